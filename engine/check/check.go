@@ -1,0 +1,360 @@
+// Package check answers a Game Master's [skill_check: ...] tag against a
+// ruleset and a character: it finds what is rolled (skill, save or
+// ability), picks the override that applies, gathers what conditions and
+// items change, and hands the roll to the resolution kind, one kind per
+// file. Every kind draws its dice only from Env.Dice, in the order its doc
+// comment gives; that order is part of the golden records.
+package check
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/engine/record"
+	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/sheet"
+	"github.com/rulehost/rulehost/engine/tag"
+)
+
+// Env is everything one check reads besides the tag.
+type Env struct {
+	RS   *ruleset.Ruleset
+	Char *sheet.Character
+	Dice dice.Stream
+	// Effects gathers what conditions, levels and items do to this check;
+	// nil means nothing does (outside a game).
+	Effects func(c *Check) Effects
+	// Kinds resolves plugin kinds; native kinds are built in.
+	Kinds map[string]Resolver
+}
+
+// Effects is what a check's conditions and items change, already summed
+// for this check (see spec/items.md "Checks outside a fight").
+type Effects struct {
+	Flat         int             // added to a sum; dice added to a pool
+	Dice         []dice.Notation // rolled and added (a sum) ...
+	MinusDice    []dice.Notation // ... or subtracted
+	Advantage    bool            // some source gives advantage
+	Disadvantage bool            // some source gives disadvantage
+	FailsSave    bool            // the save fails without a roll
+	From         []string        // labels of what changed the check, in order
+}
+
+// Resolver rolls one resolution kind. It appends the kind's attributes to
+// c.Rec; the common head (who, skill, with) is already there.
+type Resolver interface {
+	Resolve(c *Check)
+}
+
+// ResolverFunc adapts a function.
+type ResolverFunc func(c *Check)
+
+// Resolve calls f.
+func (f ResolverFunc) Resolve(c *Check) { f(c) }
+
+var nativeResolvers = map[string]Resolver{
+	"dice-sum":     ResolverFunc(resolveDiceSum),
+	"dice-pool":    ResolverFunc(resolveDicePool),
+	"dice-highest": ResolverFunc(resolveDiceHighest),
+	"roll-against": ResolverFunc(resolveRollAgainst),
+	"symbol-pool":  ResolverFunc(resolveSymbolPool),
+}
+
+// Target is what a check rolls.
+type Target struct {
+	Type    string // skill, save, ability
+	ID      string
+	Label   string
+	Ability string // the ability rolled with (after with=)
+	// With is the ability named by with= when it replaced (or, for an
+	// ability check on a pool, was added to) the usual one; "" otherwise.
+	With      string
+	WithLabel string
+}
+
+// Check is one check in progress.
+type Check struct {
+	Env      *Env
+	Tag      tag.Tag
+	Res      *ruleset.Resolution // the ruleset's, or the override's
+	Override *ruleset.Override
+	Target   Target
+	Effects  Effects
+	Rec      record.Record
+	// Debits are what the check paid from live pools (spend, charms).
+	Debits map[string]int
+	// ignored lists tag attributes the check did not use.
+	ignored []string
+}
+
+// Result is the answer to a check tag.
+type Result struct {
+	Record record.Record
+	Debits map[string]int
+}
+
+// answeredKeys are the tag attributes the common part reads; a kind marks
+// its own with Attr.
+var commonKeys = []string{"skill", "save", "ability", "who", "with"}
+
+// Resolve answers a skill_check tag.
+func Resolve(env *Env, t tag.Tag) Result {
+	c := &Check{Env: env, Tag: t, Res: env.RS.Resolution}
+	if refusal, ok := c.findTarget(); !ok {
+		return Result{Record: refusal}
+	}
+	c.Rec = record.New("check")
+	c.Rec.Add("who", env.Char.Name())
+	c.Rec.Add(c.Target.Type, c.Target.Label)
+	c.pickOverride()
+	if c.Override != nil {
+		c.Rec.Add("override", c.Override.Label)
+	}
+	if c.Target.With != "" {
+		c.Rec.Add("with", c.Target.WithLabel)
+	}
+	if env.Effects != nil {
+		c.Effects = env.Effects(c)
+	}
+	r, ok := nativeResolvers[c.Res.Kind]
+	if !ok {
+		r, ok = env.Kinds[c.Res.Kind]
+	}
+	if !ok {
+		return Result{Record: record.Refused("skill_check", "unknown-kind", "kind", c.Res.Kind)}
+	}
+	r.Resolve(c)
+	if c.Rec.Name == "check" {
+		c.noteIgnored()
+	}
+	return Result{Record: c.Rec, Debits: c.Debits}
+}
+
+// findTarget reads skill=, save= or ability= (by id or label, any case)
+// and with=.
+func (c *Check) findTarget() (record.Record, bool) {
+	rs := c.Env.RS
+	switch {
+	case c.Tag.Has("skill"):
+		name := c.Tag.Value("skill")
+		s := findSkill(rs.Skills, name)
+		if s == nil {
+			return record.Refused("skill_check", "unknown-skill", "skill", name), false
+		}
+		c.Target = Target{Type: "skill", ID: s.ID, Label: s.Label, Ability: s.Ability}
+	case c.Tag.Has("save"):
+		name := c.Tag.Value("save")
+		s := findSkill(rs.Saves, name)
+		if s == nil {
+			return record.Refused("skill_check", "unknown-save", "save", name), false
+		}
+		c.Target = Target{Type: "save", ID: s.ID, Label: s.Label, Ability: s.Ability}
+	case c.Tag.Has("ability"):
+		name := c.Tag.Value("ability")
+		a := findAbility(rs, name)
+		if a == nil {
+			return record.Refused("skill_check", "unknown-ability", "ability", name), false
+		}
+		c.Target = Target{Type: "ability", ID: a.ID, Label: a.Label, Ability: a.ID}
+	default:
+		return record.Refused("skill_check", "no-target", "note", `name what is rolled: skill=, save= or ability=`), false
+	}
+	if w, ok := c.Tag.Get("with"); ok {
+		a := findAbility(rs, w)
+		switch {
+		case a == nil:
+			c.ignore("with")
+		case c.Target.Type == "ability":
+			// Only a pool with abilityPlusAbility adds a second ability;
+			// the pool kind reads Target.With itself.
+			if a.ID != c.Target.Ability {
+				c.Target.With, c.Target.WithLabel = a.ID, a.Label
+			} else {
+				c.ignore("with")
+			}
+		case a.ID != c.Target.Ability:
+			c.Target.Ability = a.ID
+			c.Target.With, c.Target.WithLabel = a.ID, a.Label
+		}
+	}
+	return record.Record{}, true
+}
+
+func (c *Check) pickOverride() {
+	t := c.Target
+	var skill, save, ability string
+	switch t.Type {
+	case "skill":
+		skill = t.ID
+	case "save":
+		save = t.ID
+	case "ability":
+		ability = t.ID
+	}
+	ov := c.Env.RS.Resolution.OverrideFor(skill, save, ability, c.Env.Char.Value)
+	if ov != nil && ov.Resolution != nil {
+		c.Override = ov
+		c.Res = ov.Resolution
+	}
+}
+
+func findSkill(list []ruleset.Skill, name string) *ruleset.Skill {
+	for i := range list {
+		if strings.EqualFold(list[i].ID, name) || strings.EqualFold(list[i].Label, name) {
+			return &list[i]
+		}
+	}
+	return nil
+}
+
+func findAbility(rs *ruleset.Ruleset, name string) *ruleset.Ability {
+	for i := range rs.Abilities {
+		if strings.EqualFold(rs.Abilities[i].ID, name) || strings.EqualFold(rs.Abilities[i].Label, name) {
+			return &rs.Abilities[i]
+		}
+	}
+	return nil
+}
+
+// Int reads an integer tag attribute. A missing or unreadable value is
+// (0, false); an unreadable one is noted as ignored. A leading + is allowed.
+func (c *Check) Int(key string) (int, bool) {
+	v, ok := c.Tag.Get(key)
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.Atoi(strings.TrimPrefix(strings.TrimSpace(v), "+"))
+	if err != nil {
+		c.ignore(key)
+		return 0, false
+	}
+	return n, true
+}
+
+// Clamp brings n into [lo, hi].
+func Clamp(n, lo, hi int) int {
+	if n < lo {
+		return lo
+	}
+	if n > hi {
+		return hi
+	}
+	return n
+}
+
+func (c *Check) ignore(key string) {
+	for _, k := range c.ignored {
+		if k == key {
+			return
+		}
+	}
+	c.ignored = append(c.ignored, key)
+}
+
+// Ignore notes a tag attribute the check did not use (not offered by the
+// ruleset, or unreadable). The record lists them in ignored=.
+func (c *Check) Ignore(key string) { c.ignore(key) }
+
+func (c *Check) noteIgnored() {
+	if len(c.ignored) > 0 {
+		c.Rec.Add("ignored", strings.Join(c.ignored, ","))
+	}
+}
+
+// Debit records a payment from a live pool.
+func (c *Check) Debit(pool string, n int) {
+	if n <= 0 {
+		return
+	}
+	if c.Debits == nil {
+		c.Debits = map[string]int{}
+	}
+	c.Debits[pool] += n
+}
+
+// SheetNumber is the number the sheet gives this check before effects:
+// for a summed check the ability modifier plus the tier bonus plus the
+// per-skill bonus plus adjustments; pools read it as a dice count.
+func (c *Check) SheetNumber() int {
+	ch := c.Env.Char
+	n := ch.AbilityMod(c.Target.Ability)
+	if c.Target.Type != "ability" {
+		tr := ch.Training(c.Target.ID, c.Target.Type == "save")
+		n += ch.TierBonus(tr.Tier) + tr.Bonus
+	}
+	return n + c.Adjustments()
+}
+
+// Adjustments sums resolution.adjust and subtracts penaltyFrom.
+func (c *Check) Adjustments() int {
+	n := 0
+	for _, a := range c.Res.Adjust {
+		if len(a.Skills) > 0 || len(a.Saves) > 0 {
+			if !(c.Target.Type == "skill" && contains(a.Skills, c.Target.ID)) &&
+				!(c.Target.Type == "save" && contains(a.Saves, c.Target.ID)) {
+				continue
+			}
+		}
+		n += floor(c.Env.Char.Value(a.Value))
+	}
+	if c.Res.PenaltyFrom != nil {
+		n -= floor(c.Env.Char.Value(*c.Res.PenaltyFrom))
+	}
+	return n
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func floor(f float64) int {
+	i := int(f)
+	if float64(i) > f {
+		i--
+	}
+	return i
+}
+
+// Mode combines the GM's mode= with effects: advantage and disadvantage
+// from every source cancel out. It returns +1, -1 or 0.
+func (c *Check) Mode() int {
+	adv, dis := c.Effects.Advantage, c.Effects.Disadvantage
+	switch strings.ToLower(c.Tag.Value("mode")) {
+	case "advantage":
+		adv = true
+	case "disadvantage":
+		dis = true
+	case "":
+	default:
+		c.ignore("mode")
+	}
+	switch {
+	case adv && !dis:
+		return 1
+	case dis && !adv:
+		return -1
+	}
+	return 0
+}
+
+// addEffects writes effects="..." and from="..." when something changed the check.
+func (c *Check) addEffects(n int) {
+	if len(c.Effects.From) == 0 {
+		return
+	}
+	c.Rec.Add("effects", signed(n))
+	c.Rec.Add("from", strings.Join(c.Effects.From, ", "))
+}
+
+func signed(n int) string {
+	if n > 0 {
+		return "+" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}

@@ -1,0 +1,9 @@
+package check
+
+import "github.com/rulehost/rulehost/engine/record"
+
+// resolveDiceHighest is a placeholder until the kind is implemented; import
+// validation refuses its rulesets first, so this is never reached in play.
+func resolveDiceHighest(c *Check) {
+	c.Rec = record.Refused("skill_check", "unsupported-kind", "kind", c.Res.Kind)
+}

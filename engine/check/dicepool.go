@@ -1,0 +1,9 @@
+package check
+
+import "github.com/rulehost/rulehost/engine/record"
+
+// resolveDicePool is a placeholder until the kind is implemented; import
+// validation refuses its rulesets first, so this is never reached in play.
+func resolveDicePool(c *Check) {
+	c.Rec = record.Refused("skill_check", "unsupported-kind", "kind", c.Res.Kind)
+}

@@ -1,0 +1,246 @@
+package check
+
+import (
+	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/engine/ruleset"
+)
+
+// resolveDiceSum rolls a dice-sum check.
+//
+// Draw order: the first throw's dice in order (an open-ended die's chain
+// right after it), then, with advantage or disadvantage, the second throw
+// the same way, then each effect die (adding ones first, then subtracting
+// ones) in the order the effects were gathered.
+//
+// The total is the kept throw plus the sheet number plus effects. A save
+// that an effect fails is answered without rolling (automatic="true").
+func resolveDiceSum(c *Check) {
+	ds := c.Res.DiceSum
+	c.Rec.Add("resolution", "sum")
+	c.Rec.Add("dice", dice.Notation{Count: ds.Count, Sides: ds.Sides}.String())
+
+	dc, haveDC, rung := c.sumDifficulty(ds.Ladder)
+	if c.Target.Type == "save" && c.Effects.FailsSave {
+		c.Rec.Add("automatic", "true")
+		if rung != "" {
+			c.Rec.Add("difficulty", rung)
+		}
+		if haveDC {
+			c.Rec.AddInt("dc", dc)
+		}
+		c.Rec.Add("from", joinFrom(c.Effects.From))
+		c.addOutcomeForAutoFail(c.Res.Outcomes)
+		return
+	}
+
+	mode := c.Mode()
+	if !ds.Advantage {
+		if mode != 0 {
+			c.ignore("mode")
+		}
+		mode = 0
+	}
+	first := throwSum(c.Env.Dice, ds)
+	kept, all := first, first.faces
+	if mode != 0 {
+		second := throwSum(c.Env.Dice, ds)
+		all = append(append([]int{}, first.faces...), second.faces...)
+		if (mode > 0 && second.sum > first.sum) || (mode < 0 && second.sum < first.sum) {
+			kept = second
+		}
+		if mode > 0 {
+			c.Rec.Add("mode", "advantage")
+		} else {
+			c.Rec.Add("mode", "disadvantage")
+		}
+	}
+	c.Rec.AddInts("rolls", all)
+	if mode != 0 {
+		c.Rec.AddInts("kept", kept.faces)
+	}
+	if kept.chain != "" {
+		c.Rec.Add("openEnded", kept.chain)
+	}
+
+	modifier := c.SheetNumber()
+	effects := c.Effects.Flat
+	for _, n := range c.Effects.Dice {
+		_, t := n.Roll(c.Env.Dice)
+		effects += t
+	}
+	for _, n := range c.Effects.MinusDice {
+		_, t := n.Roll(c.Env.Dice)
+		effects -= t
+	}
+	total := kept.sum + modifier + effects
+	c.Rec.AddInt("modifier", modifier)
+	c.addEffects(effects)
+	c.Rec.AddInt("total", total)
+	if rung != "" {
+		c.Rec.Add("difficulty", rung)
+	}
+	if haveDC {
+		c.Rec.AddInt("dc", dc)
+	}
+
+	crit, shift := NoCritical, 0
+	if ds.Count == 1 {
+		firstFace := kept.faces[0]
+		max, min := firstFace == ds.Sides, firstFace == 1
+		switch ds.Naturals {
+		case "both":
+			crit = naturalCrit(max, min)
+		case "max-only":
+			crit = naturalCrit(max, false)
+		case "min-only":
+			crit = naturalCrit(false, min)
+		}
+		if crit != NoCritical {
+			if max {
+				c.Rec.Add("natural", "max")
+			} else {
+				c.Rec.Add("natural", "min")
+			}
+		}
+		if o := c.Res.Outcomes; o != nil && o.Naturals == "shift" {
+			if max {
+				shift = 1
+				c.Rec.Add("natural", "max")
+			} else if min {
+				shift = -1
+				c.Rec.Add("natural", "min")
+			}
+		}
+		for _, u := range ds.Unmodified {
+			if u == firstFace {
+				c.Rec.AddInt("unmodified", u)
+			}
+		}
+	}
+	c.sumOutcome(total, dc, haveDC, crit, shift)
+}
+
+func naturalCrit(max, min bool) Critical {
+	switch {
+	case max:
+		return CriticalSuccess
+	case min:
+		return CriticalFailure
+	}
+	return NoCritical
+}
+
+// sumOutcome reads the bands (by margin or total) or the plain comparison.
+func (c *Check) sumOutcome(total, dc int, haveDC bool, crit Critical, shift int) {
+	o := c.Res.Outcomes
+	success := haveDC && total >= dc
+	switch crit {
+	case CriticalSuccess:
+		success = true
+	case CriticalFailure:
+		success = false
+	}
+	if o == nil {
+		c.addOutcome(nil, -1, success, crit, haveDC || crit != NoCritical)
+		return
+	}
+	n := total
+	if o.By == "margin" {
+		if !haveDC && crit == NoCritical {
+			return // nothing to measure the margin from
+		}
+		n = total - dc
+	}
+	c.addOutcome(o, PickBand(o, n, crit, shift), success, crit, true)
+}
+
+func (c *Check) addOutcomeForAutoFail(o *ruleset.Outcomes) {
+	if o == nil {
+		c.Rec.AddBool("success", false)
+		return
+	}
+	// A save failed without a roll lands in the worst band read from the
+	// number: it is a plain failure, not a fumble.
+	band := -1
+	for i := len(o.Tiers) - 1; i >= 0; i-- {
+		if o.Tiers[i].On == "" {
+			band = i
+			break
+		}
+	}
+	c.addOutcome(o, band, false, NoCritical, true)
+}
+
+// sumDifficulty reads dc= and difficulty= for kinds whose rungs carry a dc:
+// a dc= wins for the number; a rung named alone gives its dc.
+func (c *Check) sumDifficulty(ladder []ruleset.Rung) (dc int, ok bool, rung string) {
+	if name, has := c.Tag.Get("difficulty"); has {
+		if r, found := ruleset.FindRung(ladder, name); found {
+			dc, ok, rung = r.DC, true, r.Label
+		} else {
+			c.ignore("difficulty")
+		}
+	}
+	if n, has := c.Int("dc"); has {
+		dc, ok = Clamp(n, -1000, 10000), true
+	}
+	return dc, ok, rung
+}
+
+func joinFrom(from []string) string {
+	s := ""
+	for i, f := range from {
+		if i > 0 {
+			s += ", "
+		}
+		s += f
+	}
+	return s
+}
+
+// sumThrow is one throw of a dice-sum's dice.
+type sumThrow struct {
+	faces []int
+	sum   int
+	chain string // "high" or "low" when an open-ended die chained
+}
+
+// throwSum throws the kind's dice once. An open-ended die rolls again on
+// high (adding) and on low (subtracting, the subtracted rolls chaining on
+// high), at most MaxOpenEndedDice dice in all.
+func throwSum(s dice.Stream, ds *ruleset.DiceSum) sumThrow {
+	t := sumThrow{faces: make([]int, 0, ds.Count+1)}
+	for i := 0; i < ds.Count; i++ {
+		f := s.Roll(ds.Sides)
+		t.faces = append(t.faces, f)
+		t.sum += faceValue(ds, f)
+	}
+	oe := ds.OpenEnded
+	if oe == nil || ds.Count != 1 {
+		return t
+	}
+	first := t.faces[0]
+	sign := 0
+	switch {
+	case oe.High != 0 && first >= oe.High:
+		sign, t.chain = 1, "high"
+	case oe.Low != 0 && first <= oe.Low:
+		sign, t.chain = -1, "low"
+	}
+	for sign != 0 && len(t.faces) < ruleset.MaxOpenEndedDice {
+		f := s.Roll(ds.Sides)
+		t.faces = append(t.faces, f)
+		t.sum += sign * f
+		if oe.High == 0 || f < oe.High {
+			break
+		}
+	}
+	return t
+}
+
+func faceValue(ds *ruleset.DiceSum, face int) int {
+	if ds.Faces != nil {
+		return ds.Faces[face-1]
+	}
+	return face
+}

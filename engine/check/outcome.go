@@ -1,0 +1,92 @@
+package check
+
+import "github.com/rulehost/rulehost/engine/ruleset"
+
+// Critical says whether a roll's own rules made it a critical before the
+// bands are read: a natural that succeeds or fails automatically, a botch,
+// an exceptional pool, a roll-against critical.
+type Critical int
+
+// The criticals.
+const (
+	NoCritical Critical = iota
+	CriticalSuccess
+	CriticalFailure
+)
+
+// PickBand returns the index of the band a result lands in.
+//
+// A critical lands in its "on" band, or else in the best (for a success)
+// or the worst (for a failure) band, and stays critical. Otherwise the
+// number is read against the numeric bands, best first: the first whose
+// atLeast it reaches, or the last. shift (+1 better, -1 worse) then moves
+// it along the numeric bands, never past either end.
+func PickBand(o *ruleset.Outcomes, n int, crit Critical, shift int) int {
+	switch crit {
+	case CriticalSuccess:
+		if i := o.Band("critical-success"); i >= 0 {
+			return i
+		}
+		for i, t := range o.Tiers {
+			if t.On == "" {
+				return i
+			}
+		}
+	case CriticalFailure:
+		if i := o.Band("critical-failure"); i >= 0 {
+			return i
+		}
+		for i := len(o.Tiers) - 1; i >= 0; i-- {
+			if o.Tiers[i].On == "" {
+				return i
+			}
+		}
+	}
+	var numeric []int
+	for i, t := range o.Tiers {
+		if t.On == "" {
+			numeric = append(numeric, i)
+		}
+	}
+	if len(numeric) == 0 {
+		return 0
+	}
+	pos := len(numeric) - 1
+	for j, i := range numeric {
+		if a := o.Tiers[i].AtLeast; a != nil && n >= *a {
+			pos = j
+			break
+		}
+	}
+	pos = Clamp(pos-shift, 0, len(numeric)-1)
+	return numeric[pos]
+}
+
+// addOutcome writes outcome=, success= and critical= from a band, or from
+// the plain comparison when the ruleset has no bands. known is false when
+// the check had nothing to compare against (no dc and bands read by margin).
+func (c *Check) addOutcome(o *ruleset.Outcomes, band int, success bool, crit Critical, known bool) {
+	if o != nil && band >= 0 {
+		t := o.Tiers[band]
+		c.Rec.Add("outcome", t.Label)
+		c.Rec.AddBool("success", t.Success)
+		if t.Critical || crit != NoCritical {
+			if t.Success {
+				c.Rec.Add("critical", "success")
+			} else {
+				c.Rec.Add("critical", "failure")
+			}
+		}
+		return
+	}
+	if !known {
+		return
+	}
+	c.Rec.AddBool("success", success)
+	switch crit {
+	case CriticalSuccess:
+		c.Rec.Add("critical", "success")
+	case CriticalFailure:
+		c.Rec.Add("critical", "failure")
+	}
+}

@@ -1,0 +1,148 @@
+// Package record is the engine's answer: a tag name plus ordered
+// key="value" attributes, printed exactly like a Game Master's tag, with one
+// JSON form that keeps the order. Check is the one schema checker every
+// record passes through, native or from a plugin, before anyone sees it.
+package record
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/rulehost/rulehost/engine/tag"
+)
+
+// Record is an answer. It is a tag, so the tag package's Get, Set and
+// String apply; attribute order is part of the record.
+type Record struct {
+	tag.Tag
+}
+
+// New starts a record with a tag name.
+func New(name string) Record { return Record{tag.Tag{Name: name}} }
+
+// Add appends an attribute without looking for an earlier one; building a
+// record is append-only so its order is the order the code wrote.
+func (r *Record) Add(key, value string) { r.Attrs = append(r.Attrs, tag.Attr{Key: key, Value: value}) }
+
+// AddInt appends an integer attribute.
+func (r *Record) AddInt(key string, v int) { r.Add(key, strconv.Itoa(v)) }
+
+// AddBool appends "true" or "false".
+func (r *Record) AddBool(key string, v bool) { r.Add(key, strconv.FormatBool(v)) }
+
+// AddInts appends a comma-separated list of integers ("8,3,10").
+func (r *Record) AddInts(key string, vs []int) {
+	var b []byte
+	for i, v := range vs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(v), 10)
+	}
+	r.Add(key, string(b))
+}
+
+// Int reads an integer attribute.
+func (r Record) Int(key string) (int, bool) {
+	v, ok := r.Get(key)
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.Atoi(v)
+	return n, err == nil
+}
+
+// Bool reads a boolean attribute.
+func (r Record) Bool(key string) (bool, bool) {
+	v, ok := r.Get(key)
+	if !ok {
+		return false, false
+	}
+	b, err := strconv.ParseBool(v)
+	return b, err == nil
+}
+
+// Refused builds the refusal record: [refused: action="pay" reason="cannot-afford" ...].
+// reason is one of the spec's reason codes, verbatim.
+func Refused(action, reason string, more ...string) Record {
+	r := New("refused")
+	if action != "" {
+		r.Add("action", action)
+	}
+	r.Add("reason", reason)
+	for i := 0; i+1 < len(more); i += 2 {
+		r.Add(more[i], more[i+1])
+	}
+	return r
+}
+
+// Parse reads the text form back.
+func Parse(s string) (Record, error) {
+	t, err := tag.Parse(s)
+	if err != nil {
+		return Record{}, err
+	}
+	return Record{t}, nil
+}
+
+// MarshalJSON writes {"tag":"check","attrs":[["who","Bram"],...]}.
+func (r Record) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString(`{"tag":`)
+	writeJSONString(&b, r.Name)
+	b.WriteString(`,"attrs":[`)
+	for i, a := range r.Attrs {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteByte('[')
+		writeJSONString(&b, a.Key)
+		b.WriteByte(',')
+		writeJSONString(&b, a.Value)
+		b.WriteByte(']')
+	}
+	b.WriteString("]}")
+	return b.Bytes(), nil
+}
+
+func writeJSONString(b *bytes.Buffer, s string) {
+	enc, _ := json.Marshal(s) // a string always marshals
+	b.Write(enc)
+}
+
+// UnmarshalJSON reads the JSON form.
+func (r *Record) UnmarshalJSON(data []byte) error {
+	var raw struct {
+		Tag   string      `json:"tag"`
+		Attrs [][2]string `json:"attrs"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&raw); err != nil {
+		return fmt.Errorf("record JSON: %w", err)
+	}
+	if raw.Tag == "" {
+		return fmt.Errorf(`record JSON: missing "tag"`)
+	}
+	r.Name = raw.Tag
+	r.Attrs = make([]tag.Attr, len(raw.Attrs))
+	for i, a := range raw.Attrs {
+		r.Attrs[i] = tag.Attr{Key: a[0], Value: a[1]}
+	}
+	return nil
+}
+
+// Text is the text form; it is String under the name the docs use.
+func (r Record) Text() string { return r.String() }
+
+// Summary joins attributes for a log line: key=value pairs without quotes.
+func (r Record) Summary() string {
+	var parts []string
+	for _, a := range r.Attrs {
+		parts = append(parts, a.Key+"="+a.Value)
+	}
+	return r.Name + " " + strings.Join(parts, " ")
+}

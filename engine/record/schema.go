@@ -1,0 +1,194 @@
+package record
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// Type is what an attribute's value must parse as.
+type Type int
+
+// The attribute types a record may carry.
+const (
+	Text    Type = iota // any text
+	Int                 // a decimal integer, optionally signed
+	Number              // a decimal number (weights, prices with fractions)
+	Bool                // "true" or "false"
+	IntList             // comma-separated integers ("8,3,10")
+	Signed              // an integer written with its sign ("+2", "-1", "0")
+)
+
+func (t Type) String() string {
+	return [...]string{"text", "integer", "number", "boolean", "integer list", "signed integer"}[t]
+}
+
+// Key documents one attribute: the schema Check enforces and docs/record.md
+// lists. Tags limits the key to some record names; empty means any record.
+type Key struct {
+	Name string
+	Type Type
+	Doc  string // meaning and when present
+	Tags []string
+}
+
+// Invariant is a rule over a whole record that the types alone cannot say
+// (rolls inside the die's faces, success agreeing with the outcome band).
+type Invariant func(Record) error
+
+var (
+	mu         sync.RWMutex
+	keys       = map[string]Key{}
+	invariants = map[string][]Invariant{}
+	tagNames   = map[string]string{}
+)
+
+// RegisterTag declares a record name and what it answers.
+func RegisterTag(name, doc string) {
+	mu.Lock()
+	defer mu.Unlock()
+	tagNames[name] = doc
+}
+
+// RegisterKeys adds keys to the schema. Registering a key twice with a
+// different type is a programming error and panics at init.
+func RegisterKeys(ks ...Key) {
+	mu.Lock()
+	defer mu.Unlock()
+	for _, k := range ks {
+		lk := strings.ToLower(k.Name)
+		if old, ok := keys[lk]; ok {
+			if old.Type != k.Type {
+				panic(fmt.Sprintf("record: key %q registered as %v and %v", k.Name, old.Type, k.Type))
+			}
+			old.Tags = append(old.Tags, k.Tags...)
+			if len(k.Tags) == 0 || len(old.Tags) == 0 {
+				old.Tags = nil
+			}
+			keys[lk] = old
+			continue
+		}
+		keys[lk] = k
+	}
+}
+
+// RegisterInvariant adds a whole-record rule for one record name.
+func RegisterInvariant(tagName string, inv Invariant) {
+	mu.Lock()
+	defer mu.Unlock()
+	invariants[tagName] = append(invariants[tagName], inv)
+}
+
+// Keys lists the schema, sorted by name, for documentation.
+func Keys() []Key {
+	mu.RLock()
+	defer mu.RUnlock()
+	out := make([]Key, 0, len(keys))
+	for _, k := range keys {
+		out = append(out, k)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// TagNames lists the registered record names with their docs.
+func TagNames() map[string]string {
+	mu.RLock()
+	defer mu.RUnlock()
+	out := make(map[string]string, len(tagNames))
+	for k, v := range tagNames {
+		out[k] = v
+	}
+	return out
+}
+
+// Check validates a record against the schema: a registered record name,
+// known keys, each value of its key's type, no key twice, and the record
+// name's invariants. The error names the first attribute at fault.
+func Check(r Record) error {
+	mu.RLock()
+	defer mu.RUnlock()
+	if _, ok := tagNames[r.Name]; !ok {
+		return fmt.Errorf("record %q: unknown record name", r.Name)
+	}
+	for i, a := range r.Attrs {
+		k, ok := keys[strings.ToLower(a.Key)]
+		if !ok {
+			return fmt.Errorf("record %s: unknown key %q", r.Name, a.Key)
+		}
+		if len(k.Tags) > 0 && !contains(k.Tags, r.Name) {
+			return fmt.Errorf("record %s: key %q belongs to %s records", r.Name, a.Key, strings.Join(k.Tags, ", "))
+		}
+		for _, b := range r.Attrs[:i] {
+			if strings.EqualFold(a.Key, b.Key) {
+				return fmt.Errorf("record %s: key %q appears twice", r.Name, a.Key)
+			}
+		}
+		if err := checkType(k.Type, a.Value); err != nil {
+			return fmt.Errorf("record %s: %s=%q: %v", r.Name, a.Key, a.Value, err)
+		}
+	}
+	for _, inv := range invariants[r.Name] {
+		if err := inv(r); err != nil {
+			return fmt.Errorf("record %s: %w", r.Name, err)
+		}
+	}
+	return nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func checkType(t Type, v string) error {
+	switch t {
+	case Int:
+		if _, err := strconv.Atoi(v); err != nil {
+			return fmt.Errorf("want an integer")
+		}
+	case Signed:
+		if v != "0" && (len(v) < 2 || (v[0] != '+' && v[0] != '-')) {
+			return fmt.Errorf("want a signed integer like +2 or -1")
+		}
+		if _, err := strconv.Atoi(v); err != nil {
+			return fmt.Errorf("want a signed integer like +2 or -1")
+		}
+	case Number:
+		if _, err := strconv.ParseFloat(v, 64); err != nil {
+			return fmt.Errorf("want a number")
+		}
+	case Bool:
+		if v != "true" && v != "false" {
+			return fmt.Errorf(`want "true" or "false"`)
+		}
+	case IntList:
+		if _, err := Ints(v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Ints reads a comma-separated integer list; "" is the empty list.
+func Ints(v string) ([]int, error) {
+	if v == "" {
+		return nil, nil
+	}
+	parts := strings.Split(v, ",")
+	out := make([]int, len(parts))
+	for i, p := range parts {
+		n, err := strconv.Atoi(p)
+		if err != nil {
+			return nil, fmt.Errorf("want comma-separated integers; %q is not one", p)
+		}
+		out[i] = n
+	}
+	return out, nil
+}

@@ -1,0 +1,27 @@
+package ruleset
+
+import "github.com/rulehost/rulehost/engine/validate"
+
+// nativeKinds are the five resolution kinds of spec/checks.md.
+var nativeKinds = map[string]Kind{
+	"dice-sum":     diceSumKind{},
+	"dice-pool":    dicePoolKind{},
+	"dice-highest": diceHighestKind{},
+	"roll-against": rollAgainstKind{},
+	"symbol-pool":  symbolPoolKind{},
+}
+
+// IsNativeKind reports one of the five native kinds.
+func IsNativeKind(name string) bool { _, ok := nativeKinds[name]; return ok }
+
+// kindCompanions checks what a kind refuses beside it elsewhere in the file
+// (combat beside dice-highest, charms beside kinds that cannot apply them).
+func (v *Validator) kindCompanions(o validate.Obj, rs *Ruleset) {
+	switch rs.Resolution.Kind {
+	case "dice-highest":
+		if o.Has("combat") {
+			o.Addf("combat", "a dice-highest ruleset has no combat of its own; remove \"combat\" or choose another resolution kind")
+		}
+	}
+	v.charmCompanions(o, rs)
+}

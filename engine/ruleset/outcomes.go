@@ -1,0 +1,144 @@
+package ruleset
+
+import (
+	"github.com/rulehost/rulehost/engine/validate"
+)
+
+// Outcomes is resolution.outcomes: named bands, best first.
+type Outcomes struct {
+	By       string // margin (default), total, fraction
+	Naturals string // "" or "shift"
+	Tiers    []OutcomeTier
+}
+
+// OutcomeTier is one band.
+type OutcomeTier struct {
+	ID       string
+	Label    string
+	AtLeast  *int
+	Success  bool
+	Critical bool
+	On       string // "", critical-success, critical-failure
+	Text     string
+}
+
+// Band returns the index of the band a critical of this kind lands in, or -1.
+func (o *Outcomes) Band(on string) int {
+	for i, t := range o.Tiers {
+		if t.On == on {
+			return i
+		}
+	}
+	return -1
+}
+
+// OutcomeRules are what a kind allows in its outcomes block.
+type OutcomeRules struct {
+	By []string // allowed "by" values; the first is the default
+	// SingleDie reports whether the kind's dice allow naturals: "shift".
+	SingleDie bool
+	// NaturalsNone reports that resolution.naturals is absent or "none".
+	NaturalsNone bool
+	// ShiftAllowed is false for kinds with no natural faces at all.
+	ShiftAllowed bool
+}
+
+// Outcomes validates resolution.outcomes with the kind's rules.
+func (v *Validator) Outcomes(o validate.Obj, rules OutcomeRules) *Outcomes {
+	oo, ok := o.Object("outcomes")
+	if !ok {
+		return nil
+	}
+	oo.Known("by", "naturals", "tiers")
+	out := &Outcomes{}
+	out.By, _ = oo.Enum("by", rules.By[0], rules.By...)
+	if nat, ok := oo.Enum("naturals", "", "shift"); ok {
+		out.Naturals = nat
+		switch {
+		case !rules.ShiftAllowed:
+			oo.Addf("naturals", `"shift" reads a single die's natural faces; this kind has none`)
+		case !rules.SingleDie:
+			oo.Addf("naturals", `"shift" requires a single die (dice.count 1)`)
+		case !rules.NaturalsNone:
+			oo.Addf("naturals", `"shift" replaces resolution.naturals: set resolution.naturals to "none" (or leave it out)`)
+		}
+	}
+	if !oo.Require("tiers") {
+		return out
+	}
+	arr, _ := oo.Arr("tiers", 2, 8)
+	ids := validate.IDs(v.P, oo.Ptr("tiers"), arr)
+	var numeric []int // indexes of number-read bands
+	onSeen := map[string]bool{}
+	anySuccess, anyFailure := false, false
+	for i, raw := range arr {
+		t, ok := validate.AsObj(v.P, oo.Ptr("tiers", i), raw)
+		if !ok || ids[i] == "" {
+			continue
+		}
+		t.Known("id", "label", "atLeast", "success", "critical", "on", "text")
+		tier := OutcomeTier{ID: ids[i]}
+		if t.Require("label") {
+			tier.Label, _ = t.Str("label", 80, true)
+		}
+		tier.Text, _ = t.Str("text", 200, false)
+		tier.Success, _ = t.Bool("success", false)
+		tier.Critical, _ = t.Bool("critical", false)
+		tier.On, _ = t.Enum("on", "", "critical-success", "critical-failure")
+		if tier.On != "" {
+			if onSeen[tier.On] {
+				t.Addf("on", "there is already a %q band; at most one of each", tier.On)
+			}
+			onSeen[tier.On] = true
+			if t.Has("atLeast") {
+				t.Addf("atLeast", "a band with \"on\" has no atLeast: only a %s lands there", tier.On)
+			}
+			wantSuccess := tier.On == "critical-success"
+			if t.Has("success") && tier.Success != wantSuccess {
+				t.Addf("success", "a %s band is %s; set success to %v or leave it out", tier.On, map[bool]string{true: "a success", false: "not a success"}[wantSuccess], wantSuccess)
+			}
+			tier.Success = wantSuccess
+			tier.Critical = true
+		} else {
+			if n, ok := t.Int("atLeast", -100000, 100000, 0); ok {
+				tier.AtLeast = &n
+			}
+			numeric = append(numeric, len(out.Tiers))
+		}
+		if tier.Success {
+			anySuccess = true
+		} else {
+			anyFailure = true
+		}
+		out.Tiers = append(out.Tiers, tier)
+	}
+	if len(out.Tiers) < len(arr) {
+		return out // the bands' order cannot be judged with bands missing
+	}
+	for j, idx := range numeric {
+		t := out.Tiers[idx]
+		at := oo.Ptr("tiers", idx)
+		last := j == len(numeric)-1
+		switch {
+		case last && t.AtLeast != nil:
+			v.P.Addf(validate.Ptr(at, "atLeast"), "the last band read from the number has no atLeast: it catches everything below the band above it")
+		case !last && t.AtLeast == nil:
+			v.P.Addf(at, "band %q needs atLeast (only the last band read from the number leaves it out)", t.ID)
+		case j > 0 && t.AtLeast != nil:
+			prev := out.Tiers[numeric[j-1]]
+			if prev.AtLeast != nil && *t.AtLeast >= *prev.AtLeast {
+				v.P.Addf(validate.Ptr(at, "atLeast"), "%d is not below the previous band's %d; bands go best first, each atLeast lower than the one before", *t.AtLeast, *prev.AtLeast)
+			}
+		}
+	}
+	if len(numeric) == 0 {
+		v.P.Addf(oo.Ptr("tiers"), "at least one band must be read from the number (without \"on\")")
+	}
+	if !anySuccess {
+		v.P.Addf(oo.Ptr("tiers"), `at least one band must succeed ("success": true)`)
+	}
+	if !anyFailure {
+		v.P.Addf(oo.Ptr("tiers"), "at least one band must fail (a band without \"success\": true)")
+	}
+	return out
+}

@@ -1,0 +1,139 @@
+package ruleset
+
+import (
+	"fmt"
+
+	"github.com/rulehost/rulehost/engine/validate"
+)
+
+// Override is one entry of resolution.overrides: checks that roll with
+// other resolution keys. Resolution is the merged, validated result.
+type Override struct {
+	ID         string
+	Label      string
+	Text       string
+	Skills     []string
+	Saves      []string
+	Abilities  []string
+	When       *ValueRef
+	Set        map[string]any
+	Resolution *Resolution
+}
+
+// Names reports whether the override covers a check on this skill, save or
+// ability (exactly one of them is non-empty).
+func (o *Override) Names(skill, save, ability string) bool {
+	switch {
+	case skill != "":
+		return containsID(o.Skills, skill)
+	case save != "":
+		return containsID(o.Saves, save)
+	case ability != "":
+		return containsID(o.Abilities, ability)
+	}
+	return false
+}
+
+func containsID(list []string, id string) bool {
+	for _, x := range list {
+		if x == id {
+			return true
+		}
+	}
+	return false
+}
+
+func (v *Validator) overrides(o validate.Obj, res *Resolution, k Kind) {
+	arr, ok := o.Arr("overrides", 1, 32)
+	if !ok {
+		return
+	}
+	ids := validate.IDs(v.P, o.Ptr("overrides"), arr)
+	locked := append(append([]string{}, lockedKeys...), k.Locked()...)
+	unconditional := map[string]string{} // "skill:x" -> override id
+	for i, raw := range arr {
+		ov, ok := validate.AsObj(v.P, o.Ptr("overrides", i), raw)
+		if !ok || ids[i] == "" {
+			continue
+		}
+		ov.Known("id", "label", "text", "skills", "saves", "abilities", "when", "set")
+		x := Override{ID: ids[i]}
+		if ov.Require("label") {
+			x.Label, _ = ov.Str("label", 80, true)
+		}
+		x.Text, _ = ov.Str("text", 500, false)
+		x.Skills = v.idList(ov, "skills", v.skills, "skill")
+		x.Saves = v.idList(ov, "saves", v.saves, "save")
+		x.Abilities = v.idList(ov, "abilities", v.abilities, "ability")
+		if !ov.Has("skills") && !ov.Has("saves") && !ov.Has("abilities") {
+			ov.Addf("", `an override names the checks it covers: "skills", "saves" or "abilities" (one or more)`)
+		}
+		if raw, ok := ov.M["when"]; ok {
+			if ref, ok := v.ValueRef(ov.Ptr("when"), raw, AnyRead, "an override's when"); ok {
+				x.When = &ref
+			}
+		} else {
+			for _, pair := range [][2]any{{"skill", x.Skills}, {"save", x.Saves}, {"ability", x.Abilities}} {
+				for _, id := range pair[1].([]string) {
+					key := fmt.Sprintf("%s:%s", pair[0], id)
+					if prev, dup := unconditional[key]; dup {
+						ov.Addf("", "%s %q is already in override %q without \"when\"; a check appears in at most one override without when", pair[0], id, prev)
+					}
+					unconditional[key] = x.ID
+				}
+			}
+		}
+		if !ov.Require("set") {
+			continue
+		}
+		set, ok := ov.Object("set")
+		if !ok {
+			continue
+		}
+		x.Set = set.M
+		merged := map[string]any{}
+		for key, val := range res.Raw {
+			if key != "overrides" {
+				merged[key] = val
+			}
+		}
+		bad := false
+		for key, val := range set.M {
+			if containsID(locked, key) {
+				set.Addf(key, "an override cannot change %q; locked keys: %v", key, locked)
+				bad = true
+				continue
+			}
+			if val == nil {
+				delete(merged, key)
+			} else {
+				merged[key] = val
+			}
+		}
+		if bad {
+			continue
+		}
+		before := v.P.Len()
+		x.Resolution = v.resolution(set.At, merged, res)
+		for j := before; j < v.P.Len(); j++ {
+			v.P.List[j].Message = fmt.Sprintf("with override %q: %s", x.ID, v.P.List[j].Message)
+		}
+		res.Overrides = append(res.Overrides, x)
+	}
+}
+
+// OverrideFor returns the first override naming the check whose when holds.
+// when evaluates a value reference on the roller's sheet.
+func (r *Resolution) OverrideFor(skill, save, ability string, when func(ValueRef) float64) *Override {
+	for i := range r.Overrides {
+		ov := &r.Overrides[i]
+		if !ov.Names(skill, save, ability) {
+			continue
+		}
+		if ov.When != nil && when(*ov.When) == 0 {
+			continue
+		}
+		return ov
+	}
+	return nil
+}

@@ -1,0 +1,155 @@
+// Package ruleset loads a ruleset file and validates it at import: every
+// rule, limit and refusal of spec/checks.md and spec/items.md that can be
+// decided from the file alone is decided here, and all problems are
+// reported at once with their JSON pointers (see package validate).
+//
+// Loading is two passes over the same bytes: a validation pass over the
+// generic JSON tree (which knows where every value sits), then a typed
+// decode of the parts the engine reads at play time. The typed decode only
+// runs on a file that validated, so play-time code can trust its input.
+package ruleset
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/rulehost/rulehost/engine/validate"
+)
+
+// Ruleset is a validated ruleset.
+type Ruleset struct {
+	File string `json:"-"`
+
+	ID            string `json:"id"`
+	Name          string `json:"name"`
+	CapabilityAPI string `json:"capabilityApi"`
+
+	Abilities  []Ability        `json:"abilities"`
+	Skills     []Skill          `json:"skills"`
+	Saves      []Skill          `json:"saves"`
+	Derived    []Derived        `json:"derived"`
+	Fields     []Field          `json:"fields"`
+	Live       Live             `json:"live"`
+	Conditions []Condition      `json:"conditions"`
+	Levels     []Level          `json:"levels"`
+	Catalogs   []Catalog        `json:"catalogs"`
+	Resolution *Resolution      `json:"-"`
+	Items      *ItemsBlock      `json:"-"`
+	Combat     *json.RawMessage `json:"combat"`
+
+	// Raw is the decoded file, for plugins that read keys the engine does not model.
+	Raw map[string]any `json:"-"`
+}
+
+// Ability is a sheet score.
+type Ability struct {
+	ID      string `json:"id"`
+	Label   string `json:"label"`
+	Min     int    `json:"min"`
+	Max     int    `json:"max"`
+	Default int    `json:"default"`
+}
+
+// Skill is a skill or a save: trained by tier, rolled with an ability.
+type Skill struct {
+	ID      string `json:"id"`
+	Label   string `json:"label"`
+	Ability string `json:"ability"`
+}
+
+// Derived is a value computed from others with an op.
+type Derived struct {
+	ID    string     `json:"id"`
+	Label string     `json:"label"`
+	Op    string     `json:"op"`
+	Of    []ValueRef `json:"of"`
+}
+
+// Field is a free number on the sheet (a choice made once, a flag).
+type Field struct {
+	ID      string  `json:"id"`
+	Label   string  `json:"label"`
+	Min     float64 `json:"min"`
+	Max     float64 `json:"max"`
+	Default float64 `json:"default"`
+}
+
+// Live holds what changes in play.
+type Live struct {
+	Pools []Pool `json:"pools"`
+}
+
+// Pool is a live pool (willpower, blood, resolve).
+type Pool struct {
+	ID    string    `json:"id"`
+	Label string    `json:"label"`
+	Max   ValueRef  `json:"max"`
+	Start *ValueRef `json:"start"`
+}
+
+// Condition is a named state a character can be in; what it does to
+// checks is written in the same vocabulary as an item's worn effect.
+type Condition struct {
+	ID    string          `json:"id"`
+	Label string          `json:"label"`
+	Check json.RawMessage `json:"check,omitempty"`
+}
+
+// Level is a threshold a character can reach.
+type Level struct {
+	ID    string          `json:"id"`
+	Label string          `json:"label"`
+	Check json.RawMessage `json:"check,omitempty"`
+}
+
+// Catalog is a list of entries a character can choose or carry.
+type Catalog struct {
+	ID      string            `json:"id"`
+	Label   string            `json:"label"`
+	Holds   string            `json:"holds"`
+	Entries []json.RawMessage `json:"entries"`
+}
+
+// Ability returns the ability with this id.
+func (r *Ruleset) Ability(id string) (*Ability, bool) {
+	for i := range r.Abilities {
+		if r.Abilities[i].ID == id {
+			return &r.Abilities[i], true
+		}
+	}
+	return nil, false
+}
+
+// Options adjust loading.
+type Options struct {
+	// Kinds adds resolution kinds (from plugins) to the native five.
+	Kinds map[string]Kind
+}
+
+// LoadFile reads and validates a ruleset file.
+func LoadFile(path string, opts Options) (*Ruleset, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("ruleset: %w", err)
+	}
+	return Load(filepath.Base(path), data, opts)
+}
+
+// Load validates a ruleset from bytes. name is the file name used in messages.
+// On any problem it returns a *validate.Error listing all of them.
+func Load(name string, data []byte, opts Options) (*Ruleset, error) {
+	p := &validate.Problems{File: name}
+	root, ok := validate.Decode(p, data)
+	if !ok {
+		return nil, p.Err()
+	}
+	v := newValidator(p, opts)
+	rs := v.ruleset(root)
+	if err := p.Err(); err != nil {
+		return nil, err
+	}
+	rs.File = name
+	return rs, nil
+}

@@ -1,0 +1,375 @@
+package ruleset
+
+import (
+	"encoding/json"
+	"sort"
+
+	"github.com/rulehost/rulehost/engine/validate"
+)
+
+// Validator walks a ruleset's JSON tree, collecting problems. Kinds (native
+// and plugin) receive it to validate their own keys with the same
+// vocabulary lookups and message style.
+type Validator struct {
+	P    *validate.Problems
+	opts Options
+
+	abilities  map[string]bool
+	skills     map[string]bool
+	saves      map[string]bool
+	fields     map[string]bool
+	pools      map[string]bool
+	conditions map[string]bool
+	derived    map[string][]any // id -> raw "of" list, for liveness
+	order      map[string][]string
+
+	// rs is the ruleset being built; kinds may read its vocabulary.
+	rs *Ruleset
+	// items is the raw items block, when present (for itemStat and charms).
+	items map[string]any
+}
+
+func newValidator(p *validate.Problems, opts Options) *Validator {
+	return &Validator{
+		P: p, opts: opts,
+		abilities: map[string]bool{}, skills: map[string]bool{}, saves: map[string]bool{},
+		fields: map[string]bool{}, pools: map[string]bool{}, conditions: map[string]bool{},
+		derived: map[string][]any{}, order: map[string][]string{},
+	}
+}
+
+// Ruleset returns the ruleset under construction (vocabulary already read).
+func (v *Validator) Ruleset() *Ruleset { return v.rs }
+
+// HasAbility, HasSkill, HasSave and HasPool answer vocabulary questions.
+func (v *Validator) HasAbility(id string) bool { return v.abilities[id] }
+
+// HasSkill reports a declared skill id.
+func (v *Validator) HasSkill(id string) bool { return v.skills[id] }
+
+// HasSave reports a declared save id.
+func (v *Validator) HasSave(id string) bool { return v.saves[id] }
+
+// HasPool reports a declared live pool id.
+func (v *Validator) HasPool(id string) bool { return v.pools[id] }
+
+func (v *Validator) idsOf(refKey string) []string {
+	switch refKey {
+	case "abilityScore", "abilityMod":
+		return v.order["abilities"]
+	case "field":
+		return v.order["fields"]
+	case "pool":
+		return v.order["pools"]
+	case "derived":
+		return v.order["derived"]
+	}
+	return nil
+}
+
+// topKeys are the ruleset's top-level keys.
+var topKeys = []string{"id", "name", "version", "description", "capabilityApi",
+	"abilities", "skills", "saves", "derived", "fields", "live", "conditions", "levels",
+	"catalogs", "resolution", "items", "combat"}
+
+func (v *Validator) ruleset(root any) *Ruleset {
+	rs := &Ruleset{}
+	v.rs = rs
+	o, ok := validate.AsObj(v.P, "", root)
+	if !ok {
+		return rs
+	}
+	rs.Raw = o.M
+	o.Known(topKeys...)
+	rs.ID, _ = o.Str("id", 80, true)
+	rs.Name, _ = o.Str("name", 200, true)
+	if _, ok := o.M["capabilityApi"]; ok {
+		if s, isStr := o.M["capabilityApi"].(string); isStr {
+			rs.CapabilityAPI = s
+		} else if n, isNum := o.M["capabilityApi"].(json.Number); isNum {
+			rs.CapabilityAPI = n.String()
+		} else {
+			o.Addf("capabilityApi", "want a version like \"1.150\"")
+		}
+	}
+	if it, ok := o.M["items"].(map[string]any); ok {
+		v.items = it
+	}
+	v.vocabulary(o, rs)
+	v.derivedValues(o, rs)
+	v.livePools(o, rs)
+	v.catalogs(o, rs)
+	if o.Has("items") {
+		rs.Items = v.itemsBlock(o.Ptr("items"), o.M["items"])
+	}
+	if !o.Require("resolution") {
+		return rs
+	}
+	rs.Resolution = v.resolution(o.Ptr("resolution"), o.M["resolution"], nil)
+	if rs.Resolution != nil {
+		v.kindCompanions(o, rs)
+	}
+	if c, ok := o.M["combat"]; ok {
+		b, _ := json.Marshal(c)
+		raw := json.RawMessage(b)
+		rs.Combat = &raw
+	}
+	return rs
+}
+
+// listOf reads an array of {id,label,...} entries and returns the objects
+// with unique ids recorded under name.
+func (v *Validator) listOf(o validate.Obj, key string, max int) []validate.Obj {
+	arr, ok := o.Arr(key, 0, max)
+	if !ok && arr == nil {
+		return nil
+	}
+	ids := validate.IDs(v.P, o.Ptr(key), arr)
+	var out []validate.Obj
+	for i, e := range arr {
+		eo, ok := validate.AsObj(v.P, o.Ptr(key, i), e)
+		if !ok || ids[i] == "" {
+			continue
+		}
+		v.order[key] = append(v.order[key], ids[i])
+		out = append(out, eo)
+	}
+	return out
+}
+
+func (v *Validator) vocabulary(o validate.Obj, rs *Ruleset) {
+	for _, a := range v.listOf(o, "abilities", 64) {
+		a.Known("id", "label", "min", "max", "default", "text")
+		ab := Ability{Min: 0, Max: 100}
+		ab.ID, _ = a.Str("id", 64, true)
+		ab.Label, _ = a.Str("label", 80, false)
+		ab.Min, _ = a.Int("min", -1000, 1000, 0)
+		ab.Max, _ = a.Int("max", -1000, 1000, 100)
+		if ab.Min > ab.Max {
+			a.Addf("min", "min %d is above max %d", ab.Min, ab.Max)
+		}
+		ab.Default, _ = a.Int("default", ab.Min, ab.Max, ab.Min)
+		if ab.Label == "" {
+			ab.Label = ab.ID
+		}
+		v.abilities[ab.ID] = true
+		rs.Abilities = append(rs.Abilities, ab)
+	}
+	readSkills := func(key string, set map[string]bool) []Skill {
+		var out []Skill
+		for _, s := range v.listOf(o, key, 256) {
+			s.Known("id", "label", "ability", "text")
+			sk := Skill{}
+			sk.ID, _ = s.Str("id", 64, true)
+			sk.Label, _ = s.Str("label", 80, false)
+			if sk.Label == "" {
+				sk.Label = sk.ID
+			}
+			if ab, ok := s.Str("ability", 64, true); ok {
+				if !v.abilities[ab] {
+					s.Addf("ability", "no ability with id %q; declared: %v", ab, v.order["abilities"])
+				}
+				sk.Ability = ab
+			}
+			set[sk.ID] = true
+			out = append(out, sk)
+		}
+		return out
+	}
+	rs.Skills = readSkills("skills", v.skills)
+	rs.Saves = readSkills("saves", v.saves)
+	for _, f := range v.listOf(o, "fields", 128) {
+		f.Known("id", "label", "min", "max", "default", "text")
+		fd := Field{Min: -1e6, Max: 1e6}
+		fd.ID, _ = f.Str("id", 64, true)
+		fd.Label, _ = f.Str("label", 80, false)
+		fd.Min, _ = f.Float("min", -1e9, 1e9, -1e6)
+		fd.Max, _ = f.Float("max", -1e9, 1e9, 1e6)
+		if fd.Min > fd.Max {
+			f.Addf("min", "min %g is above max %g", fd.Min, fd.Max)
+		}
+		def := 0.0
+		if def < fd.Min {
+			def = fd.Min
+		}
+		fd.Default, _ = f.Float("default", fd.Min, fd.Max, def)
+		v.fields[fd.ID] = true
+		rs.Fields = append(rs.Fields, fd)
+	}
+	for _, c := range v.listOf(o, "conditions", 128) {
+		cd := Condition{}
+		cd.ID, _ = c.Str("id", 64, true)
+		cd.Label, _ = c.Str("label", 80, false)
+		if raw, ok := c.M["check"]; ok {
+			cd.Check, _ = json.Marshal(raw)
+			v.effect(c.Ptr("check"), raw, true)
+		}
+		v.conditions[cd.ID] = true
+		rs.Conditions = append(rs.Conditions, cd)
+	}
+	for _, l := range v.listOf(o, "levels", 64) {
+		lv := Level{}
+		lv.ID, _ = l.Str("id", 64, true)
+		lv.Label, _ = l.Str("label", 80, false)
+		if raw, ok := l.M["check"]; ok {
+			lv.Check, _ = json.Marshal(raw)
+			v.effect(l.Ptr("check"), raw, true)
+		}
+		rs.Levels = append(rs.Levels, lv)
+	}
+}
+
+// derivedOps are the ops a derived value may use.
+var derivedOps = []string{"sum", "min", "max", "product", "floorHalf", "negate"}
+
+func (v *Validator) derivedValues(o validate.Obj, rs *Ruleset) {
+	entries := v.listOf(o, "derived", 128)
+	// Register every id first so a derived value may read one declared later.
+	for _, d := range entries {
+		id, _ := d.M["id"].(string)
+		of, _ := d.M["of"].([]any)
+		v.derived[id] = of
+	}
+	for _, d := range entries {
+		d.Known("id", "label", "op", "of", "text")
+		dv := Derived{}
+		dv.ID, _ = d.Str("id", 64, true)
+		dv.Label, _ = d.Str("label", 80, false)
+		dv.Op, _ = d.Enum("op", "sum", derivedOps...)
+		if !d.Require("of") {
+			continue
+		}
+		of, ok := d.Arr("of", 1, 32)
+		if !ok {
+			continue
+		}
+		for i, raw := range of {
+			if ref, ok := v.ValueRef(d.Ptr("of", i), raw, AnyRead, "a derived value"); ok {
+				dv.Of = append(dv.Of, ref)
+			}
+		}
+		if v.derivedCycle(dv.ID, map[string]bool{}) {
+			d.Addf("of", "derived %q reads itself (directly or through other derived values); a derived value cannot depend on itself", dv.ID)
+		}
+		rs.Derived = append(rs.Derived, dv)
+	}
+}
+
+func (v *Validator) derivedCycle(id string, seen map[string]bool) bool {
+	if seen[id] {
+		return true
+	}
+	seen[id] = true
+	defer delete(seen, id)
+	for _, raw := range v.derived[id] {
+		m, _ := raw.(map[string]any)
+		if next, ok := m["derived"].(string); ok {
+			if _, known := v.derived[next]; known && v.derivedCycle(next, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// derivedIsLive reports whether a derived value reads a pool or an item.
+func (v *Validator) derivedIsLive(id string) bool {
+	return v.liveWalk(id, map[string]bool{})
+}
+
+func (v *Validator) liveWalk(id string, seen map[string]bool) bool {
+	if seen[id] {
+		return false
+	}
+	seen[id] = true
+	for _, raw := range v.derived[id] {
+		m, _ := raw.(map[string]any)
+		if _, ok := m["pool"]; ok {
+			return true
+		}
+		if _, ok := m["itemStat"]; ok {
+			return true
+		}
+		if next, ok := m["derived"].(string); ok && v.liveWalk(next, seen) {
+			return true
+		}
+	}
+	return false
+}
+
+func (v *Validator) livePools(o validate.Obj, rs *Ruleset) {
+	lo, ok := o.Object("live")
+	if !ok {
+		return
+	}
+	lo.Known("pools")
+	pools := v.listOf(lo, "pools", 32)
+	for _, p := range pools {
+		id, _ := p.M["id"].(string)
+		v.pools[id] = true
+	}
+	for _, p := range pools {
+		p.Known("id", "label", "max", "start", "text")
+		pl := Pool{}
+		pl.ID, _ = p.Str("id", 64, true)
+		pl.Label, _ = p.Str("label", 80, false)
+		if !p.Require("max") {
+			continue
+		}
+		if ref, ok := v.ValueRef(p.Ptr("max"), p.M["max"], SheetOnly, "a pool's max"); ok {
+			pl.Max = ref
+		}
+		if raw, ok := p.M["start"]; ok {
+			if ref, ok := v.ValueRef(p.Ptr("start"), raw, SheetOnly, "a pool's start"); ok {
+				pl.Start = &ref
+			}
+		}
+		rs.Live.Pools = append(rs.Live.Pools, pl)
+	}
+}
+
+// PoolDecl returns the live pool with this id.
+func (r *Ruleset) PoolDecl(id string) (*Pool, bool) {
+	for i := range r.Live.Pools {
+		if r.Live.Pools[i].ID == id {
+			return &r.Live.Pools[i], true
+		}
+	}
+	return nil, false
+}
+
+func (v *Validator) catalogs(o validate.Obj, rs *Ruleset) {
+	for _, c := range v.listOf(o, "catalogs", 64) {
+		c.Known("id", "label", "holds", "entries", "text", "feeds", "columns")
+		cat := Catalog{}
+		cat.ID, _ = c.Str("id", 64, true)
+		cat.Label, _ = c.Str("label", 80, false)
+		cat.Holds, _ = c.Str("holds", 32, true)
+		entries, _ := c.Arr("entries", 0, 5000)
+		validate.IDs(v.P, c.Ptr("entries"), entries)
+		for i, e := range entries {
+			b, _ := json.Marshal(e)
+			cat.Entries = append(cat.Entries, b)
+			eo, ok := validate.AsObj(v.P, c.Ptr("entries", i), e)
+			if !ok {
+				continue
+			}
+			if cat.Holds == "items" {
+				v.itemEntry(eo)
+			} else {
+				v.choiceEntry(eo)
+			}
+		}
+		rs.Catalogs = append(rs.Catalogs, cat)
+	}
+}
+
+// sortedKeys lists a map's keys in order, for stable messages.
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

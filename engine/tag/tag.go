@@ -1,0 +1,327 @@
+// Package tag reads and prints the Game Master's tag grammar,
+// [name: key="value" key2="value2"], which is also the text form of every
+// record the engine answers with. One parser serves both, so a record can
+// always be read back.
+//
+// Grammar (whitespace is spaces, tabs and newlines):
+//
+//	tag   = "[" name [ ":" { ws attr } ] ws "]"
+//	name  = letter { letter | digit | "_" | "-" }
+//	attr  = key ws "=" ws '"' { char | '\"' | '\\' } '"'
+//	key   = letter { letter | digit | "_" | "-" | "." }
+//
+// Key names are compared case-insensitively (Get, Has); printing keeps the
+// case they were written with, so Print(Parse(s)) == s for canonical s.
+// Inside a value, \" is a quote and \\ a backslash; any other backslash is
+// kept as written. The parser never panics, whatever its input (fuzzed).
+package tag
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Attr is one key="value" pair.
+type Attr struct {
+	Key   string
+	Value string
+}
+
+// Tag is a name and its attributes in the order they were written.
+type Tag struct {
+	Name  string
+	Attrs []Attr
+}
+
+// Limits that keep a hostile input from costing more than it is worth.
+const (
+	MaxAttrs    = 256
+	MaxValueLen = 64 << 10
+)
+
+// SyntaxError says where a tag stopped making sense.
+type SyntaxError struct {
+	Offset int    // byte offset in the input
+	Msg    string // what was expected
+}
+
+func (e *SyntaxError) Error() string { return fmt.Sprintf("tag: at byte %d: %s", e.Offset, e.Msg) }
+
+// ErrNoTag is returned by Parse for input that holds no tag at all.
+var ErrNoTag = errors.New("tag: no [name: ...] tag found")
+
+// Get returns the value of the first attribute whose key matches, ignoring case.
+func (t Tag) Get(key string) (string, bool) {
+	for _, a := range t.Attrs {
+		if strings.EqualFold(a.Key, key) {
+			return a.Value, true
+		}
+	}
+	return "", false
+}
+
+// Value returns the attribute's value or "".
+func (t Tag) Value(key string) string {
+	v, _ := t.Get(key)
+	return v
+}
+
+// Has reports whether the tag carries the attribute.
+func (t Tag) Has(key string) bool {
+	_, ok := t.Get(key)
+	return ok
+}
+
+// Set replaces the first attribute with this key (any case) or appends it.
+func (t *Tag) Set(key, value string) {
+	for i, a := range t.Attrs {
+		if strings.EqualFold(a.Key, key) {
+			t.Attrs[i].Value = value
+			return
+		}
+	}
+	t.Attrs = append(t.Attrs, Attr{key, value})
+}
+
+// Delete removes every attribute with this key (any case).
+func (t *Tag) Delete(key string) {
+	out := t.Attrs[:0]
+	for _, a := range t.Attrs {
+		if !strings.EqualFold(a.Key, key) {
+			out = append(out, a)
+		}
+	}
+	t.Attrs = out
+}
+
+// NameIs compares the tag's name ignoring case.
+func (t Tag) NameIs(name string) bool { return strings.EqualFold(t.Name, name) }
+
+// String prints the tag in canonical form.
+func (t Tag) String() string {
+	var b strings.Builder
+	t.AppendTo(&b)
+	return b.String()
+}
+
+// AppendTo prints the tag into b without intermediate allocations.
+func (t Tag) AppendTo(b *strings.Builder) {
+	n := len(t.Name) + 3
+	for _, a := range t.Attrs {
+		n += len(a.Key) + len(a.Value) + 4
+	}
+	b.Grow(n)
+	b.WriteByte('[')
+	b.WriteString(t.Name)
+	if len(t.Attrs) > 0 {
+		b.WriteByte(':')
+	}
+	for _, a := range t.Attrs {
+		b.WriteByte(' ')
+		b.WriteString(a.Key)
+		b.WriteString(`="`)
+		writeEscaped(b, a.Value)
+		b.WriteByte('"')
+	}
+	b.WriteByte(']')
+}
+
+func writeEscaped(b *strings.Builder, v string) {
+	if !strings.ContainsAny(v, `"\`) {
+		b.WriteString(v)
+		return
+	}
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if c == '"' || c == '\\' {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(c)
+	}
+}
+
+// Parse reads exactly one tag; text before and after it is an error only
+// if it is not whitespace.
+func Parse(s string) (Tag, error) {
+	p := parser{s: s}
+	p.ws()
+	if p.i >= len(s) {
+		return Tag{}, ErrNoTag
+	}
+	t, err := p.tag()
+	if err != nil {
+		return Tag{}, err
+	}
+	p.ws()
+	if p.i != len(s) {
+		return Tag{}, &SyntaxError{p.i, "unexpected text after the closing ]"}
+	}
+	return t, nil
+}
+
+// Found is a tag found in free text, with its byte span.
+type Found struct {
+	Tag        Tag
+	Start, End int
+}
+
+// FindAll returns the well-formed tags in free text, in order. Text around
+// tags, and brackets that do not open a well-formed tag, are skipped.
+func FindAll(text string) []Found {
+	var out []Found
+	for i := 0; i < len(text); {
+		j := strings.IndexByte(text[i:], '[')
+		if j < 0 {
+			break
+		}
+		start := i + j
+		p := parser{s: text, i: start}
+		t, err := p.tag()
+		if err != nil {
+			i = start + 1
+			continue
+		}
+		out = append(out, Found{t, start, p.i})
+		i = p.i
+	}
+	return out
+}
+
+type parser struct {
+	s string
+	i int
+}
+
+func (p *parser) ws() {
+	for p.i < len(p.s) {
+		switch p.s[p.i] {
+		case ' ', '\t', '\n', '\r':
+			p.i++
+		default:
+			return
+		}
+	}
+}
+
+func (p *parser) fail(msg string) error { return &SyntaxError{p.i, msg} }
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
+
+func (p *parser) ident(extra string) string {
+	start := p.i
+	if p.i >= len(p.s) || !isLetter(p.s[p.i]) {
+		return ""
+	}
+	p.i++
+	for p.i < len(p.s) {
+		c := p.s[p.i]
+		if isLetter(c) || isDigit(c) || strings.IndexByte(extra, c) >= 0 {
+			p.i++
+			continue
+		}
+		break
+	}
+	return p.s[start:p.i]
+}
+
+func (p *parser) tag() (Tag, error) {
+	var t Tag
+	if p.i >= len(p.s) || p.s[p.i] != '[' {
+		return t, p.fail("want [ to open a tag")
+	}
+	p.i++
+	p.ws()
+	t.Name = p.ident("_-")
+	if t.Name == "" {
+		return t, p.fail("want a tag name (a letter, then letters, digits, _ or -)")
+	}
+	p.ws()
+	if p.i < len(p.s) && p.s[p.i] == ']' {
+		p.i++
+		return t, nil
+	}
+	if p.i >= len(p.s) || p.s[p.i] != ':' {
+		return t, p.fail(`want ":" after the tag name, or "]"`)
+	}
+	p.i++
+	for {
+		p.ws()
+		if p.i >= len(p.s) {
+			return t, p.fail("tag not closed: want ]")
+		}
+		if p.s[p.i] == ']' {
+			p.i++
+			return t, nil
+		}
+		if len(t.Attrs) >= MaxAttrs {
+			return t, p.fail(fmt.Sprintf("more than %d attributes", MaxAttrs))
+		}
+		a, err := p.attr()
+		if err != nil {
+			return t, err
+		}
+		t.Attrs = append(t.Attrs, a)
+	}
+}
+
+func (p *parser) attr() (Attr, error) {
+	var a Attr
+	a.Key = p.ident("_-.")
+	if a.Key == "" {
+		return a, p.fail(`want an attribute name, like key="value"`)
+	}
+	p.ws()
+	if p.i >= len(p.s) || p.s[p.i] != '=' {
+		return a, p.fail(fmt.Sprintf(`want = after %q`, a.Key))
+	}
+	p.i++
+	p.ws()
+	if p.i >= len(p.s) || p.s[p.i] != '"' {
+		return a, p.fail(fmt.Sprintf(`want a quoted value after %s=`, a.Key))
+	}
+	p.i++
+	start := p.i
+	plain := true
+	for {
+		if p.i >= len(p.s) {
+			return a, p.fail(fmt.Sprintf("value of %s not closed: want \"", a.Key))
+		}
+		c := p.s[p.i]
+		if c == '"' {
+			break
+		}
+		if c == '\\' && p.i+1 < len(p.s) && (p.s[p.i+1] == '"' || p.s[p.i+1] == '\\') {
+			plain = false
+			p.i += 2
+			continue
+		}
+		p.i++
+	}
+	raw := p.s[start:p.i]
+	p.i++
+	if len(raw) > MaxValueLen {
+		return a, &SyntaxError{start, fmt.Sprintf("value of %s longer than %d bytes", a.Key, MaxValueLen)}
+	}
+	if plain {
+		a.Value = raw
+	} else {
+		a.Value = unescape(raw)
+	}
+	return a, nil
+}
+
+func unescape(raw string) string {
+	var b strings.Builder
+	b.Grow(len(raw))
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		if c == '\\' && i+1 < len(raw) && (raw[i+1] == '"' || raw[i+1] == '\\') {
+			i++
+			c = raw[i]
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
