@@ -42,6 +42,7 @@ func init() {
 		Key{Name: "plugin", Type: Text, Doc: "On a plugin-error refusal: the plugin at fault."},
 	)
 	RegisterInvariant("check", checkSumRolls)
+	RegisterInvariant("check", checkCritical)
 }
 
 // checkSumRolls holds a summed check's faces inside its dice and its kept
@@ -74,12 +75,20 @@ func checkSumRolls(r Record) error {
 			left[f]--
 		}
 	}
-	if s, ok := r.Get("success"); ok {
-		if c, ok := r.Get("critical"); ok {
-			if (c == "success") != (s == "true") {
-				return fmt.Errorf("critical=%q disagrees with success=%q", c, s)
-			}
-		}
+	return nil
+}
+
+// checkCritical holds critical= to success=.
+func checkCritical(r Record) error {
+	c, ok := r.Get("critical")
+	if !ok {
+		return nil
+	}
+	if c != "success" && c != "failure" {
+		return fmt.Errorf(`critical=%q: want "success" or "failure"`, c)
+	}
+	if s, ok := r.Get("success"); ok && (c == "success") != (s == "true") {
+		return fmt.Errorf("critical=%q disagrees with success=%q", c, s)
 	}
 	return nil
 }

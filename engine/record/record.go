@@ -21,7 +21,11 @@ type Record struct {
 }
 
 // New starts a record with a tag name.
-func New(name string) Record { return Record{tag.Tag{Name: name}} }
+func New(name string) Record {
+	// Most records carry a dozen or so attributes; one allocation up front
+	// keeps a check's hot path from growing the slice five times.
+	return Record{tag.Tag{Name: name, Attrs: make([]tag.Attr, 0, 16)}}
+}
 
 // Add appends an attribute without looking for an earlier one; building a
 // record is append-only so its order is the order the code wrote.
@@ -117,7 +121,7 @@ func writeJSONString(b *bytes.Buffer, s string) {
 func (r *Record) UnmarshalJSON(data []byte) error {
 	var raw struct {
 		Tag   string      `json:"tag"`
-		Attrs [][2]string `json:"attrs"`
+		Attrs [][]string `json:"attrs"`
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -130,6 +134,9 @@ func (r *Record) UnmarshalJSON(data []byte) error {
 	r.Name = raw.Tag
 	r.Attrs = make([]tag.Attr, len(raw.Attrs))
 	for i, a := range raw.Attrs {
+		if len(a) != 2 {
+			return fmt.Errorf("record JSON: attribute %d: want [key, value], found %d strings", i, len(a))
+		}
 		r.Attrs[i] = tag.Attr{Key: a[0], Value: a[1]}
 	}
 	return nil

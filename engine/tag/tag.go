@@ -128,7 +128,7 @@ func (t Tag) AppendTo(b *strings.Builder) {
 }
 
 func writeEscaped(b *strings.Builder, v string) {
-	if !strings.ContainsAny(v, `"\`) {
+	if !needsEscape(v) {
 		b.WriteString(v)
 		return
 	}
@@ -139,6 +139,15 @@ func writeEscaped(b *strings.Builder, v string) {
 		}
 		b.WriteByte(c)
 	}
+}
+
+func needsEscape(v string) bool {
+	for i := 0; i < len(v); i++ {
+		if v[i] == '"' || v[i] == '\\' {
+			return true
+		}
+	}
+	return false
 }
 
 // Parse reads exactly one tag; text before and after it is an error only
@@ -254,6 +263,9 @@ func (p *parser) tag() (Tag, error) {
 		if p.s[p.i] == ']' {
 			p.i++
 			return t, nil
+		}
+		if t.Attrs == nil {
+			t.Attrs = make([]Attr, 0, 8)
 		}
 		if len(t.Attrs) >= MaxAttrs {
 			return t, p.fail(fmt.Sprintf("more than %d attributes", MaxAttrs))

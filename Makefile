@@ -1,0 +1,51 @@
+# rulehost: build, test, bench, fuzz, lint. `make help` lists the targets.
+GO      ?= go
+BIN     ?= bin/rulehost
+FUZZTIME ?= 10s
+# Packages with fuzz targets, as "package:FuzzName" pairs.
+FUZZ_TARGETS := \
+	./engine/tag:FuzzParse \
+	./engine/dice:FuzzParseNotation \
+	./engine/ruleset:FuzzLoad \
+	./engine/sheet:FuzzLoad
+
+.PHONY: help build test bench fuzz lint golden demo clean
+
+help:
+	@echo "make build   build $(BIN)"
+	@echo "make test    run every test (what CI runs)"
+	@echo "make bench   run every benchmark once (-benchtime=1s)"
+	@echo "make fuzz    run each fuzz target for FUZZTIME (default $(FUZZTIME))"
+	@echo "make lint    go vet and gofmt -l"
+	@echo "make golden  regenerate golden records (only on purpose)"
+	@echo "make demo    build and roll a 5e check"
+
+build:
+	$(GO) build -o $(BIN) ./cmd/rulehost
+
+test:
+	$(GO) test -count=1 ./...
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+fuzz:
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		pkg=$${t%%:*}; name=$${t##*:}; \
+		echo "fuzz $$pkg $$name ($(FUZZTIME))"; \
+		$(GO) test -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) $$pkg; \
+	done
+
+lint:
+	$(GO) vet ./...
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+
+golden:
+	$(GO) test ./... -run Golden -update
+
+demo: build
+	$(BIN) check --ruleset rulesets/d20-5e/ruleset.json --sheet rulesets/d20-5e/sheets/ada.json --seed 7 \
+		'[skill_check: skill="Athletics" dc="15" mode="advantage"]'
+
+clean:
+	rm -rf bin

@@ -1,0 +1,177 @@
+package record
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite docs/record.md from the registered keys")
+
+func TestTextAndJSONRoundTrip(t *testing.T) {
+	r := New("check")
+	r.Add("who", `Bram "the Quiet"`)
+	r.Add("skill", "Ward")
+	r.AddInts("rolls", []int{8, 3, 10, 7, 1})
+	r.AddInt("dc", 2)
+	r.AddBool("success", true)
+	text := r.String()
+	want := `[check: who="Bram \"the Quiet\"" skill="Ward" rolls="8,3,10,7,1" dc="2" success="true"]`
+	if text != want {
+		t.Fatalf("text form:\n got %s\nwant %s", text, want)
+	}
+	back, err := Parse(text)
+	if err != nil || back.String() != text {
+		t.Fatalf("text round trip: %v %v", back, err)
+	}
+	js, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantJS := `{"tag":"check","attrs":[["who","Bram \"the Quiet\""],["skill","Ward"],["rolls","8,3,10,7,1"],["dc","2"],["success","true"]]}`
+	if string(js) != wantJS {
+		t.Fatalf("JSON form:\n got %s\nwant %s", js, wantJS)
+	}
+	var fromJS Record
+	if err := json.Unmarshal(js, &fromJS); err != nil {
+		t.Fatal(err)
+	}
+	if fromJS.String() != text {
+		t.Fatalf("JSON round trip: %s", fromJS)
+	}
+	if n, ok := r.Int("dc"); !ok || n != 2 {
+		t.Error("Int")
+	}
+	if b, ok := r.Bool("success"); !ok || !b {
+		t.Error("Bool")
+	}
+}
+
+func TestUnmarshalRejects(t *testing.T) {
+	for _, bad := range []string{`{}`, `{"tag":"check","attrs":[["a"]]}`, `{"tag":"check","extra":1}`, `[]`, `{"tag":"check","attrs":[["a","b","c"]]}`} {
+		var r Record
+		if err := json.Unmarshal([]byte(bad), &r); err == nil {
+			t.Errorf("accepted %s", bad)
+		}
+	}
+}
+
+func TestCheck(t *testing.T) {
+	ok := `[check: who="Ada" skill="Athletics" resolution="sum" dice="1d20" mode="advantage" rolls="1,13" kept="13" modifier="5" total="18" dc="15" outcome="Success" success="true"]`
+	cases := map[string]string{
+		ok: "",
+		`[check: who="Ada" bogus="1"]`:                                   `unknown key "bogus"`,
+		`[check: who="Ada" dc="high"]`:                                   "want an integer",
+		`[check: who="Ada" success="yes"]`:                               `want "true" or "false"`,
+		`[check: who="Ada" who="Bram"]`:                                  "appears twice",
+		`[mystery: who="Ada"]`:                                           "unknown record name",
+		`[check: resolution="sum" dice="1d20" rolls="21"]`:               "not a face of 1d20",
+		`[check: resolution="sum" dice="1d20" rolls="3,4" kept="5"]`:     "was not thrown",
+		`[check: success="true" critical="failure"]`:                     "disagrees",
+		`[check: rolls="1,x"]`:                                           "comma-separated integers",
+		`[check: effects="3"]`:                                           "signed integer",
+		`[refused: action="pay" reason="cannot-afford"]`:                 "",
+	}
+	for text, want := range cases {
+		r, err := Parse(text)
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		err = Check(r)
+		switch {
+		case want == "" && err != nil:
+			t.Errorf("%s: unexpected %v", text, err)
+		case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
+			t.Errorf("%s: got %v, want %q", text, err, want)
+		}
+	}
+}
+
+func TestCheckOutcome(t *testing.T) {
+	bands := map[string]bool{"Success": true, "Failure": false}
+	r, _ := Parse(`[check: outcome="Failure" success="true"]`)
+	if err := CheckOutcome(r, bands); err == nil {
+		t.Error("success disagreeing with the band passed")
+	}
+	r, _ = Parse(`[check: outcome="Nope" success="true"]`)
+	if err := CheckOutcome(r, bands); err == nil {
+		t.Error("unknown band passed")
+	}
+	r, _ = Parse(`[check: outcome="Success" success="true"]`)
+	if err := CheckOutcome(r, bands); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestRefused(t *testing.T) {
+	r := Refused("pay", "cannot-afford", "who", "Ada")
+	if r.String() != `[refused: action="pay" reason="cannot-afford" who="Ada"]` {
+		t.Errorf("got %s", r)
+	}
+}
+
+// TestDocsCurrent keeps docs/record.md equal to the registered schema.
+// Run `go test ./engine/record -run Docs -update` after adding keys.
+func TestDocsCurrent(t *testing.T) {
+	doc := renderDocs()
+	path := "../../docs/record.md"
+	if *update {
+		if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := os.ReadFile(path)
+	if err != nil || string(got) != doc {
+		t.Fatalf("docs/record.md is out of date with the registered keys; run: go test ./engine/record -run Docs -update")
+	}
+}
+
+func renderDocs() string {
+	var b strings.Builder
+	b.WriteString(`# Records
+
+Every answer rulehost gives is a **record**: a tag name and ordered
+` + "`key=\"value\"`" + ` attributes, printed like a Game Master's tag:
+
+` + "```text" + `
+[check: who="Ada Quickhand" skill="Athletics" resolution="sum" dice="1d20" rolls="13" modifier="5" total="18" dc="15" outcome="Success" success="true"]
+` + "```" + `
+
+The JSON form keeps the order: ` + "`" + `{"tag":"check","attrs":[["who","Ada Quickhand"],...]}` + "`" + `.
+Text and JSON round-trip exactly. Every record, native or from a plugin,
+passes ` + "`record.Check`" + `: a known record name, known keys, each value of its
+type, no key twice, and the record's invariants (rolls inside the die's
+faces, kept faces among those thrown, ` + "`critical`" + ` agreeing with ` + "`success`" + `,
+and ` + "`success`" + ` agreeing with the ruleset's band for ` + "`outcome`" + `).
+
+This page is generated from the schema (` + "`go test ./engine/record -run Docs -update`" + `);
+a test fails when it is out of date.
+
+## Record names
+
+| record | what it answers |
+|---|---|
+`)
+	names := TagNames()
+	var ns []string
+	for n := range names {
+		ns = append(ns, n)
+	}
+	sort.Strings(ns)
+	for _, n := range ns {
+		fmt.Fprintf(&b, "| `%s` | %s |\n", n, names[n])
+	}
+	b.WriteString("\n## Keys\n\nTypes: text; integer; signed integer (written with its sign: `+2`, `-1`, `0`); number; boolean (`true`/`false`); integer list (`8,3,10`).\n\n| key | type | meaning and when present |\n|---|---|---|\n")
+	for _, k := range Keys() {
+		doc := strings.ReplaceAll(k.Doc, "|", "\\|")
+		if len(k.Tags) > 0 {
+			doc += " (Only on: " + strings.Join(k.Tags, ", ") + ".)"
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s |\n", k.Name, k.Type, doc)
+	}
+	return b.String()
+}

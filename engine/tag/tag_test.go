@@ -1,0 +1,165 @@
+package tag
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestParse(t *testing.T) {
+	cases := []struct {
+		in   string
+		want Tag
+	}{
+		{`[skill_check: skill="Athletics" dc="15" mode="advantage"]`,
+			Tag{"skill_check", []Attr{{"skill", "Athletics"}, {"dc", "15"}, {"mode", "advantage"}}}},
+		{`[loot]`, Tag{Name: "loot"}},
+		{`[loot:]`, Tag{Name: "loot"}},
+		{"  [ inventory :\n\taction = \"add\"  item=\"Hand axe\" ]  ", Tag{"inventory", []Attr{{"action", "add"}, {"item", "Hand axe"}}}},
+		{`[note: text="she said \"run\" and ran"]`, Tag{"note", []Attr{{"text", `she said "run" and ran`}}}},
+		{`[note: text="back\\slash"]`, Tag{"note", []Attr{{"text", `back\slash`}}}},
+		{`[note: text="keep \n as written"]`, Tag{"note", []Attr{{"text", `keep \n as written`}}}},
+		{`[note: text=""]`, Tag{"note", []Attr{{"text", ""}}}},
+		{`[roll_dice: dice="2 ability 1 proficiency vs 2 difficulty"]`, Tag{"roll_dice", []Attr{{"dice", "2 ability 1 proficiency vs 2 difficulty"}}}},
+	}
+	for _, c := range cases {
+		got, err := Parse(c.in)
+		if err != nil {
+			t.Errorf("Parse(%q): %v", c.in, err)
+			continue
+		}
+		if d := cmp.Diff(c.want, got, cmp.Comparer(func(a, b []Attr) bool { return len(a) == len(b) && (len(a) == 0 || cmp.Equal([]Attr(a), []Attr(b))) })); d != "" {
+			t.Errorf("Parse(%q) (-want +got):\n%s", c.in, d)
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	cases := map[string]string{
+		``:                            "no [name",
+		`skill_check`:                 "want [",
+		`[`:                           "tag name",
+		`[9lives]`:                    "tag name",
+		`[check skill="x"]`:           `want ":"`,
+		`[check: skill]`:              "want =",
+		`[check: skill=x]`:            "quoted value",
+		`[check: skill="x]`:           "not closed",
+		`[check: skill="x"`:           "not closed",
+		`[check: skill="x"] trailing`: "after the closing",
+		`[check: ="x"]`:               "attribute name",
+	}
+	for in, want := range cases {
+		_, err := Parse(in)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Parse(%q) = %v, want error containing %q", in, err, want)
+		}
+	}
+}
+
+func TestCaseInsensitiveKeys(t *testing.T) {
+	tg, err := Parse(`[skill_check: Skill="Ward" DC="2"]`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, ok := tg.Get("skill"); !ok || v != "Ward" {
+		t.Errorf("Get(skill) = %q, %v", v, ok)
+	}
+	if !tg.Has("dc") || tg.Has("threshold") {
+		t.Error("Has is wrong")
+	}
+	tg.Set("dc", "3")
+	if tg.Value("DC") != "3" || len(tg.Attrs) != 2 {
+		t.Errorf("Set did not replace: %v", tg)
+	}
+	tg.Delete("SKILL")
+	if tg.Has("skill") {
+		t.Error("Delete left the key")
+	}
+	if !tg.NameIs("SKILL_CHECK") {
+		t.Error("NameIs should ignore case")
+	}
+}
+
+func TestRoundTrip(t *testing.T) {
+	canon := []string{
+		`[check: who="Bram the Quiet" skill="Ward" resolution="pool" dice="5" rolls="8,3,10,7,1" target="7" successes="2" dc="2" success="true"]`,
+		`[note: text="a \"quoted\" \\ value"]`,
+		`[loot]`,
+	}
+	for _, s := range canon {
+		tg, err := Parse(s)
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", s, err)
+		}
+		if got := tg.String(); got != s {
+			t.Errorf("round trip:\n got %s\nwant %s", got, s)
+		}
+	}
+}
+
+func TestFindAll(t *testing.T) {
+	text := `The door groans. [skill_check: skill="Athletics" dc="15"] Then [broken and [inventory: action="add" item="Rope"] done.`
+	found := FindAll(text)
+	if len(found) != 2 {
+		t.Fatalf("found %d tags, want 2: %+v", len(found), found)
+	}
+	if found[0].Tag.Name != "skill_check" || found[1].Tag.Name != "inventory" {
+		t.Errorf("wrong tags: %+v", found)
+	}
+	if text[found[1].Start:found[1].End] != `[inventory: action="add" item="Rope"]` {
+		t.Errorf("span wrong: %q", text[found[1].Start:found[1].End])
+	}
+}
+
+func TestLimits(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("[t:")
+	for i := 0; i <= MaxAttrs; i++ {
+		b.WriteString(` k="v"`)
+	}
+	b.WriteString("]")
+	if _, err := Parse(b.String()); err == nil || !strings.Contains(err.Error(), "attributes") {
+		t.Errorf("too many attributes: %v", err)
+	}
+	long := `[t: k="` + strings.Repeat("x", MaxValueLen+1) + `"]`
+	if _, err := Parse(long); err == nil {
+		t.Error("overlong value accepted")
+	}
+}
+
+// FuzzParse: no input panics; whatever parses prints to text that parses
+// back to the same tag.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{
+		`[skill_check: skill="Athletics" dc="15" mode="advantage"]`,
+		`[note: text="a \"q\" \\ b"]`, `[loot]`, `[`, `[a:`, `[a: b="`, `[a: b="\`, `]`, "[a:\n\tb = \"c\"]",
+		`[inventory: action="add" item="Hand axe" stats="damage=1d6; reach=close"]`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		tg, err := Parse(s)
+		FindAll(s)
+		if err != nil {
+			return
+		}
+		back, err := Parse(tg.String())
+		if err != nil {
+			t.Fatalf("printed tag does not parse: %q -> %q: %v", s, tg.String(), err)
+		}
+		if back.String() != tg.String() {
+			t.Fatalf("round trip changed: %q -> %q", tg.String(), back.String())
+		}
+	})
+}
+
+func BenchmarkParse(b *testing.B) {
+	s := `[skill_check: skill="Athletics" dc="15" mode="advantage" who="Ada Quickhand"]`
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := Parse(s); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
