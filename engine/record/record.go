@@ -120,7 +120,7 @@ func writeJSONString(b *bytes.Buffer, s string) {
 // UnmarshalJSON reads the JSON form.
 func (r *Record) UnmarshalJSON(data []byte) error {
 	var raw struct {
-		Tag   string      `json:"tag"`
+		Tag   string     `json:"tag"`
 		Attrs [][]string `json:"attrs"`
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
