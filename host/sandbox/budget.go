@@ -1,0 +1,162 @@
+package sandbox
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime/metrics"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// callCtx is the context.Context handed to the LState for one call.
+//
+// gopher-lua's VM calls ctx.Done() before every instruction; callCtx uses
+// that hook to count instructions and to turn a sticky fault (memory,
+// forbidden, budget), set by a guard or by the memory watcher, into an error
+// raised at the very next instruction, even inside pcall.
+type callCtx struct {
+	parent   context.Context
+	done     <-chan struct{}
+	steps    int64 // instructions executed (Lua goroutine only)
+	maxSteps int64
+	maxMem   uint64
+
+	faulted atomic.Bool
+	mu      sync.Mutex
+	f       *fault
+
+	// watcher bookkeeping (watcher goroutine only)
+	baseObjects, baseLive uint64 // heap when the watcher first saw this call
+	seen                  bool
+}
+
+var closedCh = func() chan struct{} { c := make(chan struct{}); close(c); return c }()
+
+func (c *callCtx) Deadline() (time.Time, bool) { return c.parent.Deadline() }
+func (c *callCtx) Value(k any) any             { return c.parent.Value(k) }
+
+func (c *callCtx) Done() <-chan struct{} {
+	c.steps++
+	if c.maxSteps > 0 && c.steps > c.maxSteps && !c.faulted.Load() {
+		c.setFault(&fault{kind: ErrBudget, msg: "instruction budget exceeded"})
+	}
+	if c.faulted.Load() {
+		return closedCh
+	}
+	return c.done
+}
+
+func (c *callCtx) Err() error {
+	if f := c.getFault(); f != nil {
+		return errors.New("sandbox: " + f.msg)
+	}
+	return c.parent.Err()
+}
+
+// setFault records the first fault; later ones are ignored.
+func (c *callCtx) setFault(f *fault) {
+	c.mu.Lock()
+	if c.f == nil {
+		c.f = f
+		c.faulted.Store(true)
+	}
+	c.mu.Unlock()
+}
+
+func (c *callCtx) getFault() *fault {
+	if !c.faulted.Load() {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.f
+}
+
+// --- memory watcher -------------------------------------------------------
+
+// The watcher is one goroutine, alive only while calls are running. Every
+// tick (1 ms) it samples the process heap through runtime/metrics (no
+// stop-the-world) and faults a call with ErrMemory when either
+//   - the live heap measured by the last GC grew by more than MaxMemory
+//     since the call started (GCs run often while a heap grows, so this
+//     tracks retained data without counting garbage), or
+//   - the heap including not-yet-collected garbage grew by more than
+//     2*MaxMemory (catches growth faster than the GC cycle).
+//
+// The faulted call aborts at its next VM instruction.
+type memWatcher struct {
+	mu      sync.Mutex
+	active  map[*callCtx]struct{}
+	running bool
+	samples []metrics.Sample
+}
+
+var watcher = &memWatcher{active: map[*callCtx]struct{}{}}
+
+const watchTick = time.Millisecond
+
+func (w *memWatcher) add(c *callCtx) {
+	w.mu.Lock()
+	w.active[c] = struct{}{}
+	if !w.running {
+		w.running = true
+		go w.loop()
+	}
+	w.mu.Unlock()
+}
+
+func (w *memWatcher) remove(c *callCtx) {
+	w.mu.Lock()
+	delete(w.active, c)
+	w.mu.Unlock()
+}
+
+func (w *memWatcher) sample() (objects, live uint64) {
+	if w.samples == nil {
+		w.samples = []metrics.Sample{
+			{Name: "/memory/classes/heap/objects:bytes"},
+			{Name: "/gc/heap/live:bytes"},
+		}
+	}
+	metrics.Read(w.samples)
+	if w.samples[0].Value.Kind() == metrics.KindUint64 {
+		objects = w.samples[0].Value.Uint64()
+	}
+	if w.samples[1].Value.Kind() == metrics.KindUint64 {
+		live = w.samples[1].Value.Uint64()
+	}
+	return
+}
+
+func (w *memWatcher) loop() {
+	t := time.NewTicker(watchTick)
+	defer t.Stop()
+	var calls []*callCtx
+	for range t.C {
+		w.mu.Lock()
+		if len(w.active) == 0 {
+			w.running = false
+			w.mu.Unlock()
+			return
+		}
+		calls = calls[:0]
+		for c := range w.active {
+			calls = append(calls, c)
+		}
+		w.mu.Unlock()
+
+		objects, live := w.sample()
+		for _, c := range calls {
+			if !c.seen {
+				c.seen, c.baseObjects, c.baseLive = true, objects, live
+				continue
+			}
+			if (live > c.baseLive && live-c.baseLive > c.maxMem) ||
+				(objects > c.baseObjects && objects-c.baseObjects > 2*c.maxMem) {
+				c.setFault(&fault{kind: ErrMemory, msg: fmt.Sprintf("heap grew by more than %d KiB during the call", c.maxMem>>10)})
+			}
+		}
+	}
+}

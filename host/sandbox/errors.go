@@ -1,0 +1,174 @@
+package sandbox
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// Categories of a faulted call. Every error returned by Load and Call is an
+// *Error whose Kind is one of these, so callers test with errors.Is.
+var (
+	// ErrTimeout: the call's deadline passed (a loop, a slow pattern, ...).
+	ErrTimeout = errors.New("timeout")
+	// ErrCanceled: the caller's context was canceled.
+	ErrCanceled = errors.New("canceled")
+	// ErrMemory: the memory budget, the string-length limit or the
+	// registry (value stack) limit was exceeded.
+	ErrMemory = errors.New("memory budget exceeded")
+	// ErrDepth: the call depth limit was exceeded (runaway recursion).
+	ErrDepth = errors.New("call depth exceeded")
+	// ErrBudget: the instruction budget was exceeded.
+	ErrBudget = errors.New("instruction budget exceeded")
+	// ErrForbidden: the plugin reached for something the sandbox does not
+	// offer (os, io, load, string.dump, ...) or wrote to a read-only table.
+	ErrForbidden = errors.New("forbidden")
+	// ErrSyntax: the plugin source does not compile.
+	ErrSyntax = errors.New("syntax error")
+	// ErrRuntime: an ordinary Lua error (error(), indexing nil, ...).
+	ErrRuntime = errors.New("runtime error")
+	// ErrInternal: a Go panic inside a Lua call (a host bug, contained),
+	// or a misuse of the API such as two goroutines using one Sandbox.
+	ErrInternal = errors.New("internal error")
+)
+
+// Error is a faulted Load or Call. It names the plugin and, when the
+// position is known, the chunk and line that faulted.
+type Error struct {
+	Plugin string // Options.Name
+	File   string // chunk name ("plugin.lua"), "" when unknown
+	Line   int    // 0 when unknown
+	Kind   error  // one of the Err* sentinels
+	Msg    string // the message without the position prefix
+	Trace  string // Lua stack traceback, when gopher-lua produced one
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "plugin %q: ", e.Plugin)
+	if e.File != "" {
+		b.WriteString(e.File)
+		if e.Line > 0 {
+			b.WriteString(":")
+			b.WriteString(strconv.Itoa(e.Line))
+		}
+		b.WriteString(": ")
+	}
+	b.WriteString(e.Kind.Error())
+	if e.Msg != "" {
+		b.WriteString(": ")
+		b.WriteString(e.Msg)
+	}
+	return b.String()
+}
+
+// Unwrap returns the category, so errors.Is(err, ErrTimeout) works.
+func (e *Error) Unwrap() error { return e.Kind }
+
+// fault is a sticky failure recorded during a call by the sandbox itself
+// (a guard, the memory watcher, the instruction counter).
+type fault struct {
+	kind  error
+	msg   string
+	where string // "chunk:line:" of the Lua code that faulted, if known
+}
+
+var posRE = regexp.MustCompile(`^([^\s:]+):(\d+):\s*`)
+
+// splitPos strips a leading "chunk:line: " from msg.
+func splitPos(msg string) (file string, line int, rest string) {
+	m := posRE.FindStringSubmatchIndex(msg)
+	if m == nil {
+		return "", 0, msg
+	}
+	file = msg[m[2]:m[3]]
+	line, _ = strconv.Atoi(msg[m[4]:m[5]])
+	return file, line, msg[m[1]:]
+}
+
+// newError builds an *Error for the sandbox s.
+func (s *Sandbox) newError(kind error, where, msg, trace string) *Error {
+	return newErr(s.opts.Name, kind, where, msg, trace)
+}
+
+func newErr(plugin string, kind error, where, msg, trace string) *Error {
+	e := &Error{Plugin: plugin, Kind: kind, Trace: trace}
+	f, l, rest := splitPos(msg)
+	if where != "" {
+		if wf, wl, _ := splitPos(where); wf != "" {
+			f, l = wf, wl
+		}
+	}
+	e.File, e.Line = f, l
+	// strip repeated position prefixes ("a.lua:3: a.lua:9: boom")
+	for i := 0; i < 4; i++ {
+		f2, _, r2 := splitPos(rest)
+		if f2 == "" {
+			break
+		}
+		rest = r2
+	}
+	e.Msg = rest
+	return e
+}
+
+// classify turns the outcome of a PCall into an *Error.
+func (s *Sandbox) classify(err error, cc *callCtx) *Error {
+	if f := cc.getFault(); f != nil {
+		trace, where := "", f.where
+		var ae *lua.ApiError
+		if errors.As(err, &ae) {
+			trace = ae.StackTrace
+			if str, ok := ae.Object.(lua.LString); ok && where == "" {
+				where = string(str)
+			}
+		}
+		return s.newError(f.kind, where, f.msg, trace)
+	}
+	if perr := cc.parent.Err(); perr != nil {
+		kind := ErrTimeout
+		msg := "deadline exceeded"
+		if errors.Is(perr, context.Canceled) {
+			kind, msg = ErrCanceled, "context canceled"
+		}
+		where := ""
+		var ae *lua.ApiError
+		if errors.As(err, &ae) {
+			if str, ok := ae.Object.(lua.LString); ok {
+				where = string(str)
+			}
+		}
+		e := s.newError(kind, where, msg, "")
+		return e
+	}
+	var ae *lua.ApiError
+	if !errors.As(err, &ae) {
+		return s.newError(ErrInternal, "", err.Error(), "")
+	}
+	msg := ""
+	if ae.Object != nil {
+		if str, ok := ae.Object.(lua.LString); ok {
+			msg = string(str)
+		} else {
+			msg = ae.Object.String()
+		}
+	}
+	kind := ErrRuntime
+	switch {
+	case strings.Contains(msg, "stack overflow") || strings.Contains(msg, "callstack overflow"):
+		kind = ErrDepth
+	case ae.Type == lua.ApiErrorPanic:
+		kind = ErrInternal
+		msg = "go panic: " + msg
+	case ae.Type == lua.ApiErrorSyntax:
+		kind = ErrSyntax
+	case strings.Contains(msg, "registry overflow"):
+		kind = ErrMemory
+	}
+	return s.newError(kind, "", msg, ae.StackTrace)
+}

@@ -1,0 +1,458 @@
+package sandbox
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/hashicorp/go-hclog"
+	lua "github.com/yuin/gopher-lua"
+	"github.com/yuin/gopher-lua/parse"
+
+	"github.com/rulehost/rulehost/engine/dice"
+)
+
+// Options configure a Sandbox. Zero fields take the defaults below.
+type Options struct {
+	// Name of the plugin, used in errors and logs.
+	Name string
+	// Deadline bounds every Load and Call (default 1s). A Call's context
+	// may shorten it further.
+	Deadline time.Duration
+	// MaxCallDepth bounds the Lua call stack (default 200 frames).
+	MaxCallDepth int
+	// MaxRegistry bounds the Lua value stack, in slots (default 131072).
+	MaxRegistry int
+	// MaxMemory bounds heap growth during one call, in bytes (default
+	// 64 MiB). See the package documentation for how it is measured.
+	MaxMemory uint64
+	// MaxStringLen bounds the result of string.rep, string.format,
+	// string.gsub and table.concat (default 1 MiB).
+	MaxStringLen int
+	// MaxInstructions bounds the VM instructions of one call; 0 means
+	// unlimited (the deadline still applies).
+	MaxInstructions int64
+	// Logger receives print() output at Info level. Nil discards it.
+	Logger hclog.Logger
+}
+
+// Defaults used for zero Options fields.
+const (
+	DefaultDeadline     = time.Second
+	DefaultMaxCallDepth = 200
+	DefaultMaxRegistry  = 1 << 17
+	DefaultMaxMemory    = 64 << 20
+	DefaultMaxStringLen = 1 << 20
+)
+
+func (o Options) withDefaults() Options {
+	if o.Deadline <= 0 {
+		o.Deadline = DefaultDeadline
+	}
+	if o.MaxCallDepth <= 0 {
+		o.MaxCallDepth = DefaultMaxCallDepth
+	}
+	if o.MaxRegistry <= 0 {
+		o.MaxRegistry = DefaultMaxRegistry
+	}
+	if o.MaxRegistry < 2048 {
+		o.MaxRegistry = 2048
+	}
+	if o.MaxMemory == 0 {
+		o.MaxMemory = DefaultMaxMemory
+	}
+	if o.MaxStringLen <= 0 {
+		o.MaxStringLen = DefaultMaxStringLen
+	}
+	if o.Logger == nil {
+		o.Logger = hclog.NewNullLogger()
+	}
+	return o
+}
+
+// Sandbox is one sandboxed *lua.LState. It is not safe for concurrent use:
+// one goroutine at a time (a second concurrent Call fails with ErrInternal
+// instead of corrupting the state).
+type Sandbox struct {
+	opts   Options
+	l      *lua.LState
+	stream dice.Stream
+	cc     *callCtx
+
+	busy    atomic.Bool
+	pooled  atomic.Bool
+	faulted bool
+	closed  bool
+
+	nextFn *lua.LFunction
+	roNew  *lua.LFunction
+	roLen  *lua.LFunction
+
+	manifest lua.LValue
+
+	globals tableSnap   // _G, repaired on Reset
+	tables  []tableSnap // plugin tables, verified on Reset
+}
+
+// New returns a fresh sandbox with the safe libraries open and nothing
+// loaded.
+func New(opts Options) (*Sandbox, error) {
+	opts = opts.withDefaults()
+	L := lua.NewState(lua.Options{
+		SkipOpenLibs:        true,
+		CallStackSize:       opts.MaxCallDepth,
+		RegistrySize:        1024,
+		RegistryMaxSize:     opts.MaxRegistry,
+		RegistryGrowStep:    4096,
+		IncludeGoStackTrace: false,
+	})
+	s := &Sandbox{opts: opts, l: L}
+	if err := s.install(); err != nil {
+		L.Close()
+		return nil, err
+	}
+	s.snapshot(lua.LNil)
+	return s, nil
+}
+
+// L returns the underlying state, for host code that registers functions
+// or builds tables. Do not call into Lua through it directly: use Call, so
+// the deadline and budgets apply.
+func (s *Sandbox) L() *lua.LState { return s.l }
+
+// Manifest returns the first return value of the last successful Load.
+func (s *Sandbox) Manifest() lua.LValue {
+	if s.manifest == nil {
+		return lua.LNil
+	}
+	return s.manifest
+}
+
+// Name returns Options.Name.
+func (s *Sandbox) Name() string { return s.opts.Name }
+
+// Faulted reports whether a call faulted in a way that makes the state
+// unfit for reuse; Pool.Put discards such sandboxes.
+func (s *Sandbox) Faulted() bool { return s.faulted }
+
+// Close releases the state. The sandbox is unusable afterwards.
+func (s *Sandbox) Close() {
+	if s.closed {
+		return
+	}
+	s.closed = true
+	s.l.Close()
+}
+
+// Program is a compiled chunk. It is immutable and may be loaded into any
+// number of sandboxes, concurrently: compile a plugin once, then let the
+// pool factory call LoadProgram, which skips the parser and compiler.
+type Program struct {
+	name  string
+	proto *lua.FunctionProto
+}
+
+// MaxSourceLen bounds the size of a chunk's source.
+const MaxSourceLen = 16 << 20
+
+// Compile parses and compiles a chunk. Binary (precompiled) chunks are
+// refused with ErrForbidden; syntax errors are ErrSyntax. The returned
+// *Error has an empty Plugin.
+func Compile(chunkName, source string) (*Program, error) {
+	if strings.HasPrefix(source, "\x1b") {
+		return nil, newErr("", ErrForbidden, "", "binary (precompiled) chunks are not accepted", "")
+	}
+	if len(source) > MaxSourceLen {
+		return nil, newErr("", ErrMemory, "", fmt.Sprintf("source of %d bytes is too large", len(source)), "")
+	}
+	chunk, err := parse.Parse(strings.NewReader(source), chunkName)
+	if err == nil {
+		var proto *lua.FunctionProto
+		if proto, err = lua.Compile(chunk, chunkName); err == nil {
+			return &Program{name: chunkName, proto: proto}, nil
+		}
+	}
+	e := newErr("", ErrSyntax, "", err.Error(), "")
+	if e.File == "" {
+		e.File = chunkName
+	}
+	return nil, e
+}
+
+// Name returns the chunk name.
+func (p *Program) Name() string { return p.name }
+
+// Load compiles and runs a chunk (plugin.lua) under the deadline and
+// budgets, and returns its first return value (the manifest); see
+// LoadProgram.
+func (s *Sandbox) Load(chunkName, source string) (lua.LValue, error) {
+	p, err := Compile(chunkName, source)
+	if err != nil {
+		err.(*Error).Plugin = s.opts.Name
+		return lua.LNil, err
+	}
+	return s.LoadProgram(p)
+}
+
+// LoadProgram runs a compiled chunk under the deadline and budgets and
+// returns its first return value (the manifest). After a successful load
+// the sandbox records its pristine state (globals, and the tables reachable
+// from them and from the manifest), which Reset restores or verifies.
+func (s *Sandbox) LoadProgram(p *Program) (lua.LValue, error) {
+	fn := s.l.NewFunctionFromProto(p.proto)
+	rets, cerr := s.run(context.Background(), nil, fn, nil, 1)
+	if cerr != nil {
+		return lua.LNil, cerr
+	}
+	ret := lua.LValue(lua.LNil)
+	if len(rets) > 0 {
+		ret = rets[0]
+	}
+	s.manifest = ret
+	s.snapshot(ret)
+	return ret, nil
+}
+
+// Call calls fn (a function of this sandbox) with args under the deadline
+// and budgets, with math.random drawing from stream (nil: math.random
+// raises an error). It returns all results. Results are valid until the
+// sandbox is Reset or returned to its pool: convert them first (FromLua).
+func (s *Sandbox) Call(ctx context.Context, stream dice.Stream, fn lua.LValue, args ...lua.LValue) ([]lua.LValue, error) {
+	return s.run(ctx, stream, fn, args, lua.MultRet)
+}
+
+// Method calls the function stored in field name of table t (typically the
+// manifest), as Call does.
+func (s *Sandbox) Method(ctx context.Context, stream dice.Stream, t lua.LValue, name string, args ...lua.LValue) ([]lua.LValue, error) {
+	tb, ok := t.(*lua.LTable)
+	if !ok {
+		return nil, s.newError(ErrRuntime, "", fmt.Sprintf("cannot call %q on a %s", name, t.Type()), "")
+	}
+	fn := tb.RawGetString(name)
+	if in := innerOf(tb); in != nil {
+		fn = in.RawGetString(name)
+	}
+	if fn.Type() != lua.LTFunction {
+		return nil, s.newError(ErrRuntime, "", fmt.Sprintf("field %q is not a function (%s)", name, fn.Type()), "")
+	}
+	return s.run(ctx, stream, fn, args, lua.MultRet)
+}
+
+func (s *Sandbox) run(ctx context.Context, stream dice.Stream, fn lua.LValue, args []lua.LValue, nret int) (rets []lua.LValue, err error) {
+	if !s.busy.CompareAndSwap(false, true) {
+		return nil, s.newError(ErrInternal, "", "sandbox used by two goroutines at once", "")
+	}
+	defer s.busy.Store(false)
+	switch {
+	case s.closed:
+		return nil, s.newError(ErrInternal, "", "sandbox is closed", "")
+	case s.faulted:
+		return nil, s.newError(ErrInternal, "", "sandbox faulted earlier; discard it", "")
+	case s.pooled.Load():
+		return nil, s.newError(ErrInternal, "", "sandbox used after Pool.Put", "")
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	dctx, cancel := context.WithTimeout(ctx, s.opts.Deadline)
+	defer cancel()
+	cc := &callCtx{parent: dctx, done: dctx.Done(), maxSteps: s.opts.MaxInstructions, maxMem: s.opts.MaxMemory}
+	watcher.add(cc)
+	defer watcher.remove(cc)
+
+	L := s.l
+	top := L.GetTop()
+	s.cc, s.stream = cc, stream
+	L.SetContext(cc)
+	var perr error
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				perr = fmt.Errorf("go panic: %v", r)
+				cc.setFault(&fault{kind: ErrInternal, msg: fmt.Sprintf("go panic: %v", r)})
+			}
+		}()
+		L.Push(fn)
+		for _, a := range args {
+			L.Push(a)
+		}
+		perr = L.PCall(len(args), nret, nil)
+	}()
+	L.RemoveContext()
+	s.cc, s.stream = nil, nil
+
+	if perr == nil && cc.getFault() == nil {
+		n := L.GetTop() - top
+		if n > 0 {
+			rets = make([]lua.LValue, n)
+			for i := range rets {
+				rets[i] = L.Get(top + 1 + i)
+			}
+		}
+		L.SetTop(top)
+		return rets, nil
+	}
+	e := s.classify(perr, cc)
+	if L.GetTop() > top {
+		L.SetTop(top)
+	}
+	switch e.Kind {
+	case ErrRuntime, ErrSyntax:
+		// an ordinary Lua error leaves the state consistent
+	default:
+		s.faulted = true
+	}
+	return nil, e
+}
+
+// raiseFault records a sticky fault for the running call and raises it.
+func (s *Sandbox) raiseFault(L *lua.LState, kind error, format string, args ...any) int {
+	msg := fmt.Sprintf(format, args...)
+	if s.cc != nil {
+		s.cc.setFault(&fault{kind: kind, msg: msg, where: L.Where(1)})
+	}
+	L.RaiseError("%s", msg)
+	return 0
+}
+
+func (s *Sandbox) forbid(L *lua.LState, what string) int {
+	return s.raiseFault(L, ErrForbidden, "%s is not available in the sandbox", what)
+}
+
+// --- pristine state -------------------------------------------------------
+
+type tableSnap struct {
+	t    *lua.LTable
+	keys []lua.LValue
+	vals []lua.LValue
+	mt   lua.LValue
+	set  map[lua.LValue]struct{}
+}
+
+const maxSnapEntries = 1 << 16
+
+// takeSnap records t's entries in Next order (array part, then hash keys in
+// insertion order), so same can compare in lockstep.
+func takeSnap(t *lua.LTable) tableSnap {
+	sn := tableSnap{t: t, mt: t.Metatable}
+	for k, v := t.Next(lua.LNil); k != lua.LNil; k, v = t.Next(k) {
+		sn.keys = append(sn.keys, k)
+		sn.vals = append(sn.vals, v)
+	}
+	return sn
+}
+
+// same reports whether t still holds exactly the snapshot's entries: one
+// Next walk, compared in lockstep (an added key shows up in the walk, a
+// removed or changed one breaks the lockstep).
+func (sn *tableSnap) same() bool {
+	if sn.t.Metatable != sn.mt {
+		return false
+	}
+	i := 0
+	for k, v := sn.t.Next(lua.LNil); k != lua.LNil; k, v = sn.t.Next(k) {
+		if i >= len(sn.keys) || k != sn.keys[i] || v != sn.vals[i] {
+			return false
+		}
+		i++
+	}
+	return i == len(sn.keys)
+}
+
+// maxRepair is how many stray keys repair removes before giving up: gopher-lua
+// never forgets a key once set, so a plugin spraying unique globals would
+// slow every later Reset; such a state is discarded instead.
+const maxRepair = 64
+
+// repair restores t to the snapshot: drops new keys, restores old ones. It
+// reports false when the table is too damaged to be worth repairing.
+func (sn *tableSnap) repair() bool {
+	if sn.set == nil {
+		sn.set = make(map[lua.LValue]struct{}, len(sn.keys))
+		for _, k := range sn.keys {
+			sn.set[k] = struct{}{}
+		}
+	}
+	var extra []lua.LValue
+	sn.t.ForEach(func(k, _ lua.LValue) {
+		if _, ok := sn.set[k]; !ok {
+			extra = append(extra, k)
+		}
+	})
+	if len(extra) > maxRepair {
+		return false
+	}
+	for _, k := range extra {
+		sn.t.RawSet(k, lua.LNil)
+	}
+	for i, k := range sn.keys {
+		sn.t.RawSet(k, sn.vals[i])
+	}
+	sn.t.Metatable = sn.mt
+	// same values, possibly a new order: re-record for the lockstep check
+	set := sn.set
+	*sn = takeSnap(sn.t)
+	sn.set = set
+	return true
+}
+
+// snapshot records _G and every plugin table reachable from _G and from
+// extra (the manifest), skipping read-only proxies.
+func (s *Sandbox) snapshot(extra lua.LValue) {
+	g := s.l.G.Global
+	s.globals = takeSnap(g)
+	s.tables = s.tables[:0]
+	seen := map[*lua.LTable]bool{g: true}
+	entries := 0
+	var walk func(v lua.LValue)
+	walk = func(v lua.LValue) {
+		t, ok := v.(*lua.LTable)
+		if !ok || seen[t] || innerOf(t) != nil || entries > maxSnapEntries {
+			return
+		}
+		seen[t] = true
+		sn := takeSnap(t)
+		entries += len(sn.keys)
+		s.tables = append(s.tables, sn)
+		for i := range sn.keys {
+			walk(sn.keys[i])
+			walk(sn.vals[i])
+		}
+		walk(sn.mt)
+	}
+	for _, v := range s.globals.vals {
+		walk(v)
+	}
+	walk(extra)
+}
+
+// Reset prepares the sandbox for the next call: clears the stack and the
+// dice stream, restores _G (new globals removed, changed ones restored)
+// and verifies that the plugin's own tables are untouched. It returns an
+// error, and marks the sandbox faulted, when the state cannot be made
+// pristine (a fault happened, or a plugin table was modified); the caller
+// must then discard it.
+func (s *Sandbox) Reset() error {
+	if s.closed || s.faulted {
+		return s.newError(ErrInternal, "", "sandbox is faulted or closed", "")
+	}
+	if !s.busy.CompareAndSwap(false, true) {
+		return s.newError(ErrInternal, "", "sandbox is in use", "")
+	}
+	defer s.busy.Store(false)
+	s.l.SetTop(0)
+	s.stream = nil
+	if !s.globals.same() && !s.globals.repair() {
+		s.faulted = true
+		return s.newError(ErrInternal, "", "too many globals were set during a call", "")
+	}
+	for i := range s.tables {
+		if !s.tables[i].same() {
+			s.faulted = true
+			return s.newError(ErrInternal, "", "plugin state was modified during a call", "")
+		}
+	}
+	return nil
+}
