@@ -35,7 +35,9 @@ func resolveDiceSum(c *Check) {
 
 	mode := c.Mode()
 	if !ds.Advantage {
-		if mode != 0 {
+		// Only the GM's own mode= is a tag attribute the check did not
+		// use; advantage from an effect is simply not offered here.
+		if c.Tag.Has("mode") {
 			c.ignore("mode")
 		}
 		mode = 0

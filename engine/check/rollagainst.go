@@ -1,9 +1,184 @@
 package check
 
-import "github.com/rulehost/rulehost/engine/record"
+import (
+	"math"
+	"strconv"
 
-// resolveRollAgainst is a placeholder until the kind is implemented; import
-// validation refuses its rulesets first, so this is never reached in play.
+	"github.com/rulehost/rulehost/engine/ruleset"
+)
+
+// resolveRollAgainst rolls a roll-against check (Call of Cthulhu, GURPS).
+//
+// Draw order: the dice in order. With tens dice (bonus="+N" or "-N" on a
+// single d100) the d100 is drawn first and each extra tens die (a d10,
+// read 0 to 9) after it; every extra die keeps the first roll's units, and
+// 00 with a units 0 reads 100.
+//
+// The target is the sheet number (the ability, when the check names one,
+// plus the per-skill bonus and adjustments; tiers add nothing) plus
+// effects, divided by the named rung's divide (rounded down), then shifted
+// by the rung's dc and the tag's dc=. The record's dc is that target.
 func resolveRollAgainst(c *Check) {
-	c.Rec = record.Refused("skill_check", "unsupported-kind", "kind", c.Res.Kind)
+	ra := c.Res.RollAgainst
+	atMost := ra.Against == "at-most"
+	c.Rec.Add("resolution", "against")
+	c.Rec.Add("dice", strconv.Itoa(ra.Count)+"d"+strconv.Itoa(ra.Sides))
+	c.Rec.Add("against", ra.Against)
+	if c.Tag.Has("mode") {
+		c.ignore("mode") // bonus and penalty dice are tens=, not advantage
+	}
+
+	number := c.againstNumber() + c.Effects.Flat
+	divide, shift, rungLabel := 1, 0, ""
+	if name, has := c.Tag.Get("difficulty"); has {
+		if r, found := ruleset.FindRung(ra.Ladder, name); found {
+			divide, shift, rungLabel = r.Divide, r.DC, r.Label
+		} else {
+			c.ignore("difficulty")
+		}
+	}
+	if n, has := c.Int("dc"); has {
+		shift += Clamp(n, -100, 100)
+	}
+	target := againstFloorDiv(number, max(divide, 1)) + shift
+
+	tens := 0
+	if b, ok := c.Int("bonus"); ok {
+		if ra.Tens == 0 {
+			c.ignore("bonus")
+		} else {
+			tens = Clamp(b, -ra.Tens, ra.Tens)
+		}
+	}
+
+	s := c.Env.Dice
+	var buf [20]int
+	rolls := buf[:0]
+	total := 0
+	if tens == 0 {
+		for i := 0; i < ra.Count; i++ {
+			f := s.Roll(ra.Sides)
+			rolls = append(rolls, f)
+			total += f
+		}
+	} else {
+		first := s.Roll(100)
+		units := first % 10
+		rolls = append(rolls, first)
+		total = first
+		// The better roll is the lower one at-most, the higher at-least;
+		// bonus dice keep the better, penalty dice the worse.
+		lower := (tens > 0) == atMost
+		for i := 0; i < againstAbs(tens); i++ {
+			r := (s.Roll(10)-1)*10 + units
+			if r == 0 {
+				r = 100
+			}
+			rolls = append(rolls, r)
+			if (lower && r < total) || (!lower && r > total) {
+				total = r
+			}
+		}
+	}
+	c.Rec.AddInts("rolls", rolls)
+	if tens != 0 {
+		c.Rec.Add("tens", signed(tens))
+	}
+	c.addEffects(c.Effects.Flat)
+	c.Rec.AddInt("total", total)
+	if rungLabel != "" {
+		c.Rec.Add("difficulty", rungLabel)
+	}
+	c.Rec.AddInt("dc", target)
+
+	crit := NoCritical
+	for _, r := range ra.CriticalSuccess {
+		if r.Matches(total, target, atMost) {
+			crit = CriticalSuccess
+			break
+		}
+	}
+	if crit == NoCritical { // a critical success wins when both match (GURPS's 3–4 always succeed)
+		for _, r := range ra.CriticalFailure {
+			if r.Matches(total, target, atMost) {
+				crit = CriticalFailure
+				break
+			}
+		}
+	}
+	success := total >= target
+	if atMost {
+		success = total <= target
+	}
+	switch crit {
+	case CriticalSuccess:
+		success = true
+	case CriticalFailure:
+		success = false
+	}
+	o := c.Res.Outcomes
+	if o == nil {
+		c.addOutcome(nil, -1, success, crit, true)
+		return
+	}
+	var n int
+	switch o.By {
+	case "fraction":
+		n = fractionBand(o, total, target)
+	case "total":
+		n = total
+	default: // margin: how far onto the succeeding side
+		n = total - target
+		if atMost {
+			n = target - total
+		}
+	}
+	c.addOutcome(o, PickBand(o, n, crit, 0), success, crit, true)
+}
+
+// fractionBand returns the largest atLeast whose share of the target
+// (target / atLeast, rounded down) the roll is at or below, or a number
+// below every band when it meets none: PickBand then lands in that band.
+func fractionBand(o *ruleset.Outcomes, roll, target int) int {
+	n := math.MinInt32
+	for _, t := range o.Tiers {
+		if t.AtLeast == nil || *t.AtLeast < 1 {
+			continue
+		}
+		if a := *t.AtLeast; a > n && roll <= againstFloorDiv(target, a) {
+			n = a
+		}
+	}
+	return n
+}
+
+// againstNumber is the sheet number of a roll-against check: the ability
+// score through abilityModifier when the check names an ability (a GURPS
+// skill, any ability check), plus the per-skill bonus (a Call of Cthulhu
+// percentage) and adjustments. Tier bonuses are not read.
+func (c *Check) againstNumber() int {
+	ch := c.Env.Char
+	n := 0
+	if c.Target.Ability != "" {
+		n = ch.AbilityMod(c.Target.Ability)
+	}
+	if c.Target.Type != "ability" {
+		n += ch.Training(c.Target.ID, c.Target.Type == "save").Bonus
+	}
+	return n + c.Adjustments()
+}
+
+func againstFloorDiv(a, b int) int {
+	q := a / b
+	if (a%b != 0) && ((a < 0) != (b < 0)) {
+		q--
+	}
+	return q
+}
+
+func againstAbs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }

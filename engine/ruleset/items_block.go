@@ -1,30 +1,756 @@
 package ruleset
 
-import "github.com/rulehost/rulehost/engine/validate"
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+	"unicode"
 
-// ItemsBlock is the ruleset's items block (spec/items.md "The items block").
+	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/engine/validate"
+)
+
+// ItemsBlock is the ruleset's items block (spec/items.md "The items
+// block"): the vocabulary every item of the ruleset is written in, plus
+// the items its catalogs list, in catalog order (the first listed wins a
+// shared label).
 type ItemsBlock struct {
+	Categories []Named
+	Rarities   []Named
+	Tags       []Named
+	Stats      []ItemStatDecl
+	Slots      []SlotDecl
+	Binding    *Binding
+	Carry      *Carry
+	Currencies []Currency
+	RarityCaps []RarityCap
+	// Propose is false when the GM may not invent items (default true).
+	Propose bool
+	// Native is false when Game Mode's own untyped items are off (default true).
+	Native bool
+	// Freeform is what an item the player types becomes: "plain" or "refuse".
+	Freeform string
+
+	// Items are every catalog item, in the order the catalogs list them.
+	Items []*Item
+
+	// Raw is the block as written, for the later issues' keys (lootTables,
+	// startingGear, market) that the engine does not model yet.
 	Raw map[string]any
+
+	// complete is set once binding, carry and rarityCaps were read; they
+	// read derived values, which exist only after the vocabulary pass.
+	complete bool
 }
 
+// Named is an id and its label.
+type Named struct {
+	ID    string
+	Label string
+}
+
+// ItemStatDecl is one of the block's stats, declared like a list column.
+type ItemStatDecl struct {
+	ID    string
+	Label string
+	Type  string // number, text, boolean, enum, dice
+	// Min and Max bound a number stat; nil is unbounded on that side.
+	Min, Max *float64
+	// Integer is true when a number stat accepts only whole numbers (the
+	// default); a weight stat sets it false for a quarter of a pound.
+	Integer bool
+	Values  []string // an enum's words
+	Default any      // float64, string or bool; nil when none
+	// PromptVisible is false for a stat only the player sees.
+	PromptVisible bool
+	Example       string
+}
+
+// SlotDecl is a slot and how many of it a character has.
+type SlotDecl struct {
+	ID    string
+	Label string
+	Count int
+}
+
+// Binding limits how many items a character has bound at once.
+type Binding struct {
+	Label string
+	Max   ValueRef // read from the sheet alone
+}
+
+// Carry makes a stat an item's weight.
+type Carry struct {
+	Stat            string
+	EncumberedAbove ValueRef
+	Limit           *ValueRef
+	Unit            string
+}
+
+// Currency is a family of coins that convert into one another.
+type Currency struct {
+	ID        string
+	Label     string
+	PerWeight float64 // 0 when the family weighs nothing
+	Units     []Coin
+}
+
+// Coin is one coin of a family; Value is counted in the smallest coin.
+type Coin struct {
+	ID    string
+	Label string
+	One   string
+	Value int
+}
+
+// RarityCap is the most an invented item of one rarity can grant.
+type RarityCap struct {
+	Rarity string
+	Stats  map[string]float64
+	// Bonus caps a worn or carried flat bonus; nil means no cap.
+	Bonus *int
+}
+
+// Limits of the items block (spec/items.md "The items block").
+const (
+	MaxCategories      = 24
+	MaxRarities        = 12
+	MaxItemTags        = 48
+	MaxItemStats       = 24
+	MaxSlots           = 12
+	MaxSlotCount       = 20
+	MaxCurrencies      = 6
+	MaxCoinsPerFamily  = 10
+	MaxStack           = 999_999
+	MaxRequires        = 4
+	MaxCarryUnitLength = 12
+	MaxLootTables      = 24
+)
+
+// itemsBlockKeys are the block's keys, including the later issues' ones.
+var itemsBlockKeys = []string{"categories", "rarities", "tags", "stats", "slots", "binding", "carry",
+	"currencies", "rarityCaps", "propose", "native", "freeform", "lootTables", "startingGear", "market"}
+
+// Stat returns the stat with this id.
+func (b *ItemsBlock) Stat(id string) *ItemStatDecl {
+	for i := range b.Stats {
+		if b.Stats[i].ID == id {
+			return &b.Stats[i]
+		}
+	}
+	return nil
+}
+
+// Slot returns the slot with this id.
+func (b *ItemsBlock) Slot(id string) *SlotDecl {
+	for i := range b.Slots {
+		if b.Slots[i].ID == id {
+			return &b.Slots[i]
+		}
+	}
+	return nil
+}
+
+// Category, Rarity and Tag return the named entry (nil when undeclared).
+func (b *ItemsBlock) Category(id string) *Named { return findNamed(b.Categories, id) }
+
+// Rarity returns the rarity with this id.
+func (b *ItemsBlock) Rarity(id string) *Named { return findNamed(b.Rarities, id) }
+
+// Tag returns the tag with this id.
+func (b *ItemsBlock) Tag(id string) *Named { return findNamed(b.Tags, id) }
+
+// Coin returns the coin with this id and its family.
+func (b *ItemsBlock) Coin(id string) (*Coin, *Currency) {
+	for i := range b.Currencies {
+		for j := range b.Currencies[i].Units {
+			if b.Currencies[i].Units[j].ID == id {
+				return &b.Currencies[i].Units[j], &b.Currencies[i]
+			}
+		}
+	}
+	return nil, nil
+}
+
+// Cap returns the rarity cap of a rarity (nil when none).
+func (b *ItemsBlock) Cap(rarity string) *RarityCap {
+	for i := range b.RarityCaps {
+		if b.RarityCaps[i].Rarity == rarity {
+			return &b.RarityCaps[i]
+		}
+	}
+	return nil
+}
+
+// ItemByLabel finds the first listed item whose label matches in any case.
+func (b *ItemsBlock) ItemByLabel(name string) *Item {
+	name = strings.TrimSpace(name)
+	for _, it := range b.Items {
+		if strings.EqualFold(it.Label, name) {
+			return it
+		}
+	}
+	return nil
+}
+
+// ItemByRef finds an item by "catalog/entry".
+func (b *ItemsBlock) ItemByRef(ref string) *Item {
+	for _, it := range b.Items {
+		if it.Ref() == ref {
+			return it
+		}
+	}
+	return nil
+}
+
+func findNamed(list []Named, id string) *Named {
+	for i := range list {
+		if list[i].ID == id {
+			return &list[i]
+		}
+	}
+	return nil
+}
+
+// FindNamed finds by id or label, any case (what a GM writes).
+func FindNamed(list []Named, name string) *Named {
+	name = strings.TrimSpace(name)
+	for i := range list {
+		if strings.EqualFold(list[i].ID, name) || strings.EqualFold(list[i].Label, name) {
+			return &list[i]
+		}
+	}
+	return nil
+}
+
+// itemsVocab returns the block's vocabulary, reading it at the first need:
+// conditions, derived values (itemStat) and catalogs are validated before
+// the block itself and all read its ids. Problems are reported once.
+func (v *Validator) itemsVocab() *ItemsBlock {
+	if v.rs == nil || v.items == nil {
+		return nil
+	}
+	if v.rs.Items == nil {
+		v.rs.Items = v.readItemsVocab(validate.Obj{P: v.P, At: "/items", M: v.items})
+	}
+	return v.rs.Items
+}
+
+// itemsBlock finishes the block once the rest of the file is known:
+// binding and carry read sheet values, rarityCaps read the stats.
 func (v *Validator) itemsBlock(at string, raw any) *ItemsBlock {
 	o, ok := validate.AsObj(v.P, at, raw)
 	if !ok {
 		return nil
 	}
-	return &ItemsBlock{Raw: o.M}
+	b := v.itemsVocab()
+	if b == nil || b.complete {
+		return b
+	}
+	b.complete = true
+	if bo, ok := o.Object("binding"); ok {
+		bo.Known("label", "max")
+		bd := &Binding{}
+		bd.Label, _ = bo.Str("label", 80, false)
+		if bo.Require("max") {
+			bd.Max, _ = v.ValueRef(bo.Ptr("max"), bo.M["max"], SheetOnly, "binding.max")
+		}
+		b.Binding = bd
+	}
+	if co, ok := o.Object("carry"); ok {
+		b.Carry = v.carry(co, b)
+	}
+	if o.Has("currencies") {
+		for i, c := range b.Currencies {
+			if c.PerWeight != 0 && b.Carry == nil {
+				v.P.Addf(validate.Ptr(o.Ptr("currencies"), i, "perWeight"),
+					`"perWeight" weighs coins in the carry stat; it is allowed only alongside "carry"`)
+			}
+		}
+	}
+	b.RarityCaps = v.rarityCaps(o, b)
+	v.itemCatalogs()
+	return b
 }
 
-// itemEntry validates an entry of a catalog that holds items.
-func (v *Validator) itemEntry(o validate.Obj) {}
+func (v *Validator) readItemsVocab(o validate.Obj) *ItemsBlock {
+	b := &ItemsBlock{Raw: o.M, Propose: true, Native: true, Freeform: "plain"}
+	o.Known(itemsBlockKeys...)
+	if o.Require("categories") {
+		b.Categories = v.namedList(o, "categories", 1, MaxCategories)
+	}
+	b.Rarities = v.namedList(o, "rarities", 1, MaxRarities)
+	b.Tags = v.namedList(o, "tags", 1, MaxItemTags)
+	b.Stats = v.itemStats(o)
+	if arr, ok := o.Arr("slots", 1, MaxSlots); ok {
+		ids := validate.IDs(v.P, o.Ptr("slots"), arr)
+		for i, raw := range arr {
+			so, ok := validate.AsObj(v.P, o.Ptr("slots", i), raw)
+			if !ok || ids[i] == "" {
+				continue
+			}
+			so.Known("id", "label", "count")
+			sd := SlotDecl{ID: ids[i], Count: 1}
+			sd.Label, _ = so.Str("label", 80, false)
+			if sd.Label == "" {
+				sd.Label = sd.ID
+			}
+			if so.Require("count") {
+				sd.Count, _ = so.Int("count", 1, MaxSlotCount, 1)
+			}
+			b.Slots = append(b.Slots, sd)
+		}
+	}
+	b.Currencies = v.currencies(o)
+	b.Propose, _ = o.Bool("propose", true)
+	b.Native, _ = o.Bool("native", true)
+	b.Freeform, _ = o.Enum("freeform", "plain", "plain", "refuse")
+	if arr, ok := o.Arr("lootTables", 0, MaxLootTables); ok {
+		validate.IDs(v.P, o.Ptr("lootTables"), arr)
+	}
+	if o.Has("startingGear") {
+		o.Arr("startingGear", 0, 1000)
+	}
+	if o.Has("market") {
+		o.Object("market")
+	}
+	return b
+}
 
-// checkItemStatVocabulary checks an itemStat's names against the items block.
-func (v *Validator) checkItemStatVocabulary(o validate.Obj, ref *ItemStatRef) {
-	if v.items == nil {
-		o.Addf("", "itemStat reads items, but the ruleset has no items block")
+// namedList reads an optional {id, label} list with a length bound.
+func (v *Validator) namedList(o validate.Obj, key string, min, max int) []Named {
+	arr, ok := o.Arr(key, min, max)
+	if !ok {
+		return nil
+	}
+	ids := validate.IDs(v.P, o.Ptr(key), arr)
+	var out []Named
+	for i, raw := range arr {
+		no, ok := validate.AsObj(v.P, o.Ptr(key, i), raw)
+		if !ok || ids[i] == "" {
+			continue
+		}
+		no.Known("id", "label", "text")
+		n := Named{ID: ids[i]}
+		n.Label, _ = no.Str("label", 80, false)
+		if n.Label == "" {
+			n.Label = n.ID
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+var statTypes = []string{"number", "text", "boolean", "enum", "dice"}
+
+// statTypeKeys are the keys each stat type reads besides id, label, type
+// and promptVisible.
+var statTypeKeys = map[string][]string{
+	"number":  {"min", "max", "default", "integer"},
+	"text":    {"default", "maxLength", "example"},
+	"boolean": {"default"},
+	"enum":    {"values", "default"},
+	"dice":    {"default", "example"},
+}
+
+func (v *Validator) itemStats(o validate.Obj) []ItemStatDecl {
+	arr, ok := o.Arr("stats", 1, MaxItemStats)
+	if !ok {
+		return nil
+	}
+	ids := validate.IDs(v.P, o.Ptr("stats"), arr)
+	var out []ItemStatDecl
+	for i, raw := range arr {
+		so, ok := validate.AsObj(v.P, o.Ptr("stats", i), raw)
+		if !ok || ids[i] == "" {
+			continue
+		}
+		sd := ItemStatDecl{ID: ids[i], PromptVisible: true, Integer: true}
+		sd.Label, _ = so.Str("label", 80, false)
+		if sd.Label == "" {
+			sd.Label = sd.ID
+		}
+		if !so.Require("type") {
+			continue
+		}
+		var tok bool
+		sd.Type, tok = so.Enum("type", "", statTypes...)
+		if !tok {
+			continue
+		}
+		so.Known(append([]string{"id", "label", "type", "promptVisible", "text"}, statTypeKeys[sd.Type]...)...)
+		sd.PromptVisible, _ = so.Bool("promptVisible", true)
+		switch sd.Type {
+		case "number":
+			sd.Integer, _ = so.Bool("integer", true)
+			if so.Has("min") {
+				f, ok := so.Float("min", -1e9, 1e9, 0)
+				if ok {
+					sd.Min = &f
+				}
+			}
+			if so.Has("max") {
+				f, ok := so.Float("max", -1e9, 1e9, 0)
+				if ok {
+					sd.Max = &f
+				}
+			}
+			if sd.Min != nil && sd.Max != nil && *sd.Min > *sd.Max {
+				so.Addf("min", "min %g is above max %g", *sd.Min, *sd.Max)
+			}
+			if so.Has("default") {
+				if f, ok := statNumber(so.P, so.Ptr("default"), so.M["default"], &sd); ok {
+					sd.Default = f
+				}
+			}
+		case "text":
+			so.Int("maxLength", 1, 10000, 200)
+			sd.Example, _ = so.Str("example", 200, false)
+			if d, ok := so.Str("default", 200, false); ok {
+				sd.Default = d
+			}
+		case "boolean":
+			if d, ok := so.Bool("default", false); ok {
+				sd.Default = d
+			}
+		case "enum":
+			if so.Require("values") {
+				vals, _ := so.Arr("values", 1, 64)
+				seen := map[string]bool{}
+				for j, rv := range vals {
+					s, isStr := rv.(string)
+					if !isStr || s == "" {
+						v.P.Addf(so.Ptr("values", j), "want a non-empty word, found %s", validate.TypeName(rv))
+						continue
+					}
+					if seen[s] {
+						v.P.Addf(so.Ptr("values", j), "%q is listed twice; an enum's values are unique", s)
+						continue
+					}
+					seen[s] = true
+					sd.Values = append(sd.Values, s)
+				}
+			}
+			if d, ok := so.Str("default", 80, true); ok {
+				if !containsID(sd.Values, d) {
+					so.Addf("default", "default %q is not one of the values %v", d, sd.Values)
+				} else {
+					sd.Default = d
+				}
+			}
+		case "dice":
+			for _, k := range []string{"default", "example"} {
+				if d, ok := so.Str(k, 40, true); ok {
+					if _, err := dice.ParseNotation(d); err != nil {
+						so.Addf(k, "%v", err)
+						continue
+					}
+					if k == "default" {
+						sd.Default = d
+					} else {
+						sd.Example = d
+					}
+				}
+			}
+		}
+		out = append(out, sd)
+	}
+	return out
+}
+
+// statNumber reads a number a stat could hold: within its range, whole
+// when the stat is integer.
+func statNumber(p *validate.Problems, at string, raw any, sd *ItemStatDecl) (float64, bool) {
+	n, isNum := raw.(json.Number)
+	if !isNum {
+		p.Addf(at, "stat %q is a number; found %s", sd.ID, validate.TypeName(raw))
+		return 0, false
+	}
+	f, err := n.Float64()
+	if err != nil {
+		p.Addf(at, "stat %q: %s is not a number", sd.ID, n)
+		return 0, false
+	}
+	return f, checkStatNumber(p, at, f, sd)
+}
+
+func checkStatNumber(p *validate.Problems, at string, f float64, sd *ItemStatDecl) bool {
+	if sd.Integer && f != float64(int64(f)) {
+		p.Addf(at, "stat %q takes whole numbers; %g is not one (set \"integer\": false on the stat for fractions)", sd.ID, f)
+		return false
+	}
+	if (sd.Min != nil && f < *sd.Min) || (sd.Max != nil && f > *sd.Max) {
+		p.Addf(at, "%g is outside stat %q's range %s", f, sd.ID, sd.RangeText())
+		return false
+	}
+	return true
+}
+
+// RangeText prints a number stat's range for messages.
+func (sd *ItemStatDecl) RangeText() string {
+	lo, hi := "-∞", "∞"
+	if sd.Min != nil {
+		lo = strconv.FormatFloat(*sd.Min, 'g', -1, 64)
+	}
+	if sd.Max != nil {
+		hi = strconv.FormatFloat(*sd.Max, 'g', -1, 64)
+	}
+	return lo + " to " + hi
+}
+
+// Clamp brings a number into the stat's range (and to a whole number
+// when the stat is integer, rounding toward zero).
+func (sd *ItemStatDecl) Clamp(f float64) float64 {
+	if sd.Integer {
+		f = float64(int64(f))
+	}
+	if sd.Min != nil && f < *sd.Min {
+		f = *sd.Min
+	}
+	if sd.Max != nil && f > *sd.Max {
+		f = *sd.Max
+	}
+	return f
+}
+
+func (v *Validator) carry(co validate.Obj, b *ItemsBlock) *Carry {
+	co.Known("stat", "encumberedAbove", "limit", "unit")
+	c := &Carry{}
+	if co.Require("stat") {
+		if id, ok := co.Str("stat", 64, true); ok {
+			sd := b.Stat(id)
+			switch {
+			case sd == nil:
+				co.Addf("stat", "no item stat %q; carry.stat names a number stat of the block; declared: %v", id, statIDs(b))
+			case sd.Type != "number":
+				co.Addf("stat", "carry.stat %q is a %s stat; a weight is a number stat", id, sd.Type)
+			case sd.Min == nil || *sd.Min < 0:
+				co.Addf("stat", `carry.stat %q needs a "min" of 0 or more: nothing weighs less than nothing`, id)
+			default:
+				c.Stat = id
+			}
+		}
+	}
+	if co.Require("encumberedAbove") {
+		c.EncumberedAbove, _ = v.ValueRef(co.Ptr("encumberedAbove"), co.M["encumberedAbove"], SheetOnly, "carry.encumberedAbove")
+	}
+	if raw, ok := co.M["limit"]; ok {
+		if ref, ok := v.ValueRef(co.Ptr("limit"), raw, SheetOnly, "carry.limit"); ok {
+			c.Limit = &ref
+		}
+	}
+	if u, ok := co.Str("unit", 0, true); ok {
+		if len([]rune(u)) > MaxCarryUnitLength || strings.IndexFunc(u, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0 {
+			co.Addf("unit", "want up to %d letters (like \"lb\"), found %q", MaxCarryUnitLength, u)
+		} else {
+			c.Unit = u
+		}
+	}
+	return c
+}
+
+func statIDs(b *ItemsBlock) []string {
+	var out []string
+	for _, s := range b.Stats {
+		out = append(out, s.ID)
+	}
+	return out
+}
+
+func namedIDs(list []Named) []string {
+	var out []string
+	for _, n := range list {
+		out = append(out, n.ID)
+	}
+	return out
+}
+
+func slotIDs(b *ItemsBlock) []string {
+	var out []string
+	for _, s := range b.Slots {
+		out = append(out, s.ID)
+	}
+	return out
+}
+
+func (v *Validator) currencies(o validate.Obj) []Currency {
+	arr, ok := o.Arr("currencies", 1, MaxCurrencies)
+	if !ok {
+		return nil
+	}
+	ids := validate.IDs(v.P, o.Ptr("currencies"), arr)
+	coinAt := map[string]string{}
+	var out []Currency
+	for i, raw := range arr {
+		fo, ok := validate.AsObj(v.P, o.Ptr("currencies", i), raw)
+		if !ok || ids[i] == "" {
+			continue
+		}
+		fo.Known("id", "label", "perWeight", "units")
+		cur := Currency{ID: ids[i]}
+		cur.Label, _ = fo.Str("label", 80, false)
+		if fo.Has("perWeight") {
+			cur.PerWeight, _ = fo.Float("perWeight", 1e-9, 1e9, 0)
+		}
+		if !fo.Require("units") {
+			continue
+		}
+		units, _ := fo.Arr("units", 1, MaxCoinsPerFamily)
+		uids := validate.IDs(v.P, fo.Ptr("units"), units)
+		values := map[int]string{}
+		smallest := 0
+		for j, ru := range units {
+			uo, ok := validate.AsObj(v.P, fo.Ptr("units", j), ru)
+			if !ok || uids[j] == "" {
+				continue
+			}
+			uo.Known("id", "label", "one", "value")
+			coin := Coin{ID: uids[j]}
+			if at, dup := coinAt[coin.ID]; dup {
+				uo.Addf("id", "coin id %q is already used at %s; a coin's id is unique across all families, because a cost names only the coin", coin.ID, at)
+			} else {
+				coinAt[coin.ID] = uo.Ptr("id")
+			}
+			coin.Label, _ = uo.Str("label", 80, false)
+			if coin.Label == "" {
+				coin.Label = coin.ID
+			}
+			coin.One, _ = uo.Str("one", 80, false)
+			if uo.Require("value") {
+				val, ok := uo.Int("value", 1, 1_000_000_000, 1)
+				if ok {
+					if other, dup := values[val]; dup {
+						uo.Addf("value", "coin %q is worth %d, like coin %q; two coins of a family are never worth the same", coin.ID, val, other)
+					}
+					values[val] = coin.ID
+					if smallest == 0 || val < smallest {
+						smallest = val
+					}
+					coin.Value = val
+				}
+			}
+			cur.Units = append(cur.Units, coin)
+		}
+		if smallest > 1 {
+			fo.Addf("units", "the family's smallest coin is worth %d; values are counted in the smallest coin, so it is worth 1", smallest)
+		}
+		out = append(out, cur)
+	}
+	return out
+}
+
+func (v *Validator) rarityCaps(o validate.Obj, b *ItemsBlock) []RarityCap {
+	arr, ok := o.Arr("rarityCaps", 0, MaxRarities)
+	if !ok {
+		return nil
+	}
+	var out []RarityCap
+	seen := map[string]int{}
+	for i, raw := range arr {
+		ro, ok := validate.AsObj(v.P, o.Ptr("rarityCaps", i), raw)
+		if !ok {
+			continue
+		}
+		ro.Known("rarity", "stats", "bonus")
+		rc := RarityCap{Stats: map[string]float64{}}
+		if !ro.Require("rarity") {
+			continue
+		}
+		r, _ := ro.Str("rarity", 64, true)
+		switch {
+		case len(b.Rarities) == 0:
+			ro.Addf("rarity", `rarityCaps need "rarities" in the items block`)
+			continue
+		case b.Rarity(r) == nil:
+			ro.Addf("rarity", "no rarity %q; declared: %v", r, namedIDs(b.Rarities))
+			continue
+		}
+		if j, dup := seen[r]; dup {
+			ro.Addf("rarity", "rarity %q already has a cap (entry %d); at most one per rarity", r, j)
+			continue
+		}
+		seen[r] = i
+		rc.Rarity = r
+		if so, ok := ro.Object("stats"); ok {
+			for _, id := range sortedAnyKeys(so.M) {
+				sd := b.Stat(id)
+				if sd == nil || sd.Type != "number" {
+					so.Addf(id, "a cap names a number stat of the block; %q is not one (number stats: %v)", id, numberStatIDs(b))
+					continue
+				}
+				if f, ok := statNumber(v.P, so.Ptr(id), so.M[id], sd); ok {
+					rc.Stats[id] = f
+				}
+			}
+		}
+		if ro.Has("bonus") {
+			n, ok := ro.Int("bonus", 0, 100, 0)
+			if ok {
+				rc.Bonus = &n
+			}
+		}
+		out = append(out, rc)
+	}
+	return out
+}
+
+func numberStatIDs(b *ItemsBlock) []string {
+	var out []string
+	for _, s := range b.Stats {
+		if s.Type == "number" {
+			out = append(out, s.ID)
+		}
+	}
+	return out
+}
+
+func sortedAnyKeys(m map[string]any) []string {
+	set := make(map[string]bool, len(m))
+	for k := range m {
+		set[k] = true
+	}
+	return sortedKeys(set)
+}
+
+// itemCatalogs checks what a catalog that holds items may not declare.
+func (v *Validator) itemCatalogs() {
+	cats, _ := v.rs.Raw["catalogs"].([]any)
+	for i, raw := range cats {
+		c, _ := raw.(map[string]any)
+		if c["holds"] != "items" {
+			continue
+		}
+		if _, ok := c["feeds"]; ok {
+			v.P.Addf(validate.Ptr("/catalogs", i, "feeds"), `a catalog that holds items declares no "feeds": an item's effects are in its "item" block`)
+		}
 	}
 }
 
-// effect validates what a condition, a level or an item does to a check
-// (effects, modifiers, failsSaves, skills, saves, abilities).
-func (v *Validator) effect(at string, raw any, allowAbilities bool) {}
+// checkItemStatVocabulary checks an itemStat's names against the items
+// block: the stat exists (a number stat for sum, max and min), and so do
+// the slot, category and tag it filters by.
+func (v *Validator) checkItemStatVocabulary(o validate.Obj, ref *ItemStatRef) {
+	b := v.itemsVocab()
+	if b == nil {
+		o.Addf("", "itemStat reads items, but the ruleset has no items block")
+		return
+	}
+	if ref.Stat != "" {
+		sd := b.Stat(ref.Stat)
+		switch {
+		case sd == nil:
+			o.Addf("stat", "no item stat %q; declared: %v", ref.Stat, statIDs(b))
+		case ref.Pick != "count" && sd.Type != "number":
+			o.Addf("stat", "pick %q needs a number stat; %q is a %s stat (count can name any stat)", ref.Pick, ref.Stat, sd.Type)
+		}
+	}
+	if ref.Slot != "" && b.Slot(ref.Slot) == nil {
+		o.Addf("slot", "no slot %q in the items block; declared: %v", ref.Slot, slotIDs(b))
+	}
+	if ref.Category != "" && b.Category(ref.Category) == nil {
+		o.Addf("category", "no category %q in the items block; declared: %v", ref.Category, namedIDs(b.Categories))
+	}
+	if ref.Tag != "" && b.Tag(ref.Tag) == nil {
+		o.Addf("tag", "no tag %q in the items block; declared: %v", ref.Tag, namedIDs(b.Tags))
+	}
+}

@@ -1,16 +1,116 @@
 package ruleset
 
-import "github.com/rulehost/rulehost/engine/validate"
+import (
+	"github.com/rulehost/rulehost/engine/validate"
+)
 
-// DiceHighest is a placeholder until the kind is implemented: its rulesets are
-// refused at import with a clear message rather than half-read.
-type DiceHighest struct{}
+// DiceHighest is the dice-highest kind (Blades in the Dark, Trophy Dark):
+// the sheet number is a handful of dice, and only the highest (Keep of
+// them, added together) are read.
+type DiceHighest struct {
+	Sides int
+	// Pool bounds the number of dice after every addition (0..MaxHighestDice).
+	Pool Range
+	// Keep is how many of the highest dice are added together (1..3).
+	Keep int
+	// ZeroDice is what a character with no dice does: "lowest-of-two" rolls
+	// two and keeps the lower (never a critical), "fail" fails unrolled.
+	ZeroDice string
+	Critical *HighestCritical
+	Dark     *DarkDice
+	// Situational bounds bonus= (help, extra effort); nil means not offered.
+	Situational *Range
+	Ladder      []Rung
+}
+
+// HighestCritical is Count dice showing Face or more: a critical success.
+type HighestCritical struct {
+	Count int
+	Face  int
+}
+
+// DarkDice are Trophy Dark's dark dice, added with dark="N".
+type DarkDice struct {
+	Label string
+	Max   int
+	Text  string
+	// Outcome is "all" (read with the light dice) or "light" (only the
+	// light dice decide the kept dice, total, bands and criticals).
+	Outcome string
+}
+
+// MaxHighestDice is the most dice a dice-highest pool may hold.
+const MaxHighestDice = 20
 
 type diceHighestKind struct{}
 
-func (diceHighestKind) Keys() []string   { return nil }
+func (diceHighestKind) Keys() []string {
+	return []string{"die", "pool", "keep", "zeroDice", "critical", "dark", "situationalDice", "difficultyLadder"}
+}
+
 func (diceHighestKind) Locked() []string { return nil }
 
 func (diceHighestKind) Validate(v *Validator, o validate.Obj, res *Resolution) {
-	o.Addf("kind", "resolution kind %q is not implemented in this build yet", res.Kind)
+	dh := &DiceHighest{Sides: 6, Pool: Range{0, MaxHighestDice}, Keep: 1, ZeroDice: "lowest-of-two"}
+	res.DiceHighest = dh
+	if d, ok := o.Object("die"); ok {
+		d.Known("sides")
+		if d.Require("sides") {
+			dh.Sides, _ = d.Int("sides", 2, 100, 6)
+		}
+	} else if !o.Has("die") {
+		o.Addf("", `missing "die": { "sides": S } (the faces of each die, 2 to 100)`)
+	}
+	if p, ok := o.Object("pool"); ok {
+		p.Known("min", "max")
+		dh.Pool.Min, _ = p.Int("min", 0, MaxHighestDice, 0)
+		dh.Pool.Max, _ = p.Int("max", 1, MaxHighestDice, MaxHighestDice)
+		if dh.Pool.Min > dh.Pool.Max {
+			p.Addf("min", "min %d is above max %d", dh.Pool.Min, dh.Pool.Max)
+		}
+	}
+	dh.Keep, _ = o.Int("keep", 1, 3, 1)
+	dh.ZeroDice, _ = o.Enum("zeroDice", "lowest-of-two", "lowest-of-two", "fail")
+	if c, ok := o.Object("critical"); ok {
+		c.Known("count", "face")
+		cr := &HighestCritical{Face: dh.Sides}
+		if c.Require("count") {
+			cr.Count, _ = c.Int("count", 1, MaxHighestDice, 1)
+		}
+		cr.Face, _ = c.Int("face", 1, dh.Sides, dh.Sides)
+		if cr.Count > dh.Pool.Max {
+			c.Addf("count", "%d dice can never show up in a pool of at most %d (pool.max); a critical that can never trigger is refused", cr.Count, dh.Pool.Max)
+		}
+		dh.Critical = cr
+	}
+	if d, ok := o.Object("dark"); ok {
+		d.Known("label", "max", "text", "outcome")
+		dk := &DarkDice{Outcome: "all"}
+		if d.Require("label", "max") {
+			dk.Label, _ = d.Str("label", 80, true)
+			dk.Max, _ = d.Int("max", 1, 10, 1)
+		}
+		dk.Text, _ = d.Str("text", 200, false)
+		dk.Outcome, _ = d.Enum("outcome", "all", "all", "light")
+		dh.Dark = dk
+	}
+	if s, ok := o.Object("situationalDice"); ok {
+		s.Known("min", "max")
+		r := &Range{}
+		r.Min, _ = s.Int("min", -MaxHighestDice, 0, 0)
+		r.Max, _ = s.Int("max", 0, MaxHighestDice, 0)
+		if r.Min == 0 && r.Max == 0 {
+			s.Addf("", "situationalDice with min 0 and max 0 offers nothing; give a negative min, a positive max, or remove it")
+		}
+		dh.Situational = r
+	}
+	maxDC := dh.Keep * dh.Sides
+	dh.Ladder = v.ladder(o, func(r validate.Obj, rg *Rung) {
+		r.Known("label", "dc", "text")
+		if r.Require("dc") {
+			rg.DC, _ = r.Int("dc", 1, maxDC, 1)
+		}
+	})
+	v.Spends(o, res, SpendBuys{Dice: true})
+	res.Outcomes = v.Outcomes(o, OutcomeRules{By: []string{"total"}})
 }

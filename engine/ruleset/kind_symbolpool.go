@@ -1,16 +1,351 @@
 package ruleset
 
-import "github.com/rulehost/rulehost/engine/validate"
+import (
+	"encoding/json"
+	"strings"
 
-// SymbolPool is a placeholder until the kind is implemented: its rulesets are
-// refused at import with a clear message rather than half-read.
-type SymbolPool struct{}
+	"github.com/rulehost/rulehost/engine/validate"
+)
+
+// SymbolPool is the symbol-pool kind (Genesys): narrative dice whose faces
+// carry named symbols that count toward and cancel one another.
+type SymbolPool struct {
+	Symbols []Symbol
+	Dice    []SymbolDie
+	// Success is the index of the success symbol; Needed how many of it
+	// the check needs after cancellation.
+	Success int
+	Needed  int
+	// Build is "larger-upgraded" or "sum".
+	Build string
+	// Pool, Difficulty, Boost and Setback are die indexes; Upgrade -1 when
+	// none is declared. Boost and Setback are nil when not declared.
+	Pool       SymbolRole
+	Difficulty SymbolRole
+	Boost      *SymbolRole
+	Setback    *SymbolRole
+	// CriticalSuccess and CriticalFailure are symbol indexes, -1 when absent.
+	CriticalSuccess int
+	CriticalFailure int
+	AllowOwnUpgrade bool
+	Ladder          []Rung
+}
+
+// Symbol is a named symbol. CountsIdx is the symbol it also adds one of
+// before cancellation, Partner the symbol it cancels one for one with
+// (either side's declaration); both are -1 when absent.
+type Symbol struct {
+	ID, Label, Text string
+	CountsIdx       int
+	Partner         int
+	// JSONLabel is Label quoted for JSON, for the record's symbolDetails.
+	JSONLabel string
+}
+
+// SymbolDie is a named die; each face lists symbol indexes (a repeat
+// counts twice; an empty face is blank).
+type SymbolDie struct {
+	ID, Label string
+	Faces     [][]int
+	JSONLabel string
+}
+
+// SymbolRole is the die a part of the pool throws, its upgraded die
+// (-1 for none) and how many dice it may hold.
+type SymbolRole struct {
+	Die, Upgrade, Max int
+}
+
+// FindDie returns the index of the die whose id or label is name (any case).
+func (sp *SymbolPool) FindDie(name string) int {
+	for i, d := range sp.Dice {
+		if strings.EqualFold(d.ID, name) || strings.EqualFold(d.Label, name) {
+			return i
+		}
+	}
+	return -1
+}
+
+// Limits of the symbol-pool kind (spec/checks.md).
+const (
+	MaxSymbolPool       = 12 // pool.max ceiling
+	MaxSymbolDifficulty = 12 // difficulty.max ceiling
+	MaxSymbolExtra      = 6  // boost.max and setback.max ceiling
+)
 
 type symbolPoolKind struct{}
 
-func (symbolPoolKind) Keys() []string   { return nil }
-func (symbolPoolKind) Locked() []string { return nil }
+func (symbolPoolKind) Keys() []string {
+	return []string{"symbols", "dice", "success", "pool", "difficulty", "boost", "setback",
+		"criticalSuccess", "criticalFailure", "allowOwnUpgrade", "difficultyLadder"}
+}
+
+// Locked: an override may change the rules, never the symbols or the dice.
+func (symbolPoolKind) Locked() []string { return []string{"symbols", "dice"} }
 
 func (symbolPoolKind) Validate(v *Validator, o validate.Obj, res *Resolution) {
-	o.Addf("kind", "resolution kind %q is not implemented in this build yet", res.Kind)
+	sp := &SymbolPool{Success: -1, Needed: 1, Build: "larger-upgraded", CriticalSuccess: -1, CriticalFailure: -1}
+	res.SymbolPool = sp
+	symIdx := v.symbols(o, sp)
+	dieIdx := v.symbolDice(o, sp, symIdx)
+	symbolRef := func(obj validate.Obj, key string) int {
+		id, ok := obj.Str(key, 64, true)
+		if !ok {
+			return -1
+		}
+		i, known := symIdx[id]
+		if !known && symIdx != nil {
+			obj.Addf(key, "no symbol with id %q; declared: %s", id, symbolIDs(sp))
+			return -1
+		}
+		return i
+	}
+	dieRef := func(obj validate.Obj, key string) int {
+		id, ok := obj.Str(key, 64, true)
+		if !ok {
+			return -1
+		}
+		i, known := dieIdx[id]
+		if !known && dieIdx != nil {
+			obj.Addf(key, "no die with id %q; declared: %s", id, dieIDs(sp))
+			return -1
+		}
+		return i
+	}
+
+	if !o.Require("success") {
+		return
+	}
+	if s, ok := o.Object("success"); ok {
+		s.Known("symbol", "needed")
+		if s.Require("symbol") {
+			sp.Success = symbolRef(s, "symbol")
+		}
+		sp.Needed, _ = s.Int("needed", 1, 50, 1)
+	}
+
+	sp.Pool = SymbolRole{Die: -1, Upgrade: -1, Max: 6}
+	if o.Require("pool") {
+		if p, ok := o.Object("pool"); ok {
+			p.Known("die", "upgrade", "build", "max")
+			if p.Require("die") {
+				sp.Pool.Die = dieRef(p, "die")
+			}
+			if p.Has("upgrade") {
+				sp.Pool.Upgrade = dieRef(p, "upgrade")
+			}
+			sp.Build, _ = p.Enum("build", "larger-upgraded", "larger-upgraded", "sum")
+			sp.Pool.Max, _ = p.Int("max", 1, MaxSymbolPool, 6)
+		}
+	}
+	sp.Difficulty = SymbolRole{Die: -1, Upgrade: -1, Max: 5}
+	if o.Require("difficulty") {
+		if d, ok := o.Object("difficulty"); ok {
+			d.Known("die", "upgrade", "max")
+			if d.Require("die") {
+				sp.Difficulty.Die = dieRef(d, "die")
+			}
+			if d.Has("upgrade") {
+				sp.Difficulty.Upgrade = dieRef(d, "upgrade")
+			}
+			sp.Difficulty.Max, _ = d.Int("max", 1, MaxSymbolDifficulty, 5)
+		}
+	}
+	extra := func(key string) *SymbolRole {
+		e, ok := o.Object(key)
+		if !ok {
+			return nil
+		}
+		e.Known("die", "max")
+		r := &SymbolRole{Die: -1, Upgrade: -1, Max: 3}
+		if e.Require("die") {
+			r.Die = dieRef(e, "die")
+		}
+		r.Max, _ = e.Int("max", 1, MaxSymbolExtra, 3)
+		return r
+	}
+	sp.Boost = extra("boost")
+	sp.Setback = extra("setback")
+	if o.Has("criticalSuccess") {
+		sp.CriticalSuccess = symbolRef(o, "criticalSuccess")
+	}
+	if o.Has("criticalFailure") {
+		sp.CriticalFailure = symbolRef(o, "criticalFailure")
+	}
+	sp.AllowOwnUpgrade, _ = o.Bool("allowOwnUpgrade", false)
+	if sp.AllowOwnUpgrade && sp.Pool.Upgrade < 0 && o.Has("pool") {
+		o.Addf("allowOwnUpgrade", `upgradeOwn upgrades the character's dice to pool.upgrade; declare "upgrade" in pool, or remove allowOwnUpgrade`)
+	}
+	maxDC := sp.Difficulty.Max
+	sp.Ladder = v.ladder(o, func(r validate.Obj, rg *Rung) {
+		r.Known("label", "dc", "text")
+		if r.Require("dc") {
+			rg.DC, _ = r.Int("dc", 0, maxDC, 0)
+		}
+	})
+	v.Spends(o, res, SpendBuys{Dice: true})
+	res.Outcomes = v.Outcomes(o, OutcomeRules{By: []string{"margin", "total"}})
+}
+
+// symbols reads resolution.symbols: 2 to 10, counts without chains or
+// self-reference, cancels with at most one partner each.
+func (v *Validator) symbols(o validate.Obj, sp *SymbolPool) map[string]int {
+	if !o.Require("symbols") {
+		return nil
+	}
+	arr, ok := o.Arr("symbols", 2, 10)
+	if !ok && arr == nil {
+		return nil
+	}
+	ids := validate.IDs(v.P, o.Ptr("symbols"), arr)
+	idx := map[string]int{}
+	for i, id := range ids {
+		if id != "" {
+			idx[id] = i
+		}
+	}
+	sp.Symbols = make([]Symbol, len(arr))
+	counts := make([]string, len(arr))
+	cancels := make([]string, len(arr))
+	for i, raw := range arr {
+		sym := &sp.Symbols[i]
+		sym.ID, sym.CountsIdx, sym.Partner = ids[i], -1, -1
+		s, ok := validate.AsObj(v.P, o.Ptr("symbols", i), raw)
+		if !ok {
+			continue
+		}
+		s.Known("id", "label", "counts", "cancels", "text")
+		sym.Label, _ = s.Str("label", 80, false)
+		if sym.Label == "" {
+			sym.Label = sym.ID
+		}
+		sym.JSONLabel = jsonQuote(sym.Label)
+		sym.Text, _ = s.Str("text", 200, false)
+		counts[i], _ = s.Str("counts", 64, true)
+		cancels[i], _ = s.Str("cancels", 64, true)
+	}
+	for i := range arr {
+		s := validate.Obj{P: v.P, At: o.Ptr("symbols", i)}
+		if c := counts[i]; c != "" {
+			j, known := idx[c]
+			switch {
+			case !known:
+				s.Addf("counts", "no symbol with id %q; declared: %s", c, symbolIDs(sp))
+			case j == i:
+				s.Addf("counts", "symbol %q counts itself; counts names another symbol", ids[i])
+			case counts[j] != "":
+				s.Addf("counts", "symbol %q counts %q, which counts %q in turn; chains are refused: name a symbol without counts of its own", ids[i], c, counts[j])
+			default:
+				sp.Symbols[i].CountsIdx = j
+			}
+		}
+		if c := cancels[i]; c != "" {
+			j, known := idx[c]
+			switch {
+			case !known:
+				s.Addf("cancels", "no symbol with id %q; declared: %s", c, symbolIDs(sp))
+			case j == i:
+				s.Addf("cancels", "symbol %q cancels itself; cancels names another symbol", ids[i])
+			default:
+				v.pairSymbols(s, sp, i, j)
+			}
+		}
+	}
+	return idx
+}
+
+// pairSymbols records i and j as cancelling partners, refusing a second
+// partner for either.
+func (v *Validator) pairSymbols(s validate.Obj, sp *SymbolPool, i, j int) {
+	a, b := &sp.Symbols[i], &sp.Symbols[j]
+	if a.Partner == j && b.Partner == i {
+		return // the reverse declaration, which is optional
+	}
+	if a.Partner >= 0 {
+		s.Addf("cancels", "symbol %q already cancels with %q; a symbol has at most one partner", a.ID, sp.Symbols[a.Partner].ID)
+		return
+	}
+	if b.Partner >= 0 {
+		s.Addf("cancels", "symbol %q already cancels with %q; a symbol has at most one partner", b.ID, sp.Symbols[b.Partner].ID)
+		return
+	}
+	a.Partner, b.Partner = j, i
+}
+
+// symbolDice reads resolution.dice: 2 to 8 dice of 2 to 20 faces, each
+// face at most three existing symbol ids.
+func (v *Validator) symbolDice(o validate.Obj, sp *SymbolPool, symIdx map[string]int) map[string]int {
+	if !o.Require("dice") {
+		return nil
+	}
+	arr, ok := o.Arr("dice", 2, 8)
+	if !ok && arr == nil {
+		return nil
+	}
+	ids := validate.IDs(v.P, o.Ptr("dice"), arr)
+	idx := map[string]int{}
+	for i, raw := range arr {
+		d, ok := validate.AsObj(v.P, o.Ptr("dice", i), raw)
+		die := SymbolDie{ID: ids[i]}
+		if ok {
+			d.Known("id", "label", "faces", "text")
+			die.Label, _ = d.Str("label", 80, false)
+			if d.Require("faces") {
+				faces, _ := d.Arr("faces", 2, 20)
+				for fi, fraw := range faces {
+					syms, ok := validate.ArrAt(v.P, d.Ptr("faces", fi), fraw, 0, 3)
+					var face []int
+					for si, sraw := range syms {
+						id, isStr := sraw.(string)
+						j, known := symIdx[id]
+						switch {
+						case !isStr:
+							v.P.Addf(d.Ptr("faces", fi, si), "want a symbol id (a string), found %s", validate.TypeName(sraw))
+						case !known && symIdx != nil:
+							v.P.Addf(d.Ptr("faces", fi, si), "no symbol with id %q; declared: %s", id, symbolIDs(sp))
+						default:
+							face = append(face, j)
+						}
+					}
+					if ok || syms != nil {
+						die.Faces = append(die.Faces, face)
+					}
+				}
+			}
+		}
+		if die.Label == "" {
+			die.Label = die.ID
+		}
+		die.JSONLabel = jsonQuote(die.Label)
+		if ids[i] != "" {
+			idx[ids[i]] = len(sp.Dice)
+		}
+		sp.Dice = append(sp.Dice, die)
+	}
+	return idx
+}
+
+func symbolIDs(sp *SymbolPool) string {
+	var ids []string
+	for _, s := range sp.Symbols {
+		if s.ID != "" {
+			ids = append(ids, s.ID)
+		}
+	}
+	return strings.Join(ids, ", ")
+}
+
+func dieIDs(sp *SymbolPool) string {
+	var ids []string
+	for _, d := range sp.Dice {
+		if d.ID != "" {
+			ids = append(ids, d.ID)
+		}
+	}
+	return strings.Join(ids, ", ")
+}
+
+func jsonQuote(s string) string {
+	b, _ := json.Marshal(s) // a string always marshals
+	return string(b)
 }

@@ -22,6 +22,14 @@ func (v *Validator) kindCompanions(o validate.Obj, rs *Ruleset) {
 		if o.Has("combat") {
 			o.Addf("combat", "a dice-highest ruleset has no combat of its own; remove \"combat\" or choose another resolution kind")
 		}
+	case "symbol-pool":
+		// A symbol pool's combats roll symbol dice too; any other combat
+		// kind is refused beside it.
+		if c, ok := o.M["combat"].(map[string]any); ok {
+			if k, has := c["kind"]; has && k != "symbol-pool" {
+				o.P.Addf(o.Ptr("combat", "kind"), "a symbol-pool ruleset's combats are of kind \"symbol-pool\"; found %v", k)
+			}
+		}
 	}
 	v.charmCompanions(o, rs)
 }

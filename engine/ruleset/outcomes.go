@@ -69,6 +69,10 @@ func (v *Validator) Outcomes(o validate.Obj, rules OutcomeRules) *Outcomes {
 	arr, _ := oo.Arr("tiers", 2, 8)
 	ids := validate.IDs(v.P, oo.Ptr("tiers"), arr)
 	var numeric []int // indexes of number-read bands
+	// unreadable marks bands whose atLeast was written but could not be
+	// read: already reported, so the order checks below skip them rather
+	// than claim the key is missing.
+	unreadable := map[int]bool{}
 	onSeen := map[string]bool{}
 	anySuccess, anyFailure := false, false
 	for i, raw := range arr {
@@ -84,7 +88,13 @@ func (v *Validator) Outcomes(o validate.Obj, rules OutcomeRules) *Outcomes {
 		tier.Text, _ = t.Str("text", 200, false)
 		tier.Success, _ = t.Bool("success", false)
 		tier.Critical, _ = t.Bool("critical", false)
-		tier.On, _ = t.Enum("on", "", "critical-success", "critical-failure")
+		var onOK bool
+		tier.On, onOK = t.Enum("on", "", "critical-success", "critical-failure")
+		if t.Has("on") && !onOK {
+			// Meant as a critical's band but unreadable (reported): not read from the number either.
+			out.Tiers = append(out.Tiers, tier)
+			continue
+		}
 		if tier.On != "" {
 			if onSeen[tier.On] {
 				t.Addf("on", "there is already a %q band; at most one of each", tier.On)
@@ -102,6 +112,8 @@ func (v *Validator) Outcomes(o validate.Obj, rules OutcomeRules) *Outcomes {
 		} else {
 			if n, ok := t.Int("atLeast", -100000, 100000, 0); ok {
 				tier.AtLeast = &n
+			} else if t.Has("atLeast") {
+				unreadable[len(out.Tiers)] = true
 			}
 			numeric = append(numeric, len(out.Tiers))
 		}
@@ -122,6 +134,7 @@ func (v *Validator) Outcomes(o validate.Obj, rules OutcomeRules) *Outcomes {
 		switch {
 		case last && t.AtLeast != nil:
 			v.P.Addf(validate.Ptr(at, "atLeast"), "the last band read from the number has no atLeast: it catches everything below the band above it")
+		case unreadable[idx]:
 		case !last && t.AtLeast == nil:
 			v.P.Addf(at, "band %q needs atLeast (only the last band read from the number leaves it out)", t.ID)
 		case j > 0 && t.AtLeast != nil:

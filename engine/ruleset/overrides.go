@@ -2,6 +2,7 @@ package ruleset
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/rulehost/rulehost/engine/validate"
 )
@@ -50,6 +51,15 @@ func (v *Validator) overrides(o validate.Obj, res *Resolution, k Kind) {
 	}
 	ids := validate.IDs(v.P, o.Ptr("overrides"), arr)
 	locked := append(append([]string{}, lockedKeys...), k.Locked()...)
+	// set holds resolution keys of the ruleset's own kind; a null for any
+	// other key would remove nothing and hide a typo, so it is refused
+	// like an unknown key with a value (which the merged check reports).
+	var allowed []string
+	for _, key := range append(append([]string{}, sharedKeys...), k.Keys()...) {
+		if !containsID(locked, key) {
+			allowed = append(allowed, key)
+		}
+	}
 	unconditional := map[string]string{} // "skill:x" -> override id
 	for i, raw := range arr {
 		ov, ok := validate.AsObj(v.P, o.Ptr("overrides", i), raw)
@@ -105,6 +115,10 @@ func (v *Validator) overrides(o validate.Obj, res *Resolution, k Kind) {
 				continue
 			}
 			if val == nil {
+				if !containsID(allowed, key) {
+					set.Addf(key, "unknown key %q: set holds resolution keys of kind %q; allowed here: %s", key, res.Kind, strings.Join(allowed, ", "))
+					continue
+				}
 				delete(merged, key)
 			} else {
 				merged[key] = val

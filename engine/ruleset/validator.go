@@ -96,6 +96,7 @@ func (v *Validator) ruleset(root any) *Ruleset {
 		v.items = it
 	}
 	v.vocabulary(o, rs)
+	v.poolIDs(o)
 	v.derivedValues(o, rs)
 	v.livePools(o, rs)
 	v.catalogs(o, rs)
@@ -295,6 +296,20 @@ func (v *Validator) liveWalk(id string, seen map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// poolIDs names the live pools before derived values are read: a derived
+// value may read a pool (and is then live), while a pool's max may read a
+// derived value, so neither can be fully read first.
+func (v *Validator) poolIDs(o validate.Obj) {
+	live, _ := o.M["live"].(map[string]any)
+	pools, _ := live["pools"].([]any)
+	for _, raw := range pools {
+		p, _ := raw.(map[string]any)
+		if id, ok := p["id"].(string); ok && id != "" {
+			v.pools[id] = true
+		}
+	}
 }
 
 func (v *Validator) livePools(o validate.Obj, rs *Ruleset) {

@@ -1,0 +1,156 @@
+package check
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/engine/record"
+	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/tag"
+)
+
+// MaxRollDice bounds the symbol dice one roll_dice may throw by name.
+const MaxRollDice = maxSymbolThrow
+
+// RollDice answers [roll_dice: dice="..."] outside a check.
+//
+// With a symbol-pool ruleset, dice= may name its dice: "2 ability 1
+// proficiency vs 2 difficulty" (each die's id or label, any case; a count
+// before a name, 1 when left out; "vs", "and", commas and "+" only
+// separate). They are thrown in the order written and their symbols are
+// counted and cancelled as a check counts them, without the sheet, the
+// upgrades or the difficulty ladder. Any ruleset (or none) also reads plain
+// notation: dice="2d6+1".
+//
+// Draw order: the dice in the order written, one draw each.
+func RollDice(rs *ruleset.Ruleset, t tag.Tag, s dice.Stream) record.Record {
+	text, ok := t.Get("dice")
+	text = strings.TrimSpace(text)
+	if !ok || text == "" {
+		return record.Refused("roll_dice", "no-dice", "note",
+			`name the dice: dice="2d6+1", or a symbol-pool ruleset's dice by name, dice="2 ability 1 proficiency vs 2 difficulty"`)
+	}
+	var sp *ruleset.SymbolPool
+	if rs != nil && rs.Resolution != nil {
+		sp = rs.Resolution.SymbolPool
+	}
+	var symErr error
+	if sp != nil {
+		var th symbolThrow
+		if symErr = parseSymbolDice(sp, text, func(die, n int) { th.throw(s, sp, die, n) }); symErr == nil {
+			r := rollHead(t, text)
+			r.Add("resolution", "sum")
+			th.addThrown(&r, sp)
+			net := th.addSymbols(&r, sp)
+			r.AddBool("success", net >= sp.Needed)
+			addIgnored(&r, t)
+			return r
+		}
+	}
+	n, err := dice.ParseNotation(strings.ReplaceAll(text, " ", ""))
+	if err != nil {
+		if symErr != nil {
+			return record.Refused("roll_dice", "bad-dice", "dice", text, "note", symErr.Error())
+		}
+		return record.Refused("roll_dice", "bad-dice", "dice", text, "note", err.Error())
+	}
+	r := rollHead(t, n.String())
+	faces, total := n.Roll(s)
+	r.AddInts("rolls", faces)
+	if n.Modifier != 0 {
+		r.AddInt("modifier", n.Modifier)
+	}
+	r.AddInt("total", total)
+	addIgnored(&r, t)
+	return r
+}
+
+func rollHead(t tag.Tag, diceText string) record.Record {
+	r := record.New("roll")
+	if who, ok := t.Get("who"); ok && who != "" {
+		r.Add("who", who)
+	}
+	r.Add("dice", diceText)
+	return r
+}
+
+func addIgnored(r *record.Record, t tag.Tag) {
+	var ignored []string
+	for _, a := range t.Attrs {
+		k := strings.ToLower(a.Key)
+		if k != "dice" && k != "who" {
+			ignored = append(ignored, a.Key)
+		}
+	}
+	if len(ignored) > 0 {
+		r.Add("ignored", strings.Join(ignored, ","))
+	}
+}
+
+// parseSymbolDice reads "2 ability 1 proficiency vs 2 difficulty" and
+// calls throw for each group, in order. Nothing is thrown unless the whole
+// text reads.
+func parseSymbolDice(sp *ruleset.SymbolPool, text string, throw func(die, n int)) error {
+	words := strings.FieldsFunc(text, func(r rune) bool {
+		return r == ' ' || r == '\t' || r == ',' || r == '+' || r == '\n'
+	})
+	type group struct{ die, n int }
+	var groups []group
+	count, haveCount, total := 1, false, 0
+	for i := 0; i < len(words); {
+		w := words[i]
+		if n, err := strconv.Atoi(w); err == nil {
+			if haveCount {
+				return fmt.Errorf("two counts in a row (%q); write a count, then a die", w)
+			}
+			if n < 0 || n > MaxRollDice {
+				return fmt.Errorf("count %d: allowed 0 to %d", n, MaxRollDice)
+			}
+			count, haveCount = n, true
+			i++
+			continue
+		}
+		switch strings.ToLower(w) {
+		case "vs", "vs.", "versus", "against", "and":
+			if haveCount {
+				return fmt.Errorf("count %d names no die", count)
+			}
+			i++
+			continue
+		}
+		die, used := -1, 0
+		for k := min(4, len(words)-i); k >= 1 && die < 0; k-- {
+			name := strings.Join(words[i:i+k], " ")
+			if die = sp.FindDie(name); die < 0 && k == 1 && len(name) > 1 && strings.HasSuffix(strings.ToLower(name), "s") {
+				die = sp.FindDie(name[:len(name)-1]) // "2 boosts"
+			}
+			used = k
+		}
+		if die < 0 {
+			var names []string
+			for _, d := range sp.Dice {
+				names = append(names, d.ID)
+			}
+			return fmt.Errorf("no die %q; this ruleset's dice: %s (by id or label)", w, strings.Join(names, ", "))
+		}
+		total += count
+		if total > MaxRollDice {
+			return fmt.Errorf("more than %d dice", MaxRollDice)
+		}
+		groups = append(groups, group{die, count})
+		count, haveCount = 1, false
+		i += used
+	}
+	if haveCount {
+		return fmt.Errorf("count %d names no die", count)
+	}
+	if len(groups) == 0 {
+		return fmt.Errorf("no dice named")
+	}
+	for _, g := range groups {
+		throw(g.die, g.n)
+	}
+	return nil
+}

@@ -1,0 +1,84 @@
+package record
+
+import (
+	"fmt"
+	"strings"
+)
+
+func init() {
+	RegisterTag("roll", `the answer to [roll_dice: dice="..."]: dice rolled outside a check, by notation ("2d6+1") or, with a symbol-pool ruleset, by name ("2 ability 1 proficiency vs 2 difficulty")`)
+	RegisterKeys(
+		Key{Name: "thrown", Type: Text, Doc: `Which die each face in rolls belongs to, by die id, comma-separated in throw order ("proficiency,ability,difficulty,difficulty"). Present on symbol-pool checks and on roll records that named symbol dice.`},
+		Key{Name: "symbols", Type: Text, Doc: `The net symbols after counts and cancellation, in the ruleset's symbol order, as count and id separated by spaces ("2s 1a 1t"); "" when nothing is left (a blank result; summary= says so in words). Present with thrown=.`},
+		Key{Name: "summary", Type: Text, Doc: `The net symbols in words with their labels ("2 Success, 1 Advantage, 1 Triumph"), or "blank: no symbols left" for an empty result. Present with symbols=.`},
+		Key{Name: "symbolDetails", Type: Text, Doc: `Compact JSON for the card: each thrown die's label and its face's symbols by label, in throw order, and both critical markers with how many times their symbol showed on the faces (before any cancellation): {"dice":[{"die":"Ability","face":["Success"]},...],"criticalSuccess":{"symbol":"Triumph","count":1},"criticalFailure":{"symbol":"Despair","count":0}}. A marker is left out when the ruleset names no such symbol. Present with symbols=.`},
+		Key{Name: "setback", Type: Int, Doc: "The setback dice that setback=N added on a symbol-pool check after the shared setback.max (a negative bonus fills that limit first). Present only when some were added."},
+		Key{Name: "upgradeOwn", Type: Int, Doc: "How many more of the roller's dice upgradeOwn=N upgraded on a symbol-pool check (each beyond the last die adding an upgraded die, within pool.max). Present only when some were applied."},
+	)
+	RegisterInvariant("check", checkSymbols)
+	RegisterInvariant("roll", checkSymbols)
+	RegisterInvariant("roll", checkRollNotation)
+}
+
+// checkSymbols holds thrown= and rolls= to one entry per die and symbols=
+// to its "N<id>" form.
+func checkSymbols(r Record) error {
+	thrown, ok := r.Get("thrown")
+	if !ok {
+		return nil
+	}
+	rolls, _ := Ints(r.Value("rolls"))
+	n := 0
+	if thrown != "" {
+		n = strings.Count(thrown, ",") + 1
+	}
+	if n != len(rolls) {
+		return fmt.Errorf("thrown names %d dice but rolls has %d faces", n, len(rolls))
+	}
+	for _, f := range rolls {
+		if f < 1 || f > 20 {
+			return fmt.Errorf("face %d: symbol dice have faces 1 to 20", f)
+		}
+	}
+	sym, ok := r.Get("symbols")
+	if !ok {
+		return fmt.Errorf("thrown= without symbols=")
+	}
+	for _, part := range strings.Fields(sym) {
+		i := 0
+		for i < len(part) && part[i] >= '0' && part[i] <= '9' {
+			i++
+		}
+		if i == 0 || i == len(part) || part[0] == '0' {
+			return fmt.Errorf("symbols=%q: want count and id, like \"2s 1a\"", sym)
+		}
+	}
+	return nil
+}
+
+// checkRollNotation holds a notation roll's faces within its dice and its
+// total to the faces plus the modifier.
+func checkRollNotation(r Record) error {
+	if _, sym := r.Get("thrown"); sym {
+		return nil
+	}
+	count, sides, err := countSides(strings.SplitN(strings.SplitN(r.Value("dice"), "+", 2)[0], "-", 2)[0])
+	if err != nil {
+		return nil
+	}
+	rolls, _ := Ints(r.Value("rolls"))
+	if len(rolls) != count {
+		return fmt.Errorf("%d faces for %s", len(rolls), r.Value("dice"))
+	}
+	sum, _ := r.Int("modifier")
+	for _, f := range rolls {
+		if f < 1 || f > sides {
+			return fmt.Errorf("roll %d is not a face of a d%d", f, sides)
+		}
+		sum += f
+	}
+	if t, ok := r.Int("total"); ok && t != sum {
+		return fmt.Errorf("total=%d, but the dice and modifier add up to %d", t, sum)
+	}
+	return nil
+}

@@ -1,0 +1,380 @@
+package ruleset
+
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/engine/validate"
+)
+
+// Effect is what a condition, a level, or an item while worn or carried
+// does to its bearer (spec/items.md "Checks outside a fight" and "Typed
+// defenses"): the check vocabulary plus the fight's typed defenses.
+type Effect struct {
+	Effects    []string
+	Modifiers  []Modifier
+	FailsSaves []string
+	// Skills and Saves are what the effects, and the modifiers that name
+	// none of their own, refer to; empty means all.
+	Skills []string
+	Saves  []string
+	// Abilities changes scores before the sheet is computed, in the
+	// order written.
+	Abilities           []AbilityChange
+	Resist              []DamageEntry
+	Vulnerable          []string
+	Immune              []DamageEntry
+	ConditionImmunities []string
+}
+
+// Modifier is one change to checks, saves, attacks, defense or speed.
+type Modifier struct {
+	To     string // checks, saves, attacks, defense, speed
+	Flat   int
+	Dice   string // notation, "" when none
+	Minus  bool   // the dice are subtracted
+	Mode   string // advantage, disadvantage or ""
+	Skills []string
+	Saves  []string
+}
+
+// AbilityChange is { "set": N } (at least N) or { "add": N } on one ability.
+type AbilityChange struct {
+	Ability string
+	Set     *int
+	Add     int
+}
+
+// DamageEntry is a damage word, or { type, except } where any named tag
+// on the strike bypasses the entry.
+type DamageEntry struct {
+	Type   string
+	Except []string
+}
+
+// String prints "bludgeoning except magical silvered".
+func (d DamageEntry) String() string {
+	if len(d.Except) == 0 {
+		return d.Type
+	}
+	return d.Type + " except " + strings.Join(d.Except, " ")
+}
+
+// The check effects; the rest are a fight's.
+const (
+	OwnChecksAdvantage    = "own-checks-advantage"
+	OwnChecksDisadvantage = "own-checks-disadvantage"
+	OwnSavesAdvantage     = "own-saves-advantage"
+	OwnSavesDisadvantage  = "own-saves-disadvantage"
+)
+
+// effectNames are every effect a condition may have.
+var effectNames = []string{OwnChecksAdvantage, OwnChecksDisadvantage, OwnSavesAdvantage, OwnSavesDisadvantage,
+	"own-attacks-advantage", "own-attacks-disadvantage", "attacks-against-advantage", "attacks-against-disadvantage",
+	"resist-all", "speed-zero", "half-move-to-stand", "ends-on-damage", "cannot-target-source",
+	"cannot-target-source-side", "cannot-approach-source"}
+
+// conditionOnlyEffects are the five a level or an item cannot have: no one
+// put an item on its bearer and it never ends on its own.
+var conditionOnlyEffects = []string{"half-move-to-stand", "ends-on-damage", "cannot-target-source",
+	"cannot-target-source-side", "cannot-approach-source"}
+
+var modifierTargets = []string{"checks", "saves", "attacks", "defense", "speed"}
+
+// Limits of the typed defenses.
+const (
+	MaxDefenseEntries       = 30
+	MaxConditionImmunities  = 40
+	MaxEffectModifiers      = 16
+	MaxEffectAbilityChanges = 16
+)
+
+type effectPlace int
+
+const (
+	effectCondition effectPlace = iota
+	effectLevel
+	effectItem
+	effectOtherwise // a requirement's otherwise: no ability changes
+)
+
+var effectKeys = []string{"effects", "modifiers", "failsSaves", "skills", "saves", "abilities",
+	"resist", "vulnerable", "immune", "conditionImmunities"}
+
+// effect validates what a condition, a level or an item does to a check
+// (effects, modifiers, failsSaves, skills, saves, abilities) and its typed
+// defenses. allowAbilities is false where what is required may read them.
+func (v *Validator) effect(at string, raw any, allowAbilities bool) {
+	place := effectCondition
+	switch {
+	case !allowAbilities:
+		place = effectOtherwise
+	case strings.HasPrefix(at, "/levels/"):
+		place = effectLevel
+	}
+	v.effectIn(at, raw, place)
+}
+
+// ParseEffect decodes a validated effect (a condition's or level's check).
+// It never fails on a file that passed import; a broken one reads as empty.
+func ParseEffect(raw json.RawMessage) *Effect {
+	if len(raw) == 0 {
+		return nil
+	}
+	root, ok := validate.Decode(&validate.Problems{}, raw)
+	if !ok {
+		return &Effect{}
+	}
+	v := newValidator(&validate.Problems{}, Options{})
+	v.rs = &Ruleset{}
+	return v.readEffect(root, false)
+}
+
+func (v *Validator) effectIn(at string, raw any, place effectPlace) *Effect {
+	o, ok := validate.AsObj(v.P, at, raw)
+	if !ok {
+		return nil
+	}
+	o.Known(effectKeys...)
+	e := v.readEffectObj(o, true)
+	if place == effectOtherwise && o.Has("abilities") {
+		o.Addf("abilities", "an unmet requirement's otherwise cannot change an ability, since what is required may read it")
+	}
+	if place != effectCondition {
+		for i, name := range e.Effects {
+			if containsID(conditionOnlyEffects, name) {
+				v.P.Addf(o.Ptr("effects", i), "%q is a condition's alone: %s never ends on its own and no one put it on its bearer", name, map[effectPlace]string{effectLevel: "a level", effectItem: "an item", effectOtherwise: "an item"}[place])
+			}
+		}
+	}
+	return e
+}
+
+func (v *Validator) readEffect(raw any, check bool) *Effect {
+	m, _ := raw.(map[string]any)
+	return v.readEffectObj(validate.Obj{P: v.P, At: "/", M: m}, check)
+}
+
+// readEffectObj reads an effect; with check, it validates ids against the
+// vocabulary (at import), without, it trusts them (at play).
+func (v *Validator) readEffectObj(o validate.Obj, check bool) *Effect {
+	e := &Effect{}
+	if arr, ok := o.Arr("effects", 1, len(effectNames)); ok {
+		for i, raw := range arr {
+			s, _ := raw.(string)
+			if check && !containsID(effectNames, s) {
+				v.P.Addf(o.Ptr("effects", i), "unknown effect %s; allowed: %s", describeAny(raw), strings.Join(effectNames, ", "))
+				continue
+			}
+			e.Effects = append(e.Effects, s)
+		}
+	}
+	e.Skills = v.ids(o, "skills", v.skills, "skill", check)
+	e.Saves = v.ids(o, "saves", v.saves, "save", check)
+	e.FailsSaves = v.ids(o, "failsSaves", v.saves, "save", check)
+	if arr, ok := o.Arr("modifiers", 1, MaxEffectModifiers); ok {
+		for i, raw := range arr {
+			mo, ok := validate.AsObj(v.P, o.Ptr("modifiers", i), raw)
+			if !ok {
+				continue
+			}
+			mo.Known("to", "flat", "dice", "minus", "mode", "skills", "saves")
+			var m Modifier
+			if check && !mo.Require("to") {
+				continue
+			}
+			m.To, _ = mo.Enum("to", "checks", modifierTargets...)
+			m.Flat, _ = mo.Int("flat", -100, 100, 0)
+			if d, ok := mo.Str("dice", 20, true); ok {
+				if _, err := dice.ParseNotation(d); err != nil {
+					mo.Addf("dice", "%v", err)
+				} else {
+					m.Dice = d
+				}
+			}
+			m.Minus, _ = mo.Bool("minus", false)
+			if check && mo.Has("minus") && !mo.Has("dice") {
+				mo.Addf("minus", `"minus" subtracts the modifier's "dice"; add "dice" or remove "minus"`)
+			}
+			m.Mode, _ = mo.Enum("mode", "", "advantage", "disadvantage")
+			m.Skills = v.ids(mo, "skills", v.skills, "skill", check)
+			m.Saves = v.ids(mo, "saves", v.saves, "save", check)
+			if check {
+				if mo.Has("skills") && m.To != "checks" {
+					mo.Addf("skills", `a modifier names its own skills only with "to": "checks"`)
+				}
+				if mo.Has("saves") && m.To != "saves" {
+					mo.Addf("saves", `a modifier names its own saves only with "to": "saves"`)
+				}
+				if !mo.Has("flat") && !mo.Has("dice") && !mo.Has("mode") {
+					mo.Addf("", `a modifier changes something: give "flat", "dice" or "mode"`)
+				}
+			}
+			e.Modifiers = append(e.Modifiers, m)
+		}
+	}
+	if ao, ok := o.Object("abilities"); ok {
+		keys := sortedAnyKeys(ao.M)
+		if check && len(keys) > MaxEffectAbilityChanges {
+			ao.Addf("", "changes %d abilities; at most %d", len(keys), MaxEffectAbilityChanges)
+		}
+		for _, id := range keys {
+			if check && !v.abilities[id] {
+				ao.Addf(id, "no ability %q; declared: %v", id, v.order["abilities"])
+				continue
+			}
+			co, ok := ao.Object(id)
+			if !ok {
+				continue
+			}
+			co.Known("set", "add")
+			ch := AbilityChange{Ability: id}
+			if co.Has("set") == co.Has("add") {
+				co.Addf("", `an ability change is { "set": N } (at least N) or { "add": N }, exactly one`)
+				continue
+			}
+			if co.Has("set") {
+				n, ok := co.Int("set", -1000, 1000, 0)
+				if !ok {
+					continue
+				}
+				ch.Set = &n
+			} else {
+				ch.Add, _ = co.Int("add", -1000, 1000, 0)
+			}
+			e.Abilities = append(e.Abilities, ch)
+		}
+	}
+	e.Resist = v.damageEntries(o, "resist", check)
+	e.Immune = v.damageEntries(o, "immune", check)
+	if arr, ok := o.Arr("vulnerable", 1, MaxDefenseEntries); ok {
+		for i, raw := range arr {
+			s, isStr := raw.(string)
+			if !isStr || s == "" {
+				v.P.Addf(o.Ptr("vulnerable", i), "vulnerable lists plain damage words; found %s", validate.TypeName(raw))
+				continue
+			}
+			if check {
+				v.damageWord(o.Ptr("vulnerable", i), s)
+			}
+			e.Vulnerable = append(e.Vulnerable, s)
+		}
+	}
+	if arr, ok := o.Arr("conditionImmunities", 1, MaxConditionImmunities); ok {
+		for i, raw := range arr {
+			s, _ := raw.(string)
+			if check && !v.conditionDeclared(s) {
+				v.P.Addf(o.Ptr("conditionImmunities", i), "no condition %s in the ruleset", describeAny(raw))
+				continue
+			}
+			e.ConditionImmunities = append(e.ConditionImmunities, s)
+		}
+	}
+	return e
+}
+
+// ids reads an id list; with check, every id must be declared.
+func (v *Validator) ids(o validate.Obj, key string, set map[string]bool, noun string, check bool) []string {
+	if check {
+		return v.idList(o, key, set, noun)
+	}
+	arr, _ := o.M[key].([]any)
+	var out []string
+	for _, raw := range arr {
+		if s, ok := raw.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func (v *Validator) damageEntries(o validate.Obj, key string, check bool) []DamageEntry {
+	arr, ok := o.Arr(key, 1, MaxDefenseEntries)
+	if !ok {
+		return nil
+	}
+	var out []DamageEntry
+	for i, raw := range arr {
+		switch x := raw.(type) {
+		case string:
+			if x == "" {
+				v.P.Addf(o.Ptr(key, i), "a damage word is not empty")
+				continue
+			}
+			if check {
+				v.damageWord(o.Ptr(key, i), x)
+			}
+			out = append(out, DamageEntry{Type: x})
+		case map[string]any:
+			eo := validate.Obj{P: v.P, At: o.Ptr(key, i), M: x}
+			eo.Known("type", "except")
+			var d DamageEntry
+			if check && !eo.Require("type") {
+				continue
+			}
+			d.Type, _ = eo.Str("type", 64, true)
+			if check {
+				v.damageWord(eo.Ptr("type"), d.Type)
+			}
+			if ex, ok := eo.Arr("except", 1, MaxItemTags); ok {
+				b := v.itemsVocab()
+				for j, rt := range ex {
+					t, _ := rt.(string)
+					if check && (b == nil || b.Tag(t) == nil) {
+						v.P.Addf(eo.Ptr("except", j), "an exception names a tag declared in items.tags; %s is not one", describeAny(rt))
+						continue
+					}
+					d.Except = append(d.Except, t)
+				}
+			}
+			out = append(out, d)
+		default:
+			v.P.Addf(o.Ptr(key, i), `want a damage word or { "type": word, "except": [tags] }, found %s`, validate.TypeName(raw))
+		}
+	}
+	return out
+}
+
+// damageWord checks a damage word against combat.damageTypes when the
+// ruleset declares that vocabulary; otherwise damage words are free text.
+func (v *Validator) damageWord(at, word string) {
+	if v.rs == nil || v.rs.Raw == nil {
+		return
+	}
+	c, _ := v.rs.Raw["combat"].(map[string]any)
+	types, ok := c["damageTypes"].([]any)
+	if !ok {
+		return
+	}
+	var known []string
+	for _, t := range types {
+		switch x := t.(type) {
+		case string:
+			known = append(known, x)
+		case map[string]any:
+			if id, ok := x["id"].(string); ok {
+				known = append(known, id)
+			}
+		}
+	}
+	if !containsID(known, word) {
+		v.P.Addf(at, "unknown damage type %q; combat.damageTypes declares: %v", word, known)
+	}
+}
+
+// conditionDeclared looks in the file's conditions (a condition may name
+// one declared after it).
+func (v *Validator) conditionDeclared(id string) bool {
+	if id == "" || v.rs == nil {
+		return false
+	}
+	conds, _ := v.rs.Raw["conditions"].([]any)
+	for _, c := range conds {
+		m, _ := c.(map[string]any)
+		if m["id"] == id {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,431 @@
+package ruleset
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/engine/validate"
+)
+
+// Item is an item definition: an entry of a catalog that holds items, or
+// one the Game Master invented in the block's vocabulary.
+type Item struct {
+	Catalog string // "" for an invented item
+	ID      string
+	Label   string
+	Summary string
+
+	Category string
+	Rarity   string
+	Tags     []string
+	// Stats holds each granted stat: float64 (number), string (text, enum,
+	// dice) or bool (boolean).
+	Stats map[string]any
+	// Slots are how many of each slot the item takes, in block order.
+	Slots []SlotUse
+	// Stack is the most a stack holds; 0 means the default.
+	Stack       int
+	Cost        *Cost
+	Service     bool
+	Binds       bool
+	Restriction string
+	Cursed      bool
+	Worn        *Effect
+	Carried     *Effect
+	Requires    []Requirement
+	Toggle      *Toggle
+	// HasCharges is set when the item holds charges (alone in its stack).
+	HasCharges bool
+	// Attack, Use, Charges and Sold are the later issues' keys as written.
+	Attack  map[string]any
+	Use     map[string]any
+	Charges any
+	Sold    map[string]any
+
+	// Invented is set for an item the Game Master made up in play.
+	Invented bool
+}
+
+// SlotUse is how many of a slot an item takes.
+type SlotUse struct {
+	Slot  string
+	Count int
+}
+
+// Cost is a whole number of one coin.
+type Cost struct {
+	Amount int
+	Unit   string
+}
+
+// Toggle is an item's on/off switch.
+type Toggle struct {
+	Label  string
+	Budget string
+}
+
+// Requirement is what an item requires of its wearer.
+type Requirement struct {
+	Value     ValueRef
+	AtLeast   float64
+	Otherwise *Effect
+}
+
+// DefaultStack is how much a stack holds when an item does not say.
+const DefaultStack = MaxStack
+
+// Ref is "catalog/entry" for a catalog item, or the label of an invented one.
+func (it *Item) Ref() string {
+	if it.Catalog == "" {
+		return it.Label
+	}
+	return it.Catalog + "/" + it.ID
+}
+
+// StackLimit is the most one stack of the item holds: 1 for an item with
+// charges, the item's stack, or the default.
+func (it *Item) StackLimit() int {
+	switch {
+	case it.HasCharges:
+		return 1
+	case it.Stack > 0:
+		return it.Stack
+	}
+	return DefaultStack
+}
+
+// TakesSlot reports whether the item takes up a slot.
+func (it *Item) TakesSlot(id string) bool {
+	for _, s := range it.Slots {
+		if s.Slot == id {
+			return true
+		}
+	}
+	return false
+}
+
+// HasTag reports an item tag.
+func (it *Item) HasTag(id string) bool { return containsID(it.Tags, id) }
+
+// Number reads a number stat the item grants.
+func (it *Item) Number(stat string) (float64, bool) {
+	f, ok := it.Stats[stat].(float64)
+	return f, ok
+}
+
+// itemEntryKeys are an item entry's keys.
+var itemEntryKeys = []string{"id", "label", "summary", "filters", "item", "text"}
+
+// itemKeys are the keys of an entry's item block.
+var itemKeys = []string{"category", "rarity", "tags", "stats", "slots", "stack", "cost", "sold", "service",
+	"binds", "restriction", "cursed", "worn", "carried", "requires", "attack", "toggle", "use", "charges"}
+
+// serviceRefuses are what a service has nothing to do with.
+var serviceRefuses = []string{"slots", "stack", "binds", "worn", "carried", "requires", "attack", "use", "charges"}
+
+// itemEntry validates an entry of a catalog that holds items and adds the
+// item to the block's list.
+func (v *Validator) itemEntry(o validate.Obj) {
+	for _, k := range []string{"rows", "creature", "mechanics"} {
+		if o.Has(k) {
+			o.Addf(k, "an item entry holds an \"item\" instead of %q; what an item does is written in its item block", k)
+		}
+	}
+	o.Known(append(itemEntryKeys, "rows", "creature", "mechanics")...)
+	id, _ := o.M["id"].(string)
+	label, _ := o.Str("label", 120, false)
+	if label == "" {
+		label = id
+	}
+	summary, _ := o.Str("summary", 2000, false)
+	if !o.Require("item") {
+		return
+	}
+	b := v.itemsVocab()
+	if b == nil {
+		o.Addf("item", `a catalog that holds items needs an "items" block at the top level: it declares the categories, stats and slots items are written in`)
+		return
+	}
+	io, ok := o.Object("item")
+	if !ok {
+		return
+	}
+	it := v.item(io, b)
+	it.ID, it.Label, it.Summary = id, label, summary
+	it.Catalog = v.catalogOfPointer(o.At)
+	if id != "" {
+		b.Items = append(b.Items, it)
+	}
+}
+
+// catalogOfPointer reads the catalog id from an entry's pointer
+// (/catalogs/N/entries/M).
+func (v *Validator) catalogOfPointer(at string) string {
+	parts := strings.Split(at, "/")
+	if len(parts) < 3 || parts[1] != "catalogs" {
+		return ""
+	}
+	i, err := strconv.Atoi(parts[2])
+	if err != nil {
+		return ""
+	}
+	cats, _ := v.rs.Raw["catalogs"].([]any)
+	if i < 0 || i >= len(cats) {
+		return ""
+	}
+	c, _ := cats[i].(map[string]any)
+	id, _ := c["id"].(string)
+	return id
+}
+
+// item validates an item block (a catalog entry's "item").
+func (v *Validator) item(io validate.Obj, b *ItemsBlock) *Item {
+	io.Known(itemKeys...)
+	it := &Item{Stats: map[string]any{}}
+	if io.Require("category") {
+		if c, ok := io.Str("category", 64, true); ok {
+			if b.Category(c) == nil {
+				io.Addf("category", "no category %q in the items block; declared: %v", c, namedIDs(b.Categories))
+			} else {
+				it.Category = c
+			}
+		}
+	}
+	if r, ok := io.Str("rarity", 64, true); ok {
+		switch {
+		case len(b.Rarities) == 0:
+			io.Addf("rarity", `an item can have a rarity only when the items block declares "rarities"`)
+		case b.Rarity(r) == nil:
+			io.Addf("rarity", "no rarity %q in the items block; declared: %v", r, namedIDs(b.Rarities))
+		default:
+			it.Rarity = r
+		}
+	}
+	if arr, ok := io.Arr("tags", 0, MaxItemTags); ok {
+		for i, raw := range arr {
+			t, isStr := raw.(string)
+			switch {
+			case !isStr:
+				v.P.Addf(io.Ptr("tags", i), "want a tag id (a string), found %s", validate.TypeName(raw))
+			case b.Tag(t) == nil:
+				v.P.Addf(io.Ptr("tags", i), "no tag %q in the items block; declared: %v", t, namedIDs(b.Tags))
+			case it.HasTag(t):
+				v.P.Addf(io.Ptr("tags", i), "tag %q is listed twice", t)
+			default:
+				it.Tags = append(it.Tags, t)
+			}
+		}
+	}
+	if so, ok := io.Object("stats"); ok {
+		for _, id := range sortedAnyKeys(so.M) {
+			sd := b.Stat(id)
+			if sd == nil {
+				so.Addf(id, "no item stat %q in the items block; declared: %v", id, statIDs(b))
+				continue
+			}
+			if val, ok := StatValue(v.P, so.Ptr(id), so.M[id], sd); ok {
+				it.Stats[id] = val
+			}
+		}
+	}
+	if so, ok := io.Object("slots"); ok {
+		if len(b.Slots) == 0 {
+			io.Addf("slots", `an item takes up slots only when the items block declares "slots"`)
+		} else {
+			for _, sd := range b.Slots {
+				if _, has := so.M[sd.ID]; !has {
+					continue
+				}
+				n, ok := so.Int(sd.ID, 1, MaxSlotCount, 1)
+				if !ok {
+					continue
+				}
+				if n > sd.Count {
+					so.Addf(sd.ID, "the item takes %d of slot %q, but a character has only %d", n, sd.ID, sd.Count)
+					continue
+				}
+				it.Slots = append(it.Slots, SlotUse{Slot: sd.ID, Count: n})
+			}
+			for _, id := range sortedAnyKeys(so.M) {
+				if b.Slot(id) == nil {
+					so.Addf(id, "no slot %q in the items block; declared: %v", id, slotIDs(b))
+				}
+			}
+		}
+	}
+	it.Stack, _ = io.Int("stack", 1, MaxStack, 0)
+	if co, ok := io.Object("cost"); ok {
+		co.Known("amount", "unit")
+		c := &Cost{}
+		ok1 := co.Require("amount", "unit")
+		c.Amount, _ = co.Int("amount", 0, 1_000_000_000, 0)
+		if u, ok := co.Str("unit", 64, true); ok {
+			if coin, _ := b.Coin(u); coin == nil {
+				if len(b.Currencies) == 0 {
+					co.Addf("unit", `a cost names a coin of the block's "currencies", and the block declares none`)
+				} else {
+					co.Addf("unit", "no coin %q in the block's currencies", u)
+				}
+			} else {
+				c.Unit = u
+			}
+		}
+		if ok1 && c.Unit != "" {
+			it.Cost = c
+		}
+	}
+	it.Service, _ = io.Bool("service", false)
+	if it.Service {
+		for _, k := range serviceRefuses {
+			if io.Has(k) {
+				io.Addf(k, "a service is bought and never carried: it has a cost and nothing to do with carrying or using (%s)", strings.Join(serviceRefuses, ", "))
+			}
+		}
+		if !io.Has("cost") {
+			io.Addf("service", `a service has a "cost": buying it only pays`)
+		}
+	}
+	it.Binds, _ = io.Bool("binds", false)
+	it.Restriction, _ = io.Str("restriction", 200, false)
+	it.Cursed, _ = io.Bool("cursed", false)
+	for _, k := range []string{"binds", "restriction", "cursed"} {
+		if io.Has(k) && b.Binding == nil && v.items["binding"] == nil {
+			io.Addf(k, `only a ruleset with "binding" in its items block can have items that bind`)
+		}
+	}
+	if (io.Has("restriction") || it.Cursed) && !it.Binds && io.Has("binds") {
+		io.Addf("binds", `"restriction" and "cursed" describe binding; set "binds": true`)
+	}
+	if raw, ok := io.M["worn"]; ok {
+		it.Worn = v.effectIn(io.Ptr("worn"), raw, effectItem)
+	}
+	if raw, ok := io.M["carried"]; ok {
+		it.Carried = v.effectIn(io.Ptr("carried"), raw, effectItem)
+	}
+	if arr, ok := io.Arr("requires", 1, MaxRequires); ok {
+		for i, raw := range arr {
+			ro, ok := validate.AsObj(v.P, io.Ptr("requires", i), raw)
+			if !ok {
+				continue
+			}
+			ro.Known("value", "atLeast", "otherwise")
+			var rq Requirement
+			if !ro.Require("value", "atLeast") {
+				continue
+			}
+			rq.Value, _ = v.ValueRef(ro.Ptr("value"), ro.M["value"], AnyRead, "a requirement")
+			rq.AtLeast, _ = ro.Float("atLeast", -1e9, 1e9, 0)
+			if raw, ok := ro.M["otherwise"]; ok {
+				rq.Otherwise = v.effectIn(ro.Ptr("otherwise"), raw, effectOtherwise)
+			}
+			it.Requires = append(it.Requires, rq)
+		}
+	}
+	if to, ok := io.Object("toggle"); ok {
+		to.Known("label", "budget")
+		tg := &Toggle{}
+		if to.Require("label", "budget") {
+			tg.Label, _ = to.Str("label", 80, true)
+			tg.Budget, _ = to.Str("budget", 64, true)
+		}
+		it.Toggle = tg
+	}
+	if raw, ok := io.M["charges"]; ok {
+		it.Charges = raw
+		it.HasCharges = true
+		v.charges(io.Ptr("charges"), raw)
+		if it.Stack > 1 {
+			io.Addf("stack", "an item with charges is alone in its stack: its stack is 1, not %d", it.Stack)
+		}
+	}
+	if ao, ok := io.Object("attack"); ok {
+		it.Attack = ao.M
+	}
+	if uo, ok := io.Object("use"); ok {
+		it.Use = uo.M
+	}
+	if so, ok := io.Object("sold"); ok {
+		so.Known("place", "limited")
+		it.Sold = so.M
+	}
+	return it
+}
+
+// charges reads the shape of an item's charges: 1 (a number from 1 to
+// 100) or { max, recharge, breaksOn }. What spending them does is a later issue.
+func (v *Validator) charges(at string, raw any) {
+	if _, isNum := raw.(json.Number); isNum {
+		validate.IntAt(v.P, at, raw, 1, 100, 1)
+		return
+	}
+	co, ok := validate.AsObj(v.P, at, raw)
+	if !ok {
+		return
+	}
+	co.Known("max", "recharge", "breaksOn")
+	if !co.Require("max") {
+		return
+	}
+	switch m := co.M["max"].(type) {
+	case json.Number:
+		co.Int("max", 1, 100, 1)
+	case map[string]any:
+		mo, _ := co.Object("max")
+		mo.Known("stat")
+		mo.Require("stat")
+	default:
+		co.Addf("max", "want a number from 1 to 100 or { \"stat\": id }, found %s", validate.TypeName(m))
+	}
+}
+
+// StatValue reads a value a stat could hold: a number within its range
+// (whole when integer), a text, a boolean, one of an enum's words, or dice.
+func StatValue(p *validate.Problems, at string, raw any, sd *ItemStatDecl) (any, bool) {
+	switch sd.Type {
+	case "number":
+		return statNumber(p, at, raw, sd)
+	case "text":
+		s, ok := raw.(string)
+		if !ok {
+			p.Addf(at, "stat %q is a text; found %s", sd.ID, validate.TypeName(raw))
+			return nil, false
+		}
+		return s, true
+	case "boolean":
+		bv, ok := raw.(bool)
+		if !ok {
+			p.Addf(at, "stat %q is true or false; found %s", sd.ID, validate.TypeName(raw))
+			return nil, false
+		}
+		return bv, true
+	case "enum":
+		s, ok := raw.(string)
+		if !ok || !containsID(sd.Values, s) {
+			p.Addf(at, "stat %q is one of %v; found %s", sd.ID, sd.Values, describeAny(raw))
+			return nil, false
+		}
+		return s, true
+	case "dice":
+		s, ok := raw.(string)
+		if !ok {
+			p.Addf(at, "stat %q is dice like \"1d6\"; found %s", sd.ID, validate.TypeName(raw))
+			return nil, false
+		}
+		if _, err := dice.ParseNotation(s); err != nil {
+			p.Addf(at, "stat %q: %v", sd.ID, err)
+			return nil, false
+		}
+		return s, true
+	}
+	return nil, false
+}
+
+func describeAny(v any) string {
+	if s, ok := v.(string); ok {
+		return fmt.Sprintf("%q", s)
+	}
+	return validate.TypeName(v)
+}
