@@ -161,13 +161,22 @@ func (c *Check) addOutcomeForAutoFail(o *ruleset.Outcomes) {
 		c.Rec.AddBool("success", false)
 		return
 	}
-	// A save failed without a roll lands in the worst band read from the
-	// number: it is a plain failure, not a fumble.
+	// A save failed without a roll is a plain failure, not a fumble: it
+	// lands in the best failing band read from the number that is not
+	// critical, or, when every failing band is critical, the worst band.
 	band := -1
-	for i := len(o.Tiers) - 1; i >= 0; i-- {
-		if o.Tiers[i].On == "" {
+	for i, t := range o.Tiers {
+		if t.On == "" && !t.Success && !t.Critical {
 			band = i
 			break
+		}
+	}
+	if band < 0 {
+		for i := len(o.Tiers) - 1; i >= 0; i-- {
+			if o.Tiers[i].On == "" {
+				band = i
+				break
+			}
 		}
 	}
 	c.addOutcome(o, band, false, NoCritical, true)

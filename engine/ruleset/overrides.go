@@ -86,7 +86,9 @@ func (v *Validator) overrides(o validate.Obj, res *Resolution, k Kind) {
 			for _, pair := range [][2]any{{"skill", x.Skills}, {"save", x.Saves}, {"ability", x.Abilities}} {
 				for _, id := range pair[1].([]string) {
 					key := fmt.Sprintf("%s:%s", pair[0], id)
-					if prev, dup := unconditional[key]; dup {
+					if prev, dup := unconditional[key]; dup && prev == x.ID {
+						ov.Addf("", "%s %q is listed twice in this override", pair[0], id)
+					} else if dup {
 						ov.Addf("", "%s %q is already in override %q without \"when\"; a check appears in at most one override without when", pair[0], id, prev)
 					}
 					unconditional[key] = x.ID
@@ -130,7 +132,17 @@ func (v *Validator) overrides(o validate.Obj, res *Resolution, k Kind) {
 		before := v.P.Len()
 		x.Resolution = v.resolution(set.At, merged, res)
 		for j := before; j < v.P.Len(); j++ {
-			v.P.List[j].Message = fmt.Sprintf("with override %q: %s", x.ID, v.P.List[j].Message)
+			pr := &v.P.List[j]
+			pr.Message = fmt.Sprintf("with override %q: %s", x.ID, pr.Message)
+			// A problem in a key the override inherits (not one it sets)
+			// points at the override's set, which is what made it wrong,
+			// and names the inherited key.
+			rest := strings.TrimPrefix(pr.Pointer, set.At+"/")
+			if key, _, _ := strings.Cut(rest, "/"); rest != pr.Pointer && !set.Has(unescapeToken(key)) {
+				pr.Message = fmt.Sprintf("with override %q: the inherited %s/%s: %s", x.ID, o.At, rest,
+					strings.TrimPrefix(pr.Message, fmt.Sprintf("with override %q: ", x.ID)))
+				pr.Pointer = set.At
+			}
 		}
 		res.Overrides = append(res.Overrides, x)
 	}
@@ -150,4 +162,9 @@ func (r *Resolution) OverrideFor(skill, save, ability string, when func(ValueRef
 		return ov
 	}
 	return nil
+}
+
+// unescapeToken undoes JSON pointer escaping of one reference token.
+func unescapeToken(t string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(t, "~1", "/"), "~0", "~")
 }

@@ -90,7 +90,7 @@ func TestOverridesRefusals(t *testing.T) {
 			`{ "id": "a", "label": "A", "skills": ["listen"], "set": { "advantage": true } }, { "id": "b", "label": "B", "skills": ["listen"], "set": { "naturals": "none" } }`,
 			"/resolution/overrides/1", "at most one override without when"},
 		{"unknown skill id", `{ "id": "a", "label": "A", "skills": ["backstab"], "set": { "advantage": true } }`, "/resolution/overrides/0/skills/0", `"backstab"`},
-		{"set producing an invalid resolution", `{ "id": "a", "label": "A", "skills": ["listen"], "set": { "dice": { "count": 2, "sides": 6 } } }`, "/resolution/overrides/0/set/naturals", "single die"},
+		{"set producing an invalid resolution", `{ "id": "a", "label": "A", "skills": ["listen"], "set": { "dice": { "count": 2, "sides": 6 } } }`, "/resolution/overrides/0/set", "inherited /resolution/naturals: naturals \"both\" reads a single die"},
 		{"a face it names must exist on its dice", `{ "id": "a", "label": "A", "skills": ["listen"], "set": { "dice": { "count": 1, "sides": 6 }, "unmodified": [66] } }`, "/resolution/overrides/0/set/unmodified/0", "out of range"},
 		{"unknown key in set", `{ "id": "a", "label": "A", "skills": ["listen"], "set": { "reroll": 1 } }`, "/resolution/overrides/0/set/reroll", "unknown key"},
 		{"null for a key the kind has not", `{ "id": "a", "label": "A", "skills": ["listen"], "set": { "cancel": null } }`, "/resolution/overrides/0/set/cancel", "unknown key"},

@@ -132,7 +132,9 @@ func (v *Validator) listOf(o validate.Obj, key string, max int) []validate.Obj {
 		if !ok || ids[i] == "" {
 			continue
 		}
-		v.order[key] = append(v.order[key], ids[i])
+		if !containsID(v.order[key], ids[i]) {
+			v.order[key] = append(v.order[key], ids[i])
+		}
 		out = append(out, eo)
 	}
 	return out
@@ -306,8 +308,9 @@ func (v *Validator) poolIDs(o validate.Obj) {
 	pools, _ := live["pools"].([]any)
 	for _, raw := range pools {
 		p, _ := raw.(map[string]any)
-		if id, ok := p["id"].(string); ok && id != "" {
+		if id, ok := p["id"].(string); ok && id != "" && !v.pools[id] {
 			v.pools[id] = true
+			v.order["pools"] = append(v.order["pools"], id)
 		}
 	}
 }
