@@ -1,6 +1,7 @@
 package check
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/rulehost/rulehost/engine/ruleset"
@@ -20,6 +21,7 @@ import (
 // that dc= and the bands read. The record keeps the shape of a sum.
 func resolveDiceHighest(c *Check) {
 	dh := c.Res.DiceHighest
+	c.Rec.Attrs = slices.Grow(c.Rec.Attrs, 14) // room for the whole record (a no-op when record.New made it)
 	c.Rec.Add("resolution", "sum")
 	if c.Tag.Has("mode") {
 		c.ignore("mode") // this kind has no advantage

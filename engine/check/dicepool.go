@@ -1,6 +1,7 @@
 package check
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/dice"
@@ -84,7 +85,10 @@ func resolveDicePool(c *Check) {
 	if charm != nil && charm.n == 0 {
 		unpaid, charm = charm.unpaid, nil
 	}
-	buys := c.spendPlan(offers, c.poolBase(second), true)
+	var buys spendBuys
+	if len(offers) > 0 {
+		buys = c.spendPlan(offers, c.poolBase(second), true)
+	}
 	if buys.unpaid != "" {
 		if unpaid != "" {
 			unpaid += ","
@@ -120,7 +124,7 @@ func resolveDicePool(c *Check) {
 
 	c.Rec.AddInt("dice", n)
 	if hasBonus {
-		c.Rec.Add("bonus", signed(bonus))
+		c.Rec.Add("bonus", signedDice(bonus))
 	}
 	c.addEffects(c.Effects.Flat)
 	if n == 0 {
@@ -159,9 +163,9 @@ func resolveDicePool(c *Check) {
 		maxExtra = dp.PoolMax
 	}
 	th := throwPool(c.Env.Dice, dp.Sides, n, rr, explodeAt, maxExtra)
-	c.Rec.AddInts("rolls", th.rolls)
+	c.Rec.Add("rolls", intList(th.rolls))
 	if th.rerolled > 0 {
-		c.Rec.AddInts("faces", th.faces)
+		c.Rec.Add("faces", intList(th.faces))
 		if named != "" {
 			c.Rec.Add("reroll", named)
 		}
@@ -248,6 +252,11 @@ func resolveDicePool(c *Check) {
 // read, so a result written by the model is visibly replaced.
 func (c *Check) ignoreUnread() {
 	for _, a := range c.Tag.Attrs {
+		switch a.Key { // the usual spelling, without folding case
+		case "skill", "save", "ability", "who", "with", "dc", "difficulty", "threshold",
+			"bonus", "explode", "double", "reroll", "spend", "use", "mode":
+			continue
+		}
 		known := strings.EqualFold(a.Key, "mode")
 		for _, k := range poolTagKeys {
 			if strings.EqualFold(a.Key, k) {
@@ -514,4 +523,36 @@ func countPool(dp *ruleset.DicePool, faces []int, start, target, doubleAt int, s
 		}
 	}
 	return pc
+}
+
+// intList writes faces as "8,3,10" in one allocation: a pool check's
+// hot path (record.AddInts grows its buffer as it goes).
+func intList(vs []int) string {
+	var b strings.Builder
+	b.Grow(3 * len(vs))
+	var buf [20]byte
+	for i, v := range vs {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.Write(strconv.AppendInt(buf[:0], int64(v), 10))
+	}
+	return b.String()
+}
+
+// signedTable holds "+N" and "-N" for every number of situational dice,
+// so writing bonus= allocates nothing.
+var signedTable = func() []string {
+	t := make([]string, 2*ruleset.MaxPoolDice+1)
+	for n := -ruleset.MaxPoolDice; n <= ruleset.MaxPoolDice; n++ {
+		t[n+ruleset.MaxPoolDice] = signed(n)
+	}
+	return t
+}()
+
+func signedDice(n int) string {
+	if n < -ruleset.MaxPoolDice || n > ruleset.MaxPoolDice {
+		return signed(n)
+	}
+	return signedTable[n+ruleset.MaxPoolDice]
 }

@@ -2,6 +2,7 @@ package check
 
 import (
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/rulehost/rulehost/engine/ruleset"
@@ -20,6 +21,7 @@ import (
 // by the rung's dc and the tag's dc=. The record's dc is that target.
 func resolveRollAgainst(c *Check) {
 	ra := c.Res.RollAgainst
+	c.Rec.Attrs = slices.Grow(c.Rec.Attrs, 14) // room for the whole record (a no-op when record.New made it)
 	atMost := ra.Against == "at-most"
 	c.Rec.Add("resolution", "against")
 	c.Rec.Add("dice", strconv.Itoa(ra.Count)+"d"+strconv.Itoa(ra.Sides))

@@ -99,6 +99,10 @@ func parseSymbolDice(sp *ruleset.SymbolPool, text string, throw func(die, n int)
 	type group struct{ die, n int }
 	var groups []group
 	count, haveCount, total := 1, false, 0
+	longest := 1 // words in the longest die label: labels may have spaces
+	for _, d := range sp.Dice {
+		longest = max(longest, strings.Count(strings.TrimSpace(d.Label), " ")+1)
+	}
 	for i := 0; i < len(words); {
 		w := words[i]
 		if n, err := strconv.Atoi(w); err == nil {
@@ -121,7 +125,7 @@ func parseSymbolDice(sp *ruleset.SymbolPool, text string, throw func(die, n int)
 			continue
 		}
 		die, used := -1, 0
-		for k := min(4, len(words)-i); k >= 1 && die < 0; k-- {
+		for k := min(longest, len(words)-i); k >= 1 && die < 0; k-- {
 			name := strings.Join(words[i:i+k], " ")
 			if die = sp.FindDie(name); die < 0 && k == 1 && len(name) > 1 && strings.HasSuffix(strings.ToLower(name), "s") {
 				die = sp.FindDie(name[:len(name)-1]) // "2 boosts"

@@ -1,8 +1,8 @@
 package check
 
 import (
+	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/record"
@@ -29,6 +29,7 @@ import (
 // dice, upgrade= upgrades that many of them.
 func resolveSymbolPool(c *Check) {
 	sp := c.Res.SymbolPool
+	c.Rec.Attrs = slices.Grow(c.Rec.Attrs, 14) // room for the whole record (a no-op when record.New made it)
 	c.Rec.Add("resolution", "sum")
 	if c.Tag.Has("mode") {
 		c.ignore("mode")
@@ -215,17 +216,18 @@ func (t *symbolThrow) count(sp *ruleset.SymbolPool) int {
 
 // addThrown writes thrown= (die ids) and rolls= (faces from 1).
 func (t *symbolThrow) addThrown(r *record.Record, sp *ruleset.SymbolPool) {
-	var b strings.Builder
-	var rolls []byte
+	var tb [256]byte
+	var rb [128]byte
+	thrown, rolls := tb[:0], rb[:0]
 	for i := 0; i < t.n; i++ {
 		if i > 0 {
-			b.WriteByte(',')
+			thrown = append(thrown, ',')
 			rolls = append(rolls, ',')
 		}
-		b.WriteString(sp.Dice[t.die[i]].ID)
+		thrown = append(thrown, sp.Dice[t.die[i]].ID...)
 		rolls = strconv.AppendInt(rolls, int64(t.face[i]), 10)
 	}
-	r.Add("thrown", b.String())
+	r.Add("thrown", string(thrown))
 	r.Add("rolls", string(rolls))
 }
 
@@ -233,72 +235,70 @@ func (t *symbolThrow) addThrown(r *record.Record, sp *ruleset.SymbolPool) {
 // symbolDetails= and total= (the net successes), returning the net.
 func (t *symbolThrow) addSymbols(r *record.Record, sp *ruleset.SymbolPool) int {
 	net := t.count(sp)
-	var short, long strings.Builder
+	var sb, lb [128]byte
+	short, long := sb[:0], lb[:0]
 	for i, sym := range sp.Symbols {
 		n := t.total[i]
 		if n <= 0 {
 			continue
 		}
-		if short.Len() > 0 {
-			short.WriteByte(' ')
-			long.WriteString(", ")
+		if len(short) > 0 {
+			short = append(short, ' ')
+			long = append(long, ", "...)
 		}
-		short.WriteString(strconv.Itoa(n))
-		short.WriteString(sym.ID)
-		long.WriteString(strconv.Itoa(n))
-		long.WriteByte(' ')
-		long.WriteString(sym.Label)
+		short = strconv.AppendInt(short, int64(n), 10)
+		short = append(short, sym.ID...)
+		long = strconv.AppendInt(long, int64(n), 10)
+		long = append(long, ' ')
+		long = append(long, sym.Label...)
 	}
-	if long.Len() == 0 {
-		long.WriteString("blank: no symbols left")
+	r.Add("symbols", string(short))
+	if len(long) == 0 {
+		r.Add("summary", "blank: no symbols left")
+	} else {
+		r.Add("summary", string(long))
 	}
-	r.Add("symbols", short.String())
-	r.Add("summary", long.String())
 	r.Add("symbolDetails", t.details(sp))
 	r.AddInt("total", net)
 	return net
 }
 
-// details encodes each thrown die's label and face symbols (by label) and
-// both critical markers as compact JSON (see docs/kinds.md):
+// details encodes each thrown die's label and its face's symbols (by
+// label), in throw order, then both critical markers with how many times
+// their symbol showed on the faces (see docs/kinds.md):
 //
-//	{"dice":[{"die":"Ability","face":["Success"]},...],
-//	 "criticalSuccess":{"symbol":"Triumph","count":1},
-//	 "criticalFailure":{"symbol":"Despair","count":0}}
+//	Proficiency:Triumph|Ability:Success+Advantage|Ability:;criticalSuccess:Triumph=1;criticalFailure:Despair=0
+//
+// Labels are escaped with ruleset.DetailEscape.
 func (t *symbolThrow) details(sp *ruleset.SymbolPool) string {
-	b := make([]byte, 0, 48+40*t.n)
-	b = append(b, `{"dice":[`...)
+	var buf [640]byte
+	b := buf[:0]
 	for i := 0; i < t.n; i++ {
 		if i > 0 {
-			b = append(b, ',')
+			b = append(b, '|')
 		}
 		d := &sp.Dice[t.die[i]]
-		b = append(b, `{"die":`...)
-		b = append(b, d.JSONLabel...)
-		b = append(b, `,"face":[`...)
+		b = append(b, d.EncLabel...)
+		b = append(b, ':')
 		for k, sym := range d.Faces[t.face[i]-1] {
 			if k > 0 {
-				b = append(b, ',')
+				b = append(b, '+')
 			}
-			b = append(b, sp.Symbols[sym].JSONLabel...)
+			b = append(b, sp.Symbols[sym].EncLabel...)
 		}
-		b = append(b, "]}"...)
 	}
-	b = append(b, ']')
 	marker := func(key string, sym int) {
 		if sym < 0 {
 			return
 		}
-		b = append(b, `,"`...)
+		b = append(b, ';')
 		b = append(b, key...)
-		b = append(b, `":{"symbol":`...)
-		b = append(b, sp.Symbols[sym].JSONLabel...)
-		b = append(b, `,"count":`...)
+		b = append(b, ':')
+		b = append(b, sp.Symbols[sym].EncLabel...)
+		b = append(b, '=')
 		b = strconv.AppendInt(b, int64(t.raw[sym]), 10)
-		b = append(b, '}')
 	}
 	marker("criticalSuccess", sp.CriticalSuccess)
 	marker("criticalFailure", sp.CriticalFailure)
-	b = append(b, '}')
 	return string(b)
 }

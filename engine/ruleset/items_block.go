@@ -282,7 +282,7 @@ func (v *Validator) readItemsVocab(o validate.Obj) *ItemsBlock {
 	b.Rarities = v.namedList(o, "rarities", 1, MaxRarities)
 	b.Tags = v.namedList(o, "tags", 1, MaxItemTags)
 	b.Stats = v.itemStats(o)
-	if arr, ok := o.Arr("slots", 1, MaxSlots); ok {
+	if arr, _ := o.Arr("slots", 1, MaxSlots); arr != nil {
 		ids := validate.IDs(v.P, o.Ptr("slots"), arr)
 		for i, raw := range arr {
 			so, ok := validate.AsObj(v.P, o.Ptr("slots", i), raw)
@@ -319,8 +319,10 @@ func (v *Validator) readItemsVocab(o validate.Obj) *ItemsBlock {
 
 // namedList reads an optional {id, label} list with a length bound.
 func (v *Validator) namedList(o validate.Obj, key string, min, max int) []Named {
-	arr, ok := o.Arr(key, min, max)
-	if !ok {
+	// A list of the wrong length is still read, so that its ids do not
+	// cascade into problems everywhere they are named.
+	arr, _ := o.Arr(key, min, max)
+	if arr == nil {
 		return nil
 	}
 	ids := validate.IDs(v.P, o.Ptr(key), arr)
@@ -354,8 +356,8 @@ var statTypeKeys = map[string][]string{
 }
 
 func (v *Validator) itemStats(o validate.Obj) []ItemStatDecl {
-	arr, ok := o.Arr("stats", 1, MaxItemStats)
-	if !ok {
+	arr, _ := o.Arr("stats", 1, MaxItemStats)
+	if arr == nil {
 		return nil
 	}
 	ids := validate.IDs(v.P, o.Ptr("stats"), arr)
@@ -574,8 +576,8 @@ func slotIDs(b *ItemsBlock) []string {
 }
 
 func (v *Validator) currencies(o validate.Obj) []Currency {
-	arr, ok := o.Arr("currencies", 1, MaxCurrencies)
-	if !ok {
+	arr, _ := o.Arr("currencies", 1, MaxCurrencies)
+	if arr == nil {
 		return nil
 	}
 	ids := validate.IDs(v.P, o.Ptr("currencies"), arr)

@@ -2,7 +2,10 @@ package ruleset_test
 
 import (
 	"encoding/json"
+	"errors"
+	"github.com/rulehost/rulehost/engine/validate"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -80,40 +83,11 @@ func TestItemsBlockExample(t *testing.T) {
 	}
 }
 
-// gravewatchish is a small ruleset with the spec's grave spade
-// requirement, a bound dawn bell and Stoneskin's typed defenses.
-const gravewatchish = `{
- "id": "gw", "name": "GW",
- "abilities": [{"id": "sinew", "min": 0, "max": 5}, {"id": "nerve", "min": 0, "max": 5}],
- "skills": [{"id": "dig", "ability": "sinew"}, {"id": "ward", "ability": "nerve"}],
- "saves": [{"id": "steel", "ability": "nerve"}],
- "conditions": [
-  {"id": "rattled", "label": "Rattled"},
-  {"id": "stoneskin", "label": "Stoneskin", "check": {"resist": [
-    {"type": "bludgeoning", "except": ["magical"]}, {"type": "piercing", "except": ["magical"]}, {"type": "slashing", "except": ["magical"]}]}},
-  {"id": "warded", "label": "Protected", "check": {"resist": ["fire"], "conditionImmunities": ["rattled"]}}
- ],
- "levels": [{"id": "hardened", "label": "Hardened", "check": {"resist": ["poison"]}}],
- "resolution": {"kind": "dice-sum", "dice": {"count": 1, "sides": 20}, "proficiencyTiers": [{"id": "none"}]},
- "items": {
-  "categories": [{"id": "tool", "label": "Tool"}, {"id": "relic", "label": "Relic"}],
-  "tags": [{"id": "magical", "label": "Magical"}],
-  "slots": [{"id": "hands", "label": "Hands", "count": 2}],
-  "binding": {"label": "Vigil", "max": {"abilityScore": "nerve"}}
- },
- "catalogs": [{"id": "goods", "holds": "items", "entries": [
-  {"id": "grave-spade", "label": "Grave spade", "item": {"category": "tool", "slots": {"hands": 2},
-   "requires": [{"value": {"abilityScore": "sinew"}, "atLeast": 3,
-     "otherwise": {"modifiers": [{"to": "checks", "skills": ["dig"], "flat": -1}]}}]}},
-  {"id": "dawn-bell", "label": "Dawn bell", "item": {"category": "relic", "binds": true, "charges": {"max": 3},
-   "worn": {"modifiers": [{"to": "checks", "skills": ["ward"], "flat": 1}], "resist": [{"type": "necrotic", "except": ["magical"]}]}}},
-  {"id": "widows-ring", "label": "Widow's ring", "item": {"category": "relic", "binds": true, "cursed": true, "restriction": "one who has buried a spouse",
-   "worn": {"modifiers": [{"to": "checks", "skills": ["ward"], "flat": 1}], "conditionImmunities": ["rattled"]}}}
- ]}]
-}`
-
+// TestItemsRequiresAndDefenses reads the grave spade requirement, a bound
+// dawn bell, the cursed widow's ring and Stoneskin's typed defenses
+// (testdata/items/gw.json).
 func TestItemsRequiresAndDefenses(t *testing.T) {
-	rs, err := ruleset.Load("gw.json", []byte(gravewatchish), ruleset.Options{})
+	rs, err := ruleset.LoadFile("../../testdata/items/gw.json", ruleset.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,4 +143,41 @@ func FuzzItemsBlock(f *testing.F) {
 		doc = strings.Replace(doc, `"catalogs":`, `"catalogs": `+catalogs+`, "old_catalogs":`, 1)
 		_, _ = ruleset.Load("fuzz.json", []byte(doc), ruleset.Options{})
 	})
+}
+
+// TestItemsRefusedIsolated holds each items refusal to the rule it is
+// named for: every problem it raises sits at the pointer its .want.json
+// names, so a file cannot pass by tripping over another rule.
+func TestItemsRefusedIsolated(t *testing.T) {
+	files, _ := filepath.Glob("../../testdata/refused/items/*.json")
+	n := 0
+	for _, f := range files {
+		if strings.HasSuffix(f, ".want.json") {
+			continue
+		}
+		n++
+		wants := readWants(t, strings.TrimSuffix(f, ".json")+".want.json")
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = ruleset.Load(filepath.Base(f), data, ruleset.Options{})
+		var verr *validate.Error
+		if !errors.As(err, &verr) {
+			t.Errorf("%s: want a refusal, got %v", f, err)
+			continue
+		}
+		for _, p := range verr.Problems {
+			ok := false
+			for _, w := range wants {
+				ok = ok || w.Pointer == p.Pointer
+			}
+			if !ok {
+				t.Errorf("%s: unexpected problem %s: %s", filepath.Base(f), p.Pointer, p.Message)
+			}
+		}
+	}
+	if n < 100 {
+		t.Errorf("only %d items refusals found", n)
+	}
 }

@@ -1,7 +1,7 @@
 package ruleset
 
 import (
-	"encoding/json"
+	"fmt"
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/validate"
@@ -38,8 +38,8 @@ type Symbol struct {
 	ID, Label, Text string
 	CountsIdx       int
 	Partner         int
-	// JSONLabel is Label quoted for JSON, for the record's symbolDetails.
-	JSONLabel string
+	// EncLabel is Label escaped for the record's symbolDetails.
+	EncLabel string
 }
 
 // SymbolDie is a named die; each face lists symbol indexes (a repeat
@@ -47,7 +47,7 @@ type Symbol struct {
 type SymbolDie struct {
 	ID, Label string
 	Faces     [][]int
-	JSONLabel string
+	EncLabel  string
 }
 
 // SymbolRole is the die a part of the pool throws, its upgraded die
@@ -219,7 +219,7 @@ func (v *Validator) symbols(o validate.Obj, sp *SymbolPool) map[string]int {
 		if sym.Label == "" {
 			sym.Label = sym.ID
 		}
-		sym.JSONLabel = jsonQuote(sym.Label)
+		sym.EncLabel = DetailEscape(sym.Label)
 		sym.Text, _ = s.Str("text", 200, false)
 		counts[i], _ = s.Str("counts", 64, true)
 		cancels[i], _ = s.Str("cancels", 64, true)
@@ -316,7 +316,7 @@ func (v *Validator) symbolDice(o validate.Obj, sp *SymbolPool, symIdx map[string
 		if die.Label == "" {
 			die.Label = die.ID
 		}
-		die.JSONLabel = jsonQuote(die.Label)
+		die.EncLabel = DetailEscape(die.Label)
 		if ids[i] != "" {
 			idx[ids[i]] = len(sp.Dice)
 		}
@@ -345,7 +345,24 @@ func dieIDs(sp *SymbolPool) string {
 	return strings.Join(ids, ", ")
 }
 
-func jsonQuote(s string) string {
-	b, _ := json.Marshal(s) // a string always marshals
-	return string(b)
+// DetailEscape escapes a label for the record's symbolDetails: the
+// characters that encoding uses as separators (| : + ; =), the percent
+// sign, quotes and backslashes become %XX, so any label survives a round
+// trip and the value never needs the tag grammar's escapes.
+func DetailEscape(label string) string {
+	if !strings.ContainsAny(label, detailReserved) {
+		return label
+	}
+	var b strings.Builder
+	for i := 0; i < len(label); i++ {
+		c := label[i]
+		if strings.IndexByte(detailReserved, c) >= 0 {
+			fmt.Fprintf(&b, "%%%02X", c)
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
 }
+
+const detailReserved = "%|:+;=\"\\"
