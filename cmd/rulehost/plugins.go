@@ -3,6 +3,8 @@ package main
 import (
 	"github.com/rulehost/rulehost/engine/check"
 	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/host"
+	"github.com/rulehost/rulehost/host/plugin"
 	"github.com/urfave/cli/v2"
 )
 
@@ -10,13 +12,28 @@ import (
 type loadOptions struct {
 	Ruleset ruleset.Options
 	Kinds   map[string]check.Resolver
+	// Host is the loaded plugin host (nil when no plugin folder exists).
+	Host *host.Host
 }
 
-// pluginOptions loads --plugins directories. Until the plugin host is
-// wired in, naming a plugin directory is a misuse rather than a silent no-op.
+// pluginOptions loads the default plugins/ folder (when present) and every
+// --plugins DIR. A plugin that does not load is reported on stderr with
+// its name, file and line and left out; the others still serve. A --plugins
+// folder that does not exist is a misuse.
 func pluginOptions(c *cli.Context) (loadOptions, error) {
-	if len(c.StringSlice("plugins")) > 0 {
-		return loadOptions{}, misuse(c, "--plugins is not available in this build")
+	dirs := host.Dirs(c.StringSlice("plugins"))
+	if len(dirs) == 0 {
+		return loadOptions{}, nil
 	}
-	return loadOptions{}, nil
+	log := logger(c)
+	for _, d := range c.StringSlice("plugins") {
+		if _, err := plugin.PluginDirs(d); err != nil {
+			return loadOptions{}, misuse(c, "--plugins %s: %v", d, err)
+		}
+	}
+	h, errs := host.Load(dirs, plugin.Options{Logger: log.Named("plugins")})
+	for _, err := range errs {
+		log.Error("plugin left out", "error", err)
+	}
+	return loadOptions{Ruleset: h.RulesetOptions(), Kinds: h.Resolvers, Host: h}, nil
 }

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/rulehost/rulehost/host"
+	"github.com/rulehost/rulehost/host/plugin"
+	"github.com/urfave/cli/v2"
+)
+
+func init() {
+	commands = append(commands, &cli.Command{
+		Name:  "plugin",
+		Usage: "work with Lua plugins",
+		Subcommands: []*cli.Command{{
+			Name:      "test",
+			Usage:     "run plugins' test cases (DIR/test/*.json) and report pass or fail",
+			ArgsUsage: "DIR...",
+			Description: "Each DIR is a plugin folder (holding plugin.lua) or a folder of plugin folders.\n" +
+				"Every case prints PASS or FAIL with its file; a failure says what differed.\n" +
+				"Exit status 0 when every case passes, 1 when any fails (or a plugin does not load).",
+			Flags: []cli.Flag{
+				&cli.BoolFlag{Name: "update", Usage: "rewrite each case's \"want\" with what it got (review the diff)"},
+				&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "also print what each passing case produced"},
+			},
+			Action: runPluginTest,
+		}},
+	})
+}
+
+func runPluginTest(c *cli.Context) error {
+	if c.NArg() == 0 {
+		return misuse(c, "name at least one plugin folder")
+	}
+	results, err := host.RunCases(c.Args().Slice(), host.RunOptions{
+		Plugin: plugin.Options{Logger: logger(c).Named("plugins")},
+		Update: c.Bool("update"),
+	})
+	if err != nil {
+		return misuse(c, "%v", err)
+	}
+	failed := 0
+	w := c.App.Writer
+	for _, r := range results {
+		if r.Pass {
+			fmt.Fprintf(w, "PASS %s %s\n", r.Plugin, r.File)
+			if c.Bool("verbose") && r.Got != "" {
+				fmt.Fprintf(w, "     %s\n", oneLine(r.Got))
+			}
+			continue
+		}
+		failed++
+		fmt.Fprintf(w, "FAIL %s %s\n     %s\n", r.Plugin, r.File, r.Msg)
+	}
+	fmt.Fprintf(w, "%d passed, %d failed\n", len(results)-failed, failed)
+	if failed > 0 {
+		return cli.Exit("", exitRefused)
+	}
+	return nil
+}

@@ -1,0 +1,267 @@
+// Package bridge is what a plugin sees of the engine: the host's dice API
+// (backed by the dice.Stream of the call in progress, so a plugin's rolls
+// are as deterministic as native ones), read-only views of a ruleset, a
+// sheet, a tag and a check, the validation object a kind's import
+// validation works through, and the conversion of what a plugin returns
+// back into record attributes.
+//
+// Every view is read-only in Lua: tables are frozen with
+// sandbox.Freeze and objects with methods (a sheet, a validation object)
+// are userdata whose metatable is locked. Views of data that does not
+// change during play (a ruleset, a resolution's validated configuration,
+// its outcome bands, a plugin's config) are built once per state and
+// cached; views of a sheet, a tag and a check are built per call.
+package bridge
+
+import (
+	"fmt"
+
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/rulehost/rulehost/engine/check"
+	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/host/sandbox"
+	luasrc "github.com/rulehost/rulehost/lua"
+)
+
+// APILevel is the plugin API level this host serves; a manifest's api
+// must not be above it.
+const APILevel = 1
+
+// registryKey is where a state's *State hides in the Lua registry table,
+// which Lua code cannot reach (there is no debug library).
+const registryKey = "rulehost.bridge"
+
+// maxCache bounds the per-state cache of frozen views; past it the cache
+// is cleared (views are rebuilt on demand).
+const maxCache = 256
+
+// State is the host side of one plugin state: the stream and check of the
+// call in progress, and the cache of frozen views.
+type State struct {
+	sb     *sandbox.Sandbox
+	stream dice.Stream
+	cur    *check.Check
+
+	cache map[any]lua.LValue
+
+	sheetMT, objMT          *lua.LTable
+	checkMT, tagMT, attrsMT *lua.LTable
+	// check view functions, bound to the call in progress through cur
+	fnInt, fnIgnore, fnMode *lua.LFunction
+}
+
+var prelude = func() *sandbox.Program {
+	p, err := sandbox.Compile("prelude.lua", luasrc.Prelude)
+	if err != nil {
+		panic(fmt.Sprintf("bridge: the embedded prelude does not compile: %v", err))
+	}
+	return p
+}()
+
+// Install puts the host API (the rulehost and dice tables) into a fresh
+// sandbox and runs the prelude. Call it before loading the plugin, so the
+// API is part of the state the sandbox restores between calls.
+func Install(sb *sandbox.Sandbox) (*State, error) {
+	L := sb.L()
+	st := &State{sb: sb, cache: map[any]lua.LValue{}}
+	ud := L.NewUserData()
+	ud.Value = st
+	L.G.Registry.RawSetString(registryKey, ud)
+
+	api := L.CreateTable(0, 16)
+	api.RawSetString("api", lua.LNumber(APILevel))
+	L.SetGlobal("rulehost", api)
+
+	d := L.CreateTable(0, 4)
+	d.RawSetString("roll", L.NewFunction(st.diceRoll))
+	d.RawSetString("pool", L.NewFunction(st.dicePool))
+	d.RawSetString("notation", L.NewFunction(st.diceNotation))
+	L.SetGlobal("dice", d)
+
+	st.sheetMT = st.methods(sheetMethods)
+	st.objMT = st.methods(objMethods)
+	st.checkMT = st.lazy(st.checkIndex)
+	st.tagMT = st.lazy(st.tagIndex)
+	st.attrsMT = st.lazy(st.attrsIndex)
+	st.fnInt = L.NewFunction(st.checkInt)
+	st.fnIgnore = L.NewFunction(st.checkIgnore)
+	st.fnMode = L.NewFunction(st.checkMode)
+
+	if _, err := sb.LoadProgram(prelude); err != nil {
+		return nil, fmt.Errorf("bridge: prelude: %w", err)
+	}
+	L.SetGlobal("rulehost", sb.Freeze(api))
+	L.SetGlobal("dice", sb.Freeze(d))
+	return st, nil
+}
+
+// Of returns the State Install put into sb, or nil.
+func Of(sb *sandbox.Sandbox) *State {
+	ud, ok := sb.L().G.Registry.RawGetString(registryKey).(*lua.LUserData)
+	if !ok {
+		return nil
+	}
+	st, _ := ud.Value.(*State)
+	return st
+}
+
+// Sandbox returns the state's sandbox.
+func (st *State) Sandbox() *sandbox.Sandbox { return st.sb }
+
+// Begin binds the dice API to stream (and, for a resolve call, the check
+// view's functions to c) until End.
+func (st *State) Begin(stream dice.Stream, c *check.Check) {
+	st.stream, st.cur = stream, c
+}
+
+// End unbinds what Begin bound, so a pooled state keeps no reference to a
+// finished call.
+func (st *State) End() { st.stream, st.cur = nil, nil }
+
+// methods builds a locked metatable whose __index is a table of Go methods.
+func (st *State) methods(fns map[string]func(*State, *lua.LState) int) *lua.LTable {
+	L := st.sb.L()
+	idx := L.CreateTable(0, len(fns))
+	for name, fn := range fns {
+		fn := fn
+		idx.RawSetString(name, L.NewFunction(func(L *lua.LState) int { return fn(st, L) }))
+	}
+	mt := L.CreateTable(0, 3)
+	mt.RawSetString("__index", idx)
+	mt.RawSetString("__newindex", L.NewFunction(func(L *lua.LState) int {
+		L.RaiseError("this object is read-only")
+		return 0
+	}))
+	mt.RawSetString("__metatable", lua.LString("read-only"))
+	return mt
+}
+
+// lazy builds a locked metatable whose __index computes fields on demand.
+func (st *State) lazy(index lua.LGFunction) *lua.LTable {
+	L := st.sb.L()
+	mt := L.CreateTable(0, 3)
+	mt.RawSetString("__index", L.NewFunction(index))
+	mt.RawSetString("__newindex", L.NewFunction(func(L *lua.LState) int {
+		L.RaiseError("this object is read-only")
+		return 0
+	}))
+	mt.RawSetString("__metatable", lua.LString("read-only"))
+	return mt
+}
+
+// cached returns the frozen view stored under key, building it with build
+// (plain Go data for sandbox.ReadOnly) the first time.
+func (st *State) cached(key any, build func() any) (lua.LValue, error) {
+	if v, ok := st.cache[key]; ok {
+		return v, nil
+	}
+	v, err := st.sb.ReadOnly(build())
+	if err != nil {
+		return lua.LNil, err
+	}
+	if len(st.cache) >= maxCache {
+		clear(st.cache)
+	}
+	st.cache[key] = v
+	return v, nil
+}
+
+// --- the dice API -----------------------------------------------------------
+
+func (st *State) streamOrRaise(L *lua.LState) dice.Stream {
+	if st.stream == nil {
+		L.RaiseError("dice can only be rolled while the host is resolving a check or a tag")
+	}
+	return st.stream
+}
+
+// diceRoll is dice.roll(sides): one face in 1..sides.
+func (st *State) diceRoll(L *lua.LState) int {
+	sides := L.CheckInt(1)
+	if sides < 1 || sides > dice.MaxSides {
+		L.ArgError(1, fmt.Sprintf("sides must be 1 to %d, got %d", dice.MaxSides, sides))
+	}
+	s := st.streamOrRaise(L)
+	L.Push(lua.LNumber(s.Roll(sides)))
+	return 1
+}
+
+// dicePool is dice.pool(count, sides): a list of count faces, in order.
+func (st *State) dicePool(L *lua.LState) int {
+	n, sides := L.CheckInt(1), L.CheckInt(2)
+	if n < 0 || n > dice.MaxDice {
+		L.ArgError(1, fmt.Sprintf("count must be 0 to %d, got %d", dice.MaxDice, n))
+	}
+	if sides < 1 || sides > dice.MaxSides {
+		L.ArgError(2, fmt.Sprintf("sides must be 1 to %d, got %d", dice.MaxSides, sides))
+	}
+	s := st.streamOrRaise(L)
+	t := L.CreateTable(n, 0)
+	for i := 0; i < n; i++ {
+		t.Append(lua.LNumber(s.Roll(sides)))
+	}
+	L.Push(t)
+	return 1
+}
+
+// diceNotation is dice.notation("2d6+1"): the total and the faces, drawn
+// exactly as the engine rolls an effect's dice.
+func (st *State) diceNotation(L *lua.LState) int {
+	n, err := dice.ParseNotation(L.CheckString(1))
+	if err != nil {
+		L.ArgError(1, err.Error())
+	}
+	s := st.streamOrRaise(L)
+	faces, total := n.Roll(s)
+	t := L.CreateTable(len(faces), 0)
+	for _, f := range faces {
+		t.Append(lua.LNumber(f))
+	}
+	L.Push(lua.LNumber(total))
+	L.Push(t)
+	return 2
+}
+
+// --- check view functions ----------------------------------------------------
+
+func (st *State) curOrRaise(L *lua.LState) *check.Check {
+	if st.cur == nil {
+		L.RaiseError("check functions are only available inside resolve")
+	}
+	return st.cur
+}
+
+// checkInt is check.int(key): the tag attribute as an integer, read as
+// the engine reads dc= (a leading + allowed); nil when absent, and nil
+// noted in ignored= when unreadable.
+func (st *State) checkInt(L *lua.LState) int {
+	c := st.curOrRaise(L)
+	n, ok := c.Int(L.CheckString(1))
+	if !ok {
+		L.Push(lua.LNil)
+		return 1
+	}
+	L.Push(lua.LNumber(n))
+	return 1
+}
+
+// checkIgnore is check.ignore(key): list a tag attribute in ignored=.
+func (st *State) checkIgnore(L *lua.LState) int {
+	st.curOrRaise(L).Ignore(L.CheckString(1))
+	return 0
+}
+
+// checkMode is check.mode(): 1 for advantage, -1 for disadvantage, 0 when
+// neither or both (the tag's mode= and effects combined; an unknown mode=
+// is noted in ignored=).
+func (st *State) checkMode(L *lua.LState) int {
+	L.Push(lua.LNumber(st.curOrRaise(L).Mode()))
+	return 1
+}
+
+// Ruleset returns the cached frozen view of rs.
+func (st *State) Ruleset(rs *ruleset.Ruleset) (lua.LValue, error) {
+	return st.cached(rs, func() any { return rulesetData(rs) })
+}

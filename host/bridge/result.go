@@ -1,0 +1,191 @@
+package bridge
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/rulehost/rulehost/engine/tag"
+	"github.com/rulehost/rulehost/host/sandbox"
+)
+
+// MaxAttrs bounds the attributes one plugin result may carry.
+const MaxAttrs = 64
+
+// MaxValueLen bounds one attribute value a plugin returns.
+const MaxValueLen = 4096
+
+// Result is what a resolve function or a tag handler returned: either a
+// list of {key, value} pairs (Name is "") to append to the record the host
+// started, or a whole record {name = "...", attrs = {{key, value}, ...}}.
+type Result struct {
+	Name  string
+	Attrs []tag.Attr
+}
+
+// ReadResult converts a plugin's return value. Values may be strings,
+// integers, booleans or lists of integers (written "8,3,10"); anything
+// else is an error that names the attribute, so the refusal can say
+// what was wrong.
+func ReadResult(lv lua.LValue) (Result, error) {
+	if lv == nil || lv == lua.LNil {
+		return Result{}, fmt.Errorf("returned nothing; return a list of {key, value} pairs or a record {name = ..., attrs = {...}}")
+	}
+	if t, ok := lv.(*lua.LTable); ok && t.Metatable == lua.LNil {
+		if attrs, ok := fastPairs(t); ok {
+			return Result{Attrs: attrs}, nil
+		}
+	}
+	raw, err := sandbox.FromLua(lv)
+	if err != nil {
+		return Result{}, fmt.Errorf("result: %w", err)
+	}
+	var out Result
+	var pairs []any
+	switch x := raw.(type) {
+	case []any:
+		pairs = x
+	case map[string]any:
+		name, ok := x["name"].(string)
+		if !ok || name == "" {
+			return Result{}, fmt.Errorf(`a record result needs name = "..." (a string)`)
+		}
+		out.Name = name
+		for k := range x {
+			if k != "name" && k != "attrs" {
+				return Result{}, fmt.Errorf("a record result has only name and attrs; found %q", k)
+			}
+		}
+		if a, present := x["attrs"]; present {
+			if pairs, ok = a.([]any); !ok {
+				return Result{}, fmt.Errorf("attrs: want a list of {key, value} pairs")
+			}
+		}
+	default:
+		return Result{}, fmt.Errorf("returned a %T; return a list of {key, value} pairs or a record {name = ..., attrs = {...}}", raw)
+	}
+	if len(pairs) > MaxAttrs {
+		return Result{}, fmt.Errorf("%d attributes; at most %d", len(pairs), MaxAttrs)
+	}
+	for i, p := range pairs {
+		kv, ok := p.([]any)
+		if !ok || len(kv) != 2 {
+			return Result{}, fmt.Errorf("attribute %d: want a pair {key, value}", i+1)
+		}
+		key, ok := kv[0].(string)
+		if !ok || key == "" {
+			return Result{}, fmt.Errorf("attribute %d: the key must be a non-empty string", i+1)
+		}
+		val, err := value(kv[1])
+		if err != nil {
+			return Result{}, fmt.Errorf("attribute %q: %w", key, err)
+		}
+		if len(val) > MaxValueLen {
+			return Result{}, fmt.Errorf("attribute %q: value of %d bytes; at most %d", key, len(val), MaxValueLen)
+		}
+		out.Attrs = append(out.Attrs, tag.Attr{Key: key, Value: val})
+	}
+	return out, nil
+}
+
+func value(v any) (string, error) {
+	switch x := v.(type) {
+	case string:
+		return x, nil
+	case bool:
+		return strconv.FormatBool(x), nil
+	case float64:
+		return integer(x)
+	case []any:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			f, ok := e.(float64)
+			if !ok {
+				return "", fmt.Errorf("a list value must hold integers only")
+			}
+			s, err := integer(f)
+			if err != nil {
+				return "", err
+			}
+			parts[i] = s
+		}
+		return strings.Join(parts, ","), nil
+	}
+	return "", fmt.Errorf("want a string, an integer, a boolean or a list of integers, found %T", v)
+}
+
+func integer(f float64) (string, error) {
+	if f != math.Trunc(f) || math.IsInf(f, 0) || math.Abs(f) > 1<<53 {
+		return "", fmt.Errorf("%v is not an integer; pass other numbers as strings", f)
+	}
+	return strconv.FormatInt(int64(f), 10), nil
+}
+
+// fastPairs reads the common result, a plain list of {key, value} pairs
+// with string, integer or boolean values or plain integer lists, straight
+// from the Lua tables. Anything else (ok false) takes the general path,
+// which also words the errors.
+func fastPairs(t *lua.LTable) ([]tag.Attr, bool) {
+	n := t.Len()
+	if n == 0 || n > MaxAttrs {
+		return nil, false
+	}
+	count := 0
+	t.ForEach(func(_, _ lua.LValue) { count++ })
+	if count != n {
+		return nil, false
+	}
+	out := make([]tag.Attr, n)
+	var buf []byte
+	for i := 1; i <= n; i++ {
+		p, ok := t.RawGetInt(i).(*lua.LTable)
+		if !ok || p.Metatable != lua.LNil || p.Len() != 2 {
+			return nil, false
+		}
+		k, ok := p.RawGetInt(1).(lua.LString)
+		if !ok || k == "" {
+			return nil, false
+		}
+		var v string
+		switch x := p.RawGetInt(2).(type) {
+		case lua.LString:
+			v = string(x)
+		case lua.LBool:
+			v = strconv.FormatBool(bool(x))
+		case lua.LNumber:
+			f := float64(x)
+			if f != math.Trunc(f) || math.Abs(f) > 1<<53 {
+				return nil, false
+			}
+			v = strconv.FormatInt(int64(f), 10)
+		case *lua.LTable:
+			if x.Metatable != lua.LNil {
+				return nil, false
+			}
+			m := x.Len()
+			buf = buf[:0]
+			for j := 1; j <= m; j++ {
+				num, ok := x.RawGetInt(j).(lua.LNumber)
+				f := float64(num)
+				if !ok || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
+					return nil, false
+				}
+				if j > 1 {
+					buf = append(buf, ',')
+				}
+				buf = strconv.AppendInt(buf, int64(f), 10)
+			}
+			v = string(buf)
+		default:
+			return nil, false
+		}
+		if len(v) > MaxValueLen {
+			return nil, false
+		}
+		out[i-1] = tag.Attr{Key: string(k), Value: v}
+	}
+	return out, true
+}

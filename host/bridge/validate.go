@@ -1,0 +1,275 @@
+package bridge
+
+import (
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/validate"
+	"github.com/rulehost/rulehost/host/sandbox"
+)
+
+// objRef is the Go side of a validation object: one JSON object of the
+// ruleset being imported, where it sits (for JSON pointers), the
+// validator (vocabulary, problems) and the resolution being built.
+type objRef struct {
+	v   *ruleset.Validator
+	o   validate.Obj
+	res *ruleset.Resolution
+}
+
+// Validation builds the validation object a kind's validate function
+// receives for the resolution object o. Every problem it reports lands in
+// the import's problem list with its JSON pointer, exactly as a native
+// kind's would.
+func (st *State) Validation(v *ruleset.Validator, o validate.Obj, res *ruleset.Resolution) lua.LValue {
+	return st.obj(&objRef{v: v, o: o, res: res})
+}
+
+func (st *State) obj(r *objRef) lua.LValue {
+	ud := st.sb.L().NewUserData()
+	ud.Value = r
+	ud.Metatable = st.objMT
+	return ud
+}
+
+func checkObj(L *lua.LState) *objRef {
+	ud := L.CheckUserData(1)
+	r, ok := ud.Value.(*objRef)
+	if !ok {
+		L.ArgError(1, "want a validation object (call methods with a colon: o:int(\"count\", 1, 10, 1))")
+	}
+	return r
+}
+
+// strings reads string arguments from position i on, or one table of them.
+func stringArgs(L *lua.LState, i int) []string {
+	var out []string
+	if t, ok := L.Get(i).(*lua.LTable); ok {
+		raw, err := sandbox.FromLua(t)
+		if err != nil {
+			L.ArgError(i, err.Error())
+		}
+		list, _ := raw.([]any)
+		for _, x := range list {
+			s, ok := x.(string)
+			if !ok {
+				L.ArgError(i, "want a list of strings")
+			}
+			out = append(out, s)
+		}
+		return out
+	}
+	for ; i <= L.GetTop(); i++ {
+		out = append(out, L.CheckString(i))
+	}
+	return out
+}
+
+func pushOK(L *lua.LState, v lua.LValue, ok bool) int {
+	L.Push(v)
+	L.Push(lua.LBool(ok))
+	return 2
+}
+
+// index reads a 1-based array index argument and returns it 0-based.
+func index(L *lua.LState, i int) int {
+	n := L.CheckInt(i)
+	if n < 1 {
+		L.ArgError(i, "indexes start at 1")
+	}
+	return n - 1
+}
+
+// elem returns the i-th (0-based) element of the array at key, if any.
+func (r *objRef) elem(key string, i int) (any, bool) {
+	arr, ok := r.o.M[key].([]any)
+	if !ok || i >= len(arr) {
+		return nil, false
+	}
+	return arr[i], true
+}
+
+var objMethods = map[string]func(*State, *lua.LState) int{
+	"has": func(_ *State, L *lua.LState) int {
+		L.Push(lua.LBool(checkObj(L).o.Has(L.CheckString(2))))
+		return 1
+	},
+	// get returns a plain copy of the value at key (nil when absent).
+	"get": func(_ *State, L *lua.LState) int {
+		r := checkObj(L)
+		v, err := sandbox.ToLua(L, r.o.M[L.CheckString(2)])
+		if err != nil {
+			L.RaiseError("%s", err.Error())
+		}
+		L.Push(v)
+		return 1
+	},
+	"int": func(_ *State, L *lua.LState) int {
+		r := checkObj(L)
+		n, ok := r.o.Int(L.CheckString(2), L.CheckInt(3), L.CheckInt(4), L.OptInt(5, 0))
+		return pushOK(L, lua.LNumber(n), ok)
+	},
+	"number": func(_ *State, L *lua.LState) int {
+		r := checkObj(L)
+		f, ok := r.o.Float(L.CheckString(2), float64(L.CheckNumber(3)), float64(L.CheckNumber(4)), float64(L.OptNumber(5, 0)))
+		return pushOK(L, lua.LNumber(f), ok)
+	},
+	"bool": func(_ *State, L *lua.LState) int {
+		r := checkObj(L)
+		b, ok := r.o.Bool(L.CheckString(2), L.OptBool(3, false))
+		return pushOK(L, lua.LBool(b), ok)
+	},
+	"str": func(_ *State, L *lua.LState) int {
+		r := checkObj(L)
+		s, ok := r.o.Str(L.CheckString(2), L.OptInt(3, 0), L.OptBool(4, false))
+		return pushOK(L, lua.LString(s), ok)
+	},
+	// enum(key, default, allowed...) or enum(key, default, {allowed})
+	"enum": func(_ *State, L *lua.LState) int {
+		r := checkObj(L)
+		key, def := L.CheckString(2), L.OptString(3, "")
+		s, ok := r.o.Enum(key, def, stringArgs(L, 4)...)
+		return pushOK(L, lua.LString(s), ok)
+	},
+	// array(key, min, max) returns the array (a plain copy) and whether it
+	// is present with a length in [min, max].
+	"array": func(_ *State, L *lua.LState) int {
+		r := checkObj(L)
+		arr, ok := r.o.Arr(L.CheckString(2), L.CheckInt(3), L.CheckInt(4))
+		if arr == nil {
+			return pushOK(L, lua.LNil, false)
+		}
+		v, err := sandbox.ToLua(L, arr)
+		if err != nil {
+			L.RaiseError("%s", err.Error())
+		}
+		return pushOK(L, v, ok)
+	},
+	"object": func(st *State, L *lua.LState) int {
+		r := checkObj(L)
+		key := L.CheckString(2)
+		if !r.o.Has(key) {
+			return pushOK(L, lua.LNil, false)
+		}
+		child, ok := r.o.Object(key)
+		if !ok {
+			return pushOK(L, lua.LNil, false)
+		}
+		return pushOK(L, st.obj(&objRef{v: r.v, o: child, res: r.res}), true)
+	},
+	// objectAt(key, i) is the i-th (1-based) entry of the array at key,
+	// read as an object.
+	"objectAt": func(st *State, L *lua.LState) int {
+		r := checkObj(L)
+		key, i := L.CheckString(2), index(L, 3)
+		raw, present := r.elem(key, i)
+		if !present {
+			return pushOK(L, lua.LNil, false)
+		}
+		child, ok := validate.AsObj(r.v.P, r.o.Ptr(key, i), raw)
+		if !ok {
+			return pushOK(L, lua.LNil, false)
+		}
+		return pushOK(L, st.obj(&objRef{v: r.v, o: child, res: r.res}), true)
+	},
+	// intAt(key, i, min, max, default) reads the i-th (1-based) entry of
+	// the array at key as an integer.
+	"intAt": func(_ *State, L *lua.LState) int {
+		r := checkObj(L)
+		key, i := L.CheckString(2), index(L, 3)
+		lo, hi, def := L.CheckInt(4), L.CheckInt(5), L.OptInt(6, 0)
+		raw, present := r.elem(key, i)
+		if !present {
+			return pushOK(L, lua.LNumber(def), false)
+		}
+		n, ok := validate.IntAt(r.v.P, r.o.Ptr(key, i), raw, lo, hi, def)
+		return pushOK(L, lua.LNumber(n), ok)
+	},
+	// known(keys...) reports every key of this object not in the list.
+	// Not needed on the resolution object itself: the host checks it
+	// against the shared keys and the kind's keys.
+	"known": func(_ *State, L *lua.LState) int {
+		checkObj(L).o.Known(stringArgs(L, 2)...)
+		return 0
+	},
+	"require": func(_ *State, L *lua.LState) int {
+		L.Push(lua.LBool(checkObj(L).o.Require(stringArgs(L, 2)...)))
+		return 1
+	},
+	// problem(key, message) reports a problem at key ("" or nil: at the
+	// object itself). Say what is wrong and what is allowed.
+	"problem": func(_ *State, L *lua.LState) int {
+		r := checkObj(L)
+		key := L.OptString(2, "")
+		r.o.Addf(key, "%s", L.CheckString(3))
+		return 0
+	},
+	// problemAt(key, i, message) reports a problem at the i-th (1-based)
+	// entry of the array at key.
+	"problemAt": func(_ *State, L *lua.LState) int {
+		r := checkObj(L)
+		key, i := L.CheckString(2), index(L, 3)
+		r.v.P.Addf(r.o.Ptr(key, i), "%s", L.CheckString(4))
+		return 0
+	},
+	"pointer": func(_ *State, L *lua.LState) int {
+		r := checkObj(L)
+		key := L.OptString(2, "")
+		if key == "" {
+			L.Push(lua.LString(r.o.At))
+			return 1
+		}
+		L.Push(lua.LString(r.o.Ptr(key)))
+		return 1
+	},
+	// outcomes{by = {"margin", "total"}, singleDie = true, naturalsNone =
+	// true, shiftAllowed = true} validates resolution.outcomes with the
+	// engine's rules and records the bands for the check. Returns whether
+	// the resolution declares bands.
+	"outcomes": func(_ *State, L *lua.LState) int {
+		r := checkObj(L)
+		if r.res == nil {
+			L.RaiseError("outcomes can only be read on the resolution object")
+		}
+		rules := ruleset.OutcomeRules{By: []string{"margin", "total"}}
+		if t, ok := L.Get(2).(*lua.LTable); ok {
+			raw, err := sandbox.FromLua(t)
+			if err != nil {
+				L.ArgError(2, err.Error())
+			}
+			m, _ := raw.(map[string]any)
+			if by, ok := m["by"].([]any); ok && len(by) > 0 {
+				rules.By = nil
+				for _, b := range by {
+					s, ok := b.(string)
+					if !ok {
+						L.ArgError(2, "by: want a list of strings")
+					}
+					rules.By = append(rules.By, s)
+				}
+			}
+			rules.SingleDie, _ = m["singleDie"].(bool)
+			rules.NaturalsNone, _ = m["naturalsNone"].(bool)
+			rules.ShiftAllowed, _ = m["shiftAllowed"].(bool)
+		}
+		r.res.Outcomes = r.v.Outcomes(r.o, rules)
+		L.Push(lua.LBool(r.res.Outcomes != nil))
+		return 1
+	},
+	"hasAbility": func(_ *State, L *lua.LState) int {
+		L.Push(lua.LBool(checkObj(L).v.HasAbility(L.CheckString(2))))
+		return 1
+	},
+	"hasSkill": func(_ *State, L *lua.LState) int {
+		L.Push(lua.LBool(checkObj(L).v.HasSkill(L.CheckString(2))))
+		return 1
+	},
+	"hasSave": func(_ *State, L *lua.LState) int {
+		L.Push(lua.LBool(checkObj(L).v.HasSave(L.CheckString(2))))
+		return 1
+	},
+	"hasPool": func(_ *State, L *lua.LState) int {
+		L.Push(lua.LBool(checkObj(L).v.HasPool(L.CheckString(2))))
+		return 1
+	},
+}

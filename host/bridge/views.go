@@ -1,0 +1,432 @@
+package bridge
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"unsafe"
+
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/rulehost/rulehost/engine/check"
+	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/engine/record"
+	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/sheet"
+	"github.com/rulehost/rulehost/engine/tag"
+	"github.com/rulehost/rulehost/host/sandbox"
+)
+
+// rulesetData is what a plugin sees of a ruleset: its vocabulary by id and
+// label, and raw, the file as written (for keys the engine does not model).
+func rulesetData(rs *ruleset.Ruleset) map[string]any {
+	abilities := make([]any, len(rs.Abilities))
+	for i, a := range rs.Abilities {
+		abilities[i] = map[string]any{"id": a.ID, "label": a.Label, "min": a.Min, "max": a.Max, "default": a.Default}
+	}
+	skills := func(list []ruleset.Skill) []any {
+		out := make([]any, len(list))
+		for i, s := range list {
+			out[i] = map[string]any{"id": s.ID, "label": s.Label, "ability": s.Ability}
+		}
+		return out
+	}
+	conds := make([]any, len(rs.Conditions))
+	for i, c := range rs.Conditions {
+		conds[i] = map[string]any{"id": c.ID, "label": c.Label}
+	}
+	pools := make([]any, len(rs.Live.Pools))
+	for i, p := range rs.Live.Pools {
+		pools[i] = map[string]any{"id": p.ID, "label": p.Label}
+	}
+	return map[string]any{
+		"id": rs.ID, "name": rs.Name, "abilities": abilities, "skills": skills(rs.Skills),
+		"saves": skills(rs.Saves), "conditions": conds, "pools": pools, "raw": rs.Raw,
+	}
+}
+
+// outcomesData is resolution.outcomes as the plugin sees it; atLeast and
+// on are nil where the band has none (R.pickBand reads this shape).
+func outcomesData(o *ruleset.Outcomes) map[string]any {
+	tiers := make([]any, len(o.Tiers))
+	for i, t := range o.Tiers {
+		m := map[string]any{"id": t.ID, "label": t.Label, "success": t.Success, "critical": t.Critical}
+		if t.AtLeast != nil {
+			m["atLeast"] = *t.AtLeast
+		}
+		if t.On != "" {
+			m["on"] = t.On
+		}
+		if t.Text != "" {
+			m["text"] = t.Text
+		}
+		tiers[i] = m
+	}
+	m := map[string]any{"by": o.By, "tiers": tiers}
+	if o.Naturals != "" {
+		m["naturals"] = o.Naturals
+	}
+	return m
+}
+
+// tagView is the Go side of a tag view.
+type tagView struct {
+	t     tag.Tag
+	order lua.LValue // built on first read
+}
+
+// Tag builds the view of a tag: an object with name, attrs (read any key
+// in any case: tag.attrs.dc; the first of a repeated key wins, as the
+// engine reads it) and order (the keys as written, for iterating). It is
+// built lazily so a call pays only for what the plugin reads.
+func (st *State) Tag(t tag.Tag) lua.LValue {
+	ud := st.sb.L().NewUserData()
+	ud.Value = &tagView{t: t}
+	ud.Metatable = st.tagMT
+	return ud
+}
+
+func (st *State) tagIndex(L *lua.LState) int {
+	tv, ok := L.CheckUserData(1).Value.(*tagView)
+	if !ok {
+		L.ArgError(1, "want a tag")
+	}
+	switch L.CheckString(2) {
+	case "name":
+		L.Push(lua.LString(tv.t.Name))
+	case "attrs":
+		ud := L.NewUserData()
+		ud.Value = tv
+		ud.Metatable = st.attrsMT
+		L.Push(ud)
+	case "order":
+		if tv.order == nil {
+			order := L.CreateTable(len(tv.t.Attrs), 0)
+			for _, a := range tv.t.Attrs {
+				order.Append(lua.LString(a.Key))
+			}
+			tv.order = st.sb.Freeze(order)
+		}
+		L.Push(tv.order)
+	default:
+		L.Push(lua.LNil)
+	}
+	return 1
+}
+
+func (st *State) attrsIndex(L *lua.LState) int {
+	tv, ok := L.CheckUserData(1).Value.(*tagView)
+	if !ok {
+		L.ArgError(1, "want a tag's attrs")
+	}
+	if v, found := tv.t.Get(L.CheckString(2)); found {
+		L.Push(lua.LString(v))
+	} else {
+		L.Push(lua.LNil)
+	}
+	return 1
+}
+
+// Record builds the view of a record for a formatter: the tag view plus
+// text, the record's own tag form.
+func (st *State) Record(r record.Record) lua.LValue {
+	L := st.sb.L()
+	attrs := L.CreateTable(0, len(r.Attrs))
+	order := L.CreateTable(len(r.Attrs), 0)
+	for _, a := range r.Attrs {
+		if attrs.RawGetString(a.Key) == lua.LNil {
+			attrs.RawSetString(a.Key, lua.LString(a.Value))
+		}
+		order.Append(lua.LString(a.Key))
+	}
+	v := L.CreateTable(0, 4)
+	v.RawSetString("name", lua.LString(r.Name))
+	v.RawSetString("attrs", attrs)
+	v.RawSetString("order", order)
+	v.RawSetString("text", lua.LString(r.String()))
+	return st.sb.Freeze(v)
+}
+
+// Sheet builds the view of a character: a read-only object whose methods
+// answer from the sheet (see sheetMethods).
+func (st *State) Sheet(ch *sheet.Character) lua.LValue {
+	L := st.sb.L()
+	ud := L.NewUserData()
+	ud.Value = ch
+	ud.Metatable = st.sheetMT
+	return ud
+}
+
+// Config returns the cached frozen view of a plugin's config (or any
+// validated configuration map).
+func (st *State) Config(m map[string]any) (lua.LValue, error) {
+	if m == nil {
+		return lua.LNil, nil
+	}
+	return st.cached(mapKey{reflect.ValueOf(m).UnsafePointer()}, func() any { return m })
+}
+
+// mapKey identifies a map by its header, for the cache: configurations
+// are built once at load and never change afterwards. The pointer keeps
+// the map alive while cached, so an address is never reused for another.
+type mapKey struct{ p unsafe.Pointer }
+
+// checkView is the Go side of the view resolve receives.
+type checkView struct {
+	c       *check.Check
+	config  map[string]any
+	effects lua.LValue // built on first read
+	tag     lua.LValue
+	sheet   lua.LValue
+}
+
+// Check builds the view resolve receives: an object whose fields are read
+// on demand (see checkIndex), so a call pays only for what the plugin
+// reads. Cached parts (ruleset, resolution configuration, outcomes,
+// config) are shared between calls.
+func (st *State) Check(c *check.Check, config map[string]any) (lua.LValue, error) {
+	ud := st.sb.L().NewUserData()
+	ud.Value = &checkView{c: c, config: config}
+	ud.Metatable = st.checkMT
+	return ud, nil
+}
+
+// emptyEffects is the effects view of a check nothing changed (most
+// checks), shared by all of them.
+var emptyEffects = map[string]any{
+	"flat": 0, "advantage": false, "disadvantage": false, "failsSave": false,
+	"dice": []any{}, "minusDice": []any{}, "from": []any{},
+}
+
+func (st *State) checkIndex(L *lua.LState) int {
+	cv, ok := L.CheckUserData(1).Value.(*checkView)
+	if !ok {
+		L.ArgError(1, "want a check")
+	}
+	c := cv.c
+	str := func(s string) {
+		if s == "" {
+			L.Push(lua.LNil)
+		} else {
+			L.Push(lua.LString(s))
+		}
+	}
+	cachedOr := func(v lua.LValue, err error) {
+		if err != nil {
+			L.RaiseError("%s", err.Error())
+		}
+		L.Push(v)
+	}
+	switch L.CheckString(2) {
+	case "who":
+		str(c.Env.Char.Name())
+	case "type":
+		str(c.Target.Type)
+	case "id":
+		str(c.Target.ID)
+	case "label":
+		str(c.Target.Label)
+	case "ability":
+		str(c.Target.Ability)
+	case "with":
+		str(c.Target.With)
+	case "withLabel":
+		str(c.Target.WithLabel)
+	case "kind":
+		str(c.Res.Kind)
+	case "override":
+		if c.Override != nil {
+			str(c.Override.Label)
+		} else {
+			L.Push(lua.LNil)
+		}
+	case "sheetNumber":
+		L.Push(lua.LNumber(c.SheetNumber()))
+	case "ruleset":
+		cachedOr(st.Ruleset(c.Env.RS))
+	case "resolution":
+		if c.Res.Plugin == nil {
+			L.Push(lua.LNil)
+			break
+		}
+		cachedOr(st.cached(c.Res, func() any { return c.Res.Plugin }))
+	case "outcomes":
+		if c.Res.Outcomes == nil {
+			L.Push(lua.LNil)
+			break
+		}
+		cachedOr(st.cached(c.Res.Outcomes, func() any { return outcomesData(c.Res.Outcomes) }))
+	case "config":
+		cachedOr(st.Config(cv.config))
+	case "effects":
+		if cv.effects == nil {
+			v, err := st.effects(c.Effects)
+			if err != nil {
+				L.RaiseError("%s", err.Error())
+			}
+			cv.effects = v
+		}
+		L.Push(cv.effects)
+	case "tag":
+		if cv.tag == nil {
+			cv.tag = st.Tag(c.Tag)
+		}
+		L.Push(cv.tag)
+	case "sheet":
+		if cv.sheet == nil {
+			cv.sheet = st.Sheet(c.Env.Char)
+		}
+		L.Push(cv.sheet)
+	case "int":
+		L.Push(st.fnInt)
+	case "ignore":
+		L.Push(st.fnIgnore)
+	case "mode":
+		L.Push(st.fnMode)
+	default:
+		L.Push(lua.LNil)
+	}
+	return 1
+}
+
+// effects builds the effects view: flat, advantage, disadvantage,
+// failsSave, dice and minusDice (notations such as "1d4"), from (labels).
+func (st *State) effects(e check.Effects) (lua.LValue, error) {
+	if e.Flat == 0 && !e.Advantage && !e.Disadvantage && !e.FailsSave && len(e.Dice) == 0 && len(e.MinusDice) == 0 && len(e.From) == 0 {
+		return st.cached(&emptyEffects, func() any { return emptyEffects })
+	}
+	notations := func(ns []dice.Notation) []any {
+		out := make([]any, len(ns))
+		for i, n := range ns {
+			out[i] = n.String()
+		}
+		return out
+	}
+	from := make([]any, len(e.From))
+	for i, f := range e.From {
+		from[i] = f
+	}
+	return st.sb.ReadOnly(map[string]any{
+		"flat": e.Flat, "advantage": e.Advantage, "disadvantage": e.Disadvantage, "failsSave": e.FailsSave,
+		"dice": notations(e.Dice), "minusDice": notations(e.MinusDice), "from": from,
+	})
+}
+
+// --- sheet methods -----------------------------------------------------------
+
+func checkSheet(L *lua.LState) *sheet.Character {
+	ud := L.CheckUserData(1)
+	ch, ok := ud.Value.(*sheet.Character)
+	if !ok {
+		L.ArgError(1, "want a sheet (call methods with a colon: sheet:abilityMod(\"str\"))")
+	}
+	return ch
+}
+
+var sheetMethods = map[string]func(*State, *lua.LState) int{
+	"name": func(_ *State, L *lua.LState) int {
+		L.Push(lua.LString(checkSheet(L).Name()))
+		return 1
+	},
+	"abilityScore": func(_ *State, L *lua.LState) int {
+		ch := checkSheet(L)
+		L.Push(lua.LNumber(ch.AbilityScore(L.CheckString(2))))
+		return 1
+	},
+	"abilityMod": func(_ *State, L *lua.LState) int {
+		ch := checkSheet(L)
+		L.Push(lua.LNumber(ch.AbilityMod(L.CheckString(2))))
+		return 1
+	},
+	"field": func(_ *State, L *lua.LState) int {
+		ch := checkSheet(L)
+		L.Push(lua.LNumber(ch.Field(L.CheckString(2))))
+		return 1
+	},
+	"derived": func(_ *State, L *lua.LState) int {
+		ch := checkSheet(L)
+		L.Push(lua.LNumber(ch.Derived(L.CheckString(2))))
+		return 1
+	},
+	"pool": func(_ *State, L *lua.LState) int {
+		ch := checkSheet(L)
+		L.Push(lua.LNumber(ch.Pool(L.CheckString(2))))
+		return 1
+	},
+	"hasCondition": func(_ *State, L *lua.LState) int {
+		ch := checkSheet(L)
+		L.Push(lua.LBool(ch.HasCondition(L.CheckString(2))))
+		return 1
+	},
+	"hasEntry": func(_ *State, L *lua.LState) int {
+		ch := checkSheet(L)
+		L.Push(lua.LBool(ch.HasEntry(L.CheckString(2))))
+		return 1
+	},
+	"training": func(_ *State, L *lua.LState) int {
+		ch := checkSheet(L)
+		tr := ch.Training(L.CheckString(2), L.OptBool(3, false))
+		L.Push(lua.LString(tr.Tier))
+		L.Push(lua.LNumber(tr.Bonus))
+		return 2
+	},
+	"tierBonus": func(_ *State, L *lua.LState) int {
+		ch := checkSheet(L)
+		L.Push(lua.LNumber(ch.TierBonus(L.CheckString(2))))
+		return 1
+	},
+	// value(ref) reads a value reference written as in a ruleset:
+	// sheet:value({ abilityMod = "str" }).
+	"value": func(_ *State, L *lua.LState) int {
+		ch := checkSheet(L)
+		raw, err := sandbox.FromLua(L.CheckTable(2))
+		if err != nil {
+			L.ArgError(2, err.Error())
+		}
+		b, _ := json.Marshal(raw)
+		var ref ruleset.ValueRef
+		if err := json.Unmarshal(b, &ref); err != nil || ref.IsZero() {
+			L.ArgError(2, `want a value reference like { abilityMod = "str" }`)
+		}
+		L.Push(lua.LNumber(ch.Value(ref)))
+		return 1
+	},
+	// number(what) is the sheet number the engine would use for a check of
+	// what (a skill, save or ability, by id or label): ability modifier
+	// plus tier bonus plus per-skill bonus plus adjustments. A pool reads
+	// it as its dice. Returns nil for a name the ruleset does not know.
+	"number": func(_ *State, L *lua.LState) int {
+		ch := checkSheet(L)
+		t, ok := FindTarget(ch.RS, L.CheckString(2))
+		if !ok {
+			L.Push(lua.LNil)
+			return 1
+		}
+		c := &check.Check{Env: &check.Env{RS: ch.RS, Char: ch}, Res: ch.RS.Resolution, Target: t}
+		L.Push(lua.LNumber(c.SheetNumber()))
+		L.Push(lua.LString(t.Label))
+		return 2
+	},
+}
+
+// FindTarget finds what a name rolls, as a check tag's skill=, save= and
+// ability= would: a skill first, then a save, then an ability, by id or
+// label in any case.
+func FindTarget(rs *ruleset.Ruleset, name string) (check.Target, bool) {
+	for _, s := range rs.Skills {
+		if strings.EqualFold(s.ID, name) || strings.EqualFold(s.Label, name) {
+			return check.Target{Type: "skill", ID: s.ID, Label: s.Label, Ability: s.Ability}, true
+		}
+	}
+	for _, s := range rs.Saves {
+		if strings.EqualFold(s.ID, name) || strings.EqualFold(s.Label, name) {
+			return check.Target{Type: "save", ID: s.ID, Label: s.Label, Ability: s.Ability}, true
+		}
+	}
+	for _, a := range rs.Abilities {
+		if strings.EqualFold(a.ID, name) || strings.EqualFold(a.Label, name) {
+			return check.Target{Type: "ability", ID: a.ID, Label: a.Label, Ability: a.ID}, true
+		}
+	}
+	return check.Target{}, false
+}

@@ -1,0 +1,40 @@
+package host_test
+
+import (
+	"testing"
+
+	"github.com/rulehost/rulehost/host"
+)
+
+// TestBundledPluginCases runs every bundled plugin's test/ cases, as
+// `rulehost plugin test plugins` does.
+func TestBundledPluginCases(t *testing.T) {
+	results, err := host.RunCases([]string{"../plugins"}, host.RunOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]int{}
+	for _, r := range results {
+		seen[r.Plugin]++
+		if !r.Pass {
+			t.Errorf("%s %s: %s", r.Plugin, r.File, r.Msg)
+		}
+	}
+	for _, name := range []string{"reference-sum", "wild-die", "opposed-pool", "terse", "narrative"} {
+		if seen[name] < 3 {
+			t.Errorf("plugin %s has %d cases; want at least 3", name, seen[name])
+		}
+	}
+}
+
+// TestBrokenPluginIsOneFailure: a plugin that does not load is one failed
+// result naming its file and line, not an abort.
+func TestBrokenPluginIsOneFailure(t *testing.T) {
+	results, err := host.RunCases([]string{"../testdata/plugins/syntax-error"}, host.RunOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(results) != 1 || results[0].Pass || results[0].Msg != `plugin "syntax-error": syntax-error/plugin.lua:4: syntax error: near 'api': syntax error` {
+		t.Errorf("%+v", results)
+	}
+}

@@ -1,0 +1,89 @@
+// Package host is the Lua plugin host as the rest of rulehost uses it:
+// load plugins from folders, hand their resolution kinds to the engine
+// (ruleset.Options.Kinds for import validation, check.Env.Kinds for
+// resolving), answer their tags, and restyle text through their
+// formatters. The packages below do the work: sandbox (the safe Lua
+// state), bridge (what plugins see), plugin (manifests, loading, pools),
+// kind (plugin resolution kinds) and format (formatters with fallback).
+package host
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+
+	"github.com/rulehost/rulehost/engine/check"
+	"github.com/rulehost/rulehost/engine/record"
+	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/tag"
+	"github.com/rulehost/rulehost/host/format"
+	"github.com/rulehost/rulehost/host/kind"
+	"github.com/rulehost/rulehost/host/plugin"
+)
+
+// DefaultDir is the bundled plugins' folder, loaded when it exists.
+const DefaultDir = "plugins"
+
+// Host is a loaded set of plugins, ready for the engine.
+type Host struct {
+	Set *plugin.Set
+	// Kinds go into ruleset.Options.Kinds; Resolvers into check.Env.Kinds.
+	Kinds     map[string]ruleset.Kind
+	Resolvers map[string]check.Resolver
+}
+
+// Dirs is the folders a command loads: the default plugins/ folder (when
+// it exists in the working directory) followed by the --plugins folders.
+func Dirs(extra []string) []string {
+	var dirs []string
+	if st, err := os.Stat(DefaultDir); err == nil && st.IsDir() {
+		dirs = append(dirs, DefaultDir)
+	}
+	for _, d := range extra {
+		if filepath.Clean(d) == DefaultDir && len(dirs) > 0 && dirs[0] == DefaultDir {
+			continue
+		}
+		dirs = append(dirs, d)
+	}
+	return dirs
+}
+
+// Load loads the plugins under dirs. Plugins that fail are returned as
+// errors (one per plugin, naming it, its file and line) and left out; the
+// host serves the others.
+func Load(dirs []string, opts plugin.Options) (*Host, []error) {
+	set, errs := plugin.LoadDirs(dirs, opts)
+	return FromSet(set), errs
+}
+
+// FromSet wraps an already loaded set.
+func FromSet(set *plugin.Set) *Host {
+	h := &Host{Set: set}
+	h.Kinds, h.Resolvers = kind.FromSet(set)
+	return h
+}
+
+// RulesetOptions are the options to load rulesets with, so plugin kinds validate.
+func (h *Host) RulesetOptions() ruleset.Options { return ruleset.Options{Kinds: h.Kinds} }
+
+// Handles reports whether a plugin answers tags with this name.
+func (h *Host) Handles(name string) bool { return h.Set.Handles(name) }
+
+// Answer answers a plugin tag (ok false when no plugin answers it).
+func (h *Host) Answer(ctx context.Context, env plugin.TagEnv, t tag.Tag) (record.Record, bool) {
+	return h.Set.Answer(ctx, env, t)
+}
+
+// Formatter returns the named plugin's formatters over fallback (the
+// built-in text when nil); ok is false when no loaded plugin of that name
+// has formatters.
+func (h *Host) Formatter(name string, fallback record.Formatter) (record.Formatter, bool) {
+	p, ok := h.Set.Formatters[name]
+	if !ok {
+		return fallback, false
+	}
+	return format.New(p, fallback, h.Set.Opts.Logger.Named("format")), true
+}
+
+// Close releases the plugins' idle states.
+func (h *Host) Close() { h.Set.Close() }

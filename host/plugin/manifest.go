@@ -1,0 +1,231 @@
+package plugin
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/rulehost/rulehost/host/bridge"
+	"github.com/rulehost/rulehost/host/sandbox"
+)
+
+// Manifest is what plugin.lua returns, read into Go: who the plugin is and
+// what it provides. The functions stay in Lua; the host calls them by name.
+type Manifest struct {
+	Name        string
+	Version     string
+	API         int
+	Description string
+	// Kinds are the resolution kinds the plugin provides, by name.
+	Kinds []KindDecl
+	// Tags are the GM tags the plugin answers (e.g. opposed_check).
+	Tags []string
+	// Formatters lists what the plugin formats: record, item, block.
+	Formatters []string
+	// Config is the plugin's default configuration (plain data).
+	Config map[string]any
+}
+
+// KindDecl is one resolution kind of a plugin.
+type KindDecl struct {
+	Name string
+	// Keys are the kind's own resolution keys (besides the shared ones).
+	Keys []string
+	// Locked are kind keys an override may not replace.
+	Locked []string
+}
+
+// FormatterNames are the formatter functions a plugin may provide.
+var FormatterNames = []string{"record", "item", "block"}
+
+// nativeTags are the tags the engine answers itself; a plugin cannot take them.
+var nativeTags = map[string]bool{
+	"skill_check": true, "roll_dice": true, "inventory": true, "loot": true, "place": true, "sheet": true,
+}
+
+var (
+	nameRE = regexp.MustCompile(`^[a-z][a-z0-9-]{0,63}$`)
+	tagRE  = regexp.MustCompile(`^[a-z][a-z0-9_]{0,63}$`)
+	keyRE  = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]{0,63}$`)
+)
+
+// readManifest checks the manifest table a plugin returned. Problems are
+// listed together, each naming the manifest field.
+func readManifest(lv lua.LValue) (Manifest, error) {
+	var m Manifest
+	t, ok := lv.(*lua.LTable)
+	if !ok {
+		return m, fmt.Errorf("plugin.lua must return the manifest table {name = ..., version = ..., api = 1, ...}; it returned %s", lv.Type())
+	}
+	var probs []string
+	bad := func(format string, args ...any) { probs = append(probs, fmt.Sprintf(format, args...)) }
+	str := func(key string, required bool) string {
+		v := t.RawGetString(key)
+		s, ok := v.(lua.LString)
+		if !ok {
+			if v != lua.LNil || required {
+				bad("%s: want a string, found %s", key, v.Type())
+			}
+			return ""
+		}
+		return string(s)
+	}
+	m.Name = str("name", true)
+	if m.Name != "" && !nameRE.MatchString(m.Name) {
+		bad("name %q: use lower-case letters, digits and dashes, starting with a letter", m.Name)
+	}
+	m.Version = str("version", true)
+	m.Description = str("description", false)
+	switch api := t.RawGetString("api").(type) {
+	case lua.LNumber:
+		m.API = int(api)
+		if float64(api) != float64(m.API) || m.API < 1 || m.API > bridge.APILevel {
+			bad("api %v: this host serves plugin API level 1 to %d", api, bridge.APILevel)
+		}
+	default:
+		bad("api: want the plugin API level (a number, 1), found %s", api.Type())
+	}
+
+	if v := t.RawGetString("kinds"); v != lua.LNil {
+		kt, ok := v.(*lua.LTable)
+		if !ok {
+			bad("kinds: want a table of kind name -> {keys, validate, resolve}")
+		} else {
+			kt.ForEach(func(k, kv lua.LValue) {
+				name, ok := k.(lua.LString)
+				if !ok || !nameRE.MatchString(string(name)) {
+					bad("kinds: kind name %s: use lower-case letters, digits and dashes", k.String())
+					return
+				}
+				d := KindDecl{Name: string(name)}
+				body, ok := kv.(*lua.LTable)
+				if !ok {
+					bad("kinds[%q]: want a table {keys = {...}, validate = function, resolve = function}", name)
+					return
+				}
+				for _, fn := range []string{"validate", "resolve"} {
+					if body.RawGetString(fn).Type() != lua.LTFunction {
+						bad("kinds[%q].%s: want a function", name, fn)
+					}
+				}
+				d.Keys = stringList(body.RawGetString("keys"), func(msg string) { bad("kinds[%q].keys: %s", name, msg) })
+				d.Locked = stringList(body.RawGetString("locked"), func(msg string) { bad("kinds[%q].locked: %s", name, msg) })
+				for _, k := range append(append([]string{}, d.Keys...), d.Locked...) {
+					if !keyRE.MatchString(k) {
+						bad("kinds[%q]: key %q is not a resolution key name", name, k)
+					}
+				}
+				m.Kinds = append(m.Kinds, d)
+			})
+		}
+	}
+	sort.Slice(m.Kinds, func(i, j int) bool { return m.Kinds[i].Name < m.Kinds[j].Name })
+
+	m.Tags = functions(t, "tags", func(name string) string {
+		if !tagRE.MatchString(name) {
+			return "use lower-case letters, digits and underscores"
+		}
+		if nativeTags[name] {
+			return "the engine answers this tag itself"
+		}
+		return ""
+	}, bad)
+	m.Formatters = functions(t, "formatters", func(name string) string {
+		for _, f := range FormatterNames {
+			if f == name {
+				return ""
+			}
+		}
+		return fmt.Sprintf("allowed: %v", FormatterNames)
+	}, bad)
+
+	if v := t.RawGetString("config"); v != lua.LNil {
+		raw, err := sandbox.FromLua(v)
+		switch c := raw.(type) {
+		case map[string]any:
+			m.Config = c
+		case []any:
+			if len(c) == 0 {
+				m.Config = map[string]any{}
+			} else {
+				bad("config: want a table of name = value")
+			}
+		default:
+			bad("config: %v", err)
+		}
+	}
+	if len(m.Kinds) == 0 && len(m.Tags) == 0 && len(m.Formatters) == 0 {
+		bad("the plugin provides nothing: give kinds, tags or formatters")
+	}
+	if len(probs) > 0 {
+		return m, fmt.Errorf("manifest: %s", joinProblems(probs))
+	}
+	return m, nil
+}
+
+// functions reads a table of name -> function.
+func functions(t *lua.LTable, field string, check func(string) string, bad func(string, ...any)) []string {
+	v := t.RawGetString(field)
+	if v == lua.LNil {
+		return nil
+	}
+	ft, ok := v.(*lua.LTable)
+	if !ok {
+		bad("%s: want a table of name = function", field)
+		return nil
+	}
+	var out []string
+	ft.ForEach(func(k, fv lua.LValue) {
+		name, ok := k.(lua.LString)
+		if !ok {
+			bad("%s: names must be strings, found %s", field, k.Type())
+			return
+		}
+		if msg := check(string(name)); msg != "" {
+			bad("%s[%q]: %s", field, name, msg)
+			return
+		}
+		if fv.Type() != lua.LTFunction {
+			bad("%s[%q]: want a function, found %s", field, name, fv.Type())
+			return
+		}
+		out = append(out, string(name))
+	})
+	sort.Strings(out)
+	return out
+}
+
+func stringList(v lua.LValue, bad func(string)) []string {
+	if v == lua.LNil {
+		return nil
+	}
+	raw, err := sandbox.FromLua(v)
+	list, ok := raw.([]any)
+	if err != nil || !ok {
+		bad("want a list of strings")
+		return nil
+	}
+	var out []string
+	for _, x := range list {
+		s, ok := x.(string)
+		if !ok {
+			bad("want a list of strings")
+			return nil
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+func joinProblems(p []string) string {
+	s := ""
+	for i, x := range p {
+		if i > 0 {
+			s += "; "
+		}
+		s += x
+	}
+	return s
+}

@@ -1,0 +1,92 @@
+-- rulehost prelude (plugin API level 1).
+--
+-- Runs in every plugin state before plugin.lua. The host has already put
+-- its own functions in `rulehost` and `dice` (see docs/plugins.md); this
+-- file adds helpers written in plain Lua. Both tables are read-only once
+-- the prelude has run.
+
+local R = rulehost
+
+-- R.sum(list) adds up a list of numbers.
+function R.sum(list)
+  local s = 0
+  for i = 1, #list do s = s + list[i] end
+  return s
+end
+
+-- R.count(list, atLeast) counts the entries at or above atLeast.
+function R.count(list, atLeast)
+  local n = 0
+  for i = 1, #list do
+    if list[i] >= atLeast then n = n + 1 end
+  end
+  return n
+end
+
+-- R.copy(list) returns a plain (writable) copy of a list, e.g. of a
+-- read-only view, so it can be sorted.
+function R.copy(list)
+  local out = {}
+  for i = 1, #list do out[i] = list[i] end
+  return out
+end
+
+-- R.signed(n) writes an integer with its sign: "+2", "-1", "0".
+function R.signed(n)
+  if n > 0 then return "+" .. n end
+  return tostring(n)
+end
+
+-- R.findRung(ladder, name) returns the single rung whose label matches
+-- name in any case; a name no rung answers to, or one two rungs share,
+-- finds nothing (as the engine's difficultyLadder does). ASCII case only.
+function R.findRung(ladder, name)
+  if ladder == nil or name == nil then return nil end
+  local want, found = string.lower(name), nil
+  for i = 1, #ladder do
+    if string.lower(ladder[i].label) == want then
+      if found then return nil end
+      found = ladder[i]
+    end
+  end
+  return found
+end
+
+-- R.pickBand(outcomes, n, crit, shift) returns the index (1-based) of the
+-- outcome band a result lands in, exactly as the engine reads bands:
+-- crit is "success", "failure" or nil; shift is +1 (better), -1 (worse)
+-- or 0. outcomes is check.outcomes.
+function R.pickBand(o, n, crit, shift)
+  local tiers = o.tiers
+  if crit == "success" then
+    for i = 1, #tiers do if tiers[i].on == "critical-success" then return i end end
+    for i = 1, #tiers do if tiers[i].on == nil then return i end end
+  elseif crit == "failure" then
+    for i = 1, #tiers do if tiers[i].on == "critical-failure" then return i end end
+    for i = #tiers, 1, -1 do if tiers[i].on == nil then return i end end
+  end
+  local numeric = {}
+  for i = 1, #tiers do
+    if tiers[i].on == nil then numeric[#numeric + 1] = i end
+  end
+  if #numeric == 0 then return 1 end
+  local pos = #numeric
+  for j = 1, #numeric do
+    local a = tiers[numeric[j]].atLeast
+    if a ~= nil and n >= a then pos = j break end
+  end
+  pos = pos - (shift or 0)
+  if pos < 1 then pos = 1 end
+  if pos > #numeric then pos = #numeric end
+  return numeric[pos]
+end
+
+-- R.refuse(action, reason, note) builds a refusal record to return from
+-- resolve or a tag handler: [refused: action=.. reason=.. note=..].
+function R.refuse(action, reason, note)
+  local attrs = {}
+  if action and action ~= "" then attrs[#attrs + 1] = { "action", action } end
+  attrs[#attrs + 1] = { "reason", reason }
+  if note and note ~= "" then attrs[#attrs + 1] = { "note", note } end
+  return { name = "refused", attrs = attrs }
+end

@@ -1,0 +1,301 @@
+-- reference-sum: the native dice-sum kind, re-implemented in Lua.
+--
+-- It reads the same resolution keys as dice-sum and must write records
+-- that are byte-identical to the native ones for the same seed: the
+-- engine's tests switch every bundled dice-sum ruleset to this kind and
+-- compare 10,000 seeded checks. It is both a cross-check of the native
+-- kind and a worked example of a full resolution kind in Lua.
+--
+-- Draw order (the contract the native kind documents): the first throw's
+-- dice in order (an open-ended die's chain right after it), then, with
+-- advantage or disadvantage, the second throw the same way, then each
+-- effect die (adding ones first, then subtracting ones).
+
+local R = rulehost
+local MAX_OPEN_ENDED_DICE = 20
+
+-- validate ------------------------------------------------------------------
+
+local function validate(o)
+  local ds = { count = 1, sides = 20, advantage = false, naturals = "", unmodified = {}, ladder = {} }
+  local d = o:object("dice")
+  if d then
+    d:known("count", "sides", "faces")
+    ds.count = d:int("count", 1, 100, 1)
+    ds.sides = d:int("sides", 2, 1000, 20)
+    local faces, ok = d:array("faces", ds.sides, ds.sides)
+    if ok then
+      ds.faces = {}
+      for i = 1, #faces do
+        ds.faces[i] = d:intAt("faces", i, -1000, 1000, 0)
+      end
+    elseif d:has("faces") and faces ~= nil then
+      d:problem("faces", string.format("give one value per face: %d values for %d sides", ds.sides, ds.sides))
+    end
+  elseif not o:has("dice") then
+    o:problem("", 'missing "dice": { "count": N, "sides": S }')
+  end
+  ds.advantage = o:bool("advantage", false)
+  ds.naturals = o:enum("naturals", "", "none", "both", "max-only", "min-only")
+  if ds.naturals ~= "" and ds.naturals ~= "none" and ds.count ~= 1 then
+    o:problem("naturals", string.format('naturals %q reads a single die; with %d dice use "none"', ds.naturals, ds.count))
+  end
+  local oe = o:object("openEnded")
+  if oe then
+    oe:known("high", "low")
+    local x = {}
+    x.high = oe:int("high", 2, ds.sides, 0)
+    x.low = oe:int("low", 1, ds.sides - 1, 0)
+    if not oe:has("high") and not oe:has("low") then
+      oe:problem("", 'an open-ended roll names "high", "low" or both')
+    end
+    if x.high ~= 0 and x.low ~= 0 and x.low >= x.high then
+      oe:problem("low", string.format("low %d must be below high %d", x.low, x.high))
+    end
+    if ds.count ~= 1 then
+      oe:problem("", string.format("an open-ended roll is a single die; dice.count is %d", ds.count))
+    end
+    if ds.faces ~= nil then
+      oe:problem("", "an open-ended roll reads the die's own numbers; remove dice.faces")
+    end
+    ds.openEnded = x
+  end
+  local arr, ok = o:array("unmodified", 1, 20)
+  if ok then
+    if ds.count ~= 1 then
+      o:problem("unmodified", string.format("unmodified faces are read on a single die; dice.count is %d", ds.count))
+    end
+    local seen = {}
+    for i = 1, #arr do
+      local n, nok = o:intAt("unmodified", i, 1, ds.sides, 0)
+      if nok then
+        if seen[n] then o:problemAt("unmodified", i, string.format("face %d is listed twice", n)) end
+        seen[n] = true
+        ds.unmodified[#ds.unmodified + 1] = n
+      end
+    end
+  end
+  local ladder, lok = o:array("difficultyLadder", 1, 16)
+  if lok then
+    for i = 1, #ladder do
+      local r = o:objectAt("difficultyLadder", i)
+      if r and r:require("label") then
+        local label = r:str("label", 80, true)
+        r:str("text", 200, false)
+        r:known("label", "dc", "text")
+        local dc = 0
+        if r:require("dc") then dc = r:int("dc", -1000, 10000, 0) end
+        ds.ladder[#ds.ladder + 1] = { label = label, dc = dc }
+      end
+    end
+  end
+  if o:has("spend") then
+    o:problem("spend", "dice-sum cannot declare spend; only dice-pool (successes, dice, rerolls), dice-highest and symbol-pool (dice) can")
+  end
+  o:outcomes({
+    by = { "margin", "total" }, singleDie = ds.count == 1,
+    naturalsNone = ds.naturals == "" or ds.naturals == "none", shiftAllowed = true,
+  })
+  return ds
+end
+
+-- resolve -------------------------------------------------------------------
+
+local function faceValue(ds, face)
+  if ds.faces ~= nil then return ds.faces[face] end
+  return face
+end
+
+-- throw throws the kind's dice once; an open-ended die rolls again on high
+-- (adding) and on low (subtracting, chaining on high), at most 20 dice.
+local function throw(ds)
+  local t = { faces = {}, sum = 0 }
+  for _ = 1, ds.count do
+    local f = dice.roll(ds.sides)
+    t.faces[#t.faces + 1] = f
+    t.sum = t.sum + faceValue(ds, f)
+  end
+  local oe = ds.openEnded
+  if oe == nil or ds.count ~= 1 then return t end
+  local first, sign = t.faces[1], 0
+  if oe.high ~= 0 and first >= oe.high then
+    sign, t.chain = 1, "high"
+  elseif oe.low ~= 0 and first <= oe.low then
+    sign, t.chain = -1, "low"
+  end
+  while sign ~= 0 and #t.faces < MAX_OPEN_ENDED_DICE do
+    local f = dice.roll(ds.sides)
+    t.faces[#t.faces + 1] = f
+    t.sum = t.sum + sign * f
+    if oe.high == 0 or f < oe.high then break end
+  end
+  return t
+end
+
+-- difficulty reads difficulty= (a rung) and dc= (a number, which wins).
+local function difficulty(c, ladder)
+  local dc, have, rung = 0, false, nil
+  local name = c.tag.attrs.difficulty
+  if name ~= nil then
+    local r = R.findRung(ladder, name)
+    if r then dc, have, rung = r.dc, true, r.label else c.ignore("difficulty") end
+  end
+  local n = c.int("dc")
+  if n ~= nil then
+    if n < -1000 then n = -1000 elseif n > 10000 then n = 10000 end
+    dc, have = n, true
+  end
+  return dc, have, rung
+end
+
+local function addOutcome(add, o, band, success, crit, known)
+  if o ~= nil and band ~= nil then
+    local t = o.tiers[band]
+    add("outcome", t.label)
+    add("success", t.success)
+    if t.critical or crit ~= nil then
+      add("critical", t.success and "success" or "failure")
+    end
+    return
+  end
+  if not known then return end
+  add("success", success)
+  if crit ~= nil then add("critical", crit) end
+end
+
+local function naturalCrit(max, min)
+  if max then return "success" end
+  if min then return "failure" end
+  return nil
+end
+
+local function concat(a, b)
+  local out = {}
+  for i = 1, #a do out[#out + 1] = a[i] end
+  for i = 1, #b do out[#out + 1] = b[i] end
+  return out
+end
+
+local function resolve(c)
+  local ds = c.resolution
+  local out = {}
+  local function add(k, v) out[#out + 1] = { k, v } end
+  add("resolution", "sum")
+  add("dice", ds.count .. "d" .. ds.sides)
+
+  local dc, haveDC, rung = difficulty(c, ds.ladder)
+  local o = c.outcomes
+  if c.type == "save" and c.effects.failsSave then
+    add("automatic", true)
+    if rung then add("difficulty", rung) end
+    if haveDC then add("dc", dc) end
+    add("from", table.concat(c.effects.from, ", "))
+    if o == nil then
+      add("success", false)
+    else
+      -- a plain failure, not a fumble: the best failing band read from
+      -- the number that is not critical, or else the worst such band
+      local band
+      for i = 1, #o.tiers do
+        local t = o.tiers[i]
+        if t.on == nil and not t.success and not t.critical then band = i break end
+      end
+      if band == nil then
+        for i = #o.tiers, 1, -1 do
+          if o.tiers[i].on == nil then band = i break end
+        end
+      end
+      addOutcome(add, o, band, false, nil, true)
+    end
+    return out
+  end
+
+  local mode = c.mode()
+  if not ds.advantage then
+    -- only the GM's own mode= is an attribute the check did not use;
+    -- advantage from an effect is simply not offered here
+    if c.tag.attrs.mode ~= nil then c.ignore("mode") end
+    mode = 0
+  end
+  local first = throw(ds)
+  local kept, all = first, first.faces
+  if mode ~= 0 then
+    local second = throw(ds)
+    all = concat(first.faces, second.faces)
+    if (mode > 0 and second.sum > first.sum) or (mode < 0 and second.sum < first.sum) then
+      kept = second
+    end
+    add("mode", mode > 0 and "advantage" or "disadvantage")
+  end
+  add("rolls", all)
+  if mode ~= 0 then add("kept", kept.faces) end
+  if kept.chain then add("openEnded", kept.chain) end
+
+  local modifier = c.sheetNumber
+  local effects = c.effects.flat
+  for _, n in ipairs(c.effects.dice) do effects = effects + dice.notation(n) end
+  for _, n in ipairs(c.effects.minusDice) do effects = effects - dice.notation(n) end
+  local total = kept.sum + modifier + effects
+  add("modifier", modifier)
+  if #c.effects.from > 0 then
+    add("effects", R.signed(effects))
+    add("from", table.concat(c.effects.from, ", "))
+  end
+  add("total", total)
+  if rung then add("difficulty", rung) end
+  if haveDC then add("dc", dc) end
+
+  local crit, shift = nil, 0
+  if ds.count == 1 then
+    local face = kept.faces[1]
+    local max, min = face == ds.sides, face == 1
+    if ds.naturals == "both" then
+      crit = naturalCrit(max, min)
+    elseif ds.naturals == "max-only" then
+      crit = naturalCrit(max, false)
+    elseif ds.naturals == "min-only" then
+      crit = naturalCrit(false, min)
+    end
+    if crit ~= nil then add("natural", max and "max" or "min") end
+    if o ~= nil and o.naturals == "shift" then
+      if max then
+        shift = 1
+        add("natural", "max")
+      elseif min then
+        shift = -1
+        add("natural", "min")
+      end
+    end
+    for _, u in ipairs(ds.unmodified) do
+      if u == face then add("unmodified", u) end
+    end
+  end
+
+  local success = haveDC and total >= dc
+  if crit == "success" then success = true elseif crit == "failure" then success = false end
+  if o == nil then
+    addOutcome(add, nil, nil, success, crit, haveDC or crit ~= nil)
+    return out
+  end
+  local n = total
+  if o.by == "margin" then
+    if not haveDC and crit == nil then return out end
+    n = total - dc
+  end
+  addOutcome(add, o, R.pickBand(o, n, crit, shift), success, crit, true)
+  return out
+end
+
+return {
+  name = "reference-sum",
+  version = "1.0.0",
+  api = 1,
+  description = "The native dice-sum kind re-implemented in Lua, to cross-check native against plugin on the same seeds.",
+  kinds = {
+    ["reference-sum"] = {
+      keys = { "dice", "advantage", "naturals", "openEnded", "unmodified", "difficultyLadder" },
+      validate = validate,
+      resolve = resolve,
+    },
+  },
+}
