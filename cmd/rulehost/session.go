@@ -1,0 +1,64 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/rulehost/rulehost/engine/session"
+	"github.com/urfave/cli/v2"
+)
+
+func init() {
+	commands = append(commands, &cli.Command{
+		Name:  "session",
+		Usage: "inspect a session directory",
+		Subcommands: []*cli.Command{{
+			Name:      "show",
+			Usage:     "print a session's bags, loads, slots, bound items and typed defenses",
+			ArgsUsage: "DIR",
+			Description: "Replays DIR's log (a torn last line is ignored) and prints the inventory block the\n" +
+				"Game Master reads, then each character's typed defenses.",
+			Flags: []cli.Flag{
+				&cli.BoolFlag{Name: "json", Usage: "print the folded state as JSON"},
+				&cli.StringSliceFlag{Name: "plugins", Usage: "load plugins from `DIR` (repeatable)"},
+			},
+			Action: showSession,
+		}},
+	})
+}
+
+func showSession(c *cli.Context) error {
+	if c.NArg() != 1 {
+		return misuse(c, "give exactly one session directory")
+	}
+	opts, err := pluginOptions(c)
+	if err != nil {
+		return err
+	}
+	s, err := session.Open(c.Args().First(), session.FileLoader(opts.Ruleset))
+	if err != nil {
+		return refused(err)
+	}
+	defer s.Close()
+	w := c.App.Writer
+	st := s.State()
+	if c.Bool("json") {
+		b, err := json.Marshal(struct {
+			Events int         `json:"events"`
+			Party  interface{} `json:"party"`
+		}{len(s.Events()), st.Party})
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(w, string(b))
+		return nil
+	}
+	fmt.Fprintf(w, "%d events, %d replies\n", len(s.Events()), len(st.Replies))
+	fmt.Fprint(w, st.Party.Block())
+	for i, m := range st.Party.Members {
+		if d := st.Party.DefensesText(st.Party.Defenses(i)); d != "" {
+			fmt.Fprintf(w, "%s defenses: %s\n", m.Name, d)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,594 @@
+package items
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/engine/record"
+	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/tag"
+)
+
+// inventKeys are the attributes that describe a new item.
+var inventKeys = []string{"like", "category", "rarity", "tags", "stats", "slots", "binds", "worn", "carried", "summary"}
+
+func wantsInvention(t tag.Tag) bool {
+	for _, k := range inventKeys {
+		if t.Has(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// inventor builds one invented item and the notes the GM is told.
+type inventor struct {
+	p     *Party
+	b     *ruleset.ItemsBlock
+	it    *ruleset.Item
+	notes []string
+}
+
+func (iv *inventor) note(format string, args ...any) {
+	iv.notes = append(iv.notes, fmt.Sprintf(format, args...))
+}
+
+// invent makes the item an [inventory: action="add"] describes (spec/items.md
+// "What reads the items", the GM invents items): like= a known item, then
+// category=, rarity=, tags=, stats=, slots=, binds=, worn=, carried= and
+// summary=, each part by id or label. Only what the block has is kept;
+// numbers are capped to the stat's range and then to rarityCaps; worn and
+// carried bonuses to the rarity's bonus (inherited parts too). The game
+// keeps the item by name. With propose false nothing is invented and the
+// name is read as any other.
+func (p *Party) invent(t tag.Tag, name string) (*ruleset.Item, []string, *record.Record) {
+	b := p.block()
+	if b == nil {
+		return nil, nil, nil
+	}
+	if !b.Propose {
+		return nil, []string{"this ruleset does not let the Game Master invent items; the description was ignored"}, nil
+	}
+	iv := &inventor{p: p, b: b, it: &ruleset.Item{Label: name, Stats: map[string]any{}, Invented: true}}
+	stats, worn, carried, summary := t.Value("stats"), t.Value("worn"), t.Value("carried"), t.Value("summary")
+	_, hasWorn := t.Get("worn")
+	_, hasCarried := t.Get("carried")
+	_, hasSummary := t.Get("summary")
+	// A small model writes worn=, carried= or summary= inside stats= when
+	// the block has no stat by that name.
+	stats, inner := iv.liftFromStats(stats)
+	if v, ok := inner["worn"]; ok && !hasWorn {
+		worn, hasWorn = v, true
+	}
+	if v, ok := inner["carried"]; ok && !hasCarried {
+		carried, hasCarried = v, true
+	}
+	if v, ok := inner["summary"]; ok && !hasSummary {
+		summary, hasSummary = v, true
+	}
+	if like, ok := t.Get("like"); ok {
+		if base := p.lookupName(like); base != nil {
+			iv.copyFrom(base)
+		} else {
+			iv.note("like=%q is none of this ruleset's items; dropped", like)
+		}
+	}
+	if c, ok := t.Get("category"); ok {
+		if n := ruleset.FindNamed(b.Categories, c); n != nil {
+			iv.it.Category = n.ID
+		} else {
+			iv.note("category %q is not one of this ruleset's; dropped", c)
+		}
+	}
+	if iv.it.Category == "" {
+		iv.it.Category = b.Categories[0].ID
+		iv.note("an item needs a category; it is %s", b.Categories[0].Label)
+	}
+	if r, ok := t.Get("rarity"); ok && len(b.Rarities) > 0 {
+		if n := ruleset.FindNamed(b.Rarities, r); n != nil {
+			iv.it.Rarity = n.ID
+		} else {
+			iv.it.Rarity = b.Rarities[0].ID
+			iv.note("rarity %q is not one of this ruleset's; it is %s, the lowest", r, b.Rarities[0].Label)
+		}
+	} else if ok {
+		iv.note("this ruleset has no rarities; rarity dropped")
+	}
+	if tg, ok := t.Get("tags"); ok {
+		iv.tags(tg)
+	}
+	iv.stats(stats)
+	if sl, ok := t.Get("slots"); ok {
+		iv.slots(sl)
+	}
+	if bd, ok := t.Get("binds"); ok {
+		iv.binds(bd)
+	}
+	if hasWorn {
+		iv.it.Worn = iv.effect("worn", worn, iv.it.Worn)
+	}
+	if hasCarried {
+		iv.it.Carried = iv.effect("carried", carried, iv.it.Carried)
+	}
+	if hasSummary {
+		iv.it.Summary = summary
+	}
+	iv.capStats()
+	iv.capBonus(iv.it.Worn, "worn")
+	iv.capBonus(iv.it.Carried, "carried")
+	iv.dropDoubledDefense()
+	p.Invented = append(p.Invented, iv.it)
+	return iv.it, iv.notes, nil
+}
+
+// copyFrom starts from a known item: its category, rarity, tags, stats,
+// slots, binding and effects (deep-copied: the original never changes).
+func (iv *inventor) copyFrom(base *ruleset.Item) {
+	it := iv.it
+	it.Category, it.Rarity = base.Category, base.Rarity
+	it.Tags = append([]string(nil), base.Tags...)
+	for k, v := range base.Stats {
+		it.Stats[k] = v
+	}
+	it.Slots = append([]ruleset.SlotUse(nil), base.Slots...)
+	it.Stack = base.Stack
+	it.Binds, it.Cursed, it.Restriction = base.Binds, base.Cursed, base.Restriction
+	it.Worn, it.Carried = copyEffect(base.Worn), copyEffect(base.Carried)
+	it.Requires = append([]ruleset.Requirement(nil), base.Requires...)
+	it.Summary = base.Summary
+	it.Attack, it.Use, it.Charges, it.HasCharges = base.Attack, base.Use, base.Charges, base.HasCharges
+}
+
+func copyEffect(e *ruleset.Effect) *ruleset.Effect {
+	if e == nil {
+		return nil
+	}
+	c := *e
+	c.Modifiers = append([]ruleset.Modifier(nil), e.Modifiers...)
+	c.Abilities = append([]ruleset.AbilityChange(nil), e.Abilities...)
+	return &c
+}
+
+func isNone(s string) bool {
+	s = strings.ToLower(strings.TrimSpace(s))
+	return s == "none" || s == "nothing" || s == "-" || s == ""
+}
+
+func splitList(s string) []string {
+	f := func(r rune) bool { return r == ',' || r == ';' }
+	var out []string
+	for _, part := range strings.FieldsFunc(s, f) {
+		if part = strings.TrimSpace(part); part != "" {
+			out = append(out, part)
+		}
+	}
+	return out
+}
+
+func (iv *inventor) tags(s string) {
+	if isNone(s) {
+		iv.it.Tags = nil
+		return
+	}
+	for _, part := range splitList(s) {
+		n := ruleset.FindNamed(iv.b.Tags, part)
+		if n == nil {
+			iv.note("tag %q is not one of this ruleset's; dropped", part)
+			continue
+		}
+		if !iv.it.HasTag(n.ID) {
+			iv.it.Tags = append(iv.it.Tags, n.ID)
+		}
+	}
+}
+
+// pair splits "id=value", "id: value" or "id value".
+func pair(s string) (string, string) {
+	for _, sep := range []string{"=", ":"} {
+		if k, v, ok := strings.Cut(s, sep); ok {
+			return strings.TrimSpace(k), strings.TrimSpace(v)
+		}
+	}
+	if i := strings.LastIndexByte(s, ' '); i > 0 {
+		return strings.TrimSpace(s[:i]), strings.TrimSpace(s[i+1:])
+	}
+	return strings.TrimSpace(s), ""
+}
+
+// liftFromStats takes worn=, carried= and summary= out of stats= when the
+// block has no stat by those names. Their values may hold ';', so the
+// rest of stats= after such a key is its value.
+func (iv *inventor) liftFromStats(stats string) (string, map[string]string) {
+	lifted := map[string]string{}
+	lower := strings.ToLower(stats)
+	for _, key := range []string{"worn", "carried", "summary"} {
+		if iv.findStat(key) != nil {
+			continue
+		}
+		i := strings.Index(lower, key+"=")
+		if i < 0 || (i > 0 && !strings.ContainsRune(",; ", rune(lower[i-1]))) {
+			continue
+		}
+		val := stats[i+len(key)+1:]
+		end := len(val)
+		// The value runs to the next "other=" key, or to the end.
+		for _, other := range []string{"worn=", "carried=", "summary="} {
+			if j := strings.Index(strings.ToLower(val), other); j >= 0 && j < end {
+				end = j
+			}
+		}
+		lifted[key] = strings.Trim(strings.TrimSpace(val[:end]), `,;"'`)
+		stats = stats[:i] + stats[i+len(key)+1+end:]
+		lower = strings.ToLower(stats)
+	}
+	return stats, lifted
+}
+
+func (iv *inventor) findStat(name string) *ruleset.ItemStatDecl {
+	name = strings.TrimSpace(name)
+	for i := range iv.b.Stats {
+		sd := &iv.b.Stats[i]
+		if strings.EqualFold(sd.ID, name) || strings.EqualFold(sd.Label, name) {
+			return sd
+		}
+	}
+	return nil
+}
+
+func (iv *inventor) stats(s string) {
+	if strings.TrimSpace(s) == "" {
+		return
+	}
+	if isNone(s) {
+		iv.it.Stats = map[string]any{}
+		return
+	}
+	for _, part := range splitList(s) {
+		k, v := pair(part)
+		sd := iv.findStat(k)
+		if sd == nil {
+			iv.note("stat %q is not one of this ruleset's; dropped", k)
+			continue
+		}
+		val, ok := iv.statValue(sd, v)
+		if !ok {
+			if sd.PromptVisible {
+				iv.note("%s %q is not a value %s can hold; dropped", sd.Label, v, sd.Label)
+			}
+			continue
+		}
+		iv.it.Stats[sd.ID] = val
+	}
+}
+
+func (iv *inventor) statValue(sd *ruleset.ItemStatDecl, v string) (any, bool) {
+	v = strings.Trim(strings.TrimSpace(v), `"'`)
+	switch sd.Type {
+	case "number":
+		f, err := strconv.ParseFloat(strings.TrimPrefix(v, "+"), 64)
+		if err != nil {
+			return nil, false
+		}
+		c := sd.Clamp(f)
+		if c != f && sd.PromptVisible {
+			iv.note("%s %s is outside its range %s; it is %s", sd.Label, v, sd.RangeText(), num(c))
+		}
+		return c, true
+	case "boolean":
+		switch strings.ToLower(v) {
+		case "yes", "true", "1", "on":
+			return true, true
+		case "no", "false", "0", "off":
+			return false, true
+		}
+		return nil, false
+	case "enum":
+		for _, w := range sd.Values {
+			if strings.EqualFold(w, v) {
+				return w, true
+			}
+		}
+		return nil, false
+	case "dice":
+		n, err := dice.ParseNotation(strings.ToLower(v))
+		if err != nil {
+			return nil, false
+		}
+		return n.String(), true
+	}
+	return v, v != ""
+}
+
+func (iv *inventor) slots(s string) {
+	if isNone(s) {
+		iv.it.Slots = nil
+		return
+	}
+	if len(iv.b.Slots) == 0 {
+		iv.note("this ruleset has no slots; slots dropped")
+		return
+	}
+	var out []ruleset.SlotUse
+	for _, part := range splitList(s) {
+		k, v := pair(part)
+		var sd *ruleset.SlotDecl
+		for i := range iv.b.Slots {
+			if strings.EqualFold(iv.b.Slots[i].ID, k) || strings.EqualFold(iv.b.Slots[i].Label, k) {
+				sd = &iv.b.Slots[i]
+			}
+		}
+		if sd == nil {
+			iv.note("slot %q is not one of this ruleset's; dropped", k)
+			continue
+		}
+		n := 1
+		if v != "" {
+			if x, err := strconv.Atoi(v); err == nil {
+				n = x
+			}
+		}
+		if n < 1 || n > sd.Count {
+			c := min(max(n, 1), sd.Count)
+			iv.note("%s %d is more than a character has; it takes %d", sd.Label, n, c)
+			n = c
+		}
+		out = append(out, ruleset.SlotUse{Slot: sd.ID, Count: n})
+	}
+	iv.it.Slots = out
+}
+
+func (iv *inventor) binds(s string) {
+	if iv.b.Binding == nil {
+		iv.note("this ruleset has no binding; binds dropped")
+		return
+	}
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "yes", "true":
+		iv.it.Binds, iv.it.Cursed = true, false
+	case "cursed":
+		iv.it.Binds, iv.it.Cursed = true, true
+	case "no", "false", "none":
+		iv.it.Binds, iv.it.Cursed = false, false
+	default:
+		iv.note("binds=%q is yes, cursed or no; dropped", s)
+	}
+}
+
+// effect reads worn= or carried=: changes separated by ';', each +N, -N,
+// advantage, disadvantage or fails (saves), on a skill or save by name,
+// on checks or saves, +N/-N on an ability, and +N/-N/advantage/
+// disadvantage on attacks, +N/-N on defense; "none" is no change. The
+// changes add to what the item inherited from like=; "none" clears it.
+func (iv *inventor) effect(key, s string, inherited *ruleset.Effect) *ruleset.Effect {
+	if isNone(s) {
+		return nil
+	}
+	e := inherited
+	if e == nil {
+		e = &ruleset.Effect{}
+	}
+	for _, part := range strings.Split(s, ";") {
+		part = strings.TrimSpace(part)
+		if part == "" || isNone(part) {
+			continue
+		}
+		if !iv.change(e, part) {
+			iv.note("%s change %q was not understood; dropped", key, part)
+		}
+	}
+	if len(e.Modifiers) == 0 && len(e.Abilities) == 0 && len(e.FailsSaves) == 0 && len(e.Effects) == 0 {
+		return nil
+	}
+	return e
+}
+
+// change reads one change into e.
+func (iv *inventor) change(e *ruleset.Effect, part string) bool {
+	words := strings.Fields(part)
+	var amount *int
+	mode := ""
+	fails := false
+	var rest []string
+	for _, w := range words {
+		lw := strings.ToLower(w)
+		if n, err := strconv.Atoi(strings.TrimPrefix(lw, "+")); err == nil && amount == nil && (strings.HasPrefix(lw, "+") || strings.HasPrefix(lw, "-")) {
+			amount = &n
+			continue
+		}
+		switch lw {
+		case "advantage":
+			mode = "advantage"
+		case "disadvantage":
+			mode = "disadvantage"
+		case "fails", "fail":
+			fails = true
+		case "on", "to", "bonus", "roll", "rolls", "penalty", "all":
+		default:
+			rest = append(rest, w)
+		}
+	}
+	if amount == nil && mode == "" && !fails {
+		return false
+	}
+	lt := strings.ToLower(strings.TrimSpace(strings.Join(rest, " ")))
+	suffix := ""
+	for _, s := range []string{" checks", " check", " saves", " save"} {
+		if strings.HasSuffix(lt, s) {
+			suffix = strings.TrimSpace(s)
+			lt = strings.TrimSpace(strings.TrimSuffix(lt, s))
+		}
+	}
+	rs := iv.p.RS
+	add := func(m ruleset.Modifier) bool {
+		if amount != nil {
+			m.Flat = *amount
+		}
+		m.Mode = mode
+		e.Modifiers = append(e.Modifiers, m)
+		return true
+	}
+	switch {
+	case lt == "checks" || lt == "check" || (lt == "" && strings.HasPrefix(suffix, "check")):
+		if fails {
+			return false
+		}
+		return add(ruleset.Modifier{To: "checks"})
+	case lt == "saves" || lt == "save" || (lt == "" && strings.HasPrefix(suffix, "save")):
+		if fails {
+			for _, sv := range rs.Saves {
+				e.FailsSaves = append(e.FailsSaves, sv.ID)
+			}
+			return true
+		}
+		return add(ruleset.Modifier{To: "saves"})
+	case lt == "attacks" || lt == "attack" || lt == "attack roll" || lt == "attack rolls":
+		if fails {
+			return false
+		}
+		return add(ruleset.Modifier{To: "attacks"})
+	}
+	if lt == "defense" || lt == "defence" || iv.defenseWord(lt) != "" {
+		if fails || mode != "" || amount == nil {
+			return false
+		}
+		e.Modifiers = append(e.Modifiers, ruleset.Modifier{To: "defense", Flat: *amount})
+		return true
+	}
+	if sk := findSkill(rs.Skills, lt); sk != nil && suffix != "save" && suffix != "saves" {
+		if fails {
+			return false
+		}
+		return add(ruleset.Modifier{To: "checks", Skills: []string{sk.ID}})
+	}
+	if sv := findSkill(rs.Saves, lt); sv != nil {
+		if fails {
+			e.FailsSaves = append(e.FailsSaves, sv.ID)
+			return true
+		}
+		return add(ruleset.Modifier{To: "saves", Saves: []string{sv.ID}})
+	}
+	for _, a := range rs.Abilities {
+		if strings.EqualFold(a.ID, lt) || strings.EqualFold(a.Label, lt) {
+			if amount == nil || mode != "" || fails {
+				return false
+			}
+			e.Abilities = append(e.Abilities, ruleset.AbilityChange{Ability: a.ID, Add: *amount})
+			return true
+		}
+	}
+	return false
+}
+
+func findSkill(list []ruleset.Skill, name string) *ruleset.Skill {
+	for i := range list {
+		if strings.EqualFold(list[i].ID, name) || strings.EqualFold(list[i].Label, name) {
+			return &list[i]
+		}
+	}
+	return nil
+}
+
+// defenseWord returns the item stat a defense counts when name is that
+// defense's word: a derived value (by id or label) that reads a worn
+// number stat with itemStat, as Ember Roads' Guard reads guard.
+func (iv *inventor) defenseWord(name string) string {
+	for _, d := range iv.p.RS.Derived {
+		if !strings.EqualFold(d.ID, name) && !strings.EqualFold(d.Label, name) {
+			continue
+		}
+		for _, ref := range d.Of {
+			if ref.ItemStat != nil && ref.ItemStat.Stat != "" {
+				return ref.ItemStat.Stat
+			}
+		}
+	}
+	return ""
+}
+
+// dropDoubledDefense drops a worn change to defense when the item also
+// grants the stat the defense counts: `guard=1` and `+1 Guard` is one +1.
+func (iv *inventor) dropDoubledDefense() {
+	e := iv.it.Worn
+	if e == nil {
+		return
+	}
+	counted := ""
+	for _, d := range iv.p.RS.Derived {
+		for _, ref := range d.Of {
+			if ref.ItemStat != nil && ref.ItemStat.Stat != "" && ref.ItemStat.From != "carried" {
+				if _, has := iv.it.Stats[ref.ItemStat.Stat]; has {
+					counted = ref.ItemStat.Stat
+				}
+			}
+		}
+	}
+	if counted == "" {
+		return
+	}
+	kept := e.Modifiers[:0]
+	for _, m := range e.Modifiers {
+		if m.To == "defense" {
+			sd := iv.b.Stat(counted)
+			iv.note("the worn change to defense was dropped: the item's %s already counts toward it", sd.Label)
+			continue
+		}
+		kept = append(kept, m)
+	}
+	e.Modifiers = kept
+}
+
+// capStats caps each number stat to rarityCaps for the item's rarity.
+func (iv *inventor) capStats() {
+	cp := iv.b.Cap(iv.it.Rarity)
+	if cp == nil {
+		return
+	}
+	for id, limit := range cp.Stats {
+		v, ok := iv.it.Stats[id].(float64)
+		if !ok || v <= limit {
+			continue
+		}
+		iv.it.Stats[id] = limit
+		if sd := iv.b.Stat(id); sd != nil && sd.PromptVisible {
+			iv.note("%s %s is above what a %s item grants; it is %s", sd.Label, num(v), iv.rarityLabel(), num(limit))
+		}
+	}
+}
+
+func (iv *inventor) rarityLabel() string {
+	if r := iv.b.Rarity(iv.it.Rarity); r != nil {
+		return r.Label
+	}
+	return iv.it.Rarity
+}
+
+// capBonus caps each flat bonus to the rarity's bonus and drops dice
+// bonuses there (dice cannot be capped to a number); a penalty is never
+// capped. The part inherited from like= is capped too.
+func (iv *inventor) capBonus(e *ruleset.Effect, key string) {
+	cp := iv.b.Cap(iv.it.Rarity)
+	if e == nil || cp == nil || cp.Bonus == nil {
+		return
+	}
+	limit := *cp.Bonus
+	for i := range e.Modifiers {
+		m := &e.Modifiers[i]
+		if m.Flat > limit {
+			iv.note("%s %s on %s is above what a %s item grants; it is %s", key, signedNum(m.Flat), m.To, iv.rarityLabel(), signedNum(limit))
+			m.Flat = limit
+		}
+		if m.Dice != "" && !m.Minus {
+			iv.note("%s dice bonus %s dropped: a %s item's bonus is capped to a number", key, m.Dice, iv.rarityLabel())
+			m.Dice = ""
+		}
+	}
+	for i := range e.Abilities {
+		ch := &e.Abilities[i]
+		if ch.Set == nil && ch.Add > limit {
+			iv.note("%s %s %s is above what a %s item grants; it is %s", key, signedNum(ch.Add), iv.p.abilityLabel(ch.Ability), iv.rarityLabel(), signedNum(limit))
+			ch.Add = limit
+		}
+	}
+}

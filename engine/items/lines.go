@@ -1,0 +1,370 @@
+package items
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/rulehost/rulehost/engine/ruleset"
+)
+
+// Line is an item as the Game Master sees it (forGM) or as the player's
+// details show it: `Hand axe [Weapon, Common, Thrown; Damage 1d6, Reach
+// close]`, then what it does while worn or carried (`worn: -1 on checks
+// (Sneak)` for the GM, `While worn: -1 on checks (Sneak)` for the player),
+// what it requires and what it costs. The GM never sees a stat that is not
+// promptVisible.
+func (p *Party) Line(def *ruleset.Item, name string, forGM bool) string {
+	b := p.block()
+	var sb strings.Builder
+	if name == "" {
+		name = def.Label
+	}
+	sb.WriteString(name)
+	var heads []string
+	if c := b.Category(def.Category); c != nil {
+		heads = append(heads, c.Label)
+	}
+	if r := b.Rarity(def.Rarity); r != nil {
+		heads = append(heads, r.Label)
+	}
+	for _, t := range def.Tags {
+		if n := b.Tag(t); n != nil {
+			heads = append(heads, n.Label)
+		}
+	}
+	var stats []string
+	for _, sd := range b.Stats {
+		v, ok := def.Stats[sd.ID]
+		if !ok || (forGM && !sd.PromptVisible) {
+			continue
+		}
+		stats = append(stats, sd.Label+" "+statText(v))
+	}
+	sb.WriteString(" [")
+	sb.WriteString(strings.Join(heads, ", "))
+	if len(stats) > 0 {
+		sb.WriteString("; ")
+		sb.WriteString(strings.Join(stats, ", "))
+	}
+	sb.WriteString("]")
+	worn, carried := "worn: ", "carried: "
+	if !forGM {
+		worn, carried = "While worn: ", "While carried: "
+	}
+	var extra []string
+	if s := p.EffectText(def.Worn); s != "" {
+		extra = append(extra, worn+s)
+	}
+	if s := p.EffectText(def.Carried); s != "" {
+		extra = append(extra, carried+s)
+	}
+	for _, rq := range def.Requires {
+		s := "requires " + p.refText(rq.Value) + " " + num(rq.AtLeast)
+		if o := p.EffectText(rq.Otherwise); o != "" {
+			s += " (otherwise " + o + ")"
+		}
+		extra = append(extra, s)
+	}
+	if def.Binds {
+		s := "binds"
+		if def.Cursed {
+			s = "binds, cursed"
+		}
+		if def.Restriction != "" {
+			s += " (" + def.Restriction + ")"
+		}
+		extra = append(extra, s)
+	}
+	if def.Cost != nil {
+		extra = append(extra, "costs "+p.CoinText(def.Cost.Amount, def.Cost.Unit))
+	}
+	if def.Stack > 0 && !forGM {
+		extra = append(extra, fmt.Sprintf("a stack holds %d", def.StackLimit()))
+	}
+	for _, e := range extra {
+		sb.WriteString("; ")
+		sb.WriteString(e)
+	}
+	return sb.String()
+}
+
+// CoinText names an amount of a coin: its `one` for exactly one, its label otherwise.
+func (p *Party) CoinText(amount int, unit string) string {
+	c, _ := p.block().Coin(unit)
+	if c == nil {
+		return fmt.Sprintf("%d %s", amount, unit)
+	}
+	if amount == 1 && c.One != "" {
+		return "1 " + c.One
+	}
+	return fmt.Sprintf("%d %s", amount, c.Label)
+}
+
+func statText(v any) string {
+	switch x := v.(type) {
+	case float64:
+		return num(x)
+	case bool:
+		if x {
+			return "yes"
+		}
+		return "no"
+	case string:
+		return x
+	}
+	return fmt.Sprint(v)
+}
+
+func num(f float64) string {
+	if f == math.Trunc(f) && math.Abs(f) < 1e15 {
+		return strconv.FormatInt(int64(f), 10)
+	}
+	return strconv.FormatFloat(f, 'f', -1, 64)
+}
+
+func signedNum(n int) string {
+	if n >= 0 {
+		return "+" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}
+
+func (p *Party) refText(r ruleset.ValueRef) string {
+	switch {
+	case r.AbilityScore != "":
+		return p.abilityLabel(r.AbilityScore)
+	case r.AbilityMod != "":
+		return p.abilityLabel(r.AbilityMod) + " modifier"
+	case r.Derived != "":
+		for _, d := range p.RS.Derived {
+			if d.ID == r.Derived && d.Label != "" {
+				return d.Label
+			}
+		}
+		return r.Derived
+	case r.Field != "":
+		for _, f := range p.RS.Fields {
+			if f.ID == r.Field && f.Label != "" {
+				return f.Label
+			}
+		}
+		return r.Field
+	}
+	return r.String()
+}
+
+func (p *Party) abilityLabel(id string) string {
+	if a, ok := p.RS.Ability(id); ok && a.Label != "" {
+		return a.Label
+	}
+	return id
+}
+
+func (p *Party) skillLabels(ids []string, saves bool) string {
+	list := p.RS.Skills
+	if saves {
+		list = p.RS.Saves
+	}
+	var out []string
+	for _, id := range ids {
+		label := id
+		for _, s := range list {
+			if s.ID == id {
+				label = s.Label
+			}
+		}
+		out = append(out, label)
+	}
+	return strings.Join(out, ", ")
+}
+
+func (p *Party) conditionLabel(id string) string {
+	for _, c := range p.RS.Conditions {
+		if c.ID == id && c.Label != "" {
+			return c.Label
+		}
+	}
+	return id
+}
+
+// EffectText says what an effect does, in the words of the spec's lines:
+// `-1 on checks (Sneak)`, `+1 on checks (Ward), immune to Rattled`.
+func (p *Party) EffectText(e *ruleset.Effect) string {
+	if e == nil {
+		return ""
+	}
+	var parts []string
+	scope := func(to string, skills, saves []string) string {
+		switch {
+		case to == "checks" && len(skills) > 0:
+			return " (" + p.skillLabels(skills, false) + ")"
+		case to == "saves" && len(saves) > 0:
+			return " (" + p.skillLabels(saves, true) + ")"
+		}
+		return ""
+	}
+	for _, name := range e.Effects {
+		to, what := "", ""
+		switch name {
+		case ruleset.OwnChecksAdvantage:
+			to, what = "checks", "advantage on checks"
+		case ruleset.OwnChecksDisadvantage:
+			to, what = "checks", "disadvantage on checks"
+		case ruleset.OwnSavesAdvantage:
+			to, what = "saves", "advantage on saves"
+		case ruleset.OwnSavesDisadvantage:
+			to, what = "saves", "disadvantage on saves"
+		default:
+			what = strings.ReplaceAll(name, "-", " ")
+		}
+		parts = append(parts, what+scope(to, e.Skills, e.Saves))
+	}
+	for _, m := range e.Modifiers {
+		skills, saves := m.Skills, m.Saves
+		if len(skills) == 0 && len(saves) == 0 {
+			skills, saves = e.Skills, e.Saves
+		}
+		var what []string
+		if m.Flat != 0 {
+			what = append(what, signedNum(m.Flat))
+		}
+		if m.Dice != "" {
+			sign := "+"
+			if m.Minus {
+				sign = "-"
+			}
+			what = append(what, sign+m.Dice)
+		}
+		if m.Mode != "" {
+			what = append(what, m.Mode)
+		}
+		parts = append(parts, strings.Join(what, " ")+" on "+m.To+scope(m.To, skills, saves))
+	}
+	if len(e.FailsSaves) > 0 {
+		parts = append(parts, "fails saves ("+p.skillLabels(e.FailsSaves, true)+")")
+	}
+	for _, ch := range e.Abilities {
+		if ch.Set != nil {
+			parts = append(parts, fmt.Sprintf("%s at least %d", p.abilityLabel(ch.Ability), *ch.Set))
+		} else {
+			parts = append(parts, signedNum(ch.Add)+" "+p.abilityLabel(ch.Ability))
+		}
+	}
+	if len(e.Resist) > 0 {
+		parts = append(parts, "resists "+damageList(e.Resist))
+	}
+	if len(e.Immune) > 0 {
+		parts = append(parts, "immune to "+damageList(e.Immune))
+	}
+	if len(e.Vulnerable) > 0 {
+		parts = append(parts, "vulnerable to "+strings.Join(e.Vulnerable, ", "))
+	}
+	for _, c := range e.ConditionImmunities {
+		parts = append(parts, "immune to "+p.conditionLabel(c))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func damageList(list []ruleset.DamageEntry) string {
+	var out []string
+	for _, d := range list {
+		out = append(out, d.String())
+	}
+	return strings.Join(out, ", ")
+}
+
+// SlotsLine shows each slot in use: `Body 1/1, Hands 2/2`.
+func (p *Party) SlotsLine(m *Member) string {
+	b := p.block()
+	if b == nil || len(b.Slots) == 0 {
+		return ""
+	}
+	free := p.freeSlots(m)
+	var out []string
+	for _, sd := range b.Slots {
+		out = append(out, fmt.Sprintf("%s %d/%d", sd.Label, sd.Count-free[sd.ID], sd.Count))
+	}
+	return strings.Join(out, ", ")
+}
+
+// LoadLine is a member's load against their numbers: `load 4.25 of 6
+// bulk (limit 12)`, with `encumbered` when above.
+func (p *Party) LoadLine(i int) string {
+	b := p.block()
+	if b == nil || b.Carry == nil {
+		return ""
+	}
+	enc, lim := p.Capacity(i)
+	unit := ""
+	if b.Carry.Unit != "" {
+		unit = " " + b.Carry.Unit
+	}
+	s := fmt.Sprintf("load %s of %s%s", num(round2(p.Load(i))), num(enc), unit)
+	if !math.IsInf(lim, 1) {
+		s += fmt.Sprintf(" (limit %s)", num(lim))
+	}
+	if p.Encumbered(i) {
+		s += ", encumbered"
+	}
+	return s
+}
+
+func round2(f float64) float64 { return math.Round(f*100) / 100 }
+
+// Block is the inventory block the Game Master reads: each character's
+// load, slots and bound items, and each stack with its line and whether
+// it is worn or bound.
+func (p *Party) Block() string {
+	var sb strings.Builder
+	sb.WriteString("INVENTORY\n")
+	b := p.block()
+	for i, m := range p.Members {
+		var head []string
+		if s := p.LoadLine(i); s != "" {
+			head = append(head, s)
+		}
+		if s := p.SlotsLine(m); s != "" {
+			head = append(head, "slots "+s)
+		}
+		if b != nil && b.Binding != nil {
+			head = append(head, fmt.Sprintf("%s %d of %d", strings.ToLower(bindingLabel(b)), boundCount(m), p.BindingMax(i)))
+		}
+		sb.WriteString(m.Name)
+		if len(head) > 0 {
+			sb.WriteString(" (" + strings.Join(head, "; ") + ")")
+		}
+		sb.WriteString(":\n")
+		if len(m.Bag) == 0 {
+			sb.WriteString("- nothing\n")
+		}
+		for j := range m.Bag {
+			s := &m.Bag[j]
+			sb.WriteString("- ")
+			if s.Count != 1 {
+				sb.WriteString(fmt.Sprintf("%d× ", s.Count))
+			}
+			if def := p.Def(s); def != nil {
+				sb.WriteString(p.Line(def, s.Name, true))
+			} else {
+				sb.WriteString(s.Name)
+			}
+			var state []string
+			if s.Equipped {
+				state = append(state, "equipped")
+			}
+			if s.Bound {
+				state = append(state, "bound")
+			}
+			if p.Worn(s) {
+				state = append(state, "worn")
+			}
+			if len(state) > 0 {
+				sb.WriteString(" (" + strings.Join(state, ", ") + ")")
+			}
+			sb.WriteString("\n")
+		}
+	}
+	return sb.String()
+}

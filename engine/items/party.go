@@ -1,0 +1,237 @@
+// Package items is a party's inventory under a ruleset's items block
+// (spec/items.md "What reads the items", "Items on the sheet" and "Checks
+// outside a fight"): one bag per character, the player's first, stacks of
+// the ruleset's items (or plain ones), carry placement, slots, binding,
+// what items do to the sheet (itemStat, abilities) and to checks, the
+// items the Game Master invents, and the lines the Game Master reads.
+//
+// A Party is plain data plus the ruleset; the session folds its log into
+// one, so every change goes through Answer and is deterministic.
+package items
+
+import (
+	"strings"
+
+	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/sheet"
+)
+
+// Stack is one stack in a bag.
+type Stack struct {
+	// Item is the ruleset item's "catalog/entry", an invented item's
+	// label, or "" for a plain item without rules.
+	Item string `json:"item,omitempty"`
+	// Name is what the stack is called (the item's label unless renamed).
+	Name     string `json:"name"`
+	Count    int    `json:"count"`
+	Equipped bool   `json:"equipped,omitempty"`
+	Bound    bool   `json:"bound,omitempty"`
+	// CurseEnded is set when the Game Master ended a cursed item's curse.
+	CurseEnded bool `json:"curseEnded,omitempty"`
+}
+
+// Member is one character and their bag.
+type Member struct {
+	// Sheet is the character's sheet; a character without one reads a
+	// blank sheet (sheet.Blank).
+	Sheet *sheet.Sheet `json:"-"`
+	Name  string       `json:"name"`
+	Bag   []Stack      `json:"bag"`
+}
+
+// Party is the inventory state: the bags, the player's first, and the
+// items the Game Master invented (kept by name for the rest of the game).
+type Party struct {
+	RS       *ruleset.Ruleset `json:"-"`
+	Members  []*Member        `json:"members"`
+	Invented []*ruleset.Item  `json:"invented,omitempty"`
+
+	defs map[string]*ruleset.Item // ref -> catalog item
+}
+
+// MaxStacksPerBag keeps a hostile transcript from growing a bag forever.
+const MaxStacksPerBag = 1000
+
+// New makes a party from sheets (the player first) and fills each bag
+// from the sheet's starting bag lines ("catalog/entry" or an item's label).
+func New(rs *ruleset.Ruleset, sheets []*sheet.Sheet) *Party {
+	p := &Party{RS: rs}
+	p.index()
+	for _, s := range sheets {
+		if s == nil {
+			s = sheet.Blank("")
+		}
+		m := &Member{Sheet: s, Name: s.Name}
+		p.Members = append(p.Members, m)
+		for _, line := range s.Bag {
+			def := p.lookupName(line.Item)
+			if def == nil {
+				if b := p.block(); b != nil {
+					def = b.ItemByRef(line.Item)
+				}
+			}
+			count := line.Count
+			if count < 1 {
+				count = 1
+			}
+			if def != nil {
+				p.put(m, def, def.Label, count)
+			} else {
+				p.put(m, nil, line.Item, count)
+			}
+		}
+	}
+	return p
+}
+
+func (p *Party) index() {
+	p.defs = map[string]*ruleset.Item{}
+	if b := p.block(); b != nil {
+		for _, it := range b.Items {
+			if _, dup := p.defs[it.Ref()]; !dup {
+				p.defs[it.Ref()] = it
+			}
+		}
+	}
+}
+
+func (p *Party) block() *ruleset.ItemsBlock {
+	if p.RS == nil {
+		return nil
+	}
+	return p.RS.Items
+}
+
+// Clone copies the party deeply enough that changing the copy never
+// changes the original (sheets and item definitions are shared: they
+// never change in play).
+func (p *Party) Clone() *Party {
+	q := &Party{RS: p.RS, defs: p.defs, Invented: append([]*ruleset.Item(nil), p.Invented...)}
+	q.Members = make([]*Member, len(p.Members))
+	for i, m := range p.Members {
+		q.Members[i] = &Member{Sheet: m.Sheet, Name: m.Name, Bag: append([]Stack(nil), m.Bag...)}
+	}
+	return q
+}
+
+// Def is the definition of a stack's item; nil for a plain item.
+func (p *Party) Def(s *Stack) *ruleset.Item {
+	if s.Item == "" {
+		return nil
+	}
+	if d, ok := p.defs[s.Item]; ok {
+		return d
+	}
+	return p.invented(s.Item)
+}
+
+func (p *Party) invented(name string) *ruleset.Item {
+	for _, it := range p.Invented {
+		if strings.EqualFold(it.Label, name) {
+			return it
+		}
+	}
+	return nil
+}
+
+// lookupName finds what a name means: one of the ruleset's items by label
+// (the first listed wins), then an item the GM invented earlier.
+func (p *Party) lookupName(name string) *ruleset.Item {
+	if b := p.block(); b != nil {
+		if it := b.ItemByLabel(name); it != nil {
+			return it
+		}
+	}
+	return p.invented(strings.TrimSpace(name))
+}
+
+// Member finds a character by name, any case; "" is the player. A GM
+// often writes a first name ("Maud" for Maud Hollin): a name that is the
+// first word of exactly one character's name finds them.
+func (p *Party) Member(name string) (int, bool) {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return 0, len(p.Members) > 0
+	}
+	for i, m := range p.Members {
+		if strings.EqualFold(m.Name, name) {
+			return i, true
+		}
+	}
+	found := -1
+	for i, m := range p.Members {
+		if first, _, _ := strings.Cut(m.Name, " "); strings.EqualFold(first, name) {
+			if found >= 0 {
+				return -1, false
+			}
+			found = i
+		}
+	}
+	return found, found >= 0
+}
+
+// put adds count units to a bag with no carry rule: into the bag's open
+// stacks of the same item first, up to its stack limit, then new stacks.
+func (p *Party) put(m *Member, def *ruleset.Item, name string, count int) {
+	limit := ruleset.DefaultStack
+	ref := ""
+	if def != nil {
+		limit = def.StackLimit()
+		ref = def.Ref()
+		if name == "" {
+			name = def.Label
+		}
+	}
+	for i := range m.Bag {
+		if count == 0 {
+			return
+		}
+		s := &m.Bag[i]
+		if s.Item != ref || s.Equipped || s.Bound || (ref == "" && !strings.EqualFold(s.Name, name)) {
+			continue
+		}
+		room := limit - s.Count
+		if room <= 0 {
+			continue
+		}
+		n := min(room, count)
+		s.Count += n
+		count -= n
+	}
+	for count > 0 && len(m.Bag) < MaxStacksPerBag {
+		n := min(limit, count)
+		m.Bag = append(m.Bag, Stack{Item: ref, Name: name, Count: n})
+		count -= n
+	}
+}
+
+// worn reports whether a stack is on its bearer: an item that takes up
+// slots while equipped, one that binds while bound, both while both hold.
+// An item that does neither is never worn.
+func worn(s *Stack, def *ruleset.Item) bool {
+	if def == nil {
+		return false
+	}
+	slots, binds := len(def.Slots) > 0, def.Binds
+	if !slots && !binds {
+		return false
+	}
+	return (!slots || s.Equipped) && (!binds || s.Bound)
+}
+
+// Worn reports whether the stack is worn.
+func (p *Party) Worn(s *Stack) bool { return worn(s, p.Def(s)) }
+
+// Character is member i as a check and the sheet read it during the game:
+// their items answer itemStat and change their abilities.
+func (p *Party) Character(i int) *sheet.Character {
+	m := p.Members[i]
+	ch := sheet.New(p.RS, m.Sheet)
+	ch.Items = reader{p: p, m: m}
+	ch.Scores = p.scores(m)
+	return ch
+}
+
+// base is the member as the sheet alone has them: binding.max and the
+// carry numbers read it, never live state.
+func (p *Party) base(m *Member) *sheet.Character { return sheet.New(p.RS, m.Sheet) }

@@ -1,0 +1,192 @@
+// Package session is a game session: a party (sheets), a ruleset, a seed
+// and an append-only log of the Game Master's replies and the player's
+// actions. Its state (the bags, the items the GM invented, the turn) is the
+// fold of the log, so a regenerated reply, which replaces the last one,
+// re-folds from the state before it and nothing happens twice
+// (DESIGN.md "Sessions and persistence").
+//
+// Every roll is drawn from dice.New(seed, turn, ordinal), where turn is the
+// event's position in the effective log and ordinal the tag's position in
+// its text: a regenerated reply with the same text gives the same records.
+package session
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/rulehost/rulehost/engine/check"
+	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/engine/items"
+	"github.com/rulehost/rulehost/engine/record"
+	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/sheet"
+	"github.com/rulehost/rulehost/engine/tag"
+)
+
+// Event kinds.
+const (
+	// GMReply is a Game Master reply; its tags are answered.
+	GMReply = "gm"
+	// PlayerAction is the player's own action; its tags are answered as
+	// the player's (freeform applies, no curse is lifted).
+	PlayerAction = "player"
+	// Regenerate replaces the last GM reply with its text.
+	Regenerate = "regenerate"
+)
+
+// Event is one entry of the log.
+type Event struct {
+	Seq  int    `json:"seq"`
+	Kind string `json:"kind"`
+	Text string `json:"text"`
+}
+
+// Reply is an event as folded: its effective text and the records its
+// tags were answered with.
+type Reply struct {
+	Kind    string          `json:"kind"`
+	Text    string          `json:"text"`
+	Records []record.Record `json:"records"`
+}
+
+// State is the fold of a log.
+type State struct {
+	Party   *items.Party `json:"party"`
+	Replies []Reply      `json:"replies"`
+}
+
+// snapshot is the state before a GM reply: the party as it was and how
+// many replies came before (replies are append-only, so the list itself
+// need not be copied).
+type snapshot struct {
+	party   *items.Party
+	replies int
+}
+
+// Session is a party, a ruleset, a seed and the log folded into a state.
+type Session struct {
+	RS     *ruleset.Ruleset
+	Sheets []*sheet.Sheet
+	Seed   uint64
+	Kinds  map[string]check.Resolver
+
+	events []Event
+	state  *State
+	// before is the state before the last effective reply, when that
+	// reply is a GM reply: regenerating it starts from here.
+	before *snapshot
+	store  *Store
+}
+
+// New starts a session in memory (no store).
+func New(rs *ruleset.Ruleset, sheets []*sheet.Sheet, seed uint64) *Session {
+	s := &Session{RS: rs, Sheets: sheets, Seed: seed}
+	s.state = s.initial()
+	return s
+}
+
+func (s *Session) initial() *State {
+	return &State{Party: items.New(s.RS, s.Sheets)}
+}
+
+// State is the current fold. Callers must not change it.
+func (s *Session) State() *State { return s.state }
+
+// Events is the log as stored, regenerations included.
+func (s *Session) Events() []Event { return append([]Event(nil), s.events...) }
+
+// Append adds an event to the log (and the store, durably, before
+// anything else sees it) and folds it. It returns the fold of that event.
+func (s *Session) Append(kind, text string) (Reply, error) {
+	switch kind {
+	case GMReply, PlayerAction:
+	case Regenerate:
+		if s.before == nil {
+			return Reply{}, fmt.Errorf("session: nothing to regenerate: the last entry is not a GM reply")
+		}
+	default:
+		return Reply{}, fmt.Errorf("session: unknown event kind %q; want gm, player or regenerate", kind)
+	}
+	ev := Event{Seq: len(s.events) + 1, Kind: kind, Text: text}
+	if s.store != nil {
+		if err := s.store.append(ev); err != nil {
+			return Reply{}, err
+		}
+	}
+	s.events = append(s.events, ev)
+	return s.apply(ev), nil
+}
+
+// apply folds one event into the state.
+func (s *Session) apply(ev Event) Reply {
+	switch ev.Kind {
+	case Regenerate:
+		s.state.Party = s.before.party.Clone()
+		s.state.Replies = s.state.Replies[:s.before.replies]
+		r := s.answer(GMReply, ev.Text, len(s.state.Replies))
+		s.state.Replies = append(s.state.Replies, r)
+		return r
+	case GMReply:
+		s.before = &snapshot{party: s.state.Party.Clone(), replies: len(s.state.Replies)}
+	default:
+		s.before = nil
+	}
+	r := s.answer(ev.Kind, ev.Text, len(s.state.Replies))
+	s.state.Replies = append(s.state.Replies, r)
+	return r
+}
+
+// Fold replays events from the start into a fresh state: the state a log
+// stands for.
+func Fold(rs *ruleset.Ruleset, sheets []*sheet.Sheet, seed uint64, events []Event) *Session {
+	s := New(rs, sheets, seed)
+	for _, ev := range events {
+		if ev.Kind == Regenerate && s.before == nil {
+			continue // a stored log never holds one; an edited one is read leniently
+		}
+		s.events = append(s.events, ev)
+		s.apply(ev)
+	}
+	return s
+}
+
+// answer answers every tag of a text, in order, against the state.
+func (s *Session) answer(kind, text string, turn int) Reply {
+	r := Reply{Kind: kind, Text: text}
+	actor := items.GM
+	if kind == PlayerAction {
+		actor = items.Player
+	}
+	for ordinal, f := range tag.FindAll(text) {
+		rec, ok := s.answerTag(f.Tag, actor, turn, ordinal)
+		if !ok {
+			continue
+		}
+		if err := record.Check(rec); err != nil {
+			rec = record.Refused(f.Tag.Name, "engine-error", "note", err.Error())
+		}
+		r.Records = append(r.Records, rec)
+	}
+	return r
+}
+
+// answerTag answers the tags this engine knows: skill_check, roll_dice and inventory.
+// Other tags are text to it and get no record.
+func (s *Session) answerTag(t tag.Tag, actor items.Actor, turn, ordinal int) (record.Record, bool) {
+	p := s.state.Party
+	switch strings.ToLower(t.Name) {
+	case "inventory":
+		return p.Answer(t, actor), true
+	case "skill_check":
+		i, ok := p.Member(t.Value("who"))
+		if !ok {
+			return record.Refused("skill_check", "unknown-who", "who", t.Value("who")), true
+		}
+		env := &check.Env{RS: s.RS, Char: p.Character(i), Dice: dice.New(s.Seed, turn, ordinal),
+			Effects: p.Effects(i), Kinds: s.Kinds}
+		return check.Resolve(env, t).Record, true
+	case "roll_dice":
+		return check.RollDice(s.RS, t, dice.New(s.Seed, turn, ordinal)), true
+	}
+	return record.Record{}, false
+}
