@@ -37,6 +37,9 @@ type Member struct {
 	Sheet *sheet.Sheet `json:"-"`
 	Name  string       `json:"name"`
 	Bag   []Stack      `json:"bag"`
+	// Pools are the live pools a check has paid from (spend, charms);
+	// a pool not listed still stands where the sheet starts it.
+	Pools map[string]int `json:"pools,omitempty"`
 }
 
 // Party is the inventory state: the bags, the player's first, and the
@@ -109,7 +112,7 @@ func (p *Party) Clone() *Party {
 	q := &Party{RS: p.RS, defs: p.defs, Invented: append([]*ruleset.Item(nil), p.Invented...)}
 	q.Members = make([]*Member, len(p.Members))
 	for i, m := range p.Members {
-		q.Members[i] = &Member{Sheet: m.Sheet, Name: m.Name, Bag: append([]Stack(nil), m.Bag...)}
+		q.Members[i] = &Member{Sheet: m.Sheet, Name: m.Name, Bag: append([]Stack(nil), m.Bag...), Pools: clonePools(m.Pools)}
 	}
 	return q
 }
@@ -229,7 +232,41 @@ func (p *Party) Character(i int) *sheet.Character {
 	ch := sheet.New(p.RS, m.Sheet)
 	ch.Items = reader{p: p, m: m}
 	ch.Scores = p.scores(m)
+	ch.Pools = m.Pools
 	return ch
+}
+
+// Pay debits live pools for member i: what a check paid (spend, charms)
+// comes off in the same step that rolled. A pool never goes below zero.
+func (p *Party) Pay(i int, debits map[string]int) {
+	if len(debits) == 0 {
+		return
+	}
+	m := p.Members[i]
+	ch := p.Character(i)
+	next := clonePools(m.Pools)
+	if next == nil {
+		next = map[string]int{}
+	}
+	for id, n := range debits {
+		left := ch.Pool(id) - n
+		if left < 0 {
+			left = 0
+		}
+		next[id] = left
+	}
+	m.Pools = next
+}
+
+func clonePools(m map[string]int) map[string]int {
+	if m == nil {
+		return nil
+	}
+	out := make(map[string]int, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
 }
 
 // base is the member as the sheet alone has them: binding.max and the

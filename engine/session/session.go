@@ -69,6 +69,8 @@ type Session struct {
 	Sheets []*sheet.Sheet
 	Seed   uint64
 	Kinds  map[string]check.Resolver
+	// Tags answers tags the engine does not know itself (plugin tags).
+	Tags TagHandler
 
 	events []Event
 	state  *State
@@ -76,6 +78,14 @@ type Session struct {
 	// reply is a GM reply: regenerating it starts from here.
 	before *snapshot
 	store  *Store
+}
+
+// TagHandler answers tags of its own (a plugin's opposed_check) against
+// the party as it stands. The host implements it; the engine never
+// imports the host.
+type TagHandler interface {
+	Handles(name string) bool
+	Answer(rs *ruleset.Ruleset, party []*sheet.Character, s dice.Stream, t tag.Tag) record.Record
 }
 
 // New starts a session in memory (no store).
@@ -184,9 +194,20 @@ func (s *Session) answerTag(t tag.Tag, actor items.Actor, turn, ordinal int) (re
 		}
 		env := &check.Env{RS: s.RS, Char: p.Character(i), Dice: dice.New(s.Seed, turn, ordinal),
 			Effects: p.Effects(i), Kinds: s.Kinds}
-		return check.Resolve(env, t).Record, true
+		res := check.Resolve(env, t)
+		if err := record.Check(res.Record); err == nil {
+			p.Pay(i, res.Debits) // paid in the same step that rolled
+		}
+		return res.Record, true
 	case "roll_dice":
 		return check.RollDice(s.RS, t, dice.New(s.Seed, turn, ordinal)), true
+	}
+	if s.Tags != nil && s.Tags.Handles(t.Name) {
+		chars := make([]*sheet.Character, len(p.Members))
+		for i := range p.Members {
+			chars[i] = p.Character(i)
+		}
+		return s.Tags.Answer(s.RS, chars, dice.New(s.Seed, turn, ordinal), t), true
 	}
 	return record.Record{}, false
 }
