@@ -13,8 +13,11 @@ import (
 	"path/filepath"
 
 	"github.com/rulehost/rulehost/engine/check"
+	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/session"
+	"github.com/rulehost/rulehost/engine/sheet"
 	"github.com/rulehost/rulehost/engine/tag"
 	"github.com/rulehost/rulehost/host/format"
 	"github.com/rulehost/rulehost/host/kind"
@@ -87,3 +90,19 @@ func (h *Host) Formatter(name string, fallback record.Formatter) (record.Formatt
 
 // Close releases the plugins' idle states.
 func (h *Host) Close() { h.Set.Close() }
+
+// SessionTags adapts the host to session.TagHandler, so a session answers
+// plugin tags (opposed_check) against its party as it stands.
+func (h *Host) SessionTags() session.TagHandler { return sessionTags{h} }
+
+type sessionTags struct{ h *Host }
+
+func (t sessionTags) Handles(name string) bool { return t.h.Handles(name) }
+
+func (t sessionTags) Answer(rs *ruleset.Ruleset, party []*sheet.Character, s dice.Stream, tg tag.Tag) record.Record {
+	r, ok := t.h.Answer(context.Background(), plugin.TagEnv{RS: rs, Characters: party, Dice: s}, tg)
+	if !ok {
+		return record.Refused(tg.Name, "unknown-tag", "note", "no loaded plugin answers this tag")
+	}
+	return r
+}

@@ -14,28 +14,34 @@ import (
 )
 
 func init() {
-	commands = append(commands, &cli.Command{
-		Name:      "check",
-		Usage:     "roll a GM check tag against a ruleset and a sheet and print the record",
-		ArgsUsage: "'TAG'",
-		Description: "TAG is a Game Master tag, e.g. '[skill_check: skill=\"Athletics\" dc=\"15\" mode=\"advantage\"]'.\n" +
-			"The same seed always gives the same record. With --repeat N, rolls N checks on seeds\n" +
-			"SEED..SEED+N-1, one record per line.",
-		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "ruleset", Aliases: []string{"r"}, Required: true, Usage: "ruleset `FILE`"},
-			&cli.StringFlag{Name: "sheet", Aliases: []string{"s"}, Required: true, Usage: "character sheet `FILE`"},
-			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "session seed"},
-			&cli.IntFlag{Name: "repeat", Value: 1, Usage: "roll `N` checks on consecutive seeds"},
-			&cli.BoolFlag{Name: "json", Usage: `print records as JSON lines: {"tag":"check","attrs":[[key,value],...]}`},
-			&cli.StringSliceFlag{Name: "plugins", Usage: "load plugins from `DIR` (repeatable)"},
-		},
-		Action: runCheck,
+	commands = append(commands, func() *cli.Command {
+		return &cli.Command{
+			Name:      "check",
+			Usage:     "roll a GM tag (skill_check, roll_dice, a plugin's tag) against a ruleset and sheets and print the record",
+			ArgsUsage: "'TAG'",
+			Description: "TAG is a Game Master tag, e.g. '[skill_check: skill=\"Athletics\" dc=\"15\" mode=\"advantage\"]'.\n" +
+				"The same seed always gives the same record. With --repeat N, rolls N checks on seeds\n" +
+				"SEED..SEED+N-1, one record per line.",
+			Flags: []cli.Flag{
+				&cli.StringFlag{Name: "ruleset", Aliases: []string{"r"}, Usage: "ruleset `FILE` (required)"},
+				&cli.StringSliceFlag{Name: "sheet", Aliases: []string{"s"}, Usage: "character sheet `FILE` (repeatable: skill_check rolls who= or the first; a plugin tag sees them all)"},
+				&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "session seed"},
+				&cli.IntFlag{Name: "repeat", Value: 1, Usage: "roll `N` checks on consecutive seeds"},
+				&cli.BoolFlag{Name: "json", Usage: `print records as JSON lines: {"tag":"check","attrs":[[key,value],...]}`},
+				&cli.StringSliceFlag{Name: "plugins", Usage: "load plugins from `DIR` (repeatable); plugins/ is loaded when present"},
+				&cli.StringFlag{Name: "format", Usage: "print the GM-facing text through formatter `NAME` (a plugin's, e.g. terse or narrative) instead of the record"},
+			},
+			Action: runCheck,
+		}
 	})
 }
 
 func runCheck(c *cli.Context) error {
 	if c.NArg() != 1 {
 		return misuse(c, "give exactly one tag, quoted")
+	}
+	if c.String("ruleset") == "" {
+		return misuse(c, "--ruleset is required")
 	}
 	if c.Int("repeat") < 1 || c.Int("repeat") > 10_000_000 {
 		return misuse(c, "--repeat must be 1 to 10000000")
@@ -44,37 +50,32 @@ func runCheck(c *cli.Context) error {
 	if err != nil {
 		return refused(fmt.Errorf("tag: %w", err))
 	}
-	if !t.NameIs("skill_check") {
-		return refused(fmt.Errorf("tag %q: check answers [skill_check: ...]; use `rulehost roll` for roll_dice", t.Name))
-	}
 	opts, err := pluginOptions(c)
 	if err != nil {
 		return err
 	}
-	rs, err := ruleset.LoadFile(c.String("ruleset"), opts.Ruleset)
+	answer, err := checkAnswerer(c, t, opts)
 	if err != nil {
-		return refused(err)
+		return err
 	}
-	sh, err := sheet.LoadFile(c.String("sheet"), rs)
+	out, err := recordPrinter(c, opts)
 	if err != nil {
-		return refused(err)
+		return err
 	}
 	log := logger(c)
-	env := &check.Env{RS: rs, Char: sheet.New(rs, sh), Kinds: opts.Kinds}
 	stream := &dice.Seeded{}
-	env.Dice = stream
 	seed := c.Uint64("seed")
 	anyRefused := false
 	for i := 0; i < c.Int("repeat"); i++ {
 		stream.Reset(seed+uint64(i), 0, 0)
-		res := check.Resolve(env, t)
-		if err := record.Check(res.Record); err != nil {
+		r := answer(stream)
+		if err := record.Check(r); err != nil {
 			log.Error("record failed the schema check", "error", err)
 		}
-		if err := printRecord(c, res.Record); err != nil {
+		if err := out(r); err != nil {
 			return err
 		}
-		anyRefused = anyRefused || res.Record.Name == "refused"
+		anyRefused = anyRefused || r.Name == "refused"
 	}
 	if anyRefused {
 		return cli.Exit("", exitRefused)
@@ -82,15 +83,78 @@ func runCheck(c *cli.Context) error {
 	return nil
 }
 
-func printRecord(c *cli.Context, r record.Record) error {
-	if c.Bool("json") {
-		b, err := r.MarshalJSON()
+// checkAnswerer loads the ruleset and sheets and returns what answers the
+// tag on one stream: skill_check (rolled by who=, or the first sheet),
+// roll_dice, or a tag a loaded plugin answers (with every sheet as a
+// character, for an opposed check).
+func checkAnswerer(c *cli.Context, t tag.Tag, opts loadOptions) (func(dice.Stream) record.Record, error) {
+	rs, err := ruleset.LoadFile(c.String("ruleset"), opts.Ruleset)
+	if err != nil {
+		return nil, refused(err)
+	}
+	var chars []*sheet.Character
+	for _, f := range c.StringSlice("sheet") {
+		sh, err := sheet.LoadFile(f, rs)
 		if err != nil {
+			return nil, refused(err)
+		}
+		chars = append(chars, sheet.New(rs, sh))
+	}
+	switch {
+	case t.NameIs("skill_check"):
+		if len(chars) == 0 {
+			return nil, misuse(c, "a skill_check needs --sheet")
+		}
+		roller := chars[0]
+		if who, ok := t.Get("who"); ok {
+			found := false
+			for _, ch := range chars {
+				if strings.EqualFold(ch.Name(), who) {
+					roller, found = ch, true
+				}
+			}
+			if !found {
+				return nil, refused(fmt.Errorf("who=%q: no --sheet has that name", who))
+			}
+		}
+		env := &check.Env{RS: rs, Char: roller, Kinds: opts.Kinds}
+		return func(s dice.Stream) record.Record {
+			env.Dice = s
+			return check.Resolve(env, t).Record
+		}, nil
+	case t.NameIs("roll_dice"):
+		return func(s dice.Stream) record.Record { return check.RollDice(rs, t, s) }, nil
+	case opts.Host != nil && opts.Host.Handles(t.Name):
+		tags := opts.Host.SessionTags()
+		return func(s dice.Stream) record.Record { return tags.Answer(rs, chars, s, t) }, nil
+	}
+	return nil, refused(fmt.Errorf("tag %q: check answers skill_check, roll_dice and tags a loaded plugin provides (see --plugins)", t.Name))
+}
+
+// recordPrinter prints a record as text, JSON, or through a formatter.
+func recordPrinter(c *cli.Context, opts loadOptions) (func(record.Record) error, error) {
+	w := c.App.Writer
+	var f record.Formatter = record.Plain{}
+	if name := c.String("format"); name != "" && name != "plain" {
+		if opts.Host == nil {
+			return nil, misuse(c, "--format %s: no plugins are loaded (see --plugins)", name)
+		}
+		pf, ok := opts.Host.Formatter(name, record.Plain{})
+		if !ok {
+			return nil, misuse(c, "--format %s: no loaded plugin of that name has formatters", name)
+		}
+		f = pf
+	}
+	return func(r record.Record) error {
+		if c.Bool("json") {
+			b, err := r.MarshalJSON()
+			if err != nil {
+				return err
+			}
+			_, err = fmt.Fprintln(w, string(b))
 			return err
 		}
-		_, err = fmt.Fprintln(c.App.Writer, string(b))
+		_, err := fmt.Fprintln(w, strings.TrimSpace(f.Record(r)))
 		return err
-	}
-	_, err := fmt.Fprintln(c.App.Writer, strings.TrimSpace(r.String()))
-	return err
+	}, nil
 }

@@ -9,22 +9,24 @@ import (
 )
 
 func init() {
-	commands = append(commands, &cli.Command{
-		Name:  "plugin",
-		Usage: "work with Lua plugins",
-		Subcommands: []*cli.Command{{
-			Name:      "test",
-			Usage:     "run plugins' test cases (DIR/test/*.json) and report pass or fail",
-			ArgsUsage: "DIR...",
-			Description: "Each DIR is a plugin folder (holding plugin.lua) or a folder of plugin folders.\n" +
-				"Every case prints PASS or FAIL with its file; a failure says what differed.\n" +
-				"Exit status 0 when every case passes, 1 when any fails (or a plugin does not load).",
-			Flags: []cli.Flag{
-				&cli.BoolFlag{Name: "update", Usage: "rewrite each case's \"want\" with what it got (review the diff)"},
-				&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "also print what each passing case produced"},
-			},
-			Action: runPluginTest,
-		}},
+	commands = append(commands, func() *cli.Command {
+		return &cli.Command{
+			Name:  "plugin",
+			Usage: "work with Lua plugins",
+			Subcommands: []*cli.Command{{
+				Name:      "test",
+				Usage:     "run plugins' test cases (DIR/test/*.json) and report pass or fail",
+				ArgsUsage: "DIR...",
+				Description: "Each DIR is a plugin folder (holding plugin.lua) or a folder of plugin folders.\n" +
+					"Every case prints PASS or FAIL with its file; a failure says what differed.\n" +
+					"Exit status 0 when every case passes, 1 when any fails (or a plugin does not load).",
+				Flags: []cli.Flag{
+					&cli.BoolFlag{Name: "update", Usage: "rewrite each case's \"want\" with what it got (review the diff)"},
+					&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "also print what each passing case produced"},
+				},
+				Action: runPluginTest,
+			}},
+		}
 	})
 }
 

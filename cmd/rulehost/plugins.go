@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/rulehost/rulehost/engine/check"
 	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/session"
 	"github.com/rulehost/rulehost/host"
 	"github.com/rulehost/rulehost/host/plugin"
 	"github.com/urfave/cli/v2"
@@ -14,6 +15,15 @@ type loadOptions struct {
 	Kinds   map[string]check.Resolver
 	// Host is the loaded plugin host (nil when no plugin folder exists).
 	Host *host.Host
+}
+
+// hooks are the plugin kinds and tags a session answers with.
+func (o loadOptions) hooks() session.Hooks {
+	h := session.Hooks{Kinds: o.Kinds}
+	if o.Host != nil {
+		h.Tags = o.Host.SessionTags()
+	}
+	return h
 }
 
 // pluginOptions loads the default plugins/ folder (when present) and every

@@ -12,20 +12,22 @@ import (
 )
 
 func init() {
-	commands = append(commands, &cli.Command{
-		Name:      "roll",
-		Usage:     "roll a GM roll_dice tag (notation, or a symbol-pool ruleset's dice by name) and print the record",
-		ArgsUsage: "'TAG'",
-		Description: "TAG is a Game Master tag, e.g. '[roll_dice: dice=\"2d6+1\"]' or, with a symbol-pool\n" +
-			"ruleset, '[roll_dice: dice=\"2 ability 1 proficiency vs 2 difficulty\"]'. Symbols are counted and\n" +
-			"cancelled as a check counts them, without a sheet. Without --ruleset only notation is read.\n" +
-			"The same seed always gives the same record.",
-		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "ruleset", Aliases: []string{"r"}, Usage: "ruleset `FILE` (needed for symbol dice by name)"},
-			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "session seed"},
-			&cli.BoolFlag{Name: "json", Usage: `print the record as JSON: {"tag":"roll","attrs":[[key,value],...]}`},
-		},
-		Action: runRoll,
+	commands = append(commands, func() *cli.Command {
+		return &cli.Command{
+			Name:      "roll",
+			Usage:     "roll a GM roll_dice tag (notation, or a symbol-pool ruleset's dice by name) and print the record",
+			ArgsUsage: "'TAG'",
+			Description: "TAG is a Game Master tag, e.g. '[roll_dice: dice=\"2d6+1\"]' or, with a symbol-pool\n" +
+				"ruleset, '[roll_dice: dice=\"2 ability 1 proficiency vs 2 difficulty\"]'. Symbols are counted and\n" +
+				"cancelled as a check counts them, without a sheet. Without --ruleset only notation is read.\n" +
+				"The same seed always gives the same record.",
+			Flags: []cli.Flag{
+				&cli.StringFlag{Name: "ruleset", Aliases: []string{"r"}, Usage: "ruleset `FILE` (needed for symbol dice by name)"},
+				&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "session seed"},
+				&cli.BoolFlag{Name: "json", Usage: `print the record as JSON: {"tag":"roll","attrs":[[key,value],...]}`},
+			},
+			Action: runRoll,
+		}
 	})
 }
 
@@ -50,7 +52,11 @@ func runRoll(c *cli.Context) error {
 	if err := record.Check(r); err != nil {
 		logger(c).Error("record failed the schema check", "error", err)
 	}
-	if err := printRecord(c, r); err != nil {
+	out, err := recordPrinter(c, loadOptions{})
+	if err != nil {
+		return err
+	}
+	if err := out(r); err != nil {
 		return err
 	}
 	if r.Name == "refused" {

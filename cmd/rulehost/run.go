@@ -14,24 +14,26 @@ import (
 )
 
 func init() {
-	commands = append(commands, &cli.Command{
-		Name:      "run",
-		Usage:     "answer every tag of a transcript of GM replies in a session and print the records",
-		ArgsUsage: "TRANSCRIPT",
-		Description: "TRANSCRIPT is a text file of entries, each opened by a line \"--- gm\", \"--- player\" or\n" +
-			"\"--- regenerate\" (see docs/session.md). Each entry is appended to the session's log in\n" +
-			"DIR (created with --ruleset, --party and --seed when it does not exist yet; continued\n" +
-			"when it does) and its tags are answered in order. Records print one per line under a\n" +
-			"\"--- KIND N\" header (or, with --json, one JSON object per entry).",
-		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "session", Required: true, Usage: "session `DIR` (its log.jsonl is appended to)"},
-			&cli.StringFlag{Name: "ruleset", Aliases: []string{"r"}, Usage: "ruleset `FILE` (to start a session)"},
-			&cli.StringFlag{Name: "party", Usage: "party `DIR` of sheets, the player's first by file name (to start a session)"},
-			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "session seed (to start a session)"},
-			&cli.BoolFlag{Name: "json", Usage: `print {"seq":N,"kind":K,"records":[...]} per entry`},
-			&cli.StringSliceFlag{Name: "plugins", Usage: "load plugins from `DIR` (repeatable)"},
-		},
-		Action: runSession,
+	commands = append(commands, func() *cli.Command {
+		return &cli.Command{
+			Name:      "run",
+			Usage:     "answer every tag of a transcript of GM replies in a session and print the records",
+			ArgsUsage: "TRANSCRIPT",
+			Description: "TRANSCRIPT is a text file of entries, each opened by a line \"--- gm\", \"--- player\" or\n" +
+				"\"--- regenerate\" (see docs/session.md). Each entry is appended to the session's log in\n" +
+				"DIR (created with --ruleset, --party and --seed when it does not exist yet; continued\n" +
+				"when it does) and its tags are answered in order. Records print one per line under a\n" +
+				"\"--- KIND N\" header (or, with --json, one JSON object per entry).",
+			Flags: []cli.Flag{
+				&cli.StringFlag{Name: "session", Usage: "session `DIR` (required; its log.jsonl is appended to)"},
+				&cli.StringFlag{Name: "ruleset", Aliases: []string{"r"}, Usage: "ruleset `FILE` (to start a session)"},
+				&cli.StringFlag{Name: "party", Usage: "party `DIR` of sheets, the player's first by file name (to start a session)"},
+				&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "session seed (to start a session)"},
+				&cli.BoolFlag{Name: "json", Usage: `print {"seq":N,"kind":K,"records":[...]} per entry`},
+				&cli.StringSliceFlag{Name: "plugins", Usage: "load plugins from `DIR` (repeatable)"},
+			},
+			Action: runSession,
+		}
 	})
 }
 
@@ -53,9 +55,12 @@ func runSession(c *cli.Context) error {
 		return refused(err)
 	}
 	dir := c.String("session")
+	if dir == "" {
+		return misuse(c, "--session is required")
+	}
 	var s *session.Session
 	if _, statErr := os.Stat(filepath.Join(dir, session.ConfigFile)); statErr == nil {
-		s, err = session.Open(dir, session.FileLoader(opts.Ruleset))
+		s, err = session.Open(dir, session.FileLoader(opts.Ruleset), opts.hooks())
 		if err != nil {
 			return refused(err)
 		}
@@ -79,7 +84,7 @@ func runSession(c *cli.Context) error {
 		}
 	}
 	defer s.Close()
-	s.Kinds = opts.Kinds
+	s.Kinds, s.Tags = opts.hooks().Kinds, opts.hooks().Tags
 	w := c.App.Writer
 	for _, e := range entries {
 		r, err := s.Append(e.Kind, e.Text)

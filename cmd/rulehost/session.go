@@ -9,21 +9,23 @@ import (
 )
 
 func init() {
-	commands = append(commands, &cli.Command{
-		Name:  "session",
-		Usage: "inspect a session directory",
-		Subcommands: []*cli.Command{{
-			Name:      "show",
-			Usage:     "print a session's bags, loads, slots, bound items and typed defenses",
-			ArgsUsage: "DIR",
-			Description: "Replays DIR's log (a torn last line is ignored) and prints the inventory block the\n" +
-				"Game Master reads, then each character's typed defenses.",
-			Flags: []cli.Flag{
-				&cli.BoolFlag{Name: "json", Usage: "print the folded state as JSON"},
-				&cli.StringSliceFlag{Name: "plugins", Usage: "load plugins from `DIR` (repeatable)"},
-			},
-			Action: showSession,
-		}},
+	commands = append(commands, func() *cli.Command {
+		return &cli.Command{
+			Name:  "session",
+			Usage: "inspect a session directory",
+			Subcommands: []*cli.Command{{
+				Name:      "show",
+				Usage:     "print a session's bags, loads, slots, bound items and typed defenses",
+				ArgsUsage: "DIR",
+				Description: "Replays DIR's log (a torn last line is ignored) and prints the inventory block the\n" +
+					"Game Master reads, then each character's typed defenses.",
+				Flags: []cli.Flag{
+					&cli.BoolFlag{Name: "json", Usage: "print the folded state as JSON"},
+					&cli.StringSliceFlag{Name: "plugins", Usage: "load plugins from `DIR` (repeatable)"},
+				},
+				Action: showSession,
+			}},
+		}
 	})
 }
 
@@ -35,7 +37,7 @@ func showSession(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	s, err := session.Open(c.Args().First(), session.FileLoader(opts.Ruleset))
+	s, err := session.Open(c.Args().First(), session.FileLoader(opts.Ruleset), opts.hooks())
 	if err != nil {
 		return refused(err)
 	}

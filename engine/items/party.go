@@ -176,6 +176,13 @@ func (p *Party) Member(name string) (int, bool) {
 // put adds count units to a bag with no carry rule: into the bag's open
 // stacks of the same item first, up to its stack limit, then new stacks.
 func (p *Party) put(m *Member, def *ruleset.Item, name string, count int) {
+	p.putEnded(m, def, name, count, false)
+}
+
+// putEnded is put for units whose curse the Game Master may have ended:
+// the ended state travels with them (a given or unequipped item stays
+// free of its curse), so they join only stacks in the same state.
+func (p *Party) putEnded(m *Member, def *ruleset.Item, name string, count int, curseEnded bool) {
 	limit := ruleset.DefaultStack
 	ref := ""
 	if def != nil {
@@ -190,7 +197,7 @@ func (p *Party) put(m *Member, def *ruleset.Item, name string, count int) {
 			return
 		}
 		s := &m.Bag[i]
-		if s.Item != ref || s.Equipped || s.Bound || (ref == "" && !strings.EqualFold(s.Name, name)) {
+		if s.Item != ref || s.Equipped || s.Bound || s.CurseEnded != curseEnded || (ref == "" && !strings.EqualFold(s.Name, name)) {
 			continue
 		}
 		room := limit - s.Count
@@ -203,7 +210,7 @@ func (p *Party) put(m *Member, def *ruleset.Item, name string, count int) {
 	}
 	for count > 0 && len(m.Bag) < MaxStacksPerBag {
 		n := min(limit, count)
-		m.Bag = append(m.Bag, Stack{Item: ref, Name: name, Count: n})
+		m.Bag = append(m.Bag, Stack{Item: ref, Name: name, Count: n, CurseEnded: curseEnded})
 		count -= n
 	}
 }

@@ -149,7 +149,21 @@ func (s *Session) apply(ev Event) Reply {
 // Fold replays events from the start into a fresh state: the state a log
 // stands for.
 func Fold(rs *ruleset.Ruleset, sheets []*sheet.Sheet, seed uint64, events []Event) *Session {
+	return FoldWith(rs, sheets, seed, events, Hooks{})
+}
+
+// Hooks are what plugins add to a session: resolution kinds and tags of
+// their own. They must be in place before the log is folded, so that a
+// replay answers plugin tags exactly as the first time.
+type Hooks struct {
+	Kinds map[string]check.Resolver
+	Tags  TagHandler
+}
+
+// FoldWith is Fold with plugin hooks.
+func FoldWith(rs *ruleset.Ruleset, sheets []*sheet.Sheet, seed uint64, events []Event, h Hooks) *Session {
 	s := New(rs, sheets, seed)
+	s.Kinds, s.Tags = h.Kinds, h.Tags
 	for _, ev := range events {
 		if ev.Kind == Regenerate && s.before == nil {
 			continue // a stored log never holds one; an edited one is read leniently

@@ -169,7 +169,7 @@ type Loader func(cfg Config) (*ruleset.Ruleset, []*sheet.Sheet, error)
 
 // Open replays a session directory: its log folded into the state, ready
 // to append. A torn last line is cut off first.
-func Open(dir string, load Loader) (*Session, error) {
+func Open(dir string, load Loader, hooks ...Hooks) (*Session, error) {
 	cfg, err := ReadConfig(dir)
 	if err != nil {
 		return nil, err
@@ -196,7 +196,11 @@ func Open(dir string, load Loader) (*Session, error) {
 			return nil, fmt.Errorf("session: %w", err)
 		}
 	}
-	s := Fold(rs, sheets, cfg.Seed, events)
+	var h Hooks
+	if len(hooks) > 0 {
+		h = hooks[0]
+	}
+	s := FoldWith(rs, sheets, cfg.Seed, events, h)
 	s.store = &Store{dir: dir, f: f}
 	return s, nil
 }

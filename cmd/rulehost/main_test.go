@@ -1,0 +1,114 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// cli runs one command line in-process and returns exit status and output.
+func runCLI(args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	code := run(append([]string{"rulehost"}, args...), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+const (
+	fiveE    = "../../rulesets/d20-5e/ruleset.json"
+	ada      = "../../rulesets/d20-5e/sheets/ada.json"
+	grave    = "../../rulesets/gravewatch/ruleset.json"
+	bram     = "../../rulesets/gravewatch/sheets/bram.json"
+	maud     = "../../rulesets/gravewatch/sheets/maud.json"
+	genesys  = "../../rulesets/genesys/ruleset.json"
+	plugins  = "../../plugins"
+	athletic = `[skill_check: skill="Athletics" dc="15" mode="advantage"]`
+)
+
+func TestExitCodes(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "bad.json")
+	os.WriteFile(bad, []byte(`{"resolution":{"kind":"dice-sum","dice":{"count":2,"sides":6},"naturals":"both"}}`), 0o644)
+	cases := []struct {
+		name string
+		args []string
+		code int
+		out  string // fragment of stdout (or stderr when code != 0)
+	}{
+		{"valid ruleset", []string{"validate", fiveE}, 0, "valid"},
+		{"refused ruleset", []string{"validate", bad}, 1, "/resolution/naturals: naturals \"both\" reads a single die"},
+		{"refused ruleset as JSON", []string{"validate", "--json", bad}, 1, `"pointer":"/resolution/naturals"`},
+		{"validate without files", []string{"validate"}, 2, "name at least one ruleset file"},
+		{"check", []string{"check", "-r", fiveE, "-s", ada, "--seed", "7", athletic}, 0, `[check: who="Ada Quickhand" skill="Athletics"`},
+		{"check JSON", []string{"check", "-r", fiveE, "-s", ada, "--json", athletic}, 0, `{"tag":"check","attrs":[["who","Ada Quickhand"]`},
+		{"check without ruleset", []string{"check", "-s", ada, athletic}, 2, "--ruleset is required"},
+		{"check bad tag", []string{"check", "-r", fiveE, "-s", ada, `[skill_check: skill=`}, 1, "tag:"},
+		{"check unknown skill", []string{"check", "-r", fiveE, "-s", ada, `[skill_check: skill="Juggling"]`}, 1, ""},
+		{"check unknown who", []string{"check", "-r", fiveE, "-s", ada, `[skill_check: skill="Athletics" who="Nobody"]`}, 1, "no --sheet has that name"},
+		{"check wrong tag", []string{"check", "-r", fiveE, "-s", ada, `[loot: table="x"]`}, 1, "check answers skill_check"},
+		{"check bad repeat", []string{"check", "-r", fiveE, "-s", ada, "--repeat", "0", athletic}, 2, "--repeat"},
+		{"missing plugins folder", []string{"check", "-r", fiveE, "-s", ada, "--plugins", "/nonexistent", athletic}, 2, "--plugins"},
+		{"roll by name", []string{"roll", "-r", genesys, `[roll_dice: dice="2 ability 1 proficiency vs 2 difficulty"]`}, 0, `[roll: dice="2 ability 1 proficiency vs 2 difficulty"`},
+		{"roll notation", []string{"roll", `[roll_dice: dice="2d6+1"]`}, 0, `[roll:`},
+		{"opposed plugin tag", []string{"check", "--plugins", plugins, "-r", grave, "-s", bram, "-s", maud,
+			`[opposed_check: skill="Ward" who="Bram the Quiet" vs="Maud Hollin" vsSkill="Ward"]`}, 0, `[opposed: who="Bram the Quiet"`},
+		{"terse formatter", []string{"check", "--plugins", plugins, "--format", "terse", "-r", fiveE, "-s", ada, `[skill_check: skill="Athletics" dc="15"]`}, 0, "Ada Quickhand, Athletics:"},
+		{"unknown formatter", []string{"check", "--plugins", plugins, "--format", "nope", "-r", fiveE, "-s", ada, athletic}, 2, "--format nope"},
+		{"unknown command", []string{"nosuch"}, 2, `no command "nosuch"`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, out, errs := runCLI(c.args...)
+			if code != c.code {
+				t.Fatalf("exit %d, want %d\nstdout: %s\nstderr: %s", code, c.code, out, errs)
+			}
+			if !strings.Contains(out+errs, c.out) {
+				t.Fatalf("output lacks %q\nstdout: %s\nstderr: %s", c.out, out, errs)
+			}
+		})
+	}
+}
+
+// TestCheckRepeatIsDeterministic: --repeat N rolls seeds N0..N0+N-1, and
+// the same seed gives the same record.
+func TestCheckRepeatIsDeterministic(t *testing.T) {
+	_, many, _ := runCLI("check", "-r", fiveE, "-s", ada, "--seed", "10", "--repeat", "3", athletic)
+	lines := strings.Split(strings.TrimSpace(many), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("want 3 records, got %q", many)
+	}
+	for i, want := range lines {
+		_, one, _ := runCLI("check", "-r", fiveE, "-s", ada, "--seed", []string{"10", "11", "12"}[i], athletic)
+		if strings.TrimSpace(one) != want {
+			t.Errorf("seed %d: %s != %s", 10+i, one, want)
+		}
+	}
+}
+
+// TestRunAndShow answers a bundled transcript into a session folder, then
+// shows it; running the same transcript into a fresh folder with the same
+// seed prints the same records.
+func TestRunAndShow(t *testing.T) {
+	rs := "../../rulesets/ember-roads/ruleset.json"
+	party := "../../rulesets/ember-roads/sheets"
+	tr := "../../rulesets/ember-roads/transcripts/01-the-ford.txt"
+	dir1, dir2 := filepath.Join(t.TempDir(), "s1"), filepath.Join(t.TempDir(), "s2")
+	code, out1, errs := runCLI("run", "--session", dir1, "-r", rs, "--party", party, "--seed", "3", tr)
+	if code != 0 || !strings.Contains(out1, "--- gm 1") || !strings.Contains(out1, "[check: who=") {
+		t.Fatalf("run: exit %d\n%s\n%s", code, out1, errs)
+	}
+	_, out2, _ := runCLI("run", "--session", dir2, "-r", rs, "--party", party, "--seed", "3", tr)
+	if out1 != out2 {
+		t.Fatalf("same seed, different records:\n%s\n---\n%s", out1, out2)
+	}
+	code, show, errs := runCLI("session", "show", dir1)
+	if code != 0 || !strings.Contains(show, "Tamsin") {
+		t.Fatalf("session show: exit %d\n%s\n%s", code, show, errs)
+	}
+	if code, _, errs := runCLI("run", "--session", filepath.Join(t.TempDir(), "new"), tr); code != 2 {
+		t.Fatalf("starting a session without --ruleset must be misuse, got %d: %s", code, errs)
+	}
+	if code, _, _ := runCLI("run", tr); code != 2 {
+		t.Fatalf("run without --session must be misuse, got %d", code)
+	}
+}
