@@ -3,6 +3,8 @@ package sandbox
 import (
 	"context"
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -178,7 +180,26 @@ func Compile(chunkName, source string) (*Program, error) {
 	if e.File == "" {
 		e.File = chunkName
 	}
+	if e.Line == 0 {
+		e.Line, e.Msg = parserLine(e.Msg)
+	}
 	return nil, e
+}
+
+// parserPos finds the position in gopher-lua's parser messages, which do
+// not use the runtime's "chunk:line:" form:
+// "plugin.lua line:4(column:23) near 'api':   syntax error".
+var parserPos = regexp.MustCompile(`^(?:\S+ )?line:(\d+)\(column:\d+\)\s*(.*)$`)
+
+// parserLine reads the line of a parser message and returns the message
+// without the position and its padding.
+func parserLine(msg string) (int, string) {
+	m := parserPos.FindStringSubmatch(strings.TrimSpace(msg))
+	if m == nil {
+		return 0, msg
+	}
+	n, _ := strconv.Atoi(m[1])
+	return n, strings.Join(strings.Fields(m[2]), " ")
 }
 
 // Name returns the chunk name.

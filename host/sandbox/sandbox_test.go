@@ -445,3 +445,15 @@ func BenchmarkCallSimple(b *testing.B) {
 		}
 	}
 }
+
+// A syntax error names the chunk and the line the parser stopped at.
+func TestSyntaxErrorLine(t *testing.T) {
+	_, err := Compile("plugin.lua", "return {\n  name = 'x',\n  api = = 1,\n}\n")
+	var se *Error
+	if !errors.As(err, &se) || !errors.Is(err, ErrSyntax) {
+		t.Fatalf("want a syntax *Error, got %v", err)
+	}
+	if se.File != "plugin.lua" || se.Line != 3 {
+		t.Fatalf("syntax error at %s:%d, want plugin.lua:3 (%v)", se.File, se.Line, se)
+	}
+}
