@@ -52,6 +52,26 @@ function R.findRung(ladder, name)
   return found
 end
 
+-- R.difficulty(check, ladder) reads a summed check's difficulty as the
+-- engine does: difficulty= names a rung (its dc), and a dc= on the tag
+-- wins for the number (kept within -1000..10000). It returns dc, whether
+-- there was one, and the rung's label (nil when none was named). A name
+-- no rung answers to is listed in ignored=.
+function R.difficulty(c, ladder)
+  local dc, have, rung = 0, false, nil
+  local name = c.tag.attrs.difficulty
+  if name ~= nil then
+    local r = R.findRung(ladder, name)
+    if r then dc, have, rung = r.dc, true, r.label else c.ignore("difficulty") end
+  end
+  local n = c.int("dc")
+  if n ~= nil then
+    if n < -1000 then n = -1000 elseif n > 10000 then n = 10000 end
+    dc, have = n, true
+  end
+  return dc, have, rung
+end
+
 -- R.pickBand(outcomes, n, crit, shift) returns the index (1-based) of the
 -- outcome band a result lands in, exactly as the engine reads bands:
 -- crit is "success", "failure" or nil; shift is +1 (better), -1 (worse)

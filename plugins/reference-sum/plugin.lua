@@ -132,22 +132,6 @@ local function throw(ds)
   return t
 end
 
--- difficulty reads difficulty= (a rung) and dc= (a number, which wins).
-local function difficulty(c, ladder)
-  local dc, have, rung = 0, false, nil
-  local name = c.tag.attrs.difficulty
-  if name ~= nil then
-    local r = R.findRung(ladder, name)
-    if r then dc, have, rung = r.dc, true, r.label else c.ignore("difficulty") end
-  end
-  local n = c.int("dc")
-  if n ~= nil then
-    if n < -1000 then n = -1000 elseif n > 10000 then n = 10000 end
-    dc, have = n, true
-  end
-  return dc, have, rung
-end
-
 local function addOutcome(add, o, band, success, crit, known)
   if o ~= nil and band ~= nil then
     local t = o.tiers[band]
@@ -183,7 +167,7 @@ local function resolve(c)
   add("resolution", "sum")
   add("dice", ds.count .. "d" .. ds.sides)
 
-  local dc, haveDC, rung = difficulty(c, ds.ladder)
+  local dc, haveDC, rung = R.difficulty(c, ds.ladder)
   local o = c.outcomes
   if c.type == "save" and c.effects.failsSave then
     add("automatic", true)
@@ -238,7 +222,7 @@ local function resolve(c)
   local total = kept.sum + modifier + effects
   add("modifier", modifier)
   if #c.effects.from > 0 then
-    add("effects", R.signed(effects))
+    if effects ~= 0 then add("effects", R.signed(effects)) end
     add("from", table.concat(c.effects.from, ", "))
   end
   add("total", total)

@@ -51,21 +51,6 @@ local function validate(o)
   return cfg
 end
 
-local function difficulty(c, ladder)
-  local dc, have, rung = 0, false, nil
-  local name = c.tag.attrs.difficulty
-  if name ~= nil then
-    local r = R.findRung(ladder, name)
-    if r then dc, have, rung = r.dc, true, r.label else c.ignore("difficulty") end
-  end
-  local n = c.int("dc")
-  if n ~= nil then
-    if n < -1000 then n = -1000 elseif n > 10000 then n = 10000 end
-    dc, have = n, true
-  end
-  return dc, have, rung
-end
-
 local function resolve(c)
   local cfg = c.resolution
   local complication = cfg.complication or c.config.complication or "remove"
@@ -76,7 +61,7 @@ local function resolve(c)
   local n = c.sheetNumber
   if n < 1 then n = 1 end
   if n > cfg.maxDice then n = cfg.maxDice end
-  local dc, haveDC, rung = difficulty(c, cfg.ladder)
+  local dc, haveDC, rung = R.difficulty(c, cfg.ladder)
 
   local normal = dice.pool(n - 1, 6)
   local wild = { dice.roll(6) }
