@@ -111,6 +111,15 @@ func Resolve(env *Env, t tag.Tag) Result {
 	if c.Override != nil {
 		c.Rec.Add("override", c.Override.Label)
 	}
+	if c.Target.Type == "ability" && c.Target.With != "" && c.Res.Kind != "dice-pool" {
+		// with= on an ability check adds a second ability only on a pool
+		// with abilityPlusAbility (which dice-pool decides itself); every
+		// other kind rolls the one ability, so the record must not claim
+		// with= was used (spec: "with= only if the ability was replaced or
+		// added"; docs/tags.md: "only for a pool").
+		c.ignore("with")
+		c.Target.With, c.Target.WithLabel = "", ""
+	}
 	if c.Target.With != "" {
 		c.Rec.Add("with", c.Target.WithLabel)
 	}
@@ -343,12 +352,17 @@ func (c *Check) Mode() int {
 	return 0
 }
 
-// addEffects writes effects="..." and from="..." when something changed the check.
+// addEffects writes effects="..." when conditions and items changed the
+// number, and from="..." whenever something changed the check: a source
+// that only gave advantage or disadvantage is named without effects="0",
+// which would read as a change of nothing.
 func (c *Check) addEffects(n int) {
 	if len(c.Effects.From) == 0 {
 		return
 	}
-	c.Rec.Add("effects", signed(n))
+	if n != 0 {
+		c.Rec.Add("effects", signed(n))
+	}
 	c.Rec.Add("from", strings.Join(c.Effects.From, ", "))
 }
 

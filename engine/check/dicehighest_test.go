@@ -290,7 +290,8 @@ func TestDiceHighestOverride(t *testing.T) {
 	rec := kRoll(t, rs, ch, `[skill_check: skill="Fight" dark="1" dc="8"]`, 1, 6, 3)
 	kWant(t, rec, "override=Combat roll", "highest=2", "dark=1", "-darkOutcome", "total=9", "dc=8", "success=true", "-outcome")
 	rec = kRoll(t, rs, ch, `[skill_check: skill="Climb" dark="1" bonus="1"]`, 1, 5, 3, 6)
-	kWant(t, rec, "dice=3d6", "darkOutcome=light", "total=5", "darkHighest=true", "outcome=Success at a cost")
+	// Trophy Dark reads the highest die, light or dark (dark.outcome "all").
+	kWant(t, rec, "dice=3d6", "-darkOutcome", "total=6", "darkHighest=true", "outcome=Success")
 }
 
 // TestDiceHighestBlades: the bundled Blades ruleset reads action ratings

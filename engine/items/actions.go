@@ -381,7 +381,7 @@ func (p *Party) merge(m *Member, s Stack) {
 		return
 	}
 	if def := p.Def(&s); def != nil {
-		p.put(m, def, s.Name, s.Count)
+		p.putEnded(m, def, s.Name, s.Count, s.CurseEnded)
 		return
 	}
 	p.put(m, nil, s.Name, s.Count)
@@ -546,6 +546,7 @@ func (p *Party) give(t tag.Tag) record.Record {
 		m := p.Members[mi]
 		s := &m.Bag[si]
 		def, stackName = p.Def(s), s.Name
+		ended := s.CurseEnded
 		_, lim := p.Capacity(to)
 		k := fits(lim-p.Load(to), p.Weight(def), min(s.Count, n-given))
 		if k == 0 {
@@ -555,7 +556,7 @@ func (p *Party) give(t tag.Tag) record.Record {
 		if s.Count == 0 {
 			m.Bag = append(m.Bag[:si], m.Bag[si+1:]...)
 		}
-		p.put(p.Members[to], def, stackName, k)
+		p.putEnded(p.Members[to], def, stackName, k, ended)
 		given += k
 	}
 	if given == 0 {

@@ -314,8 +314,8 @@ func (p *Party) LoadLine(i int) string {
 func round2(f float64) float64 { return math.Round(f*100) / 100 }
 
 // Block is the inventory block the Game Master reads: each character's
-// load, slots and bound items, and each stack with its line and whether
-// it is worn or bound.
+// load, slots and bound items, their typed defenses when they have any,
+// and each stack with its line and whether it is worn or bound.
 func (p *Party) Block() string {
 	var sb strings.Builder
 	sb.WriteString("INVENTORY\n")
@@ -336,6 +336,9 @@ func (p *Party) Block() string {
 			sb.WriteString(" (" + strings.Join(head, "; ") + ")")
 		}
 		sb.WriteString(":\n")
+		if d := p.DefensesLine(i); d != "" {
+			sb.WriteString(d + "\n")
+		}
 		if len(m.Bag) == 0 {
 			sb.WriteString("- nothing\n")
 		}

@@ -50,6 +50,9 @@ type Party struct {
 	Invented []*ruleset.Item  `json:"invented,omitempty"`
 
 	defs map[string]*ruleset.Item // ref -> catalog item
+	// condSrc and levelSrc are each condition's and level's parsed
+	// effects (view.go), read-only once built and shared by clones.
+	condSrc, levelSrc map[string][]source
 }
 
 // MaxStacksPerBag keeps a hostile transcript from growing a bag forever.
@@ -89,6 +92,15 @@ func New(rs *ruleset.Ruleset, sheets []*sheet.Sheet) *Party {
 
 func (p *Party) index() {
 	p.defs = map[string]*ruleset.Item{}
+	p.condSrc, p.levelSrc = map[string][]source{}, map[string][]source{}
+	if p.RS != nil {
+		for _, c := range p.RS.Conditions {
+			p.condSrc[c.ID] = p.parseConditionSources(c.ID)
+		}
+		for _, l := range p.RS.Levels {
+			p.levelSrc[l.ID] = p.parseLevelSources(l.ID)
+		}
+	}
 	if b := p.block(); b != nil {
 		for _, it := range b.Items {
 			if _, dup := p.defs[it.Ref()]; !dup {
@@ -109,7 +121,7 @@ func (p *Party) block() *ruleset.ItemsBlock {
 // changes the original (sheets and item definitions are shared: they
 // never change in play).
 func (p *Party) Clone() *Party {
-	q := &Party{RS: p.RS, defs: p.defs, Invented: append([]*ruleset.Item(nil), p.Invented...)}
+	q := &Party{RS: p.RS, defs: p.defs, condSrc: p.condSrc, levelSrc: p.levelSrc, Invented: append([]*ruleset.Item(nil), p.Invented...)}
 	q.Members = make([]*Member, len(p.Members))
 	for i, m := range p.Members {
 		q.Members[i] = &Member{Sheet: m.Sheet, Name: m.Name, Bag: append([]Stack(nil), m.Bag...), Pools: clonePools(m.Pools)}
@@ -233,14 +245,10 @@ func worn(s *Stack, def *ruleset.Item) bool {
 func (p *Party) Worn(s *Stack) bool { return worn(s, p.Def(s)) }
 
 // Character is member i as a check and the sheet read it during the game:
-// their items answer itemStat and change their abilities.
+// their items answer itemStat, and their conditions, levels and items
+// change their abilities (view.go).
 func (p *Party) Character(i int) *sheet.Character {
-	m := p.Members[i]
-	ch := sheet.New(p.RS, m.Sheet)
-	ch.Items = reader{p: p, m: m}
-	ch.Scores = p.scores(m)
-	ch.Pools = m.Pools
-	return ch
+	return p.view(i, nil).ch
 }
 
 // Pay debits live pools for member i: what a check paid (spend, charms)

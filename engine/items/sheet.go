@@ -114,15 +114,14 @@ func (a applied) effect() *ruleset.Effect {
 	return a.def.Carried
 }
 
-// scores are the member's abilities as their items leave them: the adds
-// first, then the highest set (at least N), within the ability's min and
-// max. nil when no item changes an ability.
-func (p *Party) scores(m *Member) map[string]int {
+// scores are the member's abilities as their conditions, levels and
+// items leave them: the adds first, then the highest set (at least N),
+// within the ability's min and max. nil when nothing changes an ability.
+func (p *Party) scores(m *Member, effects []*ruleset.Effect) map[string]int {
 	adds := map[string]int{}
 	sets := map[string]int{}
 	any := false
-	for _, a := range p.appliedItems(m) {
-		e := a.effect()
+	for _, e := range effects {
 		if e == nil {
 			continue
 		}

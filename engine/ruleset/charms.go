@@ -182,8 +182,14 @@ func (v *Validator) charmFaces(at string, ch *Charm, res *Resolution) {
 		return
 	}
 	sides := all[0].Sides
-	if ch.Reroll != nil && ch.Reroll.UpTo > sides-1 {
-		v.P.Addf(validate.Ptr(at, "reroll", "upTo"), "upTo %d would reroll every face of a d%d forever; allowed 1 to %d", ch.Reroll.UpTo, sides, sides-1)
+	// A charm applies to whichever check it is used on, so its reroll
+	// must leave a face unrerolled on the smallest die any of them rolls.
+	rerollSides := sides
+	for _, dp := range all {
+		rerollSides = min(rerollSides, dp.Sides)
+	}
+	if ch.Reroll != nil && ch.Reroll.UpTo > rerollSides-1 {
+		v.P.Addf(validate.Ptr(at, "reroll", "upTo"), "upTo %d would reroll every face of a d%d forever; allowed 1 to %d", ch.Reroll.UpTo, rerollSides, rerollSides-1)
 	}
 	faceOK := func(key string, n int) bool {
 		if n > sides {

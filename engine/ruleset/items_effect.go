@@ -246,6 +246,16 @@ func (v *Validator) readEffectObj(o validate.Obj, check bool) *Effect {
 			e.Abilities = append(e.Abilities, ch)
 		}
 	}
+	v.defenseParts(o, e, check)
+	return e
+}
+
+// defenseParts reads the four typed defenses (spec/items.md "Typed
+// defenses"): resist and immune as damage words or { type, except },
+// vulnerable as plain damage words, conditionImmunities as condition ids.
+// A condition's or level's combat mapping and an item's worn or carried
+// effect read them alike.
+func (v *Validator) defenseParts(o validate.Obj, e *Effect, check bool) {
 	e.Resist = v.damageEntries(o, "resist", check)
 	e.Immune = v.damageEntries(o, "immune", check)
 	if arr, ok := o.Arr("vulnerable", 1, MaxDefenseEntries); ok {
@@ -271,7 +281,6 @@ func (v *Validator) readEffectObj(o validate.Obj, check bool) *Effect {
 			e.ConditionImmunities = append(e.ConditionImmunities, s)
 		}
 	}
-	return e
 }
 
 // ids reads an id list; with check, every id must be declared.

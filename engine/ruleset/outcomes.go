@@ -117,10 +117,16 @@ func (v *Validator) Outcomes(o validate.Obj, rules OutcomeRules) *Outcomes {
 			}
 			numeric = append(numeric, len(out.Tiers))
 		}
-		if tier.Success {
-			anySuccess = true
-		} else {
-			anyFailure = true
+		// The bands read from the number follow the rules among
+		// themselves (spec: "the other bands, the ones read from the
+		// number, follow the rules above among themselves"), so a success
+		// and a failure must be reachable without a critical.
+		if tier.On == "" {
+			if tier.Success {
+				anySuccess = true
+			} else {
+				anyFailure = true
+			}
 		}
 		out.Tiers = append(out.Tiers, tier)
 	}
@@ -148,10 +154,10 @@ func (v *Validator) Outcomes(o validate.Obj, rules OutcomeRules) *Outcomes {
 		v.P.Addf(oo.Ptr("tiers"), "at least one band must be read from the number (without \"on\")")
 	}
 	if !anySuccess {
-		v.P.Addf(oo.Ptr("tiers"), `at least one band must succeed ("success": true)`)
+		v.P.Addf(oo.Ptr("tiers"), `at least one band read from the number (without "on") must succeed ("success": true)`)
 	}
 	if !anyFailure {
-		v.P.Addf(oo.Ptr("tiers"), "at least one band must fail (a band without \"success\": true)")
+		v.P.Addf(oo.Ptr("tiers"), "at least one band read from the number (without \"on\") must fail (a band without \"success\": true)")
 	}
 	return out
 }

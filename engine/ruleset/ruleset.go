@@ -38,6 +38,10 @@ type Ruleset struct {
 	Resolution *Resolution      `json:"-"`
 	Items      *ItemsBlock      `json:"-"`
 	Combat     *json.RawMessage `json:"combat"`
+	// Lists are the sheet lists' columns (lists.go); Defenses is the
+	// typed view of combat's defenses (combat.go).
+	Lists    []List          `json:"lists,omitempty"`
+	Defenses *CombatDefenses `json:"-"`
 
 	// Raw is the decoded file, for plugins that read keys the engine does not model.
 	Raw map[string]any `json:"-"`

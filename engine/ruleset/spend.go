@@ -55,7 +55,21 @@ const DefaultPerCheck = 1
 // ruleset's entries already (copied with the sheet math), so they are
 // not read, nor reported, a second time.
 func (v *Validator) Spends(o validate.Obj, res *Resolution, buys SpendBuys) {
-	if !o.Has("spend") || res.Spend != nil {
+	if !o.Has("spend") {
+		return
+	}
+	if res.Spend != nil {
+		// An override's merged resolution: its spend entries are the
+		// ruleset's (spend is locked), but the resolution is checked like
+		// the ruleset's own, so a reroll they buy must still leave a face
+		// of this resolution's die unrerolled (an override may change die).
+		if res.DicePool != nil {
+			for i, sp := range res.Spend {
+				if sp.Reroll != nil && sp.Reroll.UpTo > res.DicePool.Sides-1 {
+					v.P.Addf(validate.Ptr(o.Ptr("spend"), i, "reroll", "upTo"), "upTo %d would reroll every face of a d%d forever; allowed 1 to %d", sp.Reroll.UpTo, res.DicePool.Sides, res.DicePool.Sides-1)
+				}
+			}
+		}
 		return
 	}
 	arr, ok := o.Arr("spend", 1, MaxSpends)

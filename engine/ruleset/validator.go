@@ -70,7 +70,7 @@ func (v *Validator) idsOf(refKey string) []string {
 // topKeys are the ruleset's top-level keys.
 var topKeys = []string{"id", "name", "version", "description", "capabilityApi",
 	"abilities", "skills", "saves", "derived", "fields", "live", "conditions", "levels",
-	"catalogs", "resolution", "items", "combat"}
+	"catalogs", "resolution", "items", "combat", "lists"}
 
 func (v *Validator) ruleset(root any) *Ruleset {
 	rs := &Ruleset{}
@@ -100,6 +100,7 @@ func (v *Validator) ruleset(root any) *Ruleset {
 	v.derivedValues(o, rs)
 	v.livePools(o, rs)
 	v.catalogs(o, rs)
+	rs.Lists = v.lists(o)
 	if o.Has("items") {
 		rs.Items = v.itemsBlock(o.Ptr("items"), o.M["items"])
 	}
@@ -114,6 +115,7 @@ func (v *Validator) ruleset(root any) *Ruleset {
 		b, _ := json.Marshal(c)
 		raw := json.RawMessage(b)
 		rs.Combat = &raw
+		rs.Defenses = v.combatDefenses(o)
 	}
 	return rs
 }

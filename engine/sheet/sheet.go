@@ -31,6 +31,8 @@ type Sheet struct {
 	Levels     []string
 	Entries    []string // chosen catalog entries, "catalog/entry"
 	Bag        []BagLine
+	// Lists are the rows of the ruleset's sheet lists, by list id (lists.go).
+	Lists map[string][]ListRow
 }
 
 // Training is a skill's or save's tier and its per-skill bonus.
@@ -61,7 +63,7 @@ func Blank(name string) *Sheet {
 		Saves: map[string]Training{}, Fields: map[string]float64{}, Pools: map[string]int{}}
 }
 
-var sheetKeys = []string{"name", "abilities", "skills", "saves", "fields", "pools", "conditions", "levels", "entries", "bag", "notes"}
+var sheetKeys = []string{"name", "abilities", "skills", "saves", "fields", "pools", "conditions", "levels", "entries", "bag", "notes", "lists"}
 
 // Load validates a sheet from bytes; all problems are reported at once.
 func Load(name string, data []byte, rs *ruleset.Ruleset) (*Sheet, error) {
@@ -152,6 +154,7 @@ func Load(name string, data []byte, rs *ruleset.Ruleset) (*Sheet, error) {
 			s.Bag = append(s.Bag, line)
 		}
 	}
+	s.Lists = readLists(o, rs)
 	if err := p.Err(); err != nil {
 		return nil, err
 	}

@@ -1,0 +1,267 @@
+package ruleset
+
+import (
+	"strings"
+
+	"github.com/rulehost/rulehost/engine/validate"
+)
+
+// CombatDefenses is the typed view of the combat block's typed defenses
+// (spec/items.md "Typed defenses from conditions, levels, items and sheet
+// rows"). The rest of the combat block stays raw in Ruleset.Combat until
+// a fight reads it.
+type CombatDefenses struct {
+	// DamageTypes is the declared damage vocabulary; nil when the ruleset
+	// declares none, and damage words are then free text.
+	DamageTypes []string
+	// Conditions apply while their condition holds, Levels while their
+	// level's threshold is reached.
+	Conditions []DefenseGrant
+	Levels     []DefenseGrant
+	// SheetHides read defenses from the rows of sheet lists.
+	SheetHides []SheetHide
+}
+
+// DefenseGrant is one combat.conditions[] or combat.levels[] mapping: the
+// condition or level it belongs to and the defenses it grants (only the
+// Resist, Vulnerable, Immune and ConditionImmunities of Effect are set).
+type DefenseGrant struct {
+	Condition string
+	Level     string
+	Effect    *Effect
+}
+
+// SheetHide is one combat.sheetHides source: a sheet list, a text or enum
+// column of it, and the kind of defense each row's words grant.
+type SheetHide struct {
+	List   string
+	Column string
+	Kind   string
+}
+
+// The four kinds of typed defense.
+const (
+	KindResist              = "resist"
+	KindVulnerable          = "vulnerable"
+	KindImmune              = "immune"
+	KindConditionImmunities = "conditionImmunities"
+)
+
+// SheetHideKinds are the kinds a sheetHides source may name.
+var SheetHideKinds = []string{KindResist, KindVulnerable, KindImmune, KindConditionImmunities}
+
+// Limits of the combat block's defense parts.
+const (
+	MaxSheetHides       = 8
+	MaxCombatConditions = 128
+	MaxCombatLevels     = 64
+)
+
+// DamageWord finds word in the declared damage vocabulary, compared
+// without case, returning the declared spelling. Without a declared
+// vocabulary every word is known, as written.
+func (c *CombatDefenses) DamageWord(word string) (string, bool) {
+	if c == nil || c.DamageTypes == nil {
+		return word, true
+	}
+	for _, t := range c.DamageTypes {
+		if strings.EqualFold(t, word) {
+			return t, true
+		}
+	}
+	return "", false
+}
+
+// combatDefenses validates combat.conditions[], combat.levels[] and
+// combat.sheetHides at import and returns their typed view; other
+// combat keys are a fight's and left to it.
+func (v *Validator) combatDefenses(root validate.Obj) *CombatDefenses {
+	o, ok := root.Object("combat")
+	if !ok {
+		return nil
+	}
+	cd := &CombatDefenses{DamageTypes: declaredDamageTypes(o.M)}
+	if arr, ok := o.Arr("conditions", 0, MaxCombatConditions); ok {
+		for i, raw := range arr {
+			if g, ok := v.defenseGrant(o.Ptr("conditions", i), raw, "condition"); ok {
+				cd.Conditions = append(cd.Conditions, g)
+			}
+		}
+	}
+	if arr, ok := o.Arr("levels", 0, MaxCombatLevels); ok {
+		for i, raw := range arr {
+			if g, ok := v.defenseGrant(o.Ptr("levels", i), raw, "level"); ok {
+				cd.Levels = append(cd.Levels, g)
+			}
+		}
+	}
+	if arr, ok := o.Arr("sheetHides", 0, MaxSheetHides); ok {
+		for i, raw := range arr {
+			if h, ok := v.sheetHide(o.Ptr("sheetHides", i), raw); ok {
+				cd.SheetHides = append(cd.SheetHides, h)
+			}
+		}
+	}
+	return cd
+}
+
+// declaredDamageTypes reads combat.damageTypes: words, or objects with
+// an id. nil when absent.
+func declaredDamageTypes(combat map[string]any) []string {
+	types, ok := combat["damageTypes"].([]any)
+	if !ok {
+		return nil
+	}
+	known := []string{}
+	for _, t := range types {
+		switch x := t.(type) {
+		case string:
+			known = append(known, x)
+		case map[string]any:
+			if id, ok := x["id"].(string); ok {
+				known = append(known, id)
+			}
+		}
+	}
+	return known
+}
+
+// defenseGrant reads one mapping: "condition" (or "level") names a
+// declared one, and its defenses are read like an item's.
+func (v *Validator) defenseGrant(at string, raw any, key string) (DefenseGrant, bool) {
+	o, ok := validate.AsObj(v.P, at, raw)
+	if !ok {
+		return DefenseGrant{}, false
+	}
+	if !o.Require(key) {
+		return DefenseGrant{}, false
+	}
+	id, ok := o.Str(key, 64, true)
+	if !ok {
+		return DefenseGrant{}, false
+	}
+	g := DefenseGrant{Effect: &Effect{}}
+	switch key {
+	case "condition":
+		if !v.conditions[id] {
+			o.Addf(key, "no condition %q in the ruleset; declared: %v", id, v.order["conditions"])
+			return g, false
+		}
+		g.Condition = id
+	case "level":
+		if !v.levelDeclared(id) {
+			o.Addf(key, "no level %q in the ruleset; declared: %v", id, v.order["levels"])
+			return g, false
+		}
+		g.Level = id
+	}
+	v.defenseParts(o, g.Effect, true)
+	return g, true
+}
+
+func (v *Validator) levelDeclared(id string) bool {
+	for _, l := range v.rs.Levels {
+		if l.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// sheetHide reads one sheetHides source: the list must be declared, the
+// column must be one of its text or enum columns, and an enum column read
+// as condition immunities must declare only condition ids.
+func (v *Validator) sheetHide(at string, raw any) (SheetHide, bool) {
+	o, ok := validate.AsObj(v.P, at, raw)
+	if !ok {
+		return SheetHide{}, false
+	}
+	o.Known("list", "column", "kind")
+	if !o.Require("list", "column", "kind") {
+		return SheetHide{}, false
+	}
+	var h SheetHide
+	var okL, okC, okK bool
+	h.List, okL = o.Str("list", 64, true)
+	h.Column, okC = o.Str("column", 64, true)
+	h.Kind, okK = o.Enum("kind", "", SheetHideKinds...)
+	if !okL || !okC || !okK {
+		return h, false
+	}
+	li := -1
+	for i := range v.rs.Lists {
+		if v.rs.Lists[i].ID == h.List {
+			li = i
+		}
+	}
+	if li < 0 {
+		o.Addf("list", "no sheet list %q; declared lists: %v", h.List, v.order["lists"])
+		return h, false
+	}
+	l := &v.rs.Lists[li]
+	if len(l.Columns) == 0 {
+		return h, false // the list's columns are already reported
+	}
+	ci := -1
+	var colIDs []string
+	for i, c := range l.Columns {
+		colIDs = append(colIDs, c.ID)
+		if c.ID == h.Column {
+			ci = i
+		}
+	}
+	if ci < 0 {
+		o.Addf("column", "sheet list %q has no column %q; its columns: %v", h.List, h.Column, colIDs)
+		return h, false
+	}
+	col := &l.Columns[ci]
+	if col.Type == "" {
+		return h, false // its type is already reported
+	}
+	if col.Type != "text" && col.Type != "enum" {
+		o.Addf("column", "sheetHides reads a text or enum column; %q of list %q is a %s column", h.Column, h.List, col.Type)
+		return h, false
+	}
+	if h.Kind == KindConditionImmunities && col.Type == "enum" {
+		bad := false
+		for i, val := range col.Values {
+			if !v.conditions[val] {
+				bad = true
+				v.P.Addf(v.enumValuePtr(h.List, col.ID, val, i),
+					"column %q is read as condition immunities (combat.sheetHides), so its values are condition ids; %q is not one (declared: %v)",
+					col.ID, val, v.order["conditions"])
+			}
+		}
+		if bad {
+			return h, false
+		}
+	}
+	return h, true
+}
+
+// enumValuePtr is the pointer of an enum column's value in the file (the
+// typed lists skip broken entries, so their indexes may differ).
+func (v *Validator) enumValuePtr(list, column, value string, fallback int) string {
+	lists, _ := v.rs.Raw["lists"].([]any)
+	for li, rl := range lists {
+		lm, _ := rl.(map[string]any)
+		if lm["id"] != list {
+			continue
+		}
+		cols, _ := lm["columns"].([]any)
+		for ci, rc := range cols {
+			cm, _ := rc.(map[string]any)
+			if cm["id"] != column {
+				continue
+			}
+			vals, _ := cm["values"].([]any)
+			for vi, rv := range vals {
+				if rv == value {
+					return validate.Ptr("/lists", li, "columns", ci, "values", vi)
+				}
+			}
+			return validate.Ptr("/lists", li, "columns", ci, "values", fallback)
+		}
+	}
+	return "/lists"
+}
