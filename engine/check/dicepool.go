@@ -87,7 +87,13 @@ func resolveDicePool(c *Check) {
 	}
 	var buys spendBuys
 	if len(offers) > 0 {
-		buys = c.spendPlan(offers, c.poolBase(second), true)
+		var pending []payment
+		if charm != nil {
+			// The charm's price comes out of the same pools first, so a
+			// spend cannot be planned on points the charm will take.
+			pending = charm.pay
+		}
+		buys = c.spendPlan(offers, c.poolBase(second), true, pending...)
 	}
 	if buys.unpaid != "" {
 		if unpaid != "" {

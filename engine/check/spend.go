@@ -72,8 +72,10 @@ type payment struct {
 // A reroll is bought once, however many purchases. Offers naming no
 // spend entry are ignored (listed in ignored=). poolKind is true for a
 // dice-pool, which may buy successes and rerolls too (import validation
-// already refused an entry that buys what its kind cannot).
-func (c *Check) spendPlan(offers []spendOffer, base int, poolKind bool) spendBuys {
+// already refused an entry that buys what its kind cannot). pending are
+// payments already planned on the check (a charm's price), which the
+// pools must cover first.
+func (c *Check) spendPlan(offers []spendOffer, base int, poolKind bool, pending ...payment) spendBuys {
 	var b spendBuys
 	var unpaid []string
 	for _, o := range offers {
@@ -91,7 +93,7 @@ func (c *Check) spendPlan(offers []spendOffer, base int, poolKind bool) spendBuy
 			want = limit
 		}
 		cost := want * sp.Amount
-		if want == 0 || c.available(sp.Pool, b.pay) < cost {
+		if want == 0 || c.available(sp.Pool, append(append([]payment(nil), pending...), b.pay...)) < cost {
 			unpaid = append(unpaid, sp.Pool+":"+strconv.Itoa(points))
 			continue
 		}
