@@ -7,7 +7,11 @@ FUZZ_TARGETS := \
 	./engine/tag:FuzzParse \
 	./engine/dice:FuzzParseNotation \
 	./engine/ruleset:FuzzLoad \
-	./engine/sheet:FuzzLoad
+	./engine/ruleset:FuzzItemsBlock \
+	./engine/sheet:FuzzLoad \
+	./engine/items:FuzzInventoryTag \
+	./engine/record:FuzzRecordJSON \
+	./engine/session:FuzzTranscript
 
 .PHONY: help build test bench fuzz lint golden demo clean
 
@@ -16,7 +20,7 @@ help:
 	@echo "make test    run every test (what CI runs)"
 	@echo "make bench   run every benchmark once (-benchtime=1s)"
 	@echo "make fuzz    run each fuzz target for FUZZTIME (default $(FUZZTIME))"
-	@echo "make lint    go vet and gofmt -l"
+	@echo "make lint    go vet, gofmt -l and staticcheck"
 	@echo "make golden  regenerate golden records (only on purpose)"
 	@echo "make demo    build and roll a 5e check"
 
@@ -38,6 +42,7 @@ fuzz:
 
 lint:
 	$(GO) vet ./...
+	$(GO) tool staticcheck ./...
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 
 golden:

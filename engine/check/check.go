@@ -94,10 +94,6 @@ type Result struct {
 	Debits map[string]int
 }
 
-// answeredKeys are the tag attributes the common part reads; a kind marks
-// its own with Attr.
-var commonKeys = []string{"skill", "save", "ability", "who", "with"}
-
 // Resolve answers a skill_check tag.
 func Resolve(env *Env, t tag.Tag) Result {
 	c := &Check{Env: env, Tag: t, Res: env.RS.Resolution}
