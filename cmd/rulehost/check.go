@@ -136,12 +136,9 @@ func recordPrinter(c *cli.Context, opts loadOptions) (func(record.Record) error,
 	w := c.App.Writer
 	var f record.Formatter = record.Plain{}
 	if name := c.String("format"); name != "" && name != "plain" {
-		if opts.Host == nil {
-			return nil, misuse(c, "--format %s: no plugins are loaded (see --plugins)", name)
-		}
-		pf, ok := opts.Host.Formatter(name, record.Plain{})
-		if !ok {
-			return nil, misuse(c, "--format %s: no loaded plugin of that name has formatters", name)
+		pf, err := formatter(c, opts, name)
+		if err != nil {
+			return nil, err
 		}
 		f = pf
 	}
@@ -157,4 +154,16 @@ func recordPrinter(c *cli.Context, opts loadOptions) (func(record.Record) error,
 		_, err := fmt.Fprintln(w, strings.TrimSpace(f.Record(r)))
 		return err
 	}, nil
+}
+
+// formatter is the named plugin's formatter over the built-in text.
+func formatter(c *cli.Context, opts loadOptions, name string) (record.Formatter, error) {
+	if opts.Host == nil {
+		return nil, misuse(c, "--format %s: no plugins are loaded (see --plugins)", name)
+	}
+	f, ok := opts.Host.Formatter(name, record.Plain{})
+	if !ok {
+		return nil, misuse(c, "--format %s: no loaded plugin of that name has formatters", name)
+	}
+	return f, nil
 }

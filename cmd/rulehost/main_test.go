@@ -105,6 +105,10 @@ func TestRunAndShow(t *testing.T) {
 	if code != 0 || !strings.Contains(show, "Tamsin") {
 		t.Fatalf("session show: exit %d\n%s\n%s", code, show, errs)
 	}
+	code, narr, errs := runCLI("session", "show", "--plugins", plugins, "--format", "narrative", dir1)
+	if code != 0 || !strings.Contains(narr, "Inventory:\n") || !strings.Contains(narr, "• ") {
+		t.Fatalf("session show --format narrative: exit %d\n%s\n%s", code, narr, errs)
+	}
 	if code, _, errs := runCLI("run", "--session", filepath.Join(t.TempDir(), "new"), tr); code != 2 {
 		t.Fatalf("starting a session without --ruleset must be misuse, got %d: %s", code, errs)
 	}

@@ -22,6 +22,7 @@ func init() {
 				Flags: []cli.Flag{
 					&cli.BoolFlag{Name: "json", Usage: "print the folded state as JSON"},
 					&cli.StringSliceFlag{Name: "plugins", Usage: "load plugins from `DIR` (repeatable)"},
+					&cli.StringFlag{Name: "format", Usage: "print the inventory block through formatter `NAME` (a plugin's, e.g. terse or narrative)"},
 				},
 				Action: showSession,
 			}},
@@ -56,11 +57,14 @@ func showSession(c *cli.Context) error {
 		return nil
 	}
 	fmt.Fprintf(w, "%d events, %d replies\n", len(s.Events()), len(st.Replies))
-	fmt.Fprint(w, st.Party.Block())
-	for i, m := range st.Party.Members {
-		if d := st.Party.DefensesText(st.Party.Defenses(i)); d != "" {
-			fmt.Fprintf(w, "%s defenses: %s\n", m.Name, d)
+	if name := c.String("format"); name != "" && name != "plain" {
+		f, err := formatter(c, opts, name)
+		if err != nil {
+			return err
 		}
+		fmt.Fprintln(w, st.Party.BlockWith(f))
+		return nil
 	}
+	fmt.Fprint(w, st.Party.Block())
 	return nil
 }

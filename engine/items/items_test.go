@@ -472,3 +472,25 @@ func BenchmarkAddCarryParty6(b *testing.B) {
 }
 
 func recordCheck(r record.Record) error { return record.Check(r) }
+
+// The inventory block through a formatter: each stack is an item record
+// (its GM line as name=, flags only when they hold), and the plain
+// formatter shows those records verbatim under the block's name.
+func TestBlockWithFormatter(t *testing.T) {
+	p := ember(t)
+	got := p.BlockWith(record.Plain{})
+	if !strings.HasPrefix(got, "INVENTORY:\n") {
+		t.Fatalf("block does not open with its name:\n%s", got)
+	}
+	for _, m := range p.Members {
+		for j := range m.Bag {
+			r := p.ItemRecord(&m.Bag[j])
+			if err := record.Check(r); err != nil {
+				t.Fatalf("item record %s: %v", r, err)
+			}
+			if !strings.Contains(got, r.String()) {
+				t.Fatalf("block lacks %s:\n%s", r, got)
+			}
+		}
+	}
+}

@@ -319,22 +319,8 @@ func round2(f float64) float64 { return math.Round(f*100) / 100 }
 func (p *Party) Block() string {
 	var sb strings.Builder
 	sb.WriteString("INVENTORY\n")
-	b := p.block()
 	for i, m := range p.Members {
-		var head []string
-		if s := p.LoadLine(i); s != "" {
-			head = append(head, s)
-		}
-		if s := p.SlotsLine(m); s != "" {
-			head = append(head, "slots "+s)
-		}
-		if b != nil && b.Binding != nil {
-			head = append(head, fmt.Sprintf("%s %d of %d", strings.ToLower(bindingLabel(b)), boundCount(m), p.BindingMax(i)))
-		}
-		sb.WriteString(m.Name)
-		if len(head) > 0 {
-			sb.WriteString(" (" + strings.Join(head, "; ") + ")")
-		}
+		sb.WriteString(p.memberHeading(i))
 		sb.WriteString(":\n")
 		if d := p.DefensesLine(i); d != "" {
 			sb.WriteString(d + "\n")
