@@ -50,125 +50,203 @@ func resolveDicePool(c *Check) {
 	c.Rec.Add("resolution", "pool")
 	c.Rec.AddInt("sides", dp.Sides)
 
-	second := 0
-	if c.Target.Type == "ability" && c.Target.With != "" {
-		if dp.AbilityPlusAbility {
-			second = c.Env.Char.AbilityMod(c.Target.With)
-		} else {
-			// Without abilityPlusAbility, with= means nothing on an
-			// ability check, and the record shows with= only when used.
-			c.Rec.Delete("with")
-			c.ignore("with")
-			c.Target.With, c.Target.WithLabel = "", ""
-		}
-	}
-	var stance *ruleset.Stance
+	pc := &poolCheck{c: c, dp: dp, second: c.secondAbility(dp)}
 	if c.Target.Type == "skill" {
-		stance = dp.StanceFor(c.Target.ID)
+		pc.stance = dp.StanceFor(c.Target.ID)
 	}
-	needed, rungTarget, rungLabel := c.poolDifficulty(dp)
-
+	pc.needed, pc.rungTarget, pc.rungLabel = c.poolDifficulty(dp)
 	if c.Target.Type == "save" && c.Effects.FailsSave {
-		c.Rec.Add("automatic", "true")
-		c.Rec.Add("from", joinFrom(c.Effects.From))
-		if rungLabel != "" {
-			c.Rec.Add("difficulty", rungLabel)
-		}
-		c.Rec.AddInt("dc", needed)
-		c.addOutcomeForAutoFail(c.Res.Outcomes)
+		pc.failWithoutRoll()
 		return
 	}
+	pc.planPurchases()
+	pc.readFaces()
+	pc.size()
+	if pc.n == 0 {
+		pc.emptyPool()
+		return
+	}
+	pc.pay()
+	faces := pc.throw()
+	net, cnt := pc.count(faces)
+	pc.verdict(net, cnt)
+}
 
+// poolCheck is one dice-pool check between its phases: what the tag and
+// the sheet ask for, what was bought, and the faces the check counts with.
+type poolCheck struct {
+	c  *Check
+	dp *ruleset.DicePool
+
+	second              int // a second ability's dice (abilityPlusAbility)
+	stance              *ruleset.Stance
+	needed, rungTarget  int
+	rungLabel           string
+	charm               *appliedCharm
+	buys                spendBuys
+	unpaid              string
+	target              int
+	explodeAt, doubleAt int
+	explodeMoved        bool
+	doubleMoved         bool
+	bonus               int
+	hasBonus            bool
+	n, added            int // dice thrown at the start; dice bought among them
+	boughtSuccesses     int
+}
+
+// secondAbility is the second ability's dice of an ability check with
+// with= on a pool with abilityPlusAbility; without it, with= means nothing
+// on an ability check and the record drops it.
+func (c *Check) secondAbility(dp *ruleset.DicePool) int {
+	if c.Target.Type != "ability" || c.Target.With == "" {
+		return 0
+	}
+	if dp.AbilityPlusAbility {
+		return c.Env.Char.AbilityMod(c.Target.With)
+	}
+	c.Rec.Delete("with")
+	c.ignore("with")
+	c.Target.With, c.Target.WithLabel = "", ""
+	return 0
+}
+
+// failWithoutRoll answers a save an effect fails: nothing thrown or paid.
+func (pc *poolCheck) failWithoutRoll() {
+	c := pc.c
+	c.Rec.Add("automatic", "true")
+	c.Rec.Add("from", joinFrom(c.Effects.From))
+	pc.addDifficulty()
+	c.addOutcomeForAutoFail(c.Res.Outcomes)
+}
+
+func (pc *poolCheck) addDifficulty() {
+	if pc.rungLabel != "" {
+		pc.c.Rec.Add("difficulty", pc.rungLabel)
+	}
+	pc.c.Rec.AddInt("dc", pc.needed)
+}
+
+// planPurchases works out the charm (use=) and resolution.spend purchases
+// of spend=, without paying: the charm's price is planned first, so a
+// spend cannot be planned on points the charm will take.
+func (pc *poolCheck) planPurchases() {
+	c := pc.c
 	offers := c.spendOffers()
 	charm, offers := c.charmPlan(offers)
-	unpaid := ""
 	if charm != nil && charm.n == 0 {
-		unpaid, charm = charm.unpaid, nil
+		pc.unpaid, charm = charm.unpaid, nil
 	}
-	var buys spendBuys
+	pc.charm = charm
 	if len(offers) > 0 {
 		var pending []payment
 		if charm != nil {
-			// The charm's price comes out of the same pools first, so a
-			// spend cannot be planned on points the charm will take.
 			pending = charm.pay
 		}
-		buys = c.spendPlan(offers, c.poolBase(second), true, pending...)
+		pc.buys = c.spendPlan(offers, c.poolBase(pc.second), true, pending...)
 	}
-	if buys.unpaid != "" {
-		if unpaid != "" {
-			unpaid += ","
+	if pc.buys.unpaid != "" {
+		if pc.unpaid != "" {
+			pc.unpaid += ","
 		}
-		unpaid += buys.unpaid
+		pc.unpaid += pc.buys.unpaid
 	}
+}
 
-	target := c.poolTarget(dp, rungTarget, charm)
-	explodeAt, explodeMoved := c.poolFace("explode", dp.Explode, dp.Sides, stance, charm)
-	doubleAt, doubleMoved := c.poolFace("double", dp.Double, dp.Sides, stance, charm)
+// readFaces settles the target and the explode and double faces: the
+// tag's, a rung's, or the charm's, within the ruleset's bounds.
+func (pc *poolCheck) readFaces() {
+	c, dp := pc.c, pc.dp
+	pc.target = c.poolTarget(dp, pc.rungTarget, pc.charm)
+	pc.explodeAt, pc.explodeMoved = c.poolFace("explode", dp.Explode, dp.Sides, pc.stance, pc.charm)
+	pc.doubleAt, pc.doubleMoved = c.poolFace("double", dp.Double, dp.Sides, pc.stance, pc.charm)
+}
 
-	bonus, hasBonus := 0, false
+// size is how many dice are thrown at the start: the sheet number, the
+// second ability, effects, bonus= within situationalDice and bought
+// dice, kept within pool.min..pool.max. It writes dice=, bonus= and the
+// effects.
+func (pc *poolCheck) size() {
+	c, dp := pc.c, pc.dp
 	if n, ok := c.Int("bonus"); ok {
 		if dp.Situational == nil {
 			c.ignore("bonus")
 		} else {
-			bonus, hasBonus = Clamp(n, dp.Situational.Min, dp.Situational.Max), true
+			pc.bonus, pc.hasBonus = Clamp(n, dp.Situational.Min, dp.Situational.Max), true
 		}
 	} else if c.Tag.Has("bonus") && dp.Situational == nil {
 		c.ignore("bonus")
 	}
-	boughtDice, boughtSuccesses := buys.dice, buys.successes
-	if charm != nil {
-		boughtDice += charm.n * charm.c.Dice
-		boughtSuccesses += charm.n * charm.c.Successes
+	boughtDice := pc.buys.dice
+	pc.boughtSuccesses = pc.buys.successes
+	if pc.charm != nil {
+		boughtDice += pc.charm.n * pc.charm.c.Dice
+		pc.boughtSuccesses += pc.charm.n * pc.charm.c.Successes
 	}
-	before := c.SheetNumber() + second + c.Effects.Flat + bonus
-	n := Clamp(before+boughtDice, dp.PoolMin, dp.PoolMax)
-	added := n - Clamp(before, dp.PoolMin, dp.PoolMax)
-	if added < 0 {
-		added = 0
+	before := c.SheetNumber() + pc.second + c.Effects.Flat + pc.bonus
+	pc.n = Clamp(before+boughtDice, dp.PoolMin, dp.PoolMax)
+	pc.added = pc.n - Clamp(before, dp.PoolMin, dp.PoolMax)
+	if pc.added < 0 {
+		pc.added = 0
 	}
-
-	c.Rec.AddInt("dice", n)
-	if hasBonus {
-		c.Rec.Add("bonus", signedDice(bonus))
+	c.Rec.AddInt("dice", pc.n)
+	if pc.hasBonus {
+		c.Rec.Add("bonus", signedDice(pc.bonus))
 	}
 	c.addEffects(c.Effects.Flat)
-	if n == 0 {
-		// An empty pool fails without a roll; nothing is bought or paid.
-		c.Rec.AddInt("target", target)
-		if target != dp.Target.Default || dp.Target.From != nil {
-			c.Rec.AddInt("threshold", target)
-		}
-		c.Rec.AddInt("successes", 0)
-		if rungLabel != "" {
-			c.Rec.Add("difficulty", rungLabel)
-		}
-		c.Rec.AddInt("dc", needed)
-		c.addOutcomeForAutoFail(c.Res.Outcomes)
-		return
+}
+
+// emptyPool answers a pool of no dice: it fails without a roll, and
+// nothing is bought or paid.
+func (pc *poolCheck) emptyPool() {
+	c := pc.c
+	pc.addTarget()
+	c.Rec.AddInt("successes", 0)
+	pc.addDifficulty()
+	c.addOutcomeForAutoFail(c.Res.Outcomes)
+}
+
+// addTarget writes target= and, when the check moved it or the sheet
+// chose it, threshold=.
+func (pc *poolCheck) addTarget() {
+	pc.c.Rec.AddInt("target", pc.target)
+	if pc.target != pc.dp.Target.Default || pc.dp.Target.From != nil {
+		pc.c.Rec.AddInt("threshold", pc.target)
 	}
-	if added > 0 {
-		c.Rec.AddInt("boughtDice", added)
+}
+
+// pay debits the charm and the spends in the same step that rolls (the
+// dice are thrown right after) and writes use=, paid= and unpaid=.
+func (pc *poolCheck) pay() {
+	c := pc.c
+	if pc.added > 0 {
+		c.Rec.AddInt("boughtDice", pc.added)
 	}
-	// Pay in the same step that rolls: the dice are thrown right after.
-	paid := c.payCharm(charm)
-	paid = c.payBuys(buys, paid)
-	if charm != nil {
-		c.Rec.Add("use", charm.label)
+	paid := c.payCharm(pc.charm)
+	paid = c.payBuys(pc.buys, paid)
+	if pc.charm != nil {
+		c.Rec.Add("use", pc.charm.label)
 	}
 	if paid != "" {
 		c.Rec.Add("paid", paid)
 	}
-	if unpaid != "" {
-		c.Rec.Add("unpaid", unpaid)
+	if pc.unpaid != "" {
+		c.Rec.Add("unpaid", pc.unpaid)
 	}
+}
 
-	rr, named := c.pickReroll(dp, buys.reroll, charm)
+// throw rolls the pool (see resolveDicePool for the order) and writes
+// what was thrown and which faces the check moved. It returns the faces
+// the check counts: the starting dice as the reroll left them, then the
+// extra dice.
+func (pc *poolCheck) throw() []int {
+	c, dp := pc.c, pc.dp
+	rr, named := c.pickReroll(dp, pc.buys.reroll, pc.charm)
 	maxExtra := 0
-	if explodeAt > 0 {
+	if pc.explodeAt > 0 {
 		maxExtra = dp.PoolMax
 	}
-	th := throwPool(c.Env.Dice, dp.Sides, n, rr, explodeAt, maxExtra)
+	th := throwPool(c.Env.Dice, dp.Sides, pc.n, rr, pc.explodeAt, maxExtra)
 	c.Rec.Add("rolls", intList(th.rolls))
 	if th.rerolled > 0 {
 		c.Rec.Add("faces", intList(th.faces))
@@ -180,48 +258,57 @@ func resolveDicePool(c *Check) {
 	if th.exploded > 0 {
 		c.Rec.AddInt("exploded", th.exploded)
 	}
-	c.Rec.AddInt("target", target)
-	if target != dp.Target.Default || dp.Target.From != nil {
-		c.Rec.AddInt("threshold", target)
+	pc.addTarget()
+	if pc.stance != nil {
+		c.Rec.Add("stance", pc.stance.Label)
 	}
-	if stance != nil {
-		c.Rec.Add("stance", stance.Label)
+	if pc.explodeMoved {
+		c.Rec.AddInt("explode", pc.explodeAt)
 	}
-	if explodeMoved {
-		c.Rec.AddInt("explode", explodeAt)
+	if pc.doubleMoved {
+		c.Rec.AddInt("double", pc.doubleAt)
 	}
-	if doubleMoved {
-		c.Rec.AddInt("double", doubleAt)
-	}
+	return th.faces
+}
 
-	cnt := countPool(dp, th.faces, n, target, doubleAt, stance)
+// count reads the faces: successes, cancels (never below zero), then the
+// bought successes, which nobody rolled. It writes the counts and the
+// difficulty and returns the net successes.
+func (pc *poolCheck) count(faces []int) (int, poolCount) {
+	c := pc.c
+	cnt := countPool(pc.dp, faces, pc.n, pc.target, pc.doubleAt, pc.stance)
 	net := cnt.gross - cnt.cancels
 	if net < 0 {
 		net = 0
 	}
 	cancelled := cnt.gross - net
-	net += boughtSuccesses
+	net += pc.boughtSuccesses
 	c.Rec.AddInt("successes", net)
 	if cancelled > 0 {
 		c.Rec.AddInt("cancelled", cancelled)
 	}
-	if boughtSuccesses > 0 {
-		c.Rec.AddInt("bought", boughtSuccesses)
+	if pc.boughtSuccesses > 0 {
+		c.Rec.AddInt("bought", pc.boughtSuccesses)
 	}
 	if cnt.exact > 0 {
 		c.Rec.AddInt("exact", cnt.exact)
 	}
-	if rungLabel != "" {
-		c.Rec.Add("difficulty", rungLabel)
-	}
-	c.Rec.AddInt("dc", needed)
+	pc.addDifficulty()
+	return net, cnt
+}
 
+// verdict reads the botch (noSuccesses: no die succeeded and a low face
+// came up; halfOrMore: low faces on half the starting dice, a critical
+// failure with no success or else a complication), then success, the
+// exceptional critical (set aside when bands exist) and the band.
+func (pc *poolCheck) verdict(net int, cnt poolCount) {
+	c, dp := pc.c, pc.dp
 	crit, complication := NoCritical, false
-	if b := dp.Botch; b != nil && stance == nil {
-		noSuccess := cnt.diceSucceeded == 0 && boughtSuccesses == 0
+	if b := dp.Botch; b != nil && pc.stance == nil {
+		noSuccess := cnt.diceSucceeded == 0 && pc.boughtSuccesses == 0
 		switch b.Rule {
 		case "halfOrMore":
-			if 2*cnt.lowStart >= n {
+			if 2*cnt.lowStart >= pc.n {
 				if noSuccess {
 					crit = CriticalFailure
 				} else {
@@ -234,18 +321,16 @@ func resolveDicePool(c *Check) {
 			}
 		}
 	}
-	success := net >= needed && crit != CriticalFailure
-	o := c.Res.Outcomes
-	if o == nil {
+	success := net >= pc.needed && crit != CriticalFailure
+	if o := c.Res.Outcomes; o == nil {
 		if crit == NoCritical && success && dp.Exceptional > 0 && net >= dp.Exceptional {
 			crit = CriticalSuccess
 		}
 		c.addOutcome(nil, -1, success, crit, true)
 	} else {
-		// Bands say what a critical success is: exceptional is set aside.
 		m := net
 		if o.By == "margin" {
-			m = net - needed
+			m = net - pc.needed
 		}
 		c.addOutcome(o, PickBand(o, m, crit, 0), success, crit, true)
 	}
