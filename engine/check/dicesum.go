@@ -33,6 +33,27 @@ func resolveDiceSum(c *Check) {
 		return
 	}
 
+	kept := c.throwKept(ds)
+	modifier := c.SheetNumber()
+	effects := c.rollEffects()
+	total := kept.sum + modifier + effects
+	c.Rec.AddInt("modifier", modifier)
+	c.addEffects(effects)
+	c.Rec.AddInt("total", total)
+	if rung != "" {
+		c.Rec.Add("difficulty", rung)
+	}
+	if haveDC {
+		c.Rec.AddInt("dc", dc)
+	}
+	crit, shift := c.readNaturals(ds, kept.faces[0])
+	c.sumOutcome(total, dc, haveDC, crit, shift)
+}
+
+// throwKept throws the dice once, or twice with advantage or disadvantage
+// (only when the ruleset offers it), and keeps the higher or lower throw.
+// It writes mode=, rolls= (every face, in order), kept= and openEnded=.
+func (c *Check) throwKept(ds *ruleset.DiceSum) sumThrow {
 	mode := c.Mode()
 	if !ds.Advantage {
 		// Only the GM's own mode= is a tag attribute the check did not
@@ -63,63 +84,62 @@ func resolveDiceSum(c *Check) {
 	if kept.chain != "" {
 		c.Rec.Add("openEnded", kept.chain)
 	}
+	return kept
+}
 
-	modifier := c.SheetNumber()
-	effects := c.Effects.Flat
-	for _, n := range c.Effects.Dice {
-		_, t := n.Roll(c.Env.Dice)
-		effects += t
+// rollEffects is what effects add to a sum: their flat number, plus their
+// dice, minus their subtracting dice, rolled in that order.
+func (c *Check) rollEffects() int {
+	n := c.Effects.Flat
+	for _, d := range c.Effects.Dice {
+		_, t := d.Roll(c.Env.Dice)
+		n += t
 	}
-	for _, n := range c.Effects.MinusDice {
-		_, t := n.Roll(c.Env.Dice)
-		effects -= t
+	for _, d := range c.Effects.MinusDice {
+		_, t := d.Roll(c.Env.Dice)
+		n -= t
 	}
-	total := kept.sum + modifier + effects
-	c.Rec.AddInt("modifier", modifier)
-	c.addEffects(effects)
-	c.Rec.AddInt("total", total)
-	if rung != "" {
-		c.Rec.Add("difficulty", rung)
-	}
-	if haveDC {
-		c.Rec.AddInt("dc", dc)
-	}
+	return n
+}
 
+// readNaturals reads a single die's first face: an automatic critical
+// under resolution.naturals, or a one-band shift under outcomes.naturals
+// "shift" (import validation keeps the two apart), and the unmodified
+// faces the ruleset flags. It writes natural= and unmodified=.
+func (c *Check) readNaturals(ds *ruleset.DiceSum, first int) (Critical, int) {
+	if ds.Count != 1 {
+		return NoCritical, 0
+	}
+	max, min := first == ds.Sides, first == 1
 	crit, shift := NoCritical, 0
-	if ds.Count == 1 {
-		firstFace := kept.faces[0]
-		max, min := firstFace == ds.Sides, firstFace == 1
-		switch ds.Naturals {
-		case "both":
-			crit = naturalCrit(max, min)
-		case "max-only":
-			crit = naturalCrit(max, false)
-		case "min-only":
-			crit = naturalCrit(false, min)
-		}
-		if crit != NoCritical {
-			if max {
-				c.Rec.Add("natural", "max")
-			} else {
-				c.Rec.Add("natural", "min")
-			}
-		}
-		if o := c.Res.Outcomes; o != nil && o.Naturals == "shift" {
-			if max {
-				shift = 1
-				c.Rec.Add("natural", "max")
-			} else if min {
-				shift = -1
-				c.Rec.Add("natural", "min")
-			}
-		}
-		for _, u := range ds.Unmodified {
-			if u == firstFace {
-				c.Rec.AddInt("unmodified", u)
-			}
+	switch ds.Naturals {
+	case "both":
+		crit = naturalCrit(max, min)
+	case "max-only":
+		crit = naturalCrit(max, false)
+	case "min-only":
+		crit = naturalCrit(false, min)
+	}
+	if o := c.Res.Outcomes; o != nil && o.Naturals == "shift" {
+		switch {
+		case max:
+			shift = 1
+		case min:
+			shift = -1
 		}
 	}
-	c.sumOutcome(total, dc, haveDC, crit, shift)
+	switch {
+	case (crit != NoCritical || shift != 0) && max:
+		c.Rec.Add("natural", "max")
+	case crit != NoCritical || shift != 0:
+		c.Rec.Add("natural", "min")
+	}
+	for _, u := range ds.Unmodified {
+		if u == first {
+			c.Rec.AddInt("unmodified", u)
+		}
+	}
+	return crit, shift
 }
 
 func naturalCrit(max, min bool) Critical {
