@@ -26,6 +26,11 @@ func resolveDiceHighest(c *Check) {
 	if c.Tag.Has("mode") {
 		c.ignore("mode") // this kind has no advantage
 	}
+	if c.Target.Type == "save" && c.Effects.FailsSave {
+		dc, haveDC, rung := c.sumDifficulty(dh.Ladder)
+		c.failsWithoutRoll(rung, dc, haveDC)
+		return
+	}
 
 	adj := c.Adjustments()
 	base := c.SheetNumber() - adj

@@ -55,8 +55,7 @@ func resolveDicePool(c *Check) {
 		pc.stance = dp.StanceFor(c.Target.ID)
 	}
 	pc.needed, pc.rungTarget, pc.rungLabel = c.poolDifficulty(dp)
-	if c.Target.Type == "save" && c.Effects.FailsSave {
-		pc.failWithoutRoll()
+	if c.failsWithoutRoll(pc.rungLabel, pc.needed, true) {
 		return
 	}
 	pc.planPurchases()
@@ -109,15 +108,6 @@ func (c *Check) secondAbility(dp *ruleset.DicePool) int {
 	c.ignore("with")
 	c.Target.With, c.Target.WithLabel = "", ""
 	return 0
-}
-
-// failWithoutRoll answers a save an effect fails: nothing thrown or paid.
-func (pc *poolCheck) failWithoutRoll() {
-	c := pc.c
-	c.Rec.Add("automatic", "true")
-	c.Rec.Add("from", joinFrom(c.Effects.From))
-	pc.addDifficulty()
-	c.addOutcomeForAutoFail(c.Res.Outcomes)
 }
 
 func (pc *poolCheck) addDifficulty() {

@@ -20,16 +20,7 @@ func resolveDiceSum(c *Check) {
 	c.Rec.Add("dice", dice.Notation{Count: ds.Count, Sides: ds.Sides}.String())
 
 	dc, haveDC, rung := c.sumDifficulty(ds.Ladder)
-	if c.Target.Type == "save" && c.Effects.FailsSave {
-		c.Rec.Add("automatic", "true")
-		if rung != "" {
-			c.Rec.Add("difficulty", rung)
-		}
-		if haveDC {
-			c.Rec.AddInt("dc", dc)
-		}
-		c.Rec.Add("from", joinFrom(c.Effects.From))
-		c.addOutcomeForAutoFail(c.Res.Outcomes)
+	if c.failsWithoutRoll(rung, dc, haveDC) {
 		return
 	}
 

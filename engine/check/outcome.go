@@ -90,3 +90,25 @@ func (c *Check) addOutcome(o *ruleset.Outcomes, band int, success bool, crit Cri
 		c.Rec.Add("critical", "failure")
 	}
 }
+
+// failsWithoutRoll answers a save that a condition or an item makes fail:
+// it "fails without a roll, and nothing is spent on it" (items.md,
+// "Checks outside a fight"), in every kind. It writes automatic="true",
+// the difficulty when the kind has read one, from= and a plain failing
+// band, and reports whether it answered. Kinds call it before drawing a
+// die or paying for anything.
+func (c *Check) failsWithoutRoll(rung string, dc int, haveDC bool) bool {
+	if c.Target.Type != "save" || !c.Effects.FailsSave {
+		return false
+	}
+	c.Rec.Add("automatic", "true")
+	if rung != "" {
+		c.Rec.Add("difficulty", rung)
+	}
+	if haveDC {
+		c.Rec.AddInt("dc", dc)
+	}
+	c.Rec.Add("from", joinFrom(c.Effects.From))
+	c.addOutcomeForAutoFail(c.Res.Outcomes)
+	return true
+}

@@ -29,6 +29,9 @@ func resolveRollAgainst(c *Check) {
 	if c.Tag.Has("mode") {
 		c.ignore("mode") // bonus and penalty dice are tens=, not advantage
 	}
+	if c.failsWithoutRoll("", 0, false) {
+		return
+	}
 
 	number := c.againstNumber() + c.Effects.Flat
 	divide, shift, rungLabel := 1, 0, ""

@@ -34,6 +34,9 @@ func resolveSymbolPool(c *Check) {
 	if c.Tag.Has("mode") {
 		c.ignore("mode")
 	}
+	if c.failsWithoutRoll("", 0, false) {
+		return
+	}
 	ch := c.Env.Char
 	ability := max(0, ch.AbilityMod(c.Target.Ability))
 	rank, skillBonus := 0, 0

@@ -25,6 +25,13 @@ func checkAgainst(r Record) error {
 	if err != nil || count < 1 {
 		return fmt.Errorf("dice=%q: want NdS", r.Value("dice"))
 	}
+	if r.Value("automatic") == "true" {
+		// A save failed without a roll throws nothing.
+		if r.Has("rolls") || r.Has("total") || r.Value("success") == "true" {
+			return fmt.Errorf(`automatic="true" with rolls, a total or a success`)
+		}
+		return nil
+	}
 	rolls, _ := Ints(r.Value("rolls"))
 	for _, f := range rolls {
 		if f < 1 || f > sides {
