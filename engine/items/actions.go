@@ -144,9 +144,10 @@ func (p *Party) add(t tag.Tag, actor Actor) record.Record {
 		}
 	}
 	if def == nil {
-		if d, heldName, isHeld := p.held(name); isHeld {
+		d, heldName, isHeld := p.held(name)
+		if b := p.block(); isHeld && (d != nil || actor != Player || b == nil || b.Freeform != "refuse") {
 			def, stackName = d, heldName // more of something the party already has
-		} else if b := p.block(); b != nil {
+		} else if b != nil {
 			if actor == GM && !b.Native {
 				return record.Refused("add", "not-ruleset-item", "item", name, "note",
 					"this ruleset has no native items: add one of its items by label, invent one in its vocabulary, or add more of something the party has")
@@ -529,14 +530,29 @@ func (p *Party) give(t tag.Tag) record.Record {
 	given, cursed := 0, false
 	var def *ruleset.Item
 	var stackName string
-	for given < n {
-		mi, si, found := p.find(from, name, func(s *Stack) bool {
-			if p.cursedBound(s) {
-				cursed = true
-				return false
+	givable := func(s *Stack) bool {
+		if p.cursedBound(s) {
+			cursed = true
+			return false
+		}
+		return !s.Equipped && !s.Bound
+	}
+	if !named {
+		// Without who=, the giver is the first character other than the
+		// recipient who has some to give: the recipient may come first in
+		// the party's order, and giving to oneself is no give.
+		for mi := range p.Members {
+			if mi == to {
+				continue
 			}
-			return !s.Equipped && !s.Bound
-		})
+			if _, _, ok := p.find(mi, name, givable); ok {
+				from = mi
+				break
+			}
+		}
+	}
+	for given < n {
+		mi, si, found := p.find(from, name, givable)
 		if !found || mi == to {
 			break
 		}

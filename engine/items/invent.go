@@ -530,8 +530,12 @@ func (iv *inventor) dropDoubledDefense() {
 	kept := e.Modifiers[:0]
 	for _, m := range e.Modifiers {
 		if m.To == "defense" {
-			sd := iv.b.Stat(counted)
-			iv.note("the worn change to defense was dropped: the item's %s already counts toward it", sd.Label)
+			// The GM is never told about a stat it is not shown.
+			if sd := iv.b.Stat(counted); sd != nil && sd.PromptVisible {
+				iv.note("the worn change to defense was dropped: the item's %s already counts toward it", sd.Label)
+			} else {
+				iv.note("the worn change to defense was dropped: the item's stats already count toward it")
+			}
 			continue
 		}
 		kept = append(kept, m)

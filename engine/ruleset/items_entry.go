@@ -298,6 +298,14 @@ func (v *Validator) item(io validate.Obj, b *ItemsBlock) *Item {
 	}
 	if (io.Has("restriction") || it.Cursed) && !it.Binds && io.Has("binds") {
 		io.Addf("binds", `"restriction" and "cursed" describe binding; set "binds": true`)
+	} else if !it.Binds && (b.Binding != nil || v.items["binding"] != nil) {
+		// Without "binds" the item is never bound, so a curse that holds
+		// "once bound" or a restriction on who binds it would never apply.
+		for _, k := range []string{"restriction", "cursed"} {
+			if io.Has(k) && (k != "cursed" || it.Cursed) {
+				io.Addf(k, `%q describes binding, and this item does not bind; set "binds": true`, k)
+			}
+		}
 	}
 	if raw, ok := io.M["worn"]; ok {
 		it.Worn = v.effectIn(io.Ptr("worn"), raw, effectItem)

@@ -165,10 +165,12 @@ func FoldWith(rs *ruleset.Ruleset, sheets []*sheet.Sheet, seed uint64, events []
 	s := New(rs, sheets, seed)
 	s.Kinds, s.Tags = h.Kinds, h.Tags
 	for _, ev := range events {
+		// The event stays in the log either way, so the next append takes
+		// the next seq and the log keeps counting without a repeat.
+		s.events = append(s.events, ev)
 		if ev.Kind == Regenerate && s.before == nil {
 			continue // a stored log never holds one; an edited one is read leniently
 		}
-		s.events = append(s.events, ev)
 		s.apply(ev)
 	}
 	return s
