@@ -60,6 +60,11 @@ func runSession(c *cli.Context) error {
 	}
 	var s *session.Session
 	if _, statErr := os.Stat(filepath.Join(dir, session.ConfigFile)); statErr == nil {
+		for _, f := range []string{"ruleset", "party", "seed"} {
+			if c.IsSet(f) {
+				logger(c).Warn("continuing an existing session: its own ruleset, party and seed are used; --"+f+" is ignored", "session", dir)
+			}
+		}
 		s, err = session.Open(dir, session.FileLoader(opts.Ruleset), opts.hooks())
 		if err != nil {
 			return refused(err)

@@ -96,6 +96,12 @@ func (p *Party) invent(t tag.Tag, name string) (*ruleset.Item, []string, *record
 	} else if ok {
 		iv.note("this ruleset has no rarities; rarity dropped")
 	}
+	if iv.it.Rarity == "" && len(b.Rarities) > 0 {
+		// An item with no rarity of the ruleset's is of the lowest, so
+		// rarityCaps always apply to what the Game Master invents.
+		iv.it.Rarity = b.Rarities[0].ID
+		iv.note("no rarity given; it is %s, the lowest", b.Rarities[0].Label)
+	}
 	if tg, ok := t.Get("tags"); ok {
 		iv.tags(tg)
 	}

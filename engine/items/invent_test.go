@@ -27,25 +27,25 @@ func TestInventedItems(t *testing.T) {
 		{"unknown rarity is the lowest", `[inventory: action="add" item="Odd pebble" category="charm" rarity="legendary"]`,
 			"Odd pebble [Charm, Common]", []string{`rarity "legendary" is not one of this ruleset's; it is Common, the lowest`}},
 		{"unknown parts dropped", `[inventory: action="add" item="Cloak" category="cloak" tags="warm, thrown" stats="heft=2" slots="back=1"]`,
-			"Cloak [Weapon, Thrown]", []string{`category "cloak"`, `tag "warm"`, `stat "heft"`, `slot "back"`}},
+			"Cloak [Weapon, Common, Thrown]", []string{`category "cloak"`, `tag "warm"`, `stat "heft"`, `slot "back"`}},
 		{"none for empty lists", `[inventory: action="add" item="Plain axe" like="Hand axe" tags="none" stats="none" slots="none"]`,
 			"Plain axe [Weapon, Common]", nil},
 		{"Brawn +1 and +1 attack roll bonus", `[inventory: action="add" item="Drover's belt" category="gear" rarity="storied" carried="Brawn +1; +1 attack roll bonus"]`,
 			"Drover's belt [Gear, Storied]; carried: +1 on attacks, +1 Brawn", nil},
 		{"worn changes by name", `[inventory: action="add" item="Hush boots" category="armor" slots="body=1" worn="+1 Sneak; disadvantage on Sway checks"]`,
-			"Hush boots [Armor]; worn: +1 on checks (Sneak), disadvantage on checks (Sway)", nil},
+			"Hush boots [Armor, Common]; worn: +1 on checks (Sneak), disadvantage on checks (Sway)", nil},
 		{"bonus capped by rarity, penalty not", `[inventory: action="add" item="Lucky charm" category="charm" rarity="common" carried="+3 checks; -2 Sneak"]`,
 			"Lucky charm [Charm, Common]; carried: +1 on checks, -2 on checks (Sneak)", []string{"carried +3 on checks is above what a Common item grants; it is +1"}},
 		{"inherited bonus capped too", `[inventory: action="add" item="Big stone" category="charm" rarity="storied" carried="+2 Sway"] [inventory: action="add" item="Pilgrim stone" like="Big stone" rarity="common" carried="+1 Track"]`,
 			"Pilgrim stone [Charm, Common]; carried: +1 on checks (Sway), +1 on checks (Track)", []string{"carried +2 on checks is above what a Common item grants; it is +1"}},
 		{"worn= inside stats=", `[inventory: action="add" item="Scale shirt" category="armor" slots="body=1" stats="bulk=2, worn=-1 Sneak"]`,
-			"Scale shirt [Armor; Bulk 2]; worn: -1 on checks (Sneak)", nil},
+			"Scale shirt [Armor, Common; Bulk 2]; worn: -1 on checks (Sneak)", nil},
 		{"a defense change beside the stat it counts is dropped", `[inventory: action="add" item="Studded coat" like="Leather coat" stats="guard=1" worn="+1 Guard"]`,
 			"Studded coat [Armor, Common; Bulk 3, Guard 1]; worn: -1 on checks (Sneak)", []string{"the worn change to defense was dropped: the item's Guard already counts toward it"}},
 		{"dice are not a change the GM writes", `[inventory: action="add" item="Storm flask" category="gear" rarity="common" carried="+1d4 checks"]`,
 			"", []string{"not understood"}},
 		{"a hidden stat is never mentioned", `[inventory: action="add" item="Secret pouch" category="gear" stats="stash=under a floorboard, bulk=99"]`,
-			"Secret pouch [Gear; Bulk 10]", []string{"Bulk 99 is outside its range 0 to 10; it is 10"}},
+			"Secret pouch [Gear, Common; Bulk 10]", []string{"Bulk 99 is outside its range 0 to 10; it is 10"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -76,7 +76,7 @@ func TestInventedItemIsKeptByName(t *testing.T) {
 	p := ember(t)
 	answer(t, p, items.GM, `[inventory: action="add" item="Ember lamp" category="gear" stats="bulk=1" carried="+1 Track"]`)
 	r := answer(t, p, items.GM, `[inventory: action="add" item="ember LAMP" who="Orrin"]`)
-	want(t, r, "item", "Ember lamp", "line", "Ember lamp [Gear; Bulk 1]; carried: +1 on checks (Track)")
+	want(t, r, "item", "Ember lamp", "line", "Ember lamp [Gear, Common; Bulk 1]; carried: +1 on checks (Track)")
 	r = roll(t, p, 1, `[skill_check: skill="Track"]`, 2, 2)
 	want(t, r, "effects", "+1", "from", "Ember lamp")
 	// A name that is one of the ruleset's items is that item.
@@ -124,4 +124,16 @@ func FuzzInventoryTag(f *testing.F) {
 		}
 		_ = p.Block()
 	})
+}
+
+// An invented item with neither rarity= nor like= is of the lowest rarity,
+// so rarityCaps hold: Ember Roads' common items grant at most guard 1 and
+// a bonus of 1.
+func TestInventedItemWithoutRarityIsCapped(t *testing.T) {
+	p := ember(t)
+	r := answer(t, p, items.GM, `[inventory: action="add" item="Tower shield" category="armor" stats="guard=4" worn="+3 Sneak"]`)
+	line := r.Value("line")
+	if !strings.Contains(line, "Common") || !strings.Contains(line, "Guard 1") || !strings.Contains(line, "+1 on checks (Sneak)") {
+		t.Fatalf("not capped at the lowest rarity: %s", r)
+	}
 }

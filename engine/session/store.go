@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -34,6 +35,8 @@ type Config struct {
 type Store struct {
 	dir string
 	f   *os.File
+	// broken is set when a failed append could not be undone.
+	broken error
 }
 
 // Create makes a new session directory and its empty log.
@@ -48,14 +51,18 @@ func Create(dir string, cfg Config) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := writeAtomic(filepath.Join(dir, ConfigFile), append(b, '\n')); err != nil {
-		return nil, err
-	}
+	// The log first, the config last: the config is what makes a folder a
+	// session, so a crash in between leaves a folder Create can start over
+	// in, never a session without its log.
 	f, err := os.OpenFile(filepath.Join(dir, LogFile), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("session: %w", err)
 	}
 	if err := syncDir(dir); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if err := writeAtomic(filepath.Join(dir, ConfigFile), append(b, '\n')); err != nil {
 		f.Close()
 		return nil, err
 	}
@@ -117,6 +124,9 @@ func ReadConfig(dir string) (Config, error) {
 // not an event; its offset is returned so that it can be cut off.
 func ReadLog(dir string) ([]Event, int64, error) {
 	data, err := os.ReadFile(filepath.Join(dir, LogFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, 0, nil // nothing was ever appended
+	}
 	if err != nil {
 		return nil, 0, fmt.Errorf("session: %w", err)
 	}
@@ -147,13 +157,35 @@ func (st *Store) append(ev Event) error {
 		return err
 	}
 	b = append(b, '\n')
-	if _, err := st.f.Write(b); err != nil {
+	if st.broken != nil {
+		return fmt.Errorf("session: the log could not be repaired after an earlier failed append: %w", st.broken)
+	}
+	size, err := st.f.Seek(0, io.SeekEnd)
+	if err != nil {
 		return fmt.Errorf("session: append: %w", err)
 	}
+	if _, err := st.f.Write(b); err != nil {
+		return st.undo(size, fmt.Errorf("session: append: %w", err))
+	}
 	if err := st.f.Sync(); err != nil {
-		return fmt.Errorf("session: fsync: %w", err)
+		return st.undo(size, fmt.Errorf("session: fsync: %w", err))
 	}
 	return nil
+}
+
+// undo cuts the log back to size after a failed append, so that no half
+// event stays behind for a later append to follow. If even that fails,
+// the store refuses every further append: the log on disk is still whole
+// up to its last complete line, which Open reads.
+func (st *Store) undo(size int64, cause error) error {
+	if err := st.f.Truncate(size); err != nil {
+		st.broken = err
+		return cause
+	}
+	if err := st.f.Sync(); err != nil {
+		st.broken = err
+	}
+	return cause
 }
 
 // Close closes the log.
@@ -182,7 +214,7 @@ func Open(dir string, load Loader, hooks ...Hooks) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := os.OpenFile(filepath.Join(dir, LogFile), os.O_WRONLY|os.O_APPEND, 0o644)
+	f, err := os.OpenFile(filepath.Join(dir, LogFile), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("session: %w", err)
 	}
