@@ -98,6 +98,10 @@ func TestRunAndShow(t *testing.T) {
 		t.Fatalf("run: exit %d\n%s\n%s", code, out1, errs)
 	}
 	_, out2, _ := runCLI("run", "--session", dir2, "-r", rs, "--party", party, "--seed", "3", tr)
+	_, terse, _ := runCLI("run", "--plugins", plugins, "--format", "terse", "--session", filepath.Join(t.TempDir(), "s3"), "-r", rs, "--party", party, "--seed", "3", tr)
+	if !strings.Contains(terse, "Tamsin, Sneak:") {
+		t.Fatalf("run --format terse printed no terse check line:\n%s", terse)
+	}
 	if out1 != out2 {
 		t.Fatalf("same seed, different records:\n%s\n---\n%s", out1, out2)
 	}

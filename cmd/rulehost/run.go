@@ -31,6 +31,7 @@ func init() {
 				&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "session seed (to start a session)"},
 				&cli.BoolFlag{Name: "json", Usage: `print {"seq":N,"kind":K,"records":[...]} per entry`},
 				&cli.StringSliceFlag{Name: "plugins", Usage: "load plugins from `DIR` (repeatable)"},
+				&cli.StringFlag{Name: "format", Usage: "print each record's GM-facing text through formatter `NAME` (a plugin's, e.g. terse or narrative)"},
 			},
 			Action: runSession,
 		}
@@ -91,6 +92,12 @@ func runSession(c *cli.Context) error {
 	defer s.Close()
 	s.Kinds, s.Tags = opts.hooks().Kinds, opts.hooks().Tags
 	w := c.App.Writer
+	var gmText record.Formatter = record.Plain{}
+	if name := c.String("format"); name != "" && name != "plain" {
+		if gmText, err = formatter(c, opts, name); err != nil {
+			return err
+		}
+	}
 	for _, e := range entries {
 		r, err := s.Append(e.Kind, e.Text)
 		if err != nil {
@@ -115,7 +122,7 @@ func runSession(c *cli.Context) error {
 		}
 		fmt.Fprintf(w, "--- %s %d\n", e.Kind, seq)
 		for _, rec := range r.Records {
-			fmt.Fprintln(w, strings.TrimSpace(rec.String()))
+			fmt.Fprintln(w, strings.TrimSpace(gmText.Record(rec)))
 		}
 	}
 	return nil
