@@ -50,6 +50,13 @@ type State struct {
 	checkMT, tagMT, attrsMT *lua.LTable
 	// check view functions, bound to the call in progress through cur
 	fnInt, fnIgnore, fnMode *lua.LFunction
+
+	// gen numbers the calls: views of a sheet, a tag, a check or a
+	// validation object carry the gen they were built in and refuse to
+	// answer once End has moved on, so a view that outlived its call
+	// (kept somewhere the reset missed) cannot read another call's
+	// character or write problems and bands into a finished import.
+	gen uint64
 }
 
 var prelude = func() *sandbox.Program {
@@ -118,7 +125,15 @@ func (st *State) Begin(stream dice.Stream, c *check.Check) {
 
 // End unbinds what Begin bound, so a pooled state keeps no reference to a
 // finished call.
-func (st *State) End() { st.stream, st.cur = nil, nil }
+func (st *State) End() { st.stream, st.cur, st.gen = nil, nil, st.gen+1 }
+
+// live raises an error when a view of generation gen belongs to a call
+// that has ended.
+func (st *State) live(L *lua.LState, gen uint64) {
+	if gen != st.gen {
+		L.RaiseError("this view belongs to a call that has ended; keep no views between calls")
+	}
+}
 
 // methods builds a locked metatable whose __index is a table of Go methods.
 func (st *State) methods(fns map[string]func(*State, *lua.LState) int) *lua.LTable {
@@ -248,8 +263,15 @@ func (st *State) checkInt(L *lua.LState) int {
 }
 
 // checkIgnore is check.ignore(key): list a tag attribute in ignored=.
+//
+// Only an attribute the tag has is listed (ignoring any other key): the
+// host writes ignored= itself, so a plugin must not put arbitrary text
+// (or thousands of names) into it.
 func (st *State) checkIgnore(L *lua.LState) int {
-	st.curOrRaise(L).Ignore(L.CheckString(1))
+	c := st.curOrRaise(L)
+	if key := L.CheckString(1); c.Tag.Has(key) {
+		c.Ignore(key)
+	}
 	return 0
 }
 

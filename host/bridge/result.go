@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	lua "github.com/yuin/gopher-lua"
 
@@ -17,6 +18,12 @@ const MaxAttrs = 64
 
 // MaxValueLen bounds one attribute value a plugin returns.
 const MaxValueLen = 4096
+
+// maxResultItems bounds the Lua values read from a result: MaxAttrs pairs,
+// each at most a list of integers that fits in MaxValueLen. Anything
+// bigger cannot be a valid result, and is refused before the host spends
+// time converting it.
+const maxResultItems = MaxAttrs * (MaxValueLen/2 + 4)
 
 // Result is what a resolve function or a tag handler returned: either a
 // list of {key, value} pairs (Name is "") to append to the record the host
@@ -36,10 +43,10 @@ func ReadResult(lv lua.LValue) (Result, error) {
 	}
 	if t, ok := lv.(*lua.LTable); ok && t.Metatable == lua.LNil {
 		if attrs, ok := fastPairs(t); ok {
-			return Result{Attrs: attrs}, nil
+			return Result{Attrs: attrs}, checkText(attrs)
 		}
 	}
-	raw, err := sandbox.FromLua(lv)
+	raw, err := sandbox.FromLuaLimit(lv, maxResultItems)
 	if err != nil {
 		return Result{}, fmt.Errorf("result: %w", err)
 	}
@@ -88,7 +95,26 @@ func ReadResult(lv lua.LValue) (Result, error) {
 		}
 		out.Attrs = append(out.Attrs, tag.Attr{Key: key, Value: val})
 	}
-	return out, nil
+	return out, checkText(out.Attrs)
+}
+
+// checkText refuses values that are not valid UTF-8 or hold control
+// characters. record.Check reads types, not bytes: a note with an escape
+// sequence would reach the GM's terminal as a command, a newline would
+// break the one-line record, and invalid UTF-8 does not survive the
+// record's JSON form.
+func checkText(attrs []tag.Attr) error {
+	for _, a := range attrs {
+		if !utf8.ValidString(a.Value) {
+			return fmt.Errorf("attribute %q: the value is not valid UTF-8", a.Key)
+		}
+		for _, r := range a.Value {
+			if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+				return fmt.Errorf("attribute %q: the value holds the control character %U", a.Key, r)
+			}
+		}
+	}
+	return nil
 }
 
 func value(v any) (string, error) {

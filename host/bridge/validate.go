@@ -15,6 +15,7 @@ type objRef struct {
 	v   *ruleset.Validator
 	o   validate.Obj
 	res *ruleset.Resolution
+	gen uint64 // the call it belongs to (see State.live)
 }
 
 // Validation builds the validation object a kind's validate function
@@ -26,18 +27,20 @@ func (st *State) Validation(v *ruleset.Validator, o validate.Obj, res *ruleset.R
 }
 
 func (st *State) obj(r *objRef) lua.LValue {
+	r.gen = st.gen
 	ud := st.sb.L().NewUserData()
 	ud.Value = r
 	ud.Metatable = st.objMT
 	return ud
 }
 
-func checkObj(L *lua.LState) *objRef {
+func (st *State) checkObj(L *lua.LState) *objRef {
 	ud := L.CheckUserData(1)
 	r, ok := ud.Value.(*objRef)
 	if !ok {
 		L.ArgError(1, "want a validation object (call methods with a colon: o:int(\"count\", 1, 10, 1))")
 	}
+	st.live(L, r.gen)
 	return r
 }
 
@@ -90,13 +93,13 @@ func (r *objRef) elem(key string, i int) (any, bool) {
 }
 
 var objMethods = map[string]func(*State, *lua.LState) int{
-	"has": func(_ *State, L *lua.LState) int {
-		L.Push(lua.LBool(checkObj(L).o.Has(L.CheckString(2))))
+	"has": func(st *State, L *lua.LState) int {
+		L.Push(lua.LBool(st.checkObj(L).o.Has(L.CheckString(2))))
 		return 1
 	},
 	// get returns a plain copy of the value at key (nil when absent).
-	"get": func(_ *State, L *lua.LState) int {
-		r := checkObj(L)
+	"get": func(st *State, L *lua.LState) int {
+		r := st.checkObj(L)
 		v, err := sandbox.ToLua(L, r.o.M[L.CheckString(2)])
 		if err != nil {
 			L.RaiseError("%s", err.Error())
@@ -104,37 +107,37 @@ var objMethods = map[string]func(*State, *lua.LState) int{
 		L.Push(v)
 		return 1
 	},
-	"int": func(_ *State, L *lua.LState) int {
-		r := checkObj(L)
+	"int": func(st *State, L *lua.LState) int {
+		r := st.checkObj(L)
 		n, ok := r.o.Int(L.CheckString(2), L.CheckInt(3), L.CheckInt(4), L.OptInt(5, 0))
 		return pushOK(L, lua.LNumber(n), ok)
 	},
-	"number": func(_ *State, L *lua.LState) int {
-		r := checkObj(L)
+	"number": func(st *State, L *lua.LState) int {
+		r := st.checkObj(L)
 		f, ok := r.o.Float(L.CheckString(2), float64(L.CheckNumber(3)), float64(L.CheckNumber(4)), float64(L.OptNumber(5, 0)))
 		return pushOK(L, lua.LNumber(f), ok)
 	},
-	"bool": func(_ *State, L *lua.LState) int {
-		r := checkObj(L)
+	"bool": func(st *State, L *lua.LState) int {
+		r := st.checkObj(L)
 		b, ok := r.o.Bool(L.CheckString(2), L.OptBool(3, false))
 		return pushOK(L, lua.LBool(b), ok)
 	},
-	"str": func(_ *State, L *lua.LState) int {
-		r := checkObj(L)
+	"str": func(st *State, L *lua.LState) int {
+		r := st.checkObj(L)
 		s, ok := r.o.Str(L.CheckString(2), L.OptInt(3, 0), L.OptBool(4, false))
 		return pushOK(L, lua.LString(s), ok)
 	},
 	// enum(key, default, allowed...) or enum(key, default, {allowed})
-	"enum": func(_ *State, L *lua.LState) int {
-		r := checkObj(L)
+	"enum": func(st *State, L *lua.LState) int {
+		r := st.checkObj(L)
 		key, def := L.CheckString(2), L.OptString(3, "")
 		s, ok := r.o.Enum(key, def, stringArgs(L, 4)...)
 		return pushOK(L, lua.LString(s), ok)
 	},
 	// array(key, min, max) returns the array (a plain copy) and whether it
 	// is present with a length in [min, max].
-	"array": func(_ *State, L *lua.LState) int {
-		r := checkObj(L)
+	"array": func(st *State, L *lua.LState) int {
+		r := st.checkObj(L)
 		arr, ok := r.o.Arr(L.CheckString(2), L.CheckInt(3), L.CheckInt(4))
 		if arr == nil {
 			return pushOK(L, lua.LNil, false)
@@ -146,7 +149,7 @@ var objMethods = map[string]func(*State, *lua.LState) int{
 		return pushOK(L, v, ok)
 	},
 	"object": func(st *State, L *lua.LState) int {
-		r := checkObj(L)
+		r := st.checkObj(L)
 		key := L.CheckString(2)
 		if !r.o.Has(key) {
 			return pushOK(L, lua.LNil, false)
@@ -160,7 +163,7 @@ var objMethods = map[string]func(*State, *lua.LState) int{
 	// objectAt(key, i) is the i-th (1-based) entry of the array at key,
 	// read as an object.
 	"objectAt": func(st *State, L *lua.LState) int {
-		r := checkObj(L)
+		r := st.checkObj(L)
 		key, i := L.CheckString(2), index(L, 3)
 		raw, present := r.elem(key, i)
 		if !present {
@@ -174,8 +177,8 @@ var objMethods = map[string]func(*State, *lua.LState) int{
 	},
 	// intAt(key, i, min, max, default) reads the i-th (1-based) entry of
 	// the array at key as an integer.
-	"intAt": func(_ *State, L *lua.LState) int {
-		r := checkObj(L)
+	"intAt": func(st *State, L *lua.LState) int {
+		r := st.checkObj(L)
 		key, i := L.CheckString(2), index(L, 3)
 		lo, hi, def := L.CheckInt(4), L.CheckInt(5), L.OptInt(6, 0)
 		raw, present := r.elem(key, i)
@@ -188,32 +191,32 @@ var objMethods = map[string]func(*State, *lua.LState) int{
 	// known(keys...) reports every key of this object not in the list.
 	// Not needed on the resolution object itself: the host checks it
 	// against the shared keys and the kind's keys.
-	"known": func(_ *State, L *lua.LState) int {
-		checkObj(L).o.Known(stringArgs(L, 2)...)
+	"known": func(st *State, L *lua.LState) int {
+		st.checkObj(L).o.Known(stringArgs(L, 2)...)
 		return 0
 	},
-	"require": func(_ *State, L *lua.LState) int {
-		L.Push(lua.LBool(checkObj(L).o.Require(stringArgs(L, 2)...)))
+	"require": func(st *State, L *lua.LState) int {
+		L.Push(lua.LBool(st.checkObj(L).o.Require(stringArgs(L, 2)...)))
 		return 1
 	},
 	// problem(key, message) reports a problem at key ("" or nil: at the
 	// object itself). Say what is wrong and what is allowed.
-	"problem": func(_ *State, L *lua.LState) int {
-		r := checkObj(L)
+	"problem": func(st *State, L *lua.LState) int {
+		r := st.checkObj(L)
 		key := L.OptString(2, "")
 		r.o.Addf(key, "%s", L.CheckString(3))
 		return 0
 	},
 	// problemAt(key, i, message) reports a problem at the i-th (1-based)
 	// entry of the array at key.
-	"problemAt": func(_ *State, L *lua.LState) int {
-		r := checkObj(L)
+	"problemAt": func(st *State, L *lua.LState) int {
+		r := st.checkObj(L)
 		key, i := L.CheckString(2), index(L, 3)
 		r.v.P.Addf(r.o.Ptr(key, i), "%s", L.CheckString(4))
 		return 0
 	},
-	"pointer": func(_ *State, L *lua.LState) int {
-		r := checkObj(L)
+	"pointer": func(st *State, L *lua.LState) int {
+		r := st.checkObj(L)
 		key := L.OptString(2, "")
 		if key == "" {
 			L.Push(lua.LString(r.o.At))
@@ -226,8 +229,8 @@ var objMethods = map[string]func(*State, *lua.LState) int{
 	// true, shiftAllowed = true} validates resolution.outcomes with the
 	// engine's rules and records the bands for the check. Returns whether
 	// the resolution declares bands.
-	"outcomes": func(_ *State, L *lua.LState) int {
-		r := checkObj(L)
+	"outcomes": func(st *State, L *lua.LState) int {
+		r := st.checkObj(L)
 		if r.res == nil {
 			L.RaiseError("outcomes can only be read on the resolution object")
 		}
@@ -256,20 +259,20 @@ var objMethods = map[string]func(*State, *lua.LState) int{
 		L.Push(lua.LBool(r.res.Outcomes != nil))
 		return 1
 	},
-	"hasAbility": func(_ *State, L *lua.LState) int {
-		L.Push(lua.LBool(checkObj(L).v.HasAbility(L.CheckString(2))))
+	"hasAbility": func(st *State, L *lua.LState) int {
+		L.Push(lua.LBool(st.checkObj(L).v.HasAbility(L.CheckString(2))))
 		return 1
 	},
-	"hasSkill": func(_ *State, L *lua.LState) int {
-		L.Push(lua.LBool(checkObj(L).v.HasSkill(L.CheckString(2))))
+	"hasSkill": func(st *State, L *lua.LState) int {
+		L.Push(lua.LBool(st.checkObj(L).v.HasSkill(L.CheckString(2))))
 		return 1
 	},
-	"hasSave": func(_ *State, L *lua.LState) int {
-		L.Push(lua.LBool(checkObj(L).v.HasSave(L.CheckString(2))))
+	"hasSave": func(st *State, L *lua.LState) int {
+		L.Push(lua.LBool(st.checkObj(L).v.HasSave(L.CheckString(2))))
 		return 1
 	},
-	"hasPool": func(_ *State, L *lua.LState) int {
-		L.Push(lua.LBool(checkObj(L).v.HasPool(L.CheckString(2))))
+	"hasPool": func(st *State, L *lua.LState) int {
+		L.Push(lua.LBool(st.checkObj(L).v.HasPool(L.CheckString(2))))
 		return 1
 	},
 }

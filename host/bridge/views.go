@@ -73,6 +73,7 @@ func outcomesData(o *ruleset.Outcomes) map[string]any {
 type tagView struct {
 	t     tag.Tag
 	order lua.LValue // built on first read
+	gen   uint64     // the call it belongs to (see State.live)
 }
 
 // Tag builds the view of a tag: an object with name, attrs (read any key
@@ -81,7 +82,7 @@ type tagView struct {
 // built lazily so a call pays only for what the plugin reads.
 func (st *State) Tag(t tag.Tag) lua.LValue {
 	ud := st.sb.L().NewUserData()
-	ud.Value = &tagView{t: t}
+	ud.Value = &tagView{t: t, gen: st.gen}
 	ud.Metatable = st.tagMT
 	return ud
 }
@@ -91,6 +92,7 @@ func (st *State) tagIndex(L *lua.LState) int {
 	if !ok {
 		L.ArgError(1, "want a tag")
 	}
+	st.live(L, tv.gen)
 	switch L.CheckString(2) {
 	case "name":
 		L.Push(lua.LString(tv.t.Name))
@@ -119,6 +121,7 @@ func (st *State) attrsIndex(L *lua.LState) int {
 	if !ok {
 		L.ArgError(1, "want a tag's attrs")
 	}
+	st.live(L, tv.gen)
 	if v, found := tv.t.Get(L.CheckString(2)); found {
 		L.Push(lua.LString(v))
 	} else {
@@ -152,9 +155,15 @@ func (st *State) Record(r record.Record) lua.LValue {
 func (st *State) Sheet(ch *sheet.Character) lua.LValue {
 	L := st.sb.L()
 	ud := L.NewUserData()
-	ud.Value = ch
+	ud.Value = &sheetView{ch: ch, gen: st.gen}
 	ud.Metatable = st.sheetMT
 	return ud
+}
+
+// sheetView is the Go side of a sheet view.
+type sheetView struct {
+	ch  *sheet.Character
+	gen uint64 // the call it belongs to (see State.live)
 }
 
 // Config returns the cached frozen view of a plugin's config (or any
@@ -173,6 +182,7 @@ type mapKey struct{ p unsafe.Pointer }
 
 // checkView is the Go side of the view resolve receives.
 type checkView struct {
+	gen     uint64 // the call it belongs to (see State.live)
 	c       *check.Check
 	config  map[string]any
 	effects lua.LValue // built on first read
@@ -186,7 +196,7 @@ type checkView struct {
 // config) are shared between calls.
 func (st *State) Check(c *check.Check, config map[string]any) (lua.LValue, error) {
 	ud := st.sb.L().NewUserData()
-	ud.Value = &checkView{c: c, config: config}
+	ud.Value = &checkView{c: c, config: config, gen: st.gen}
 	ud.Metatable = st.checkMT
 	return ud, nil
 }
@@ -203,6 +213,7 @@ func (st *State) checkIndex(L *lua.LState) int {
 	if !ok {
 		L.ArgError(1, "want a check")
 	}
+	st.live(L, cv.gen)
 	c := cv.c
 	str := func(s string) {
 		if s == "" {
@@ -314,71 +325,72 @@ func (st *State) effects(e check.Effects) (lua.LValue, error) {
 
 // --- sheet methods -----------------------------------------------------------
 
-func checkSheet(L *lua.LState) *sheet.Character {
+func (st *State) checkSheet(L *lua.LState) *sheet.Character {
 	ud := L.CheckUserData(1)
-	ch, ok := ud.Value.(*sheet.Character)
+	sv, ok := ud.Value.(*sheetView)
 	if !ok {
 		L.ArgError(1, "want a sheet (call methods with a colon: sheet:abilityMod(\"str\"))")
 	}
-	return ch
+	st.live(L, sv.gen)
+	return sv.ch
 }
 
 var sheetMethods = map[string]func(*State, *lua.LState) int{
-	"name": func(_ *State, L *lua.LState) int {
-		L.Push(lua.LString(checkSheet(L).Name()))
+	"name": func(st *State, L *lua.LState) int {
+		L.Push(lua.LString(st.checkSheet(L).Name()))
 		return 1
 	},
-	"abilityScore": func(_ *State, L *lua.LState) int {
-		ch := checkSheet(L)
+	"abilityScore": func(st *State, L *lua.LState) int {
+		ch := st.checkSheet(L)
 		L.Push(lua.LNumber(ch.AbilityScore(L.CheckString(2))))
 		return 1
 	},
-	"abilityMod": func(_ *State, L *lua.LState) int {
-		ch := checkSheet(L)
+	"abilityMod": func(st *State, L *lua.LState) int {
+		ch := st.checkSheet(L)
 		L.Push(lua.LNumber(ch.AbilityMod(L.CheckString(2))))
 		return 1
 	},
-	"field": func(_ *State, L *lua.LState) int {
-		ch := checkSheet(L)
+	"field": func(st *State, L *lua.LState) int {
+		ch := st.checkSheet(L)
 		L.Push(lua.LNumber(ch.Field(L.CheckString(2))))
 		return 1
 	},
-	"derived": func(_ *State, L *lua.LState) int {
-		ch := checkSheet(L)
+	"derived": func(st *State, L *lua.LState) int {
+		ch := st.checkSheet(L)
 		L.Push(lua.LNumber(ch.Derived(L.CheckString(2))))
 		return 1
 	},
-	"pool": func(_ *State, L *lua.LState) int {
-		ch := checkSheet(L)
+	"pool": func(st *State, L *lua.LState) int {
+		ch := st.checkSheet(L)
 		L.Push(lua.LNumber(ch.Pool(L.CheckString(2))))
 		return 1
 	},
-	"hasCondition": func(_ *State, L *lua.LState) int {
-		ch := checkSheet(L)
+	"hasCondition": func(st *State, L *lua.LState) int {
+		ch := st.checkSheet(L)
 		L.Push(lua.LBool(ch.HasCondition(L.CheckString(2))))
 		return 1
 	},
-	"hasEntry": func(_ *State, L *lua.LState) int {
-		ch := checkSheet(L)
+	"hasEntry": func(st *State, L *lua.LState) int {
+		ch := st.checkSheet(L)
 		L.Push(lua.LBool(ch.HasEntry(L.CheckString(2))))
 		return 1
 	},
-	"training": func(_ *State, L *lua.LState) int {
-		ch := checkSheet(L)
+	"training": func(st *State, L *lua.LState) int {
+		ch := st.checkSheet(L)
 		tr := ch.Training(L.CheckString(2), L.OptBool(3, false))
 		L.Push(lua.LString(tr.Tier))
 		L.Push(lua.LNumber(tr.Bonus))
 		return 2
 	},
-	"tierBonus": func(_ *State, L *lua.LState) int {
-		ch := checkSheet(L)
+	"tierBonus": func(st *State, L *lua.LState) int {
+		ch := st.checkSheet(L)
 		L.Push(lua.LNumber(ch.TierBonus(L.CheckString(2))))
 		return 1
 	},
 	// value(ref) reads a value reference written as in a ruleset:
 	// sheet:value({ abilityMod = "str" }).
-	"value": func(_ *State, L *lua.LState) int {
-		ch := checkSheet(L)
+	"value": func(st *State, L *lua.LState) int {
+		ch := st.checkSheet(L)
 		raw, err := sandbox.FromLua(L.CheckTable(2))
 		if err != nil {
 			L.ArgError(2, err.Error())
@@ -395,8 +407,8 @@ var sheetMethods = map[string]func(*State, *lua.LState) int{
 	// what (a skill, save or ability, by id or label): ability modifier
 	// plus tier bonus plus per-skill bonus plus adjustments. A pool reads
 	// it as its dice. Returns nil for a name the ruleset does not know.
-	"number": func(_ *State, L *lua.LState) int {
-		ch := checkSheet(L)
+	"number": func(st *State, L *lua.LState) int {
+		ch := st.checkSheet(L)
 		t, ok := FindTarget(ch.RS, L.CheckString(2))
 		if !ok {
 			L.Push(lua.LNil)

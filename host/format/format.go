@@ -76,6 +76,13 @@ func (f *Formatter) call(name string, args func(st *plugin.State) []lua.LValue) 
 	if !utf8.ValidString(string(s)) {
 		return "", fmt.Errorf("returned text that is not UTF-8")
 	}
+	// Lines and tabs are the text's own; other control characters (an
+	// escape sequence) would be commands to the GM's terminal.
+	for _, r := range string(s) {
+		if (r < 0x20 && r != '\n' && r != '\t') || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+			return "", fmt.Errorf("returned text with the control character %U", r)
+		}
+	}
 	return string(s), nil
 }
 

@@ -139,6 +139,9 @@ func (k *Kind) resolve(c *check.Check) (record.Record, error) {
 		if !r.Has("action") {
 			r.Attrs = append([]tag.Attr{{Key: "action", Value: "skill_check"}}, r.Attrs...)
 		}
+		if err := plugin.CheckOwnRefusal(r, k.P.Name(), k.Decl.Name); err != nil {
+			return record.Record{}, err
+		}
 		if err := record.Check(r); err != nil {
 			return record.Record{}, err
 		}

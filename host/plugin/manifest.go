@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
+	"strings"
 
 	lua "github.com/yuin/gopher-lua"
 
@@ -219,13 +220,15 @@ func stringList(v lua.LValue, bad func(string)) []string {
 	return out
 }
 
+// maxProblems bounds the problems one manifest error lists: a manifest
+// with thousands of bad entries made a megabyte-long error, built in time
+// quadratic in their number (seconds of load time).
+const maxProblems = 20
+
 func joinProblems(p []string) string {
-	s := ""
-	for i, x := range p {
-		if i > 0 {
-			s += "; "
-		}
-		s += x
+	if len(p) > maxProblems {
+		more := len(p) - maxProblems
+		p = append(p[:maxProblems:maxProblems], fmt.Sprintf("and %d more problems", more))
 	}
-	return s
+	return strings.Join(p, "; ")
 }

@@ -2,6 +2,7 @@ package plugin
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	lua "github.com/yuin/gopher-lua"
@@ -105,8 +106,28 @@ func (s *Set) Answer(ctx context.Context, env TagEnv, t tag.Tag) (r record.Recor
 	}
 	r = record.New(res.Name)
 	r.Attrs = append(r.Attrs, res.Attrs...)
+	if err := CheckOwnRefusal(r, p.Name(), ""); err != nil {
+		return refuse(err.Error()), true
+	}
 	if err := record.Check(r); err != nil {
 		return refuse(err.Error()), true
 	}
 	return r, true
+}
+
+// CheckOwnRefusal keeps a plugin from speaking for another: a refusal it
+// returns may name a plugin= and kind= only when they are its own (the
+// host writes plugin-error refusals naming the plugin at fault; a forged
+// one would put the blame on someone else). kind "" skips the kind test.
+func CheckOwnRefusal(r record.Record, plugin, kind string) error {
+	if !r.NameIs("refused") {
+		return nil
+	}
+	if v, ok := r.Get("plugin"); ok && v != plugin {
+		return fmt.Errorf("a refusal naming plugin=%q; a plugin may only name itself", v)
+	}
+	if v, ok := r.Get("kind"); ok && kind != "" && v != kind {
+		return fmt.Errorf("a refusal naming kind=%q; a kind may only name itself", v)
+	}
+	return nil
 }

@@ -207,19 +207,31 @@ func (c *toConv) reflect(rv reflect.Value, depth int) (lua.LValue, error) {
 // non-number keys, cycles and data past MaxConvertDepth/MaxConvertItems
 // are errors.
 func FromLua(lv lua.LValue) (any, error) {
-	c := &fromConv{}
+	return FromLuaLimit(lv, MaxConvertItems)
+}
+
+// FromLuaLimit is FromLua with a smaller item limit, for results whose
+// useful size is known: the conversion runs after the call, outside its
+// deadline and memory budget, so a table built to be expensive to convert
+// (a few shared subtables nested forty deep stand for 2^40 items) must be
+// cut short early. maxItems above MaxConvertItems is MaxConvertItems.
+func FromLuaLimit(lv lua.LValue, maxItems int) (any, error) {
+	if maxItems <= 0 || maxItems > MaxConvertItems {
+		maxItems = MaxConvertItems
+	}
+	c := &fromConv{max: maxItems}
 	return c.conv(lv, 0)
 }
 
-type fromConv struct{ items int }
+type fromConv struct{ items, max int }
 
 func (c *fromConv) conv(lv lua.LValue, depth int) (any, error) {
 	if depth > MaxConvertDepth {
 		return nil, fmt.Errorf("sandbox: Lua value nested deeper than %d (or cyclic)", MaxConvertDepth)
 	}
 	c.items++
-	if c.items > MaxConvertItems {
-		return nil, fmt.Errorf("sandbox: Lua value has more than %d items", MaxConvertItems)
+	if c.items > c.max {
+		return nil, fmt.Errorf("sandbox: Lua value has more than %d items", c.max)
 	}
 	switch v := lv.(type) {
 	case nil, *lua.LNilType:

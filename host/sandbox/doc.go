@@ -35,6 +35,15 @@
 // call nil"). Binary chunks are refused by Compile/Load. print goes to
 // Options.Logger at Info level (truncated to 4 KiB).
 //
+// tostring (and print, and string.format's %s) shows a table, function or
+// userdata as "table: 0x00000001", numbered in order of first appearance
+// in the call, not by its Go heap address: a record or text built from it
+// is the same on every run. string.format accepts Lua 5.1's conversions
+// only (c d i o u x X e E f g G q s, flags "-+ #0", width and precision of
+// at most two digits), never Go's fmt verbs. Tail calls are compiled as
+// ordinary calls (see noTailCalls), so `return f(x)` recursion is bounded
+// by MaxCallDepth like any recursion.
+//
 // math.random draws from the dice.Stream passed to Call: random() is
 // (Roll(2^30)-1)/2^30, random(m) is Roll(m), random(m, n) is
 // m+Roll(n-m+1)-1, with Lua's "interval is empty" errors; without a stream
@@ -55,7 +64,10 @@
 // PCall and a recover, or API misuse). Sandbox faults (everything except
 // ErrRuntime and ErrSyntax) are sticky: they are raised again at every VM
 // instruction, so pcall cannot swallow them, and the call fails even if the
-// plugin catches the first error. A faulted sandbox refuses further calls
+// plugin catches the first error; a deadline that passed fails the call
+// even when pcall caught it in tail position and returned at once. An
+// error object that is not a string or number is reported by its type
+// ("error object is (a table value)"), without running its __tostring. A faulted sandbox refuses further calls
 // and Pool.Put closes it; the pool's factory makes a fresh one.
 //
 // # Budgets
@@ -69,6 +81,9 @@
 //     panics past its limit instead of raising "stack overflow").
 //   - Value stack: RegistryMaxSize = MaxRegistry slots (default 131072);
 //     unpack refuses ranges larger than that up front.
+//   - Syntax: Compile refuses chunks nested deeper than MaxSyntaxDepth
+//     (gopher-lua compiles deep nesting in quadratic time, outside any
+//     deadline).
 //   - Patterns: gopher-lua's matcher neither checks the context nor bounds
 //     backtracking, so string.find, match, gmatch and gsub are replaced by
 //     a port of Lua 5.1's matcher (pattern.go) that counts steps and checks
@@ -84,8 +99,8 @@
 //  1. Every library function that can build a large string checks the
 //     result size BEFORE allocating, against Options.MaxStringLen (default
 //     1 MiB): string.rep, string.format (widths/precisions over two digits
-//     are refused as in Lua 5.1, and the result is estimated from the
-//     arguments), string.gsub (checked as the result grows), table.concat
+//     are refused as in Lua 5.1, and each piece is checked before it is
+//     added), string.gsub (checked as the result grows), table.concat
 //     (total computed first). Exceeding it is ErrMemory.
 //  2. What cannot be hooked (the .. operator, table growth, many medium
 //     strings) is caught by a process-wide watcher goroutine that runs
@@ -112,18 +127,19 @@
 //   - _G is compared in one pass with the snapshot taken after Load; new
 //     globals are removed and changed ones restored (more than 64 stray
 //     keys: the state is discarded, as gopher-lua never forgets keys);
-//   - every plugin table reachable from _G and the manifest at load time
-//     (recursively, up to 65536 entries) is compared with its snapshot; if
-//     a call modified one (plugin module state), the sandbox is discarded
+//   - every plugin table, and every upvalue of a plugin function (a local
+//     of plugin.lua a function captured), reachable from _G and the
+//     manifest at load time (recursively, up to 65536 entries) is compared
+//     with its snapshot; if a call modified one (plugin module state, a
+//     counter, a cache, a view kept for later), the sandbox is discarded
 //     rather than repaired, so every call starts from the pristine
 //     post-Load state whichever pooled state it gets;
 //   - the libraries and the string metatable cannot have changed: they are
 //     read-only and their real tables are unreachable from Lua.
 //
-// Not restored: locals captured as upvalues of plugin functions (gopher-lua
-// exposes no upvalue API). Plugins must not keep state between calls in
-// upvalues; separate pooled states make such state nondeterministic anyway.
-// Each plugin has its own LState, so nothing is shared between plugins.
+// A plugin that keeps state between calls therefore gets a fresh state
+// for every such call: correct, only slower. Each plugin has its own
+// LState, so nothing is shared between plugins.
 //
 // # Host data
 //

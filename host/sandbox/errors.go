@@ -152,10 +152,15 @@ func (s *Sandbox) classify(err error, cc *callCtx) *Error {
 	}
 	msg := ""
 	if ae.Object != nil {
-		if str, ok := ae.Object.(lua.LString); ok {
-			msg = string(str)
-		} else {
-			msg = ae.Object.String()
+		switch o := ae.Object.(type) {
+		case lua.LString:
+			msg = string(o)
+		case lua.LNumber:
+			msg = o.String()
+		default:
+			// not ae.Object.String(): a table's would show its address,
+			// and its __tostring is plugin code the host will not run now
+			msg = "error object is " + describeValue(o)
 		}
 	}
 	kind := ErrRuntime

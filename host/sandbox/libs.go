@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"fmt"
 	"strings"
 
 	lua "github.com/yuin/gopher-lua"
@@ -52,7 +53,7 @@ func (s *Sandbox) openLib(fn lua.LGFunction, name string) *lua.LTable {
 func (s *Sandbox) install() error {
 	L := s.l
 	s.roNew = L.NewFunction(func(L *lua.LState) int {
-		return s.raiseFault(L, ErrForbidden, "attempt to modify a read-only table (key %s)", L.Get(2).String())
+		return s.raiseFault(L, ErrForbidden, "attempt to modify a read-only table (key %s)", describeValue(L.Get(2)))
 	})
 	s.roLen = L.NewFunction(func(L *lua.LState) int {
 		t := L.CheckTable(1)
@@ -156,6 +157,10 @@ func (s *Sandbox) freeze(t *lua.LTable, seen map[*lua.LTable]*lua.LTable) *lua.L
 func (s *Sandbox) installBase(g *lua.LTable) {
 	L := s.l
 	g.RawSetString("print", L.NewFunction(s.luaPrint))
+	g.RawSetString("tostring", L.NewFunction(func(L *lua.LState) int {
+		L.Push(s.toString(L, L.CheckAny(1)))
+		return 1
+	}))
 
 	s.nextFn = L.NewFunction(func(L *lua.LState) int {
 		tb := seeThrough(L.CheckTable(1))
@@ -256,7 +261,7 @@ func (s *Sandbox) luaPrint(L *lua.LState) int {
 		if i > 1 {
 			b.WriteByte('\t')
 		}
-		b.WriteString(L.ToStringMeta(L.Get(i)).String())
+		b.WriteString(lua.LVAsString(s.toString(L, L.Get(i))))
 		if b.Len() > maxPrint {
 			break
 		}
@@ -386,11 +391,7 @@ func (s *Sandbox) installString(str *lua.LTable) {
 		L.Push(lua.LString(strings.Repeat(sub, n)))
 		return 1
 	}))
-	origFormat := str.RawGetString("format").(*lua.LFunction)
-	str.RawSetString("format", L.NewFunction(func(L *lua.LState) int {
-		s.checkFormat(L)
-		return origFormat.GFunction(L)
-	}))
+	str.RawSetString("format", L.NewFunction(s.strFormat))
 	str.RawSetString("find", L.NewFunction(func(L *lua.LState) int { return s.strFindAux(L, true) }))
 	str.RawSetString("match", L.NewFunction(func(L *lua.LState) int { return s.strFindAux(L, false) }))
 	gm := L.NewFunction(s.strGmatch)
@@ -399,65 +400,122 @@ func (s *Sandbox) installString(str *lua.LTable) {
 	str.RawSetString("gsub", L.NewFunction(s.strGsub))
 }
 
-// checkFormat rejects widths/precisions over two digits (as Lua 5.1 does)
-// and results that could exceed MaxStringLen, before anything is built.
-func (s *Sandbox) checkFormat(L *lua.LState) {
+// strFormat is string.format with Lua 5.1's conversions (c d i o u x X e
+// E f g G q s, flags "-+ #0", width and precision of at most two digits)
+// and nothing else. gopher-lua's own hands the format to Go's fmt.Sprintf
+// with the raw values, so Go verbs such as %v, %#v and %T printed host
+// structures and Go type names, %x of a long string doubled it past any
+// estimate, and %s showed a table's address instead of its __tostring.
+// Here every piece is built from a checked number or string, %s goes
+// through tostring (deterministic identities, __tostring honoured), and
+// the result is held to MaxStringLen as it grows.
+func (s *Sandbox) strFormat(L *lua.LState) int {
 	f := L.CheckString(1)
-	est := len(f)
-	arg := 2
+	var b strings.Builder
+	arg := 1
+	grow := func(n int) {
+		if b.Len()+n > s.opts.MaxStringLen {
+			s.raiseFault(L, ErrMemory, "string.format: result exceeds the %d-byte string limit", s.opts.MaxStringLen)
+		}
+	}
 	for i := 0; i < len(f); i++ {
 		if f[i] != '%' {
+			grow(1)
+			b.WriteByte(f[i])
 			continue
 		}
 		i++
-		if i >= len(f) {
-			break
-		}
-		if f[i] == '%' {
+		if i < len(f) && f[i] == '%' {
+			grow(1)
+			b.WriteByte('%')
 			continue
 		}
+		start := i
 		for i < len(f) && strings.IndexByte("-+ #0", f[i]) >= 0 {
 			i++
 		}
-		d := 0
-		for i < len(f) && f[i] >= '0' && f[i] <= '9' {
-			i++
-			d++
+		if i-start >= 6 {
+			L.RaiseError("invalid format (repeated flags)")
 		}
-		if i < len(f) && f[i] == '.' {
-			i++
-			p := 0
+		digits := func() {
+			n := 0
 			for i < len(f) && f[i] >= '0' && f[i] <= '9' {
 				i++
-				p++
+				n++
 			}
-			if p > d {
-				d = p
+			if n > 2 {
+				L.RaiseError("invalid format (width or precision too long)")
 			}
 		}
-		if d > 2 {
-			L.RaiseError("invalid format (width or precision too long)")
+		digits()
+		if i < len(f) && f[i] == '.' {
+			i++
+			digits()
 		}
 		if i >= len(f) {
-			break
+			L.RaiseError("invalid option '%%' to 'format'")
 		}
-		n := 0
-		if sv, ok := L.Get(arg).(lua.LString); ok {
-			n = len(sv)
-		}
-		switch f[i] {
-		case '*':
-			L.RaiseError("invalid format ('*' is not supported)")
-		case 's':
-			est += 100 + n
-		case 'q':
-			est += 4*n + 2
-		default:
-			est += 100 + 330
-		}
+		spec, verb := "%"+f[start:i], f[i]
 		arg++
-		if est > s.opts.MaxStringLen {
-			s.raiseFault(L, ErrMemory, "string.format: result may exceed the %d-byte string limit", s.opts.MaxStringLen)
+		var piece string
+		switch verb {
+		case 'c':
+			piece = fmt.Sprintf(spec+"s", string([]byte{byte(int64(L.CheckNumber(arg)))}))
+		case 'd', 'i', 'u':
+			piece = fmt.Sprintf(spec+"d", int64(L.CheckNumber(arg)))
+		case 'o', 'x', 'X':
+			piece = fmt.Sprintf(spec+string(verb), int64(L.CheckNumber(arg)))
+		case 'e', 'E', 'f', 'g', 'G':
+			piece = fmt.Sprintf(spec+string(verb), float64(L.CheckNumber(arg)))
+		case 'q':
+			str := L.CheckString(arg)
+			grow(2*len(str) + 2)
+			piece = luaQuote(str)
+		case 's':
+			var str string
+			switch x := s.toString(L, L.CheckAny(arg)).(type) {
+			case lua.LString:
+				str = string(x)
+			case lua.LNumber:
+				str = x.String()
+			default:
+				L.RaiseError("'__tostring' must return a string")
+			}
+			grow(len(str) + 100)
+			if !strings.Contains(spec, ".") && len(str) >= 100 {
+				piece = str // as Lua 5.1: a long string is added whole
+			} else {
+				piece = fmt.Sprintf(spec+"s", str)
+			}
+		default:
+			L.RaiseError("invalid option '%%%c' to 'format'", verb)
+		}
+		grow(len(piece))
+		b.WriteString(piece)
+	}
+	L.Push(lua.LString(b.String()))
+	return 1
+}
+
+// luaQuote is Lua 5.1's %q: the string between double quotes, with ", \\,
+// newline, carriage return and NUL escaped so Lua reads it back.
+func luaQuote(str string) string {
+	var b strings.Builder
+	b.Grow(len(str) + 2)
+	b.WriteByte('"')
+	for i := 0; i < len(str); i++ {
+		switch c := str[i]; c {
+		case '"', '\\', '\n':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case '\r':
+			b.WriteString("\\r")
+		case 0:
+			b.WriteString("\\000")
+		default:
+			b.WriteByte(c)
 		}
 	}
+	b.WriteByte('"')
+	return b.String()
 }

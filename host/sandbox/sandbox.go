@@ -94,8 +94,13 @@ type Sandbox struct {
 
 	manifest lua.LValue
 
+	// ids numbers the tables, functions and userdata tostring has shown
+	// during the current call (see identity).
+	ids map[lua.LValue]int
+
 	globals tableSnap   // _G, repaired on Reset
 	tables  []tableSnap // plugin tables, verified on Reset
+	upvals  []upvalSnap // plugin functions' upvalues, verified on Reset
 }
 
 // New returns a fresh sandbox with the safe libraries open and nothing
@@ -171,8 +176,13 @@ func Compile(chunkName, source string) (*Program, error) {
 	}
 	chunk, err := parse.Parse(strings.NewReader(source), chunkName)
 	if err == nil {
+		if deep, line := syntaxTooDeep(chunk); deep {
+			return nil, &Error{Kind: ErrSyntax, File: chunkName, Line: line,
+				Msg: fmt.Sprintf("chunk has too many syntax levels (more than %d)", MaxSyntaxDepth)}
+		}
 		var proto *lua.FunctionProto
 		if proto, err = lua.Compile(chunk, chunkName); err == nil {
+			noTailCalls(proto)
 			return &Program{name: chunkName, proto: proto}, nil
 		}
 	}
@@ -285,14 +295,27 @@ func (s *Sandbox) run(ctx context.Context, stream dice.Stream, fn lua.LValue, ar
 
 	L := s.l
 	top := L.GetTop()
-	s.cc, s.stream = cc, stream
+	s.cc, s.stream, s.ids = cc, stream, nil
 	L.SetContext(cc)
 	var perr error
 	func() {
 		defer func() {
 			if r := recover(); r != nil {
 				perr = fmt.Errorf("go panic: %v", r)
-				cc.setFault(&fault{kind: ErrInternal, msg: fmt.Sprintf("go panic: %v", r)})
+				f := &fault{kind: ErrInternal, msg: fmt.Sprintf("go panic: %v", r)}
+				// A Lua error escapes PCall when even the message
+				// handler cannot be pushed: the value stack or the call
+				// stack is full.
+				if ae, ok := r.(*lua.ApiError); ok {
+					msg := ae.Object.String()
+					switch {
+					case strings.Contains(msg, "registry overflow"):
+						f = &fault{kind: ErrMemory, msg: "registry overflow (too many values on the Lua stack)"}
+					case strings.Contains(msg, "stack overflow"):
+						f = &fault{kind: ErrDepth, msg: "stack overflow"}
+					}
+				}
+				cc.setFault(f)
 			}
 		}()
 		L.Push(fn)
@@ -302,9 +325,13 @@ func (s *Sandbox) run(ctx context.Context, stream dice.Stream, fn lua.LValue, ar
 		perr = L.PCall(len(args), nret, nil)
 	}()
 	L.RemoveContext()
-	s.cc, s.stream = nil, nil
+	s.cc, s.stream, s.ids = nil, nil, nil
 
-	if perr == nil && cc.getFault() == nil {
+	// A deadline (or cancellation) that passed during the call fails it
+	// even when the plugin caught the error and returned: pcall or xpcall
+	// in tail position returns to the host without another VM instruction,
+	// so the plugin would otherwise outlive its deadline unnoticed.
+	if perr == nil && cc.getFault() == nil && dctx.Err() == nil {
 		n := L.GetTop() - top
 		if n > 0 {
 			rets = make([]lua.LValue, n)
@@ -419,18 +446,51 @@ func (sn *tableSnap) repair() bool {
 	return true
 }
 
-// snapshot records _G and every plugin table reachable from _G and from
-// extra (the manifest), skipping read-only proxies.
+// upvalSnap is one upvalue of a plugin function (a local of plugin.lua
+// that a function captured) and its value after Load.
+type upvalSnap struct {
+	uv  *lua.Upvalue
+	val lua.LValue
+}
+
+// snapshot records _G and every plugin table and upvalue reachable from
+// _G and from extra (the manifest), skipping read-only proxies. Upvalues
+// matter as much as tables: `local n = 0` captured by resolve, or a local
+// table only functions see, would otherwise carry state from one call to
+// the next (and a view kept there would outlive its call).
 func (s *Sandbox) snapshot(extra lua.LValue) {
 	g := s.l.G.Global
 	s.globals = takeSnap(g)
 	s.tables = s.tables[:0]
+	s.upvals = s.upvals[:0]
 	seen := map[*lua.LTable]bool{g: true}
+	seenFn := map[*lua.LFunction]bool{}
+	seenUv := map[*lua.Upvalue]bool{}
 	entries := 0
 	var walk func(v lua.LValue)
 	walk = func(v lua.LValue) {
+		if entries > maxSnapEntries {
+			return
+		}
+		if fn, ok := v.(*lua.LFunction); ok {
+			if fn.IsG || seenFn[fn] {
+				return
+			}
+			seenFn[fn] = true
+			for _, uv := range fn.Upvalues {
+				if uv == nil || seenUv[uv] {
+					continue
+				}
+				seenUv[uv] = true
+				entries++
+				val := uv.Value()
+				s.upvals = append(s.upvals, upvalSnap{uv: uv, val: val})
+				walk(val)
+			}
+			return
+		}
 		t, ok := v.(*lua.LTable)
-		if !ok || seen[t] || innerOf(t) != nil || entries > maxSnapEntries {
+		if !ok || seen[t] || innerOf(t) != nil {
 			return
 		}
 		seen[t] = true
@@ -473,6 +533,12 @@ func (s *Sandbox) Reset() error {
 		if !s.tables[i].same() {
 			s.faulted = true
 			return s.newError(ErrInternal, "", "plugin state was modified during a call", "")
+		}
+	}
+	for _, u := range s.upvals {
+		if u.uv.Value() != u.val {
+			s.faulted = true
+			return s.newError(ErrInternal, "", "a local of plugin.lua was modified during a call", "")
 		}
 	}
 	return nil

@@ -117,6 +117,23 @@ cases["roll"] = function(c)
   return ok(c, { { "total", dice.roll(1000) } })
 end
 
+-- text that would break the record or the GM's terminal
+cases["control"] = function(c) return ok(c, { { "note", "\27[2J\27[31mpwned" } }) end
+cases["newline"] = function(c) return ok(c, { { "note", "a\nb" } }) end
+cases["bad-utf8"] = function(c) return ok(c, { { "note", "\255\254" } }) end
+
+-- write arbitrary text into the host's ignored=
+cases["ignore-any"] = function(c)
+  c.ignore("made up\" success=\"true")
+  for i = 1, 1000 do c.ignore("k" .. i) end
+  return ok(c, { { "total", 1 } })
+end
+
+-- blame another plugin
+cases["refuse-forged"] = function(c)
+  return { name = "refused", attrs = { { "reason", "plugin-error" }, { "plugin", "wild-die" }, { "kind", "wild-die" }, { "note", "forged" } } }
+end
+
 -- methods called on the wrong object
 cases["wrong-self"] = function(c)
   return ok(c, { { "note", tostring(pcall(c.sheet.name, c.tag)) } })
