@@ -146,7 +146,9 @@ Text and JSON round-trip exactly. Every record, native or from a plugin,
 passes ` + "`record.Check`" + `: a known record name, known keys, each value of its
 type, no key twice, and the record's invariants (rolls inside the die's
 faces, kept faces among those thrown, ` + "`critical`" + ` agreeing with ` + "`success`" + `,
-and ` + "`success`" + ` agreeing with the ruleset's band for ` + "`outcome`" + `).
+` + "`success`" + ` agreeing with the ruleset's band for ` + "`outcome`" + `, and, when no band,
+critical or automatic failure decided it, with the plain comparison of the
+total or the successes against ` + "`dc`" + `).
 
 This page is generated from the schema (` + "`go test ./engine/record -run Docs -update`" + `);
 a test fails when it is out of date.
@@ -199,4 +201,25 @@ func FuzzRecordJSON(f *testing.F) {
 			t.Fatalf("JSON round trip: %s -> %s (%v)", r, back, err)
 		}
 	})
+}
+
+func TestPlainVerdict(t *testing.T) {
+	cases := map[string]bool{
+		`[check: resolution="sum" dice="1d20" rolls="12" total="15" dc="15" success="true"]`:                    true,
+		`[check: resolution="sum" dice="1d20" rolls="12" total="14" dc="15" success="true"]`:                    false,
+		`[check: resolution="sum" dice="1d20" rolls="1" total="20" dc="15" success="false" critical="failure"]`: true,
+		`[check: resolution="sum" dice="1d20" rolls="12" total="14" dc="15" outcome="Close" success="true"]`:    true,
+		`[check: resolution="pool" successes="2" dc="2" success="true"]`:                                        true,
+		`[check: resolution="pool" successes="1" dc="2" success="true"]`:                                        false,
+		`[check: resolution="sum" dice="3" symbols="1s" total="1" dc="2" success="true"]`:                       true,
+	}
+	for text, valid := range cases {
+		r, err := Parse(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := checkPlainVerdict(r); (err == nil) != valid {
+			t.Errorf("%s: got %v, want valid=%v", text, err, valid)
+		}
+	}
 }
