@@ -55,6 +55,9 @@ func TestExitCodes(t *testing.T) {
 		{"terse formatter", []string{"check", "--plugins", plugins, "--format", "terse", "-r", fiveE, "-s", ada, `[skill_check: skill="Athletics" dc="15"]`}, 0, "Ada Quickhand, Athletics:"},
 		{"unknown formatter", []string{"check", "--plugins", plugins, "--format", "nope", "-r", fiveE, "-s", ada, athletic}, 2, "--format nope"},
 		{"unknown command", []string{"nosuch"}, 2, `no command "nosuch"`},
+		{"plugin test", []string{"plugin", "test", plugins + "/terse"}, 0, "0 failed"},
+		{"plugin test JSON", []string{"plugin", "test", "--json", plugins + "/terse"}, 0, `"plugin":"terse"`},
+		{"plugin test nothing", []string{"plugin", "test"}, 2, "name at least one plugin folder"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"github.com/rulehost/rulehost/host"
@@ -23,6 +24,7 @@ func init() {
 				Flags: []cli.Flag{
 					&cli.BoolFlag{Name: "update", Usage: "rewrite each case's \"want\" with what it got (review the diff)"},
 					&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "also print what each passing case produced"},
+					&cli.BoolFlag{Name: "json", Usage: "print one JSON object per case: {plugin, file, pass, got, message}"},
 				},
 				Action: runPluginTest,
 			}},
@@ -44,6 +46,23 @@ func runPluginTest(c *cli.Context) error {
 	failed := 0
 	w := c.App.Writer
 	for _, r := range results {
+		if !r.Pass {
+			failed++
+		}
+		if c.Bool("json") {
+			b, err := json.Marshal(struct {
+				Plugin string `json:"plugin"`
+				File   string `json:"file"`
+				Pass   bool   `json:"pass"`
+				Got    string `json:"got,omitempty"`
+				Msg    string `json:"message,omitempty"`
+			}{r.Plugin, r.File, r.Pass, r.Got, r.Msg})
+			if err != nil {
+				return err
+			}
+			fmt.Fprintln(w, string(b))
+			continue
+		}
 		if r.Pass {
 			fmt.Fprintf(w, "PASS %s %s\n", r.Plugin, r.File)
 			if c.Bool("verbose") && r.Got != "" {
@@ -51,10 +70,11 @@ func runPluginTest(c *cli.Context) error {
 			}
 			continue
 		}
-		failed++
 		fmt.Fprintf(w, "FAIL %s %s\n     %s\n", r.Plugin, r.File, r.Msg)
 	}
-	fmt.Fprintf(w, "%d passed, %d failed\n", len(results)-failed, failed)
+	if !c.Bool("json") {
+		fmt.Fprintf(w, "%d passed, %d failed\n", len(results)-failed, failed)
+	}
 	if failed > 0 {
 		return cli.Exit("", exitRefused)
 	}
