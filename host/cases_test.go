@@ -2,14 +2,16 @@ package host_test
 
 import (
 	"testing"
+	"time"
 
 	"github.com/rulehost/rulehost/host"
+	"github.com/rulehost/rulehost/host/plugin"
 )
 
 // TestBundledPluginCases runs every bundled plugin's test/ cases, as
 // `rulehost plugin test plugins` does.
 func TestBundledPluginCases(t *testing.T) {
-	results, err := host.RunCases([]string{"../plugins"}, host.RunOptions{})
+	results, err := host.RunCases([]string{"../plugins"}, host.RunOptions{Plugin: plugin.Options{Deadline: 10 * time.Second}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -237,6 +237,57 @@ func (c *Check) Int(key string) (int, bool) {
 	return n, true
 }
 
+// offeredInt reads an optional integer tag attribute that the ruleset
+// may not offer (bonus= without situationalDice, dark= without dark dice):
+// offered, the value is kept within lo..hi; not offered, the attribute is
+// listed in ignored= so the GM sees it changed nothing. ok is false when
+// the tag gives no readable value (Int has noted an unreadable one) or the
+// ruleset does not offer it.
+func (c *Check) offeredInt(key string, offered bool, lo, hi int) (int, bool) {
+	n, ok := c.Int(key)
+	if !ok {
+		return 0, false
+	}
+	if !offered {
+		c.ignore(key)
+		return 0, false
+	}
+	return Clamp(n, lo, hi), true
+}
+
+// rangedInt is offeredInt for an attribute a ruleset Range bounds, nil
+// meaning not offered.
+func (c *Check) rangedInt(key string, r *ruleset.Range) (int, bool) {
+	if r == nil {
+		return c.offeredInt(key, false, 0, 0)
+	}
+	return c.offeredInt(key, true, r.Min, r.Max)
+}
+
+// offeredCount reads an optional count of dice or upgrades the ruleset may
+// not offer. A negative count cannot be thrown and is ignored like one the
+// ruleset does not offer, rather than read as zero; the caller caps a
+// valid one itself, since each cap depends on the dice already there.
+func (c *Check) offeredCount(key string, offered bool) (int, bool) {
+	n, ok := c.Int(key)
+	if !ok {
+		return 0, false
+	}
+	if !offered || n < 0 {
+		c.ignore(key)
+		return 0, false
+	}
+	return n, true
+}
+
+// ignoreGiven lists key in ignored= when the tag gives it: for attributes
+// a kind never reads (mode= on a kind without advantage).
+func (c *Check) ignoreGiven(key string) {
+	if c.Tag.Has(key) {
+		c.ignore(key)
+	}
+}
+
 // Clamp brings n into [lo, hi].
 func Clamp(n, lo, hi int) int {
 	if n < lo {

@@ -23,71 +23,95 @@ func resolveDiceHighest(c *Check) {
 	dh := c.Res.DiceHighest
 	c.Rec.Attrs = slices.Grow(c.Rec.Attrs, 14) // room for the whole record (a no-op when record.New made it)
 	c.Rec.Add("resolution", "sum")
-	if c.Tag.Has("mode") {
-		c.ignore("mode") // this kind has no advantage
-	}
+	c.ignoreGiven("mode") // this kind has no advantage
 	if c.Target.Type == "save" && c.Effects.FailsSave {
 		dc, haveDC, rung := c.sumDifficulty(dh.Ladder)
 		c.failsWithoutRoll(rung, dc, haveDC)
 		return
 	}
+	hc := highestCheck{c: c, dh: dh}
+	hc.size()
+	var buf [2 * (ruleset.MaxHighestDice + 1)]int
+	faces := hc.throw(buf[:0])
+	hc.addThrow(faces)
+	deciding := faces
+	if hc.lightOnly {
+		deciding = faces[:hc.thrownLight]
+	}
+	total := hc.total(faces, deciding)
+	dc, haveDC := hc.difficulty(faces)
+	if hc.unrolled {
+		c.addOutcomeForAutoFail(c.Res.Outcomes)
+		return
+	}
+	c.sumOutcome(total, dc, haveDC, hc.critical(deciding), 0)
+}
 
+// highestCheck is one dice-highest check between its phases: how many
+// light and dark dice it throws and what it does with no dice.
+type highestCheck struct {
+	c  *Check
+	dh *ruleset.DiceHighest
+
+	light, dark, bonus int
+	lightOnly          bool // only the light dice decide (dark.outcome "light")
+	zero               bool // no dice: the zeroDice rule applies
+	thrownLight        int  // light dice thrown (two for lowest-of-two)
+	unrolled           bool // zeroDice "fail": nothing thrown, a failure
+}
+
+// size counts the light dice: the sheet number plus effects, bonus=
+// (within situationalDice) and spent dice, kept within pool; dark= dark
+// dice within dark.max; and what a check with no dice throws.
+func (hc *highestCheck) size() {
+	c, dh := hc.c, hc.dh
 	adj := c.Adjustments()
 	base := c.SheetNumber() - adj
-	bonus := 0
-	if b, ok := c.Int("bonus"); ok {
-		if dh.Situational == nil {
-			c.ignore("bonus")
-		} else {
-			bonus = Clamp(b, dh.Situational.Min, dh.Situational.Max)
-		}
+	hc.bonus, _ = c.rangedInt("bonus", dh.Situational)
+	darkMax := 0 // dark= is not offered without dark dice
+	if dh.Dark != nil {
+		darkMax = dh.Dark.Max
 	}
-	dark := 0
-	if d, ok := c.Int("dark"); ok {
-		if dh.Dark == nil {
-			c.ignore("dark")
-		} else {
-			dark = Clamp(d, 0, dh.Dark.Max)
-		}
-	}
-	spent := 0
-	if len(c.Res.Spend) > 0 {
-		spent = c.SpendDice(base)
-	} else if c.Tag.Has("spend") {
-		c.ignore("spend")
-	}
-	light := Clamp(base+adj+c.Effects.Flat+bonus+spent, dh.Pool.Min, dh.Pool.Max)
-	lightOnly := dh.Dark != nil && dh.Dark.Outcome == "light"
-
-	// Throw: light dice (or the zero-dice fallback), then dark dice.
-	s := c.Env.Dice
-	var buf [2 * (ruleset.MaxHighestDice + 1)]int
-	faces := buf[:0]
-	zero := light == 0 && (lightOnly || dark == 0)
-	thrownLight := light
-	unrolled := false
-	if zero {
+	hc.dark, _ = c.offeredInt("dark", dh.Dark != nil, 0, darkMax)
+	spent := c.spentDice(base)
+	hc.light = Clamp(base+adj+c.Effects.Flat+hc.bonus+spent, dh.Pool.Min, dh.Pool.Max)
+	hc.lightOnly = dh.Dark != nil && dh.Dark.Outcome == "light"
+	hc.zero = hc.light == 0 && (hc.lightOnly || hc.dark == 0)
+	hc.thrownLight = hc.light
+	if hc.zero {
 		if dh.ZeroDice == "fail" {
-			thrownLight, unrolled = 0, true
+			hc.thrownLight, hc.unrolled = 0, true
 		} else {
-			thrownLight = 2
+			hc.thrownLight = 2
 		}
 	}
-	for i := 0; i < thrownLight; i++ {
-		faces = append(faces, s.Roll(dh.Sides))
-	}
-	for i := 0; i < dark; i++ {
-		faces = append(faces, s.Roll(dh.Sides))
-	}
+}
 
-	c.Rec.Add("dice", strconv.Itoa(light)+"d"+strconv.Itoa(dh.Sides))
+// throw appends the light dice (or the zero-dice fallback), then the dark
+// dice, to buf.
+func (hc *highestCheck) throw(buf []int) []int {
+	s, sides := hc.c.Env.Dice, hc.dh.Sides
+	for i := 0; i < hc.thrownLight; i++ {
+		buf = append(buf, s.Roll(sides))
+	}
+	for i := 0; i < hc.dark; i++ {
+		buf = append(buf, s.Roll(sides))
+	}
+	return buf
+}
+
+// addThrow writes the dice, what was thrown and the effects; the record
+// keeps the shape of a sum (modifier=0).
+func (hc *highestCheck) addThrow(faces []int) {
+	c, dh := hc.c, hc.dh
+	c.Rec.Add("dice", strconv.Itoa(hc.light)+"d"+strconv.Itoa(dh.Sides))
 	c.Rec.AddInt("highest", dh.Keep)
-	if zero {
+	if hc.zero {
 		c.Rec.Add("zeroDice", "true")
 	}
-	if dark > 0 {
-		c.Rec.AddInt("dark", dark)
-		if lightOnly {
+	if hc.dark > 0 {
+		c.Rec.AddInt("dark", hc.dark)
+		if hc.lightOnly {
 			c.Rec.Add("darkOutcome", "light")
 		}
 	}
@@ -95,65 +119,69 @@ func resolveDiceHighest(c *Check) {
 		c.Rec.AddInts("rolls", faces)
 	}
 	c.Rec.AddInt("modifier", 0)
-	if bonus != 0 {
-		c.Rec.Add("bonus", signed(bonus))
+	if hc.bonus != 0 {
+		c.Rec.Add("bonus", signed(hc.bonus))
 	}
 	c.addEffects(c.Effects.Flat)
+}
 
-	deciding := faces
-	if lightOnly {
-		deciding = faces[:thrownLight]
+// total is the sum of the Keep highest deciding dice, or the lower of the
+// two fallback dice; it writes total= unless nothing was rolled.
+func (hc *highestCheck) total(faces, deciding []int) int {
+	if hc.unrolled {
+		return 0
 	}
 	total := 0
-	if !unrolled {
-		if zero {
-			total = min(faces[0], faces[1]) // lowest of two: the lower die is kept
-		} else {
-			total = sumHighest(deciding, dh.Keep)
-		}
-		c.Rec.AddInt("total", total)
+	if hc.zero {
+		total = min(faces[0], faces[1]) // lowest of two: the lower die is kept
+	} else {
+		total = sumHighest(deciding, hc.dh.Keep)
 	}
+	hc.c.Rec.AddInt("total", total)
+	return total
+}
 
+// difficulty reads dc= (within what Keep dice can show) or a rung and
+// writes them, then darkHighest= when a dark die beat every light one.
+func (hc *highestCheck) difficulty(faces []int) (dc int, haveDC bool) {
+	c, dh := hc.c, hc.dh
 	dc, haveDC, rung := c.sumDifficulty(dh.Ladder)
 	if haveDC {
 		dc = Clamp(dc, 1, dh.Keep*dh.Sides)
 	}
-	if rung != "" {
-		c.Rec.Add("difficulty", rung)
+	c.addDifficulty(rung, dc, haveDC)
+	if hc.dark > 0 && maxFace(faces[hc.thrownLight:]) > maxFace(faces[:hc.thrownLight]) {
+		c.Rec.Add("darkHighest", "true")
 	}
-	if haveDC {
-		c.Rec.AddInt("dc", dc)
-	}
-	if dark > 0 {
-		maxLight, maxDark := 0, 0
-		for _, f := range faces[:thrownLight] {
-			maxLight = max(maxLight, f)
-		}
-		for _, f := range faces[thrownLight:] {
-			maxDark = max(maxDark, f)
-		}
-		if maxDark > maxLight {
-			c.Rec.Add("darkHighest", "true")
-		}
-	}
+	return dc, haveDC
+}
 
-	if unrolled {
-		c.addOutcomeForAutoFail(c.Res.Outcomes)
-		return
+// critical reads critical: Count deciding dice at or above Face are a
+// critical success, never on the zero-dice fallback.
+func (hc *highestCheck) critical(deciding []int) Critical {
+	cr := hc.dh.Critical
+	if cr == nil || hc.zero {
+		return NoCritical
 	}
-	crit := NoCritical
-	if cr := dh.Critical; cr != nil && !zero {
-		n := 0
-		for _, f := range deciding {
-			if f >= cr.Face {
-				n++
-			}
-		}
-		if n >= cr.Count {
-			crit = CriticalSuccess
+	n := 0
+	for _, f := range deciding {
+		if f >= cr.Face {
+			n++
 		}
 	}
-	c.sumOutcome(total, dc, haveDC, crit, 0)
+	if n >= cr.Count {
+		return CriticalSuccess
+	}
+	return NoCritical
+}
+
+// maxFace is the highest face, 0 for none.
+func maxFace(faces []int) int {
+	m := 0
+	for _, f := range faces {
+		m = max(m, f)
+	}
+	return m
 }
 
 // sumHighest adds the keep highest faces (all of them when fewer).

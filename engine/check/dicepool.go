@@ -44,9 +44,7 @@ var poolTagKeys = []string{"skill", "save", "ability", "who", "with", "dc", "dif
 func resolveDicePool(c *Check) {
 	dp := c.Res.DicePool
 	c.ignoreUnread()
-	if c.Tag.Has("mode") {
-		c.ignore("mode") // a pool has no advantage
-	}
+	c.ignoreGiven("mode") // a pool has no advantage
 	c.Rec.Add("resolution", "pool")
 	c.Rec.AddInt("sides", dp.Sides)
 
@@ -111,10 +109,7 @@ func (c *Check) secondAbility(dp *ruleset.DicePool) int {
 }
 
 func (pc *poolCheck) addDifficulty() {
-	if pc.rungLabel != "" {
-		pc.c.Rec.Add("difficulty", pc.rungLabel)
-	}
-	pc.c.Rec.AddInt("dc", pc.needed)
+	pc.c.addDifficulty(pc.rungLabel, pc.needed, true)
 }
 
 // planPurchases works out the charm (use=) and resolution.spend purchases
@@ -158,15 +153,7 @@ func (pc *poolCheck) readFaces() {
 // effects.
 func (pc *poolCheck) size() {
 	c, dp := pc.c, pc.dp
-	if n, ok := c.Int("bonus"); ok {
-		if dp.Situational == nil {
-			c.ignore("bonus")
-		} else {
-			pc.bonus, pc.hasBonus = Clamp(n, dp.Situational.Min, dp.Situational.Max), true
-		}
-	} else if c.Tag.Has("bonus") && dp.Situational == nil {
-		c.ignore("bonus")
-	}
+	pc.bonus, pc.hasBonus = c.rangedInt("bonus", dp.Situational)
 	boughtDice := pc.buys.dice
 	pc.boughtSuccesses = pc.buys.successes
 	if pc.charm != nil {
@@ -287,46 +274,45 @@ func (pc *poolCheck) count(faces []int) (int, poolCount) {
 	return net, cnt
 }
 
-// verdict reads the botch (noSuccesses: no die succeeded and a low face
-// came up; halfOrMore: low faces on half the starting dice, a critical
-// failure with no success or else a complication), then success, the
-// exceptional critical (set aside when bands exist) and the band.
+// verdict reads the botch, then success, the exceptional critical (set
+// aside when bands exist) and the band.
 func (pc *poolCheck) verdict(net int, cnt poolCount) {
 	c, dp := pc.c, pc.dp
-	crit, complication := NoCritical, false
-	if b := dp.Botch; b != nil && pc.stance == nil {
-		noSuccess := cnt.diceSucceeded == 0 && pc.boughtSuccesses == 0
-		switch b.Rule {
-		case "halfOrMore":
-			if 2*cnt.lowStart >= pc.n {
-				if noSuccess {
-					crit = CriticalFailure
-				} else {
-					complication = true
-				}
-			}
-		default:
-			if noSuccess && cnt.low > 0 {
-				crit = CriticalFailure
-			}
-		}
-	}
+	crit, complication := pc.botch(cnt)
 	success := net >= pc.needed && crit != CriticalFailure
-	if o := c.Res.Outcomes; o == nil {
-		if crit == NoCritical && success && dp.Exceptional > 0 && net >= dp.Exceptional {
-			crit = CriticalSuccess
-		}
-		c.addOutcome(nil, -1, success, crit, true)
-	} else {
-		m := net
-		if o.By == "margin" {
-			m = net - pc.needed
-		}
-		c.addOutcome(o, PickBand(o, m, crit, 0), success, crit, true)
+	if c.Res.Outcomes == nil && crit == NoCritical && success && dp.Exceptional > 0 && net >= dp.Exceptional {
+		crit = CriticalSuccess
 	}
+	c.bandOutcome(net, net-pc.needed, success, crit)
 	if complication {
 		c.Rec.Add("complication", "true")
 	}
+}
+
+// botch reads pool.botch (never on a stance check): noSuccesses is a
+// critical failure when no die succeeded and a low face came up;
+// halfOrMore, low faces on half the starting dice, is a critical failure
+// with no success or else a complication.
+func (pc *poolCheck) botch(cnt poolCount) (crit Critical, complication bool) {
+	b := pc.dp.Botch
+	if b == nil || pc.stance != nil {
+		return NoCritical, false
+	}
+	noSuccess := cnt.diceSucceeded == 0 && pc.boughtSuccesses == 0
+	switch b.Rule {
+	case "halfOrMore":
+		if 2*cnt.lowStart >= pc.n {
+			if noSuccess {
+				return CriticalFailure, false
+			}
+			return NoCritical, true
+		}
+	default:
+		if noSuccess && cnt.low > 0 {
+			return CriticalFailure, false
+		}
+	}
+	return NoCritical, false
 }
 
 // ignoreUnread lists in ignored= every tag attribute a pool check does not
@@ -430,9 +416,7 @@ func (c *Check) poolTarget(dp *ruleset.DicePool, rungTarget int, charm *appliedC
 func (c *Check) poolFace(key string, rule *ruleset.FaceRule, sides int, stance *ruleset.Stance, charm *appliedCharm) (int, bool) {
 	n, has := c.Int(key)
 	if rule == nil || rule.Min == 0 || stance != nil {
-		if has || c.Tag.Has(key) {
-			c.ignore(key)
-		}
+		c.ignoreGiven(key)
 		if rule == nil || stance != nil {
 			return 0, false
 		}

@@ -31,12 +31,7 @@ func resolveDiceSum(c *Check) {
 	c.Rec.AddInt("modifier", modifier)
 	c.addEffects(effects)
 	c.Rec.AddInt("total", total)
-	if rung != "" {
-		c.Rec.Add("difficulty", rung)
-	}
-	if haveDC {
-		c.Rec.AddInt("dc", dc)
-	}
+	c.addDifficulty(rung, dc, haveDC)
 	crit, shift := c.readNaturals(ds, kept.faces[0])
 	c.sumOutcome(total, dc, haveDC, crit, shift)
 }
@@ -49,9 +44,7 @@ func (c *Check) throwKept(ds *ruleset.DiceSum) sumThrow {
 	if !ds.Advantage {
 		// Only the GM's own mode= is a tag attribute the check did not
 		// use; advantage from an effect is simply not offered here.
-		if c.Tag.Has("mode") {
-			c.ignore("mode")
-		}
+		c.ignoreGiven("mode")
 		mode = 0
 	}
 	first := throwSum(c.Env.Dice, ds)

@@ -102,13 +102,36 @@ func (c *Check) failsWithoutRoll(rung string, dc int, haveDC bool) bool {
 		return false
 	}
 	c.Rec.Add("automatic", "true")
+	c.addDifficulty(rung, dc, haveDC)
+	c.Rec.Add("from", joinFrom(c.Effects.From))
+	c.addOutcomeForAutoFail(c.Res.Outcomes)
+	return true
+}
+
+// addDifficulty writes difficulty= when the check is at a named rung and
+// dc= when it has a number to meet, in the order every kind's record
+// keeps them.
+func (c *Check) addDifficulty(rung string, dc int, haveDC bool) {
 	if rung != "" {
 		c.Rec.Add("difficulty", rung)
 	}
 	if haveDC {
 		c.Rec.AddInt("dc", dc)
 	}
-	c.Rec.Add("from", joinFrom(c.Effects.From))
-	c.addOutcomeForAutoFail(c.Res.Outcomes)
-	return true
+}
+
+// bandOutcome writes the outcome of a check that always has a number to
+// read: the band its total (or, with "by": "margin", its margin) lands
+// in, or the plain comparison when the ruleset has no bands.
+func (c *Check) bandOutcome(total, margin int, success bool, crit Critical) {
+	o := c.Res.Outcomes
+	if o == nil {
+		c.addOutcome(nil, -1, success, crit, true)
+		return
+	}
+	n := total
+	if o.By == "margin" {
+		n = margin
+	}
+	c.addOutcome(o, PickBand(o, n, crit, 0), success, crit, true)
 }

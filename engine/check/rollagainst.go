@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/ruleset"
 )
 
@@ -22,19 +23,34 @@ import (
 func resolveRollAgainst(c *Check) {
 	ra := c.Res.RollAgainst
 	c.Rec.Attrs = slices.Grow(c.Rec.Attrs, 14) // room for the whole record (a no-op when record.New made it)
-	atMost := ra.Against == "at-most"
 	c.Rec.Add("resolution", "against")
 	c.Rec.Add("dice", strconv.Itoa(ra.Count)+"d"+strconv.Itoa(ra.Sides))
 	c.Rec.Add("against", ra.Against)
-	if c.Tag.Has("mode") {
-		c.ignore("mode") // bonus and penalty dice are tens=, not advantage
-	}
+	c.ignoreGiven("mode") // bonus and penalty dice are tens=, not advantage
 	if c.failsWithoutRoll("", 0, false) {
 		return
 	}
+	target, rungLabel := c.againstTarget(ra)
+	tens, _ := c.offeredInt("bonus", ra.Tens != 0, -ra.Tens, ra.Tens)
+	var buf [20]int
+	rolls, total := throwAgainst(c.Env.Dice, ra, tens, buf[:0])
+	c.Rec.AddInts("rolls", rolls)
+	if tens != 0 {
+		c.Rec.Add("tens", signed(tens))
+	}
+	c.addEffects(c.Effects.Flat)
+	c.Rec.AddInt("total", total)
+	c.addDifficulty(rungLabel, target, true)
+	c.againstOutcome(ra, total, target)
+}
 
+// againstTarget is the number the roll is read against: the sheet number
+// plus effects, divided by the rung named with difficulty= (rounded
+// down), then shifted by the rung's dc and dc=. It returns the rung's
+// label too.
+func (c *Check) againstTarget(ra *ruleset.RollAgainst) (target int, rungLabel string) {
 	number := c.againstNumber() + c.Effects.Flat
-	divide, shift, rungLabel := 1, 0, ""
+	divide, shift := 1, 0
 	if name, has := c.Tag.Get("difficulty"); has {
 		if r, found := ruleset.FindRung(ra.Ladder, name); found {
 			divide, shift, rungLabel = r.Divide, r.DC, r.Label
@@ -45,72 +61,52 @@ func resolveRollAgainst(c *Check) {
 	if n, has := c.Int("dc"); has {
 		shift += Clamp(n, -100, 100)
 	}
-	target := againstFloorDiv(number, max(divide, 1)) + shift
+	return againstFloorDiv(number, max(divide, 1)) + shift, rungLabel
+}
 
-	tens := 0
-	if b, ok := c.Int("bonus"); ok {
-		if ra.Tens == 0 {
-			c.ignore("bonus")
-		} else {
-			tens = Clamp(b, -ra.Tens, ra.Tens)
-		}
-	}
-
-	s := c.Env.Dice
-	var buf [20]int
-	rolls := buf[:0]
-	total := 0
-	if tens == 0 {
-		for i := 0; i < ra.Count; i++ {
-			f := s.Roll(ra.Sides)
-			rolls = append(rolls, f)
-			total += f
-		}
-	} else {
-		first := s.Roll(100)
-		units := first % 10
-		rolls = append(rolls, first)
-		total = first
-		// The better roll is the lower one at-most, the higher at-least;
-		// bonus dice keep the better, penalty dice the worse.
-		lower := (tens > 0) == atMost
-		for i := 0; i < againstAbs(tens); i++ {
-			r := (s.Roll(10)-1)*10 + units
-			if r == 0 {
-				r = 100
-			}
-			rolls = append(rolls, r)
-			if (lower && r < total) || (!lower && r > total) {
-				total = r
-			}
-		}
-	}
-	c.Rec.AddInts("rolls", rolls)
+// throwAgainst draws the dice in the order resolveRollAgainst gives,
+// appending every face to rolls, and returns them with the total read.
+func throwAgainst(s dice.Stream, ra *ruleset.RollAgainst, tens int, rolls []int) ([]int, int) {
 	if tens != 0 {
-		c.Rec.Add("tens", signed(tens))
+		return throwTens(s, tens, ra.Against == "at-most", rolls)
 	}
-	c.addEffects(c.Effects.Flat)
-	c.Rec.AddInt("total", total)
-	if rungLabel != "" {
-		c.Rec.Add("difficulty", rungLabel)
+	total := 0
+	for i := 0; i < ra.Count; i++ {
+		f := s.Roll(ra.Sides)
+		rolls = append(rolls, f)
+		total += f
 	}
-	c.Rec.AddInt("dc", target)
+	return rolls, total
+}
 
-	crit := NoCritical
-	for _, r := range ra.CriticalSuccess {
-		if r.Matches(total, target, atMost) {
-			crit = CriticalSuccess
-			break
+// throwTens draws a d100 and then one tens die per bonus or penalty die,
+// each keeping the d100's units (00 with units 0 reads 100). The better
+// roll is the lower one at-most, the higher at-least; bonus dice keep the
+// better, penalty dice the worse.
+func throwTens(s dice.Stream, tens int, atMost bool, rolls []int) ([]int, int) {
+	first := s.Roll(100)
+	units := first % 10
+	rolls = append(rolls, first)
+	total := first
+	lower := (tens > 0) == atMost
+	for i := 0; i < againstAbs(tens); i++ {
+		r := (s.Roll(10)-1)*10 + units
+		if r == 0 {
+			r = 100
+		}
+		rolls = append(rolls, r)
+		if (lower && r < total) || (!lower && r > total) {
+			total = r
 		}
 	}
-	if crit == NoCritical { // a critical success wins when both match (GURPS's 3–4 always succeed)
-		for _, r := range ra.CriticalFailure {
-			if r.Matches(total, target, atMost) {
-				crit = CriticalFailure
-				break
-			}
-		}
-	}
+	return rolls, total
+}
+
+// againstOutcome reads the criticals, success (at or below the target
+// at-most, at or above it at-least, a critical deciding) and the band.
+func (c *Check) againstOutcome(ra *ruleset.RollAgainst, total, target int) {
+	atMost := ra.Against == "at-most"
+	crit := againstCritical(ra, total, target, atMost)
 	success := total >= target
 	if atMost {
 		success = total <= target
@@ -126,19 +122,39 @@ func resolveRollAgainst(c *Check) {
 		c.addOutcome(nil, -1, success, crit, true)
 		return
 	}
-	var n int
-	switch o.By {
-	case "fraction":
-		n = fractionBand(o, total, target)
-	case "total":
-		n = total
-	default: // margin: how far onto the succeeding side
-		n = total - target
-		if atMost {
-			n = target - total
+	c.addOutcome(o, PickBand(o, againstBandNumber(o, total, target, atMost), crit, 0), success, crit, true)
+}
+
+// againstCritical reads criticalSuccess, then criticalFailure: a critical
+// success wins when both match (GURPS's 3–4 always succeed).
+func againstCritical(ra *ruleset.RollAgainst, total, target int, atMost bool) Critical {
+	for _, r := range ra.CriticalSuccess {
+		if r.Matches(total, target, atMost) {
+			return CriticalSuccess
 		}
 	}
-	c.addOutcome(o, PickBand(o, n, crit, 0), success, crit, true)
+	for _, r := range ra.CriticalFailure {
+		if r.Matches(total, target, atMost) {
+			return CriticalFailure
+		}
+	}
+	return NoCritical
+}
+
+// againstBandNumber is the number the bands read: by fraction, the
+// largest share of the target the roll meets; by total, the roll; by
+// margin, how far onto the succeeding side it is.
+func againstBandNumber(o *ruleset.Outcomes, total, target int, atMost bool) int {
+	switch o.By {
+	case "fraction":
+		return fractionBand(o, total, target)
+	case "total":
+		return total
+	}
+	if atMost {
+		return target - total
+	}
+	return total - target
 }
 
 // fractionBand returns the largest atLeast whose share of the target

@@ -183,3 +183,13 @@ func (c *Check) SpendDice(base int) int {
 	}
 	return b.dice
 }
+
+// spentDice is SpendDice for a kind whose ruleset may declare no spend at
+// all: then spend= buys nothing and is listed in ignored=.
+func (c *Check) spentDice(base int) int {
+	if len(c.Res.Spend) == 0 {
+		c.ignoreGiven("spend")
+		return 0
+	}
+	return c.SpendDice(base)
+}

@@ -28,58 +28,102 @@ import (
 // within the same setback.max. dc= (or a rung) is the number of opposing
 // dice, upgrade= upgrades that many of them.
 func resolveSymbolPool(c *Check) {
-	sp := c.Res.SymbolPool
 	c.Rec.Attrs = slices.Grow(c.Rec.Attrs, 14) // room for the whole record (a no-op when record.New made it)
 	c.Rec.Add("resolution", "sum")
-	if c.Tag.Has("mode") {
-		c.ignore("mode")
-	}
+	c.ignoreGiven("mode")
 	if c.failsWithoutRoll("", 0, false) {
 		return
 	}
+	sc := symbolCheck{c: c, sp: c.Res.SymbolPool}
+	skillBonus := sc.ownDice()
+	sc.boostAndSetback(skillBonus)
+	sc.opposingDice()
+	sc.throw()
+	sc.addThrow()
+	net := sc.th.addSymbols(&c.Rec, sc.sp)
+	c.bandOutcome(net, net-sc.sp.Needed+1, net >= sc.sp.Needed, NoCritical)
+}
+
+// symbolCheck is one symbol-pool check between its phases: how many dice
+// of each part of the pool it throws, what the tag added, and the throw.
+type symbolCheck struct {
+	c  *Check
+	sp *ruleset.SymbolPool
+
+	own, upgraded         int // the character's dice; upgraded ones among them
+	ownUpgrades           int // upgrades upgradeOwn= made
+	boost, setback        int
+	addedSetback          int // setback dice setback= added
+	dc                    int
+	haveDC                bool
+	rung                  string
+	opposing, oppUpgraded int // opposing dice; upgraded ones among them
+	th                    symbolThrow
+}
+
+// ownDice sizes the character's dice from the ability and the rank, then
+// adds spent dice and upgradeOwn= upgrades. It returns the per-skill
+// bonus, which boost and setback dice read.
+func (sc *symbolCheck) ownDice() (skillBonus int) {
+	c := sc.c
 	ch := c.Env.Char
 	ability := max(0, ch.AbilityMod(c.Target.Ability))
-	rank, skillBonus := 0, 0
+	rank := 0
 	if c.Target.Type != "ability" {
 		tr := ch.Training(c.Target.ID, c.Target.Type == "save")
 		rank, skillBonus = max(0, ch.TierBonus(tr.Tier)), tr.Bonus
 	}
-	var own, upgraded int
-	if sp.Build == "sum" {
-		own = ability + rank
-	} else {
-		own = max(ability, rank)
-		if sp.Pool.Upgrade >= 0 {
-			upgraded = min(ability, rank)
-		}
-	}
-	own = min(own, sp.Pool.Max)
-	upgraded = min(upgraded, own)
-	spent := 0
-	if len(c.Res.Spend) > 0 {
-		spent = c.SpendDice(own)
-	} else if c.Tag.Has("spend") {
-		c.ignore("spend")
-	}
-	own = min(own+spent, sp.Pool.Max)
-	ownUpgrades := 0
-	if n, ok := c.Int("upgradeOwn"); ok {
-		if !sp.AllowOwnUpgrade || n < 0 {
-			c.ignore("upgradeOwn")
-		} else {
-			for ; ownUpgrades < n; ownUpgrades++ {
-				if upgraded < own {
-					upgraded++
-				} else if own < sp.Pool.Max {
-					own++
-					upgraded++
-				} else {
-					break
-				}
-			}
-		}
-	}
+	sc.build(ability, rank)
+	spent := c.spentDice(sc.own)
+	sc.own = min(sc.own+spent, sc.sp.Pool.Max)
+	sc.upgradeOwn()
+	return skillBonus
+}
 
+// build reads pool.build: "larger-upgraded" throws the larger of ability
+// and rank, upgrading as many as the smaller when pool.upgrade is
+// declared; "sum" throws the two added, none upgraded. Either is kept
+// within pool.max.
+func (sc *symbolCheck) build(ability, rank int) {
+	sp := sc.sp
+	if sp.Build == "sum" {
+		sc.own = ability + rank
+	} else {
+		sc.own = max(ability, rank)
+		if sp.Pool.Upgrade >= 0 {
+			sc.upgraded = min(ability, rank)
+		}
+	}
+	sc.own = min(sc.own, sp.Pool.Max)
+	sc.upgraded = min(sc.upgraded, sc.own)
+}
+
+// upgradeOwn applies upgradeOwn= (when allowOwnUpgrade offers it): each
+// upgrade upgrades one of the character's dice, or adds an upgraded die
+// once all are upgraded, until pool.max is reached.
+func (sc *symbolCheck) upgradeOwn() {
+	n, ok := sc.c.offeredCount("upgradeOwn", sc.sp.AllowOwnUpgrade)
+	if !ok {
+		return
+	}
+	for ; sc.ownUpgrades < n; sc.ownUpgrades++ {
+		if sc.upgraded < sc.own {
+			sc.upgraded++
+		} else if sc.own < sc.sp.Pool.Max {
+			sc.own++
+			sc.upgraded++
+		} else {
+			break
+		}
+	}
+}
+
+// boostAndSetback turns the per-skill bonus, adjustments, effects and
+// bonus= into one signed number: above zero boost dice, below zero
+// setback dice, each within its max; then setback= adds setback dice
+// within the same setback.max.
+func (sc *symbolCheck) boostAndSetback(skillBonus int) {
+	c, sp := sc.c, sc.sp
 	signedBonus := skillBonus + c.Adjustments() + c.Effects.Flat
 	if b, ok := c.Int("bonus"); ok {
 		if (b > 0 && sp.Boost == nil) || (b < 0 && sp.Setback == nil) {
@@ -88,79 +132,62 @@ func resolveSymbolPool(c *Check) {
 			signedBonus += b
 		}
 	}
-	boost, setback := 0, 0
 	if signedBonus > 0 && sp.Boost != nil {
-		boost = min(signedBonus, sp.Boost.Max)
+		sc.boost = min(signedBonus, sp.Boost.Max)
 	}
 	if signedBonus < 0 && sp.Setback != nil {
-		setback = min(-signedBonus, sp.Setback.Max)
+		sc.setback = min(-signedBonus, sp.Setback.Max)
 	}
-	addedSetback := 0
-	if n, ok := c.Int("setback"); ok {
-		if sp.Setback == nil || n < 0 {
-			c.ignore("setback")
-		} else {
-			shared := setback
-			setback = min(shared+n, sp.Setback.Max)
-			addedSetback = setback - shared
-		}
+	if n, ok := c.offeredCount("setback", sp.Setback != nil); ok {
+		shared := sc.setback
+		sc.setback = min(shared+n, sp.Setback.Max)
+		sc.addedSetback = sc.setback - shared
 	}
+}
 
+// opposingDice reads dc= (or a rung), the number of opposing dice within
+// difficulty.max, and upgrade=, how many of them are upgraded.
+func (sc *symbolCheck) opposingDice() {
+	c, sp := sc.c, sc.sp
 	dc, haveDC, rung := c.sumDifficulty(sp.Ladder)
-	dc = Clamp(dc, 0, sp.Difficulty.Max)
-	opposing := 0
-	if haveDC {
-		opposing = dc
+	sc.dc, sc.haveDC, sc.rung = Clamp(dc, 0, sp.Difficulty.Max), haveDC, rung
+	if sc.haveDC {
+		sc.opposing = sc.dc
 	}
-	oppUpgraded := 0
-	if n, ok := c.Int("upgrade"); ok {
-		if sp.Difficulty.Upgrade < 0 || n < 0 {
-			c.ignore("upgrade")
-		} else {
-			oppUpgraded = min(n, opposing)
-		}
+	if n, ok := c.offeredCount("upgrade", sp.Difficulty.Upgrade >= 0); ok {
+		sc.oppUpgraded = min(n, sc.opposing)
 	}
+}
 
-	var th symbolThrow
-	s := c.Env.Dice
-	th.throw(s, sp, sp.Pool.Upgrade, upgraded)
-	th.throw(s, sp, sp.Pool.Die, own-upgraded)
+// throw draws the dice in the order resolveSymbolPool gives.
+func (sc *symbolCheck) throw() {
+	s, sp, th := sc.c.Env.Dice, sc.sp, &sc.th
+	th.throw(s, sp, sp.Pool.Upgrade, sc.upgraded)
+	th.throw(s, sp, sp.Pool.Die, sc.own-sc.upgraded)
 	if sp.Boost != nil {
-		th.throw(s, sp, sp.Boost.Die, boost)
+		th.throw(s, sp, sp.Boost.Die, sc.boost)
 	}
-	th.throw(s, sp, sp.Difficulty.Upgrade, oppUpgraded)
-	th.throw(s, sp, sp.Difficulty.Die, opposing-oppUpgraded)
+	th.throw(s, sp, sp.Difficulty.Upgrade, sc.oppUpgraded)
+	th.throw(s, sp, sp.Difficulty.Die, sc.opposing-sc.oppUpgraded)
 	if sp.Setback != nil {
-		th.throw(s, sp, sp.Setback.Die, setback)
+		th.throw(s, sp, sp.Setback.Die, sc.setback)
 	}
+}
 
-	c.Rec.AddInt("dice", th.n)
-	th.addThrown(&c.Rec, sp)
-	if ownUpgrades > 0 {
-		c.Rec.AddInt("upgradeOwn", ownUpgrades)
+// addThrow writes what was thrown, what the tag added, the effects and
+// the difficulty.
+func (sc *symbolCheck) addThrow() {
+	c := sc.c
+	c.Rec.AddInt("dice", sc.th.n)
+	sc.th.addThrown(&c.Rec, sc.sp)
+	if sc.ownUpgrades > 0 {
+		c.Rec.AddInt("upgradeOwn", sc.ownUpgrades)
 	}
-	if addedSetback > 0 {
-		c.Rec.AddInt("setback", addedSetback)
+	if sc.addedSetback > 0 {
+		c.Rec.AddInt("setback", sc.addedSetback)
 	}
 	c.addEffects(c.Effects.Flat)
-	if rung != "" {
-		c.Rec.Add("difficulty", rung)
-	}
-	if haveDC {
-		c.Rec.AddInt("dc", dc)
-	}
-	net := th.addSymbols(&c.Rec, sp)
-	success := net >= sp.Needed
-	o := c.Res.Outcomes
-	if o == nil {
-		c.addOutcome(nil, -1, success, NoCritical, true)
-		return
-	}
-	n := net
-	if o.By == "margin" {
-		n = net - sp.Needed + 1
-	}
-	c.addOutcome(o, PickBand(o, n, NoCritical, 0), success, NoCritical, true)
+	c.addDifficulty(sc.rung, sc.dc, sc.haveDC)
 }
 
 // maxSymbolThrow bounds one throw: a check throws at most pool.max (12)

@@ -104,6 +104,58 @@ func (p *Party) names() string {
 	return strings.Join(out, ", ")
 }
 
+// holder reads who= for an action on an item already in a bag: the named
+// member, or -1 when who= is absent (the first bag that holds the item).
+// False with the refusal when who= names no one of the party.
+func (p *Party) holder(t tag.Tag, action string) (int, record.Record, bool) {
+	who, named, refusal := p.who(t, action)
+	if who < 0 {
+		return -1, refusal, false
+	}
+	if !named {
+		return -1, record.Record{}, true
+	}
+	return who, record.Record{}, true
+}
+
+// badCount refuses an unreadable count=.
+func badCount(action, name string) record.Record {
+	return record.Refused(action, "bad-count", "item", name, "note", "count= is a whole number from 1 to 999999")
+}
+
+// taking is what remove and give read first: the item, how many, and
+// whose bag it comes from (-1: the first that holds it).
+type taking struct {
+	name  string
+	count int
+	from  int
+}
+
+// readTaking reads item=, count= and who=; false with the refusal when
+// count= or who= is unreadable.
+func (p *Party) readTaking(t tag.Tag, action string) (taking, record.Record, bool) {
+	tk := taking{name: itemName(t), from: -1}
+	n, ok := count(t)
+	if !ok {
+		return tk, badCount(action, tk.name), false
+	}
+	tk.count = n
+	from, refusal, ok := p.holder(t, action)
+	if !ok {
+		return tk, refusal, false
+	}
+	tk.from = from
+	return tk, record.Record{}, true
+}
+
+// takeOut takes k off stack si of m's bag, dropping the stack once empty.
+func takeOut(m *Member, si, k int) {
+	m.Bag[si].Count -= k
+	if m.Bag[si].Count == 0 {
+		m.Bag = append(m.Bag[:si], m.Bag[si+1:]...)
+	}
+}
+
 // heldBy is what a name means in the party's bags: the stacks whose name
 // or item label matches, any case.
 func (p *Party) held(name string) (def *ruleset.Item, ref string, ok bool) {
@@ -125,42 +177,15 @@ func (p *Party) add(t tag.Tag, actor Actor) record.Record {
 	}
 	n, ok := count(t)
 	if !ok {
-		return record.Refused("add", "bad-count", "item", name, "note", "count= is a whole number from 1 to 999999")
+		return badCount("add", name)
 	}
 	who, named, refusal := p.who(t, "add")
 	if who < 0 {
 		return refusal
 	}
-	rec := record.New("inventory")
-	rec.Add("action", "add")
-	var notes []string
-	def := p.lookupName(name)
-	stackName := name
-	if def == nil && actor == GM && wantsInvention(t) {
-		var refused *record.Record
-		def, notes, refused = p.invent(t, name)
-		if refused != nil {
-			return *refused
-		}
-	}
-	if def == nil {
-		d, heldName, isHeld := p.held(name)
-		if b := p.block(); isHeld && (d != nil || actor != Player || b == nil || b.Freeform != "refuse") {
-			def, stackName = d, heldName // more of something the party already has
-		} else if b != nil {
-			if actor == GM && !b.Native {
-				return record.Refused("add", "not-ruleset-item", "item", name, "note",
-					"this ruleset has no native items: add one of its items by label, invent one in its vocabulary, or add more of something the party has")
-			}
-			if actor == Player && b.Freeform == "refuse" {
-				return record.Refused("add", "not-ruleset-item", "item", name, "note", "this ruleset allows only its own items")
-			}
-		}
-	} else {
-		stackName = def.Label
-	}
-	if def != nil && def.Service {
-		return record.Refused("add", "service", "item", def.Label, "note", "a service is bought, never carried: nothing puts it in a bag")
+	def, stackName, notes, refused := p.addedItem(t, name, actor)
+	if refused != nil {
+		return *refused
 	}
 	var placed []Placement
 	var left int
@@ -169,16 +194,12 @@ func (p *Party) add(t tag.Tag, actor Actor) record.Record {
 	} else {
 		placed, left = p.place(def, n)
 	}
+	rec := record.New("inventory")
+	rec.Add("action", "add")
 	rec.Add("item", stackName)
 	rec.AddInt("count", n-left)
-	var parts []string
-	for _, pl := range placed {
-		m := p.Members[pl.Member]
-		p.put(m, def, stackName, pl.Count)
-		parts = append(parts, fmt.Sprintf("%s %d", m.Name, pl.Count))
-	}
-	if len(parts) > 0 {
-		rec.Add("placed", strings.Join(parts, "; "))
+	if where := p.putPlaced(placed, def, stackName); where != "" {
+		rec.Add("placed", where)
 	}
 	if left > 0 {
 		rec.AddInt("left", left)
@@ -191,6 +212,66 @@ func (p *Party) add(t tag.Tag, actor Actor) record.Record {
 		rec.Add("note", strings.Join(notes, "; "))
 	}
 	return rec
+}
+
+// addedItem is what an add puts in the bags: the ruleset's item by label,
+// one the Game Master invents, more of what the party already has, or a
+// plain untyped item (nil) where the block allows one. It returns the
+// item, its stack's name and the invention's notes, or the refusal.
+func (p *Party) addedItem(t tag.Tag, name string, actor Actor) (*ruleset.Item, string, []string, *record.Record) {
+	var notes []string
+	def := p.lookupName(name)
+	stackName := name
+	if def == nil && actor == GM && wantsInvention(t) {
+		var refused *record.Record
+		def, notes, refused = p.invent(t, name)
+		if refused != nil {
+			return nil, "", nil, refused
+		}
+	}
+	if def == nil {
+		d, heldName, isHeld := p.held(name)
+		if b := p.block(); isHeld && (d != nil || actor != Player || b == nil || b.Freeform != "refuse") {
+			def, stackName = d, heldName // more of something the party already has
+		} else if b != nil {
+			if refusal, refused := refuseUntyped(b, name, actor); refused {
+				return nil, "", nil, &refusal
+			}
+		}
+	} else {
+		stackName = def.Label
+	}
+	if def != nil && def.Service {
+		refusal := record.Refused("add", "service", "item", def.Label, "note", "a service is bought, never carried: nothing puts it in a bag")
+		return nil, "", nil, &refusal
+	}
+	return def, stackName, notes, nil
+}
+
+// refuseUntyped refuses a plain untyped item where the block says so:
+// the Game Master's when native items are off, the player's when
+// freeform is "refuse".
+func refuseUntyped(b *ruleset.ItemsBlock, name string, actor Actor) (record.Record, bool) {
+	if actor == GM && !b.Native {
+		return record.Refused("add", "not-ruleset-item", "item", name, "note",
+			"this ruleset has no native items: add one of its items by label, invent one in its vocabulary, or add more of something the party has"), true
+	}
+	if actor == Player && b.Freeform == "refuse" {
+		return record.Refused("add", "not-ruleset-item", "item", name, "note", "this ruleset allows only its own items"), true
+	}
+	return record.Record{}, false
+}
+
+// putPlaced puts each placement in its member's bag and says where the
+// items went: "Ada 2; Orrin 1" ("" when nowhere).
+func (p *Party) putPlaced(placed []Placement, def *ruleset.Item, stackName string) string {
+	var parts []string
+	for _, pl := range placed {
+		m := p.Members[pl.Member]
+		p.put(m, def, stackName, pl.Count)
+		parts = append(parts, fmt.Sprintf("%s %d", m.Name, pl.Count))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // find returns the first stack matching name in member i's bag (or, when
@@ -228,18 +309,11 @@ func (p *Party) cursedBound(s *Stack) bool {
 }
 
 func (p *Party) remove(t tag.Tag, actor Actor) record.Record {
-	name := itemName(t)
-	n, ok := count(t)
+	tk, refusal, ok := p.readTaking(t, "remove")
 	if !ok {
-		return record.Refused("remove", "bad-count", "item", name, "note", "count= is a whole number from 1 to 999999")
-	}
-	who, named, refusal := p.who(t, "remove")
-	if who < 0 {
 		return refusal
 	}
-	if !named {
-		who = -1
-	}
+	name, n, who := tk.name, tk.count, tk.from
 	removed := 0
 	cursed := false
 	for removed < n {
@@ -257,13 +331,9 @@ func (p *Party) remove(t tag.Tag, actor Actor) record.Record {
 			who = mi // take from one bag: the first that has it
 		}
 		m := p.Members[mi]
-		s := &m.Bag[si]
-		k := min(s.Count, n-removed)
-		s.Count -= k
+		k := min(m.Bag[si].Count, n-removed)
+		takeOut(m, si, k)
 		removed += k
-		if s.Count == 0 {
-			m.Bag = append(m.Bag[:si], m.Bag[si+1:]...)
-		}
 	}
 	if removed == 0 {
 		if cursed {
@@ -327,38 +397,49 @@ func (p *Party) equip(t tag.Tag, on bool) record.Record {
 	if b == nil || len(b.Slots) == 0 {
 		return record.Refused(action, "no-slots", "item", name, "note", "this ruleset's items take up no slots")
 	}
-	who, named, refusal := p.who(t, action)
-	if who < 0 {
+	who, refusal, ok := p.holder(t, action)
+	if !ok {
 		return refusal
 	}
-	if !named {
-		who = -1
-	}
 	if on {
-		mi, si, found := p.find(who, name, func(s *Stack) bool { return !s.Equipped })
-		if !found {
-			if _, _, any := p.find(who, name, nil); any {
-				return record.Refused(action, "already-equipped", "item", name)
-			}
-			return record.Refused(action, "not-held", "item", name)
-		}
-		m := p.Members[mi]
-		def := p.Def(&m.Bag[si])
-		if def == nil || len(def.Slots) == 0 {
-			return record.Refused(action, "no-slots", "item", name, "note", "this item takes up no slot, so it is not equipped")
-		}
-		free := p.freeSlots(m)
-		for _, u := range def.Slots {
-			if free[u.Slot] < u.Count {
-				sd := b.Slot(u.Slot)
-				return record.Refused(action, "no-free-slot", "item", name, "who", m.Name,
-					"note", fmt.Sprintf("%s needs %d %s free; %d free (unequip something first)", def.Label, u.Count, sd.Label, max(free[u.Slot], 0)))
-			}
-		}
-		si = splitOne(m, si)
-		m.Bag[si].Equipped = true
-		return p.slotRecord(action, m, m.Bag[si].Name)
+		return p.putOn(b, who, name)
 	}
+	return p.takeOff(who, name)
+}
+
+// putOn equips one of the item from who's bag (-1: the first that holds
+// one not yet equipped), when its slots are free.
+func (p *Party) putOn(b *ruleset.ItemsBlock, who int, name string) record.Record {
+	const action = "equip"
+	mi, si, found := p.find(who, name, func(s *Stack) bool { return !s.Equipped })
+	if !found {
+		if _, _, any := p.find(who, name, nil); any {
+			return record.Refused(action, "already-equipped", "item", name)
+		}
+		return record.Refused(action, "not-held", "item", name)
+	}
+	m := p.Members[mi]
+	def := p.Def(&m.Bag[si])
+	if def == nil || len(def.Slots) == 0 {
+		return record.Refused(action, "no-slots", "item", name, "note", "this item takes up no slot, so it is not equipped")
+	}
+	free := p.freeSlots(m)
+	for _, u := range def.Slots {
+		if free[u.Slot] < u.Count {
+			sd := b.Slot(u.Slot)
+			return record.Refused(action, "no-free-slot", "item", name, "who", m.Name,
+				"note", fmt.Sprintf("%s needs %d %s free; %d free (unequip something first)", def.Label, u.Count, sd.Label, max(free[u.Slot], 0)))
+		}
+	}
+	si = splitOne(m, si)
+	m.Bag[si].Equipped = true
+	return p.slotRecord(action, m, m.Bag[si].Name)
+}
+
+// takeOff unequips the item, unless it is bound and cursed, and puts it
+// back with the rest of its kind.
+func (p *Party) takeOff(who int, name string) record.Record {
+	const action = "unequip"
 	mi, si, found := p.find(who, name, func(s *Stack) bool { return s.Equipped })
 	if !found {
 		return record.Refused(action, "not-equipped", "item", name)
@@ -423,12 +504,9 @@ func (p *Party) bind(t tag.Tag) record.Record {
 	if b == nil || b.Binding == nil {
 		return record.Refused("bind", "no-binding", "item", name, "note", "this ruleset has no binding")
 	}
-	who, named, refusal := p.who(t, "bind")
-	if who < 0 {
+	who, refusal, ok := p.holder(t, "bind")
+	if !ok {
 		return refusal
-	}
-	if !named {
-		who = -1
 	}
 	mi, si, found := p.find(who, name, func(s *Stack) bool { return !s.Bound })
 	if !found {
@@ -468,12 +546,9 @@ func (p *Party) unbind(t tag.Tag, actor Actor) record.Record {
 	if b == nil || b.Binding == nil {
 		return record.Refused("unbind", "no-binding", "item", name, "note", "this ruleset has no binding")
 	}
-	who, named, refusal := p.who(t, "unbind")
-	if who < 0 {
+	who, refusal, ok := p.holder(t, "unbind")
+	if !ok {
 		return refusal
-	}
-	if !named {
-		who = -1
 	}
 	mi, si, found := p.find(who, name, func(s *Stack) bool { return s.Bound })
 	if !found {
@@ -507,95 +582,125 @@ func (p *Party) unbind(t tag.Tag, actor Actor) record.Record {
 }
 
 func (p *Party) give(t tag.Tag) record.Record {
-	name := itemName(t)
-	n, ok := count(t)
+	tk, refusal, ok := p.readTaking(t, "give")
 	if !ok {
-		return record.Refused("give", "bad-count", "item", name, "note", "count= is a whole number from 1 to 999999")
-	}
-	from, named, refusal := p.who(t, "give")
-	if from < 0 {
 		return refusal
 	}
-	if !named {
-		from = -1
+	to, refusal, ok := p.recipient(t, tk.name)
+	if !ok {
+		return refusal
 	}
+	g := &gift{taking: tk, to: to}
+	givable := p.givable(g)
+	if g.from < 0 {
+		g.from = p.firstGiver(g, givable)
+	}
+	p.hand(g, givable)
+	if g.given == 0 {
+		return p.giveRefusal(g)
+	}
+	rec := record.New("inventory")
+	rec.Add("action", "give")
+	rec.Add("item", g.stackName)
+	rec.AddInt("count", g.given)
+	rec.Add("who", p.Members[g.from].Name)
+	rec.Add("to", p.Members[g.to].Name)
+	if g.given < g.count {
+		rec.AddInt("left", g.count-g.given)
+	}
+	return rec
+}
+
+// gift is a give in progress: what was asked, to whom, and so far how
+// much was given, of which item and stack, and whether a bound cursed
+// stack was passed over (the refusal then says why).
+type gift struct {
+	taking
+	to        int
+	given     int
+	def       *ruleset.Item
+	stackName string
+	cursed    bool
+}
+
+// recipient reads to=, a member of the party.
+func (p *Party) recipient(t tag.Tag, name string) (int, record.Record, bool) {
 	toName, hasTo := t.Get("to")
 	if !hasTo {
-		return record.Refused("give", "no-recipient", "item", name, "note", `say who gets it: to="Orrin"`)
+		return -1, record.Refused("give", "no-recipient", "item", name, "note", `say who gets it: to="Orrin"`), false
 	}
 	to, ok := p.Member(toName)
 	if !ok {
-		return record.Refused("give", "unknown-who", "who", toName, "note", "to= names a character of the party: "+p.names())
+		return -1, record.Refused("give", "unknown-who", "who", toName, "note", "to= names a character of the party: "+p.names()), false
 	}
-	given, cursed := 0, false
-	var def *ruleset.Item
-	var stackName string
-	givable := func(s *Stack) bool {
+	return to, record.Record{}, true
+}
+
+// givable accepts a stack that can be given: neither worn nor bound. It
+// notes a bound cursed stack in g.
+func (p *Party) givable(g *gift) func(*Stack) bool {
+	return func(s *Stack) bool {
 		if p.cursedBound(s) {
-			cursed = true
+			g.cursed = true
 			return false
 		}
 		return !s.Equipped && !s.Bound
 	}
-	if !named {
-		// Without who=, the giver is the first character other than the
-		// recipient who has some to give: the recipient may come first in
-		// the party's order, and giving to oneself is no give.
-		for mi := range p.Members {
-			if mi == to {
-				continue
-			}
-			if _, _, ok := p.find(mi, name, givable); ok {
-				from = mi
-				break
-			}
+}
+
+// firstGiver is the giver when who= is absent: the first character
+// other than the recipient who has some to give, since the recipient may
+// come first in the party's order and giving to oneself is no give. -1
+// when no one has any.
+func (p *Party) firstGiver(g *gift, givable func(*Stack) bool) int {
+	for mi := range p.Members {
+		if mi == g.to {
+			continue
+		}
+		if _, _, ok := p.find(mi, g.name, givable); ok {
+			return mi
 		}
 	}
-	for given < n {
-		mi, si, found := p.find(from, name, givable)
-		if !found || mi == to {
+	return -1
+}
+
+// hand moves stacks from the giver to the recipient until the count is
+// given, the giver has no more, or the recipient can carry no more.
+func (p *Party) hand(g *gift, givable func(*Stack) bool) {
+	for g.given < g.count {
+		mi, si, found := p.find(g.from, g.name, givable)
+		if !found || mi == g.to {
 			break
 		}
-		if from < 0 {
-			from = mi
+		if g.from < 0 {
+			g.from = mi
 		}
 		m := p.Members[mi]
 		s := &m.Bag[si]
-		def, stackName = p.Def(s), s.Name
+		g.def, g.stackName = p.Def(s), s.Name
 		ended := s.CurseEnded
-		_, lim := p.Capacity(to)
-		k := fits(lim-p.Load(to), p.Weight(def), min(s.Count, n-given))
+		_, lim := p.Capacity(g.to)
+		k := fits(lim-p.Load(g.to), p.Weight(g.def), min(s.Count, g.count-g.given))
 		if k == 0 {
 			break
 		}
-		s.Count -= k
-		if s.Count == 0 {
-			m.Bag = append(m.Bag[:si], m.Bag[si+1:]...)
-		}
-		p.putEnded(p.Members[to], def, stackName, k, ended)
-		given += k
+		takeOut(m, si, k)
+		p.putEnded(p.Members[g.to], g.def, g.stackName, k, ended)
+		g.given += k
 	}
-	if given == 0 {
-		switch {
-		case cursed:
-			return record.Refused("give", "cursed", "item", name, "note", "a bound cursed item cannot be given away")
-		case from >= 0 && from == to:
-			return record.Refused("give", "same-bearer", "item", name)
-		case stackName != "":
-			return record.Refused("give", "over-limit", "item", name, "who", p.Members[to].Name, "note", "they cannot carry any more")
-		}
-		return record.Refused("give", "not-held", "item", name, "note", "only what is neither worn nor bound can be given; unequip or unbind it first")
+}
+
+// giveRefusal says why nothing was given, the likeliest cause first.
+func (p *Party) giveRefusal(g *gift) record.Record {
+	switch {
+	case g.cursed:
+		return record.Refused("give", "cursed", "item", g.name, "note", "a bound cursed item cannot be given away")
+	case g.from >= 0 && g.from == g.to:
+		return record.Refused("give", "same-bearer", "item", g.name)
+	case g.stackName != "":
+		return record.Refused("give", "over-limit", "item", g.name, "who", p.Members[g.to].Name, "note", "they cannot carry any more")
 	}
-	rec := record.New("inventory")
-	rec.Add("action", "give")
-	rec.Add("item", stackName)
-	rec.AddInt("count", given)
-	rec.Add("who", p.Members[from].Name)
-	rec.Add("to", p.Members[to].Name)
-	if given < n {
-		rec.AddInt("left", n-given)
-	}
-	return rec
+	return record.Refused("give", "not-held", "item", g.name, "note", "only what is neither worn nor bound can be given; unequip or unbind it first")
 }
 
 func (p *Party) inspect(t tag.Tag) record.Record {

@@ -26,62 +26,74 @@ type Defenses struct {
 // hold, their levels, their items and their sheet lists.
 func (p *Party) Defenses(i int) Defenses {
 	v := p.view(i, nil)
-	resist := map[string]ruleset.DamageEntry{}
-	immune := map[string]ruleset.DamageEntry{}
-	vuln := map[string]string{}
-	conds := map[string]bool{}
-	for _, src := range v.sources {
+	g := gatherDefenses(v.sources)
+	var out Defenses
+	for _, w := range sortedKeys(g.immune) {
+		out.Immune = append(out.Immune, g.immune[w])
+	}
+	for _, w := range sortedKeys(g.resist) {
+		r := g.resist[w]
+		if im, ok := g.immune[w]; ok && subset(im.Except, r.Except) {
+			continue // whenever a strike gets past the immunity, it gets past this too
+		}
+		if _, v := g.vuln[w]; v && len(r.Except) == 0 {
+			continue // cancels the vulnerability
+		}
+		out.Resist = append(out.Resist, r)
+	}
+	for _, w := range sortedKeys(g.vuln) {
+		if im, ok := g.immune[w]; ok && len(im.Except) == 0 {
+			continue
+		}
+		if r, ok := g.resist[w]; ok && len(r.Except) == 0 {
+			continue
+		}
+		out.Vulnerable = append(out.Vulnerable, g.vuln[w])
+	}
+	for _, c := range p.RS.Conditions {
+		if g.conds[c.ID] {
+			out.ConditionImmunities = append(out.ConditionImmunities, c.ID)
+		}
+	}
+	out.Ended = v.ended
+	return out
+}
+
+// gathered are every source's defenses before they meet: resistances and
+// immunities combined per damage word (lower-cased), the first spelling
+// of each vulnerability, and the condition ids of the immunities.
+type gathered struct {
+	resist, immune map[string]ruleset.DamageEntry
+	vuln           map[string]string
+	conds          map[string]bool
+}
+
+func gatherDefenses(srcs []source) gathered {
+	g := gathered{resist: map[string]ruleset.DamageEntry{}, immune: map[string]ruleset.DamageEntry{},
+		vuln: map[string]string{}, conds: map[string]bool{}}
+	for _, src := range srcs {
 		e := src.effect
 		if e == nil {
 			continue
 		}
 		for _, d := range e.Resist {
 			k := strings.ToLower(d.Type)
-			resist[k] = combine(resist[k], d)
+			g.resist[k] = combine(g.resist[k], d)
 		}
 		for _, d := range e.Immune {
 			k := strings.ToLower(d.Type)
-			immune[k] = combine(immune[k], d)
+			g.immune[k] = combine(g.immune[k], d)
 		}
 		for _, w := range e.Vulnerable {
-			if _, ok := vuln[strings.ToLower(w)]; !ok {
-				vuln[strings.ToLower(w)] = w
+			if _, ok := g.vuln[strings.ToLower(w)]; !ok {
+				g.vuln[strings.ToLower(w)] = w
 			}
 		}
 		for _, c := range e.ConditionImmunities {
-			conds[c] = true
+			g.conds[c] = true
 		}
 	}
-	var out Defenses
-	for _, w := range sortedKeys(immune) {
-		out.Immune = append(out.Immune, immune[w])
-	}
-	for _, w := range sortedKeys(resist) {
-		r := resist[w]
-		if im, ok := immune[w]; ok && subset(im.Except, r.Except) {
-			continue // whenever a strike gets past the immunity, it gets past this too
-		}
-		if _, v := vuln[w]; v && len(r.Except) == 0 {
-			continue // cancels the vulnerability
-		}
-		out.Resist = append(out.Resist, r)
-	}
-	for _, w := range sortedKeys(vuln) {
-		if im, ok := immune[w]; ok && len(im.Except) == 0 {
-			continue
-		}
-		if r, ok := resist[w]; ok && len(r.Except) == 0 {
-			continue
-		}
-		out.Vulnerable = append(out.Vulnerable, vuln[w])
-	}
-	for _, c := range p.RS.Conditions {
-		if conds[c.ID] {
-			out.ConditionImmunities = append(out.ConditionImmunities, c.ID)
-		}
-	}
-	out.Ended = v.ended
-	return out
+	return g
 }
 
 // combine joins two entries for one damage word: a strike gets past the
@@ -168,16 +180,7 @@ func (d Defenses) Multiplier(word string, tags ...string) float64 {
 // bludgeoning except magical silvered; immune to poison; vulnerable to
 // fire; immune to Rattled`; "" when there are none.
 func (p *Party) DefensesText(d Defenses) string {
-	var parts []string
-	if len(d.Resist) > 0 {
-		parts = append(parts, "resists "+damageList(d.Resist))
-	}
-	if len(d.Immune) > 0 {
-		parts = append(parts, "immune to "+damageList(d.Immune))
-	}
-	if len(d.Vulnerable) > 0 {
-		parts = append(parts, "vulnerable to "+strings.Join(d.Vulnerable, ", "))
-	}
+	parts := damageParts(nil, d.Resist, d.Immune, d.Vulnerable)
 	if len(d.ConditionImmunities) > 0 {
 		parts = append(parts, "immune to "+p.conditionLabels(d.ConditionImmunities))
 	}

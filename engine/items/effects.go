@@ -47,75 +47,13 @@ func (p *Party) Effects(i int) func(c *check.Check) check.Effects {
 
 func (p *Party) effectsFor(i int, ch *sheet.Character, t check.Target) check.Effects {
 	var out check.Effects
-	isSave := t.Type == "save"
-	applies := func(to string, skills, saves []string) bool {
-		switch to {
-		case "checks":
-			if isSave {
-				return false
-			}
-			if len(skills) == 0 {
-				return true
-			}
-			return t.Type == "skill" && containsStr(skills, t.ID)
-		case "saves":
-			if !isSave {
-				return false
-			}
-			return len(saves) == 0 || containsStr(saves, t.ID)
-		}
-		return false
-	}
 	for _, src := range p.sources(i, ch) {
 		e := src.effect
-		used := false
-		for _, name := range e.Effects {
-			switch name {
-			case ruleset.OwnChecksAdvantage, ruleset.OwnChecksDisadvantage:
-				if !applies("checks", e.Skills, nil) {
-					continue
-				}
-			case ruleset.OwnSavesAdvantage, ruleset.OwnSavesDisadvantage:
-				if !applies("saves", nil, e.Saves) {
-					continue
-				}
-			default:
-				continue // a fight's effect
-			}
-			if strings.HasSuffix(name, "-advantage") {
-				out.Advantage = true
-			} else {
-				out.Disadvantage = true
-			}
+		used := addEffectModes(&out, e, t)
+		if addModifiers(&out, e, t) {
 			used = true
 		}
-		for _, m := range e.Modifiers {
-			skills, saves := m.Skills, m.Saves
-			if len(skills) == 0 && len(saves) == 0 {
-				skills, saves = e.Skills, e.Saves
-			}
-			if !applies(m.To, skills, saves) {
-				continue
-			}
-			out.Flat += m.Flat
-			if m.Dice != "" {
-				if n, err := dice.ParseNotation(m.Dice); err == nil {
-					if m.Minus {
-						out.MinusDice = append(out.MinusDice, n)
-					} else {
-						out.Dice = append(out.Dice, n)
-					}
-				}
-			}
-			switch m.Mode {
-			case "advantage":
-				out.Advantage = true
-			case "disadvantage":
-				out.Disadvantage = true
-			}
-			used = true
-		}
-		if isSave && containsStr(e.FailsSaves, t.ID) {
+		if t.Type == "save" && containsStr(e.FailsSaves, t.ID) {
 			out.FailsSave = true
 			used = true
 		}
@@ -124,6 +62,97 @@ func (p *Party) effectsFor(i int, ch *sheet.Character, t check.Target) check.Eff
 		}
 	}
 	return out
+}
+
+// refersTo reports whether something "to" checks or saves, restricted to
+// skills or saves (none: all), refers to the check t. A check with no
+// skill (an ability check, or one the ruleset cannot name) reads only
+// what is not restricted to skills.
+func refersTo(t check.Target, to string, skills, saves []string) bool {
+	isSave := t.Type == "save"
+	switch to {
+	case "checks":
+		if isSave {
+			return false
+		}
+		if len(skills) == 0 {
+			return true
+		}
+		return t.Type == "skill" && containsStr(skills, t.ID)
+	case "saves":
+		if !isSave {
+			return false
+		}
+		return len(saves) == 0 || containsStr(saves, t.ID)
+	}
+	return false
+}
+
+// addEffectModes adds the advantage and disadvantage of e's own-checks
+// and own-saves effects that refer to t (the rest are a fight's); true
+// when any did.
+func addEffectModes(out *check.Effects, e *ruleset.Effect, t check.Target) bool {
+	used := false
+	for _, name := range e.Effects {
+		switch name {
+		case ruleset.OwnChecksAdvantage, ruleset.OwnChecksDisadvantage:
+			if !refersTo(t, "checks", e.Skills, nil) {
+				continue
+			}
+		case ruleset.OwnSavesAdvantage, ruleset.OwnSavesDisadvantage:
+			if !refersTo(t, "saves", nil, e.Saves) {
+				continue
+			}
+		default:
+			continue // a fight's effect
+		}
+		if strings.HasSuffix(name, "-advantage") {
+			out.Advantage = true
+		} else {
+			out.Disadvantage = true
+		}
+		used = true
+	}
+	return used
+}
+
+// addModifiers adds the number, dice and mode of each of e's modifiers
+// that refers to t; true when any did.
+func addModifiers(out *check.Effects, e *ruleset.Effect, t check.Target) bool {
+	used := false
+	for _, m := range e.Modifiers {
+		skills, saves := modifierScope(e, m)
+		if !refersTo(t, m.To, skills, saves) {
+			continue
+		}
+		out.Flat += m.Flat
+		if m.Dice != "" {
+			if n, err := dice.ParseNotation(m.Dice); err == nil {
+				if m.Minus {
+					out.MinusDice = append(out.MinusDice, n)
+				} else {
+					out.Dice = append(out.Dice, n)
+				}
+			}
+		}
+		switch m.Mode {
+		case "advantage":
+			out.Advantage = true
+		case "disadvantage":
+			out.Disadvantage = true
+		}
+		used = true
+	}
+	return used
+}
+
+// modifierScope is what a modifier refers to: its own skills and saves,
+// or, when it names none, its effect's.
+func modifierScope(e *ruleset.Effect, m ruleset.Modifier) (skills, saves []string) {
+	if len(m.Skills) == 0 && len(m.Saves) == 0 {
+		return e.Skills, e.Saves
+	}
+	return m.Skills, m.Saves
 }
 
 func containsStr(list []string, s string) bool {

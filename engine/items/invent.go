@@ -52,22 +52,7 @@ func (p *Party) invent(t tag.Tag, name string) (*ruleset.Item, []string, *record
 		return nil, []string{"this ruleset does not let the Game Master invent items; the description was ignored"}, nil
 	}
 	iv := &inventor{p: p, b: b, it: &ruleset.Item{Label: name, Stats: map[string]any{}, Invented: true}}
-	stats, worn, carried, summary := t.Value("stats"), t.Value("worn"), t.Value("carried"), t.Value("summary")
-	_, hasWorn := t.Get("worn")
-	_, hasCarried := t.Get("carried")
-	_, hasSummary := t.Get("summary")
-	// A small model writes worn=, carried= or summary= inside stats= when
-	// the block has no stat by that name.
-	stats, inner := iv.liftFromStats(stats)
-	if v, ok := inner["worn"]; ok && !hasWorn {
-		worn, hasWorn = v, true
-	}
-	if v, ok := inner["carried"]; ok && !hasCarried {
-		carried, hasCarried = v, true
-	}
-	if v, ok := inner["summary"]; ok && !hasSummary {
-		summary, hasSummary = v, true
-	}
+	d := iv.describe(t)
 	if like, ok := t.Get("like"); ok {
 		if base := p.lookupName(like); base != nil {
 			iv.copyFrom(base)
@@ -75,6 +60,60 @@ func (p *Party) invent(t tag.Tag, name string) (*ruleset.Item, []string, *record
 			iv.note("like=%q is none of this ruleset's items; dropped", like)
 		}
 	}
+	iv.category(t)
+	iv.rarity(t)
+	if tg, ok := t.Get("tags"); ok {
+		iv.tags(tg)
+	}
+	iv.stats(d.stats)
+	if sl, ok := t.Get("slots"); ok {
+		iv.slots(sl)
+	}
+	if bd, ok := t.Get("binds"); ok {
+		iv.binds(bd)
+	}
+	iv.describedEffects(d)
+	iv.capStats()
+	iv.capBonus(iv.it.Worn, "worn")
+	iv.capBonus(iv.it.Carried, "carried")
+	iv.dropDoubledDefense()
+	p.Invented = append(p.Invented, iv.it)
+	return iv.it, iv.notes, nil
+}
+
+// description is what a tag says in stats=, worn=, carried= and summary=,
+// each has* set when the part was given (even empty).
+type description struct {
+	stats, worn, carried, summary   string
+	hasWorn, hasCarried, hasSummary bool
+}
+
+// describe reads the description's free-text parts. A small model writes
+// worn=, carried= or summary= inside stats= when the block has no stat by
+// that name; such a part counts unless the tag gives it on its own.
+func (iv *inventor) describe(t tag.Tag) description {
+	d := description{stats: t.Value("stats"), worn: t.Value("worn"), carried: t.Value("carried"), summary: t.Value("summary")}
+	_, d.hasWorn = t.Get("worn")
+	_, d.hasCarried = t.Get("carried")
+	_, d.hasSummary = t.Get("summary")
+	var inner map[string]string
+	d.stats, inner = iv.liftFromStats(d.stats)
+	if v, ok := inner["worn"]; ok && !d.hasWorn {
+		d.worn, d.hasWorn = v, true
+	}
+	if v, ok := inner["carried"]; ok && !d.hasCarried {
+		d.carried, d.hasCarried = v, true
+	}
+	if v, ok := inner["summary"]; ok && !d.hasSummary {
+		d.summary, d.hasSummary = v, true
+	}
+	return d
+}
+
+// category reads category= by id or label. Every item has a category, so
+// without a known one the item takes the block's first.
+func (iv *inventor) category(t tag.Tag) {
+	b := iv.b
 	if c, ok := t.Get("category"); ok {
 		if n := ruleset.FindNamed(b.Categories, c); n != nil {
 			iv.it.Category = n.ID
@@ -86,6 +125,13 @@ func (p *Party) invent(t tag.Tag, name string) (*ruleset.Item, []string, *record
 		iv.it.Category = b.Categories[0].ID
 		iv.note("an item needs a category; it is %s", b.Categories[0].Label)
 	}
+}
+
+// rarity reads rarity= by id or label. An item with no rarity of the
+// ruleset's is of the lowest, so rarityCaps always apply to what the
+// Game Master invents.
+func (iv *inventor) rarity(t tag.Tag) {
+	b := iv.b
 	if r, ok := t.Get("rarity"); ok && len(b.Rarities) > 0 {
 		if n := ruleset.FindNamed(b.Rarities, r); n != nil {
 			iv.it.Rarity = n.ID
@@ -97,36 +143,23 @@ func (p *Party) invent(t tag.Tag, name string) (*ruleset.Item, []string, *record
 		iv.note("this ruleset has no rarities; rarity dropped")
 	}
 	if iv.it.Rarity == "" && len(b.Rarities) > 0 {
-		// An item with no rarity of the ruleset's is of the lowest, so
-		// rarityCaps always apply to what the Game Master invents.
 		iv.it.Rarity = b.Rarities[0].ID
 		iv.note("no rarity given; it is %s, the lowest", b.Rarities[0].Label)
 	}
-	if tg, ok := t.Get("tags"); ok {
-		iv.tags(tg)
+}
+
+// describedEffects applies worn=, carried= and summary= over what like=
+// gave the item.
+func (iv *inventor) describedEffects(d description) {
+	if d.hasWorn {
+		iv.it.Worn = iv.effect("worn", d.worn, iv.it.Worn)
 	}
-	iv.stats(stats)
-	if sl, ok := t.Get("slots"); ok {
-		iv.slots(sl)
+	if d.hasCarried {
+		iv.it.Carried = iv.effect("carried", d.carried, iv.it.Carried)
 	}
-	if bd, ok := t.Get("binds"); ok {
-		iv.binds(bd)
+	if d.hasSummary {
+		iv.it.Summary = d.summary
 	}
-	if hasWorn {
-		iv.it.Worn = iv.effect("worn", worn, iv.it.Worn)
-	}
-	if hasCarried {
-		iv.it.Carried = iv.effect("carried", carried, iv.it.Carried)
-	}
-	if hasSummary {
-		iv.it.Summary = summary
-	}
-	iv.capStats()
-	iv.capBonus(iv.it.Worn, "worn")
-	iv.capBonus(iv.it.Carried, "carried")
-	iv.dropDoubledDefense()
-	p.Invented = append(p.Invented, iv.it)
-	return iv.it, iv.notes, nil
 }
 
 // copyFrom starts from a known item: its category, rarity, tags, stats,
@@ -390,101 +423,122 @@ func (iv *inventor) effect(key, s string, inherited *ruleset.Effect) *ruleset.Ef
 	return e
 }
 
-// change reads one change into e.
+// change reads one change into e; false when it is not understood.
 func (iv *inventor) change(e *ruleset.Effect, part string) bool {
-	words := strings.Fields(part)
-	var amount *int
-	mode := ""
-	fails := false
+	c, ok := readChange(part)
+	if !ok {
+		return false
+	}
+	switch {
+	case c.target == "checks" || c.target == "check" || (c.target == "" && strings.HasPrefix(c.suffix, "check")):
+		return c.modifier(e, ruleset.Modifier{To: "checks"})
+	case c.target == "saves" || c.target == "save" || (c.target == "" && strings.HasPrefix(c.suffix, "save")):
+		if c.fails {
+			for _, sv := range iv.p.RS.Saves {
+				e.FailsSaves = append(e.FailsSaves, sv.ID)
+			}
+			return true
+		}
+		return c.modifier(e, ruleset.Modifier{To: "saves"})
+	case c.target == "attacks" || c.target == "attack" || c.target == "attack roll" || c.target == "attack rolls":
+		return c.modifier(e, ruleset.Modifier{To: "attacks"})
+	case c.target == "defense" || c.target == "defence" || iv.defenseWord(c.target) != "":
+		if c.fails || c.mode != "" || c.amount == nil {
+			return false
+		}
+		e.Modifiers = append(e.Modifiers, ruleset.Modifier{To: "defense", Flat: *c.amount})
+		return true
+	}
+	return iv.namedChange(e, c)
+}
+
+// namedChange reads a change on one skill, save or ability by id or
+// label. A skill's checks come before a save of the same name unless the
+// change says "save"; an ability only takes a number.
+func (iv *inventor) namedChange(e *ruleset.Effect, c changeWords) bool {
+	rs := iv.p.RS
+	if sk := findSkill(rs.Skills, c.target); sk != nil && c.suffix != "save" && c.suffix != "saves" {
+		return c.modifier(e, ruleset.Modifier{To: "checks", Skills: []string{sk.ID}})
+	}
+	if sv := findSkill(rs.Saves, c.target); sv != nil {
+		if c.fails {
+			e.FailsSaves = append(e.FailsSaves, sv.ID)
+			return true
+		}
+		return c.modifier(e, ruleset.Modifier{To: "saves", Saves: []string{sv.ID}})
+	}
+	for _, a := range rs.Abilities {
+		if strings.EqualFold(a.ID, c.target) || strings.EqualFold(a.Label, c.target) {
+			if c.amount == nil || c.mode != "" || c.fails {
+				return false
+			}
+			e.Abilities = append(e.Abilities, ruleset.AbilityChange{Ability: a.ID, Add: *c.amount})
+			return true
+		}
+	}
+	return false
+}
+
+// changeWords is one change of worn= or carried= picked apart: "+1
+// Stealth checks", "advantage on saves", "fails Dexterity saves".
+type changeWords struct {
+	amount *int // the first +N or -N; nil when none
+	mode   string
+	fails  bool
+	// target is what the change is on, lower-cased, without the trailing
+	// "check(s)" or "save(s)" that suffix keeps.
+	target, suffix string
+}
+
+// readChange picks a change's words apart; the filler words ("on", "to",
+// "bonus", ...) are dropped. False when the change has no amount, mode
+// or "fails": then it changes nothing.
+func readChange(part string) (changeWords, bool) {
+	var c changeWords
 	var rest []string
-	for _, w := range words {
+	for _, w := range strings.Fields(part) {
 		lw := strings.ToLower(w)
-		if n, err := strconv.Atoi(strings.TrimPrefix(lw, "+")); err == nil && amount == nil && (strings.HasPrefix(lw, "+") || strings.HasPrefix(lw, "-")) {
-			amount = &n
+		if n, err := strconv.Atoi(strings.TrimPrefix(lw, "+")); err == nil && c.amount == nil && (strings.HasPrefix(lw, "+") || strings.HasPrefix(lw, "-")) {
+			c.amount = &n
 			continue
 		}
 		switch lw {
 		case "advantage":
-			mode = "advantage"
+			c.mode = "advantage"
 		case "disadvantage":
-			mode = "disadvantage"
+			c.mode = "disadvantage"
 		case "fails", "fail":
-			fails = true
+			c.fails = true
 		case "on", "to", "bonus", "roll", "rolls", "penalty", "all":
 		default:
 			rest = append(rest, w)
 		}
 	}
-	if amount == nil && mode == "" && !fails {
+	if c.amount == nil && c.mode == "" && !c.fails {
+		return c, false
+	}
+	c.target = strings.ToLower(strings.TrimSpace(strings.Join(rest, " ")))
+	for _, s := range []string{" checks", " check", " saves", " save"} {
+		if strings.HasSuffix(c.target, s) {
+			c.suffix = strings.TrimSpace(s)
+			c.target = strings.TrimSpace(strings.TrimSuffix(c.target, s))
+		}
+	}
+	return c, true
+}
+
+// modifier adds m with the change's amount and mode. Only a save can be
+// failed, so a change that fails anything else is not understood.
+func (c changeWords) modifier(e *ruleset.Effect, m ruleset.Modifier) bool {
+	if c.fails {
 		return false
 	}
-	lt := strings.ToLower(strings.TrimSpace(strings.Join(rest, " ")))
-	suffix := ""
-	for _, s := range []string{" checks", " check", " saves", " save"} {
-		if strings.HasSuffix(lt, s) {
-			suffix = strings.TrimSpace(s)
-			lt = strings.TrimSpace(strings.TrimSuffix(lt, s))
-		}
+	if c.amount != nil {
+		m.Flat = *c.amount
 	}
-	rs := iv.p.RS
-	add := func(m ruleset.Modifier) bool {
-		if amount != nil {
-			m.Flat = *amount
-		}
-		m.Mode = mode
-		e.Modifiers = append(e.Modifiers, m)
-		return true
-	}
-	switch {
-	case lt == "checks" || lt == "check" || (lt == "" && strings.HasPrefix(suffix, "check")):
-		if fails {
-			return false
-		}
-		return add(ruleset.Modifier{To: "checks"})
-	case lt == "saves" || lt == "save" || (lt == "" && strings.HasPrefix(suffix, "save")):
-		if fails {
-			for _, sv := range rs.Saves {
-				e.FailsSaves = append(e.FailsSaves, sv.ID)
-			}
-			return true
-		}
-		return add(ruleset.Modifier{To: "saves"})
-	case lt == "attacks" || lt == "attack" || lt == "attack roll" || lt == "attack rolls":
-		if fails {
-			return false
-		}
-		return add(ruleset.Modifier{To: "attacks"})
-	}
-	if lt == "defense" || lt == "defence" || iv.defenseWord(lt) != "" {
-		if fails || mode != "" || amount == nil {
-			return false
-		}
-		e.Modifiers = append(e.Modifiers, ruleset.Modifier{To: "defense", Flat: *amount})
-		return true
-	}
-	if sk := findSkill(rs.Skills, lt); sk != nil && suffix != "save" && suffix != "saves" {
-		if fails {
-			return false
-		}
-		return add(ruleset.Modifier{To: "checks", Skills: []string{sk.ID}})
-	}
-	if sv := findSkill(rs.Saves, lt); sv != nil {
-		if fails {
-			e.FailsSaves = append(e.FailsSaves, sv.ID)
-			return true
-		}
-		return add(ruleset.Modifier{To: "saves", Saves: []string{sv.ID}})
-	}
-	for _, a := range rs.Abilities {
-		if strings.EqualFold(a.ID, lt) || strings.EqualFold(a.Label, lt) {
-			if amount == nil || mode != "" || fails {
-				return false
-			}
-			e.Abilities = append(e.Abilities, ruleset.AbilityChange{Ability: a.ID, Add: *amount})
-			return true
-		}
-	}
-	return false
+	m.Mode = c.mode
+	e.Modifiers = append(e.Modifiers, m)
+	return true
 }
 
 func findSkill(list []ruleset.Skill, name string) *ruleset.Skill {

@@ -49,45 +49,51 @@ func (p *Party) Line(def *ruleset.Item, name string, forGM bool) string {
 		sb.WriteString(strings.Join(stats, ", "))
 	}
 	sb.WriteString("]")
+	p.writeExtras(&sb, def, forGM)
+	return sb.String()
+}
+
+// writeExtras writes what follows the brackets, each after "; ": what
+// the item does while worn or carried, what it requires, its binding,
+// its cost and, for the player, its stack. They are written straight
+// into the line, since the line is built for every inventory answer.
+func (p *Party) writeExtras(sb *strings.Builder, def *ruleset.Item, forGM bool) {
 	worn, carried := "worn: ", "carried: "
 	if !forGM {
 		worn, carried = "While worn: ", "While carried: "
 	}
-	var extra []string
 	if s := p.EffectText(def.Worn); s != "" {
-		extra = append(extra, worn+s)
+		sb.WriteString("; " + worn + s)
 	}
 	if s := p.EffectText(def.Carried); s != "" {
-		extra = append(extra, carried+s)
+		sb.WriteString("; " + carried + s)
 	}
 	for _, rq := range def.Requires {
-		s := "requires " + p.refText(rq.Value) + " " + num(rq.AtLeast)
+		sb.WriteString("; requires " + p.refText(rq.Value) + " " + num(rq.AtLeast))
 		if o := p.EffectText(rq.Otherwise); o != "" {
-			s += " (otherwise " + o + ")"
+			sb.WriteString(" (otherwise " + o + ")")
 		}
-		extra = append(extra, s)
 	}
 	if def.Binds {
-		s := "binds"
-		if def.Cursed {
-			s = "binds, cursed"
-		}
-		if def.Restriction != "" {
-			s += " (" + def.Restriction + ")"
-		}
-		extra = append(extra, s)
+		writeBinding(sb, def)
 	}
 	if def.Cost != nil {
-		extra = append(extra, "costs "+p.CoinText(def.Cost.Amount, def.Cost.Unit))
+		sb.WriteString("; costs " + p.CoinText(def.Cost.Amount, def.Cost.Unit))
 	}
 	if def.Stack > 0 && !forGM {
-		extra = append(extra, fmt.Sprintf("a stack holds %d", def.StackLimit()))
+		fmt.Fprintf(sb, "; a stack holds %d", def.StackLimit())
 	}
-	for _, e := range extra {
-		sb.WriteString("; ")
-		sb.WriteString(e)
+}
+
+// writeBinding writes "; binds" or "; binds, cursed", then the restriction.
+func writeBinding(sb *strings.Builder, def *ruleset.Item) {
+	sb.WriteString("; binds")
+	if def.Cursed {
+		sb.WriteString(", cursed")
 	}
-	return sb.String()
+	if def.Restriction != "" {
+		sb.WriteString(" (" + def.Restriction + ")")
+	}
 }
 
 // CoinText names an amount of a coin: its `one` for exactly one, its label otherwise.
@@ -195,16 +201,40 @@ func (p *Party) EffectText(e *ruleset.Effect) string {
 	if e == nil {
 		return ""
 	}
-	var parts []string
-	scope := func(to string, skills, saves []string) string {
-		switch {
-		case to == "checks" && len(skills) > 0:
-			return " (" + p.skillLabels(skills, false) + ")"
-		case to == "saves" && len(saves) > 0:
-			return " (" + p.skillLabels(saves, true) + ")"
-		}
-		return ""
+	parts := p.appendEffectNames(nil, e)
+	parts = p.appendModifiers(parts, e)
+	if len(e.FailsSaves) > 0 {
+		parts = append(parts, "fails saves ("+p.skillLabels(e.FailsSaves, true)+")")
 	}
+	for _, ch := range e.Abilities {
+		if ch.Set != nil {
+			parts = append(parts, fmt.Sprintf("%s at least %d", p.abilityLabel(ch.Ability), *ch.Set))
+		} else {
+			parts = append(parts, signedNum(ch.Add)+" "+p.abilityLabel(ch.Ability))
+		}
+	}
+	parts = damageParts(parts, e.Resist, e.Immune, e.Vulnerable)
+	for _, c := range e.ConditionImmunities {
+		parts = append(parts, "immune to "+p.conditionLabel(c))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// scopeText names the skills or saves something on checks or saves is
+// restricted to: " (Sneak)"; "" when it is not restricted.
+func (p *Party) scopeText(to string, skills, saves []string) string {
+	switch {
+	case to == "checks" && len(skills) > 0:
+		return " (" + p.skillLabels(skills, false) + ")"
+	case to == "saves" && len(saves) > 0:
+		return " (" + p.skillLabels(saves, true) + ")"
+	}
+	return ""
+}
+
+// appendEffectNames words e's effects: "advantage on checks (Sneak)" for
+// the check effects, the effect's own words for a fight's.
+func (p *Party) appendEffectNames(parts []string, e *ruleset.Effect) []string {
 	for _, name := range e.Effects {
 		to, what := "", ""
 		switch name {
@@ -219,13 +249,15 @@ func (p *Party) EffectText(e *ruleset.Effect) string {
 		default:
 			what = strings.ReplaceAll(name, "-", " ")
 		}
-		parts = append(parts, what+scope(to, e.Skills, e.Saves))
+		parts = append(parts, what+p.scopeText(to, e.Skills, e.Saves))
 	}
+	return parts
+}
+
+// appendModifiers words e's modifiers: "-1 +1d4 advantage on checks (Sneak)".
+func (p *Party) appendModifiers(parts []string, e *ruleset.Effect) []string {
 	for _, m := range e.Modifiers {
-		skills, saves := m.Skills, m.Saves
-		if len(skills) == 0 && len(saves) == 0 {
-			skills, saves = e.Skills, e.Saves
-		}
+		skills, saves := modifierScope(e, m)
 		var what []string
 		if m.Flat != 0 {
 			what = append(what, signedNum(m.Flat))
@@ -240,31 +272,25 @@ func (p *Party) EffectText(e *ruleset.Effect) string {
 		if m.Mode != "" {
 			what = append(what, m.Mode)
 		}
-		parts = append(parts, strings.Join(what, " ")+" on "+m.To+scope(m.To, skills, saves))
+		parts = append(parts, strings.Join(what, " ")+" on "+m.To+p.scopeText(m.To, skills, saves))
 	}
-	if len(e.FailsSaves) > 0 {
-		parts = append(parts, "fails saves ("+p.skillLabels(e.FailsSaves, true)+")")
+	return parts
+}
+
+// damageParts appends the damage defenses in the words an effect's line
+// and the defenses summary share: "resists ...", "immune to ...",
+// "vulnerable to ...", each only when there is one.
+func damageParts(parts []string, resist, immune []ruleset.DamageEntry, vulnerable []string) []string {
+	if len(resist) > 0 {
+		parts = append(parts, "resists "+damageList(resist))
 	}
-	for _, ch := range e.Abilities {
-		if ch.Set != nil {
-			parts = append(parts, fmt.Sprintf("%s at least %d", p.abilityLabel(ch.Ability), *ch.Set))
-		} else {
-			parts = append(parts, signedNum(ch.Add)+" "+p.abilityLabel(ch.Ability))
-		}
+	if len(immune) > 0 {
+		parts = append(parts, "immune to "+damageList(immune))
 	}
-	if len(e.Resist) > 0 {
-		parts = append(parts, "resists "+damageList(e.Resist))
+	if len(vulnerable) > 0 {
+		parts = append(parts, "vulnerable to "+strings.Join(vulnerable, ", "))
 	}
-	if len(e.Immune) > 0 {
-		parts = append(parts, "immune to "+damageList(e.Immune))
-	}
-	if len(e.Vulnerable) > 0 {
-		parts = append(parts, "vulnerable to "+strings.Join(e.Vulnerable, ", "))
-	}
-	for _, c := range e.ConditionImmunities {
-		parts = append(parts, "immune to "+p.conditionLabel(c))
-	}
-	return strings.Join(parts, ", ")
+	return parts
 }
 
 func damageList(list []ruleset.DamageEntry) string {

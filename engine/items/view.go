@@ -1,6 +1,7 @@
 package items
 
 import (
+	"encoding/json"
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/ruleset"
@@ -148,21 +149,15 @@ func (p *Party) conditionSources(id string) []source {
 }
 
 func (p *Party) parseConditionSources(id string) []source {
+	var grants []ruleset.DefenseGrant
+	if d := p.RS.Defenses; d != nil {
+		grants = d.Conditions
+	}
+	namesIt := func(g ruleset.DefenseGrant) bool { return g.Condition == id }
 	var out []source
 	for _, c := range p.RS.Conditions {
-		if c.ID != id {
-			continue
-		}
-		label := labelOr(c.Label, c.ID)
-		if len(c.Check) > 0 {
-			out = append(out, source{label: label, effect: ruleset.ParseEffect(c.Check)})
-		}
-		if d := p.RS.Defenses; d != nil {
-			for _, g := range d.Conditions {
-				if g.Condition == id {
-					out = append(out, source{label: label, effect: g.Effect})
-				}
-			}
+		if c.ID == id {
+			out = append(out, grantedSources(labelOr(c.Label, c.ID), c.Check, grants, namesIt)...)
 		}
 	}
 	return out
@@ -178,21 +173,31 @@ func (p *Party) levelSources(id string) []source {
 }
 
 func (p *Party) parseLevelSources(id string) []source {
+	var grants []ruleset.DefenseGrant
+	if d := p.RS.Defenses; d != nil {
+		grants = d.Levels
+	}
+	namesIt := func(g ruleset.DefenseGrant) bool { return g.Level == id }
 	var out []source
 	for _, l := range p.RS.Levels {
-		if l.ID != id {
-			continue
+		if l.ID == id {
+			out = append(out, grantedSources(labelOr(l.Label, l.ID), l.Check, grants, namesIt)...)
 		}
-		label := labelOr(l.Label, l.ID)
-		if len(l.Check) > 0 {
-			out = append(out, source{label: label, effect: ruleset.ParseEffect(l.Check)})
-		}
-		if d := p.RS.Defenses; d != nil {
-			for _, g := range d.Levels {
-				if g.Level == id {
-					out = append(out, source{label: label, effect: g.Effect})
-				}
-			}
+	}
+	return out
+}
+
+// grantedSources are what one condition or level does, under its label:
+// its check effect, then each combat mapping (grants) that names it.
+// Conditions and levels are declared alike, so they are read alike.
+func grantedSources(label string, check json.RawMessage, grants []ruleset.DefenseGrant, names func(ruleset.DefenseGrant) bool) []source {
+	var out []source
+	if len(check) > 0 {
+		out = append(out, source{label: label, effect: ruleset.ParseEffect(check)})
+	}
+	for _, g := range grants {
+		if names(g) {
+			out = append(out, source{label: label, effect: g.Effect})
 		}
 	}
 	return out

@@ -188,55 +188,61 @@ func (v *Validator) sheetHide(at string, raw any) (SheetHide, bool) {
 	if !okL || !okC || !okK {
 		return h, false
 	}
-	li := -1
-	for i := range v.rs.Lists {
-		if v.rs.Lists[i].ID == h.List {
-			li = i
-		}
+	col, ok := v.hideColumn(o, h)
+	if !ok {
+		return h, false
 	}
-	if li < 0 {
+	if h.Kind == KindConditionImmunities && col.Type == "enum" && !v.conditionColumn(h.List, col) {
+		return h, false
+	}
+	return h, true
+}
+
+// hideColumn finds the source's column: a text or enum column of a
+// declared list. A list without columns, or a column without a type, is
+// already reported and answers false quietly.
+func (v *Validator) hideColumn(o validate.Obj, h SheetHide) (*ListColumn, bool) {
+	l, ok := v.rs.List(h.List)
+	if !ok {
 		o.Addf("list", "no sheet list %q; declared lists: %v", h.List, v.order["lists"])
-		return h, false
+		return nil, false
 	}
-	l := &v.rs.Lists[li]
 	if len(l.Columns) == 0 {
-		return h, false // the list's columns are already reported
+		return nil, false
 	}
-	ci := -1
-	var colIDs []string
-	for i, c := range l.Columns {
-		colIDs = append(colIDs, c.ID)
-		if c.ID == h.Column {
-			ci = i
+	col, ok := l.Column(h.Column)
+	if !ok {
+		var colIDs []string
+		for _, c := range l.Columns {
+			colIDs = append(colIDs, c.ID)
 		}
-	}
-	if ci < 0 {
 		o.Addf("column", "sheet list %q has no column %q; its columns: %v", h.List, h.Column, colIDs)
-		return h, false
+		return nil, false
 	}
-	col := &l.Columns[ci]
 	if col.Type == "" {
-		return h, false // its type is already reported
+		return nil, false
 	}
 	if col.Type != "text" && col.Type != "enum" {
 		o.Addf("column", "sheetHides reads a text or enum column; %q of list %q is a %s column", h.Column, h.List, col.Type)
-		return h, false
+		return nil, false
 	}
-	if h.Kind == KindConditionImmunities && col.Type == "enum" {
-		bad := false
-		for i, val := range col.Values {
-			if !v.conditions[val] {
-				bad = true
-				v.P.Addf(v.enumValuePtr(h.List, col.ID, val, i),
-					"column %q is read as condition immunities (combat.sheetHides), so its values are condition ids; %q is not one (declared: %v)",
-					col.ID, val, v.order["conditions"])
-			}
-		}
-		if bad {
-			return h, false
+	return col, true
+}
+
+// conditionColumn checks an enum column read as condition immunities:
+// its values are condition ids. Every value that is not one is reported,
+// at its place in the file.
+func (v *Validator) conditionColumn(list string, col *ListColumn) bool {
+	ok := true
+	for i, val := range col.Values {
+		if !v.conditions[val] {
+			ok = false
+			v.P.Addf(v.enumValuePtr(list, col.ID, val, i),
+				"column %q is read as condition immunities (combat.sheetHides), so its values are condition ids; %q is not one (declared: %v)",
+				col.ID, val, v.order["conditions"])
 		}
 	}
-	return h, true
+	return ok
 }
 
 // enumValuePtr is the pointer of an enum column's value in the file (the

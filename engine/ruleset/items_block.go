@@ -249,30 +249,44 @@ func (v *Validator) itemsBlock(at string, raw any) *ItemsBlock {
 	}
 	b.complete = true
 	if bo, ok := o.Object("binding"); ok {
-		bo.Known("label", "max")
-		bd := &Binding{}
-		bd.Label, _ = bo.Str("label", 80, false)
-		if bo.Require("max") {
-			bd.Max, _ = v.ValueRef(bo.Ptr("max"), bo.M["max"], SheetOnly, "binding.max")
-		}
-		b.Binding = bd
+		b.Binding = v.binding(bo)
 	}
 	if co, ok := o.Object("carry"); ok {
 		b.Carry = v.carry(co, b)
 	}
 	if o.Has("currencies") {
-		for i, c := range b.Currencies {
-			if c.PerWeight != 0 && b.Carry == nil {
-				v.P.Addf(validate.Ptr(o.Ptr("currencies"), i, "perWeight"),
-					`"perWeight" weighs coins in the carry stat; it is allowed only alongside "carry"`)
-			}
-		}
+		v.perWeightNeedsCarry(o, b)
 	}
 	b.RarityCaps = v.rarityCaps(o, b)
 	v.itemCatalogs()
 	return b
 }
 
+// binding reads { label, max }. Items change during the game, so max is
+// read from the sheet alone (spec/items.md "What reads the items").
+func (v *Validator) binding(bo validate.Obj) *Binding {
+	bo.Known("label", "max")
+	bd := &Binding{}
+	bd.Label, _ = bo.Str("label", 80, false)
+	if bo.Require("max") {
+		bd.Max, _ = v.ValueRef(bo.Ptr("max"), bo.M["max"], SheetOnly, "binding.max")
+	}
+	return bd
+}
+
+// perWeightNeedsCarry refuses a coin weight without "carry": coins weigh
+// in the carry stat, so without one the weight would mean nothing.
+func (v *Validator) perWeightNeedsCarry(o validate.Obj, b *ItemsBlock) {
+	for i, c := range b.Currencies {
+		if c.PerWeight != 0 && b.Carry == nil {
+			v.P.Addf(validate.Ptr(o.Ptr("currencies"), i, "perWeight"),
+				`"perWeight" weighs coins in the carry stat; it is allowed only alongside "carry"`)
+		}
+	}
+}
+
+// readItemsVocab reads the vocabulary items are written in; binding,
+// carry and rarityCaps wait for itemsBlock.
 func (v *Validator) readItemsVocab(o validate.Obj) *ItemsBlock {
 	b := &ItemsBlock{Raw: o.M, Propose: true, Native: true, Freeform: "plain"}
 	o.Known(itemsBlockKeys...)
@@ -282,29 +296,37 @@ func (v *Validator) readItemsVocab(o validate.Obj) *ItemsBlock {
 	b.Rarities = v.namedList(o, "rarities", 1, MaxRarities)
 	b.Tags = v.namedList(o, "tags", 1, MaxItemTags)
 	b.Stats = v.itemStats(o)
-	if arr, _ := o.Arr("slots", 1, MaxSlots); arr != nil {
-		ids := validate.IDs(v.P, o.Ptr("slots"), arr)
-		for i, raw := range arr {
-			so, ok := validate.AsObj(v.P, o.Ptr("slots", i), raw)
-			if !ok || ids[i] == "" {
-				continue
-			}
-			so.Known("id", "label", "count")
-			sd := SlotDecl{ID: ids[i], Count: 1}
-			sd.Label, _ = so.Str("label", 80, false)
-			if sd.Label == "" {
-				sd.Label = sd.ID
-			}
-			if so.Require("count") {
-				sd.Count, _ = so.Int("count", 1, MaxSlotCount, 1)
-			}
-			b.Slots = append(b.Slots, sd)
-		}
-	}
+	b.Slots = v.slotDecls(o)
 	b.Currencies = v.currencies(o)
 	b.Propose, _ = o.Bool("propose", true)
 	b.Native, _ = o.Bool("native", true)
 	b.Freeform, _ = o.Enum("freeform", "plain", "plain", "refuse")
+	v.laterBlockKeys(o)
+	return b
+}
+
+// slotDecls reads the block's slots, each { id, label, count }.
+func (v *Validator) slotDecls(o validate.Obj) []SlotDecl {
+	arr, _ := o.Arr("slots", 1, MaxSlots)
+	if arr == nil {
+		return nil
+	}
+	var out []SlotDecl
+	v.eachIDObject(o.Ptr("slots"), arr, func(so validate.Obj, id string) {
+		so.Known("id", "label", "count")
+		sd := SlotDecl{ID: id, Count: 1}
+		sd.Label = entryLabel(so, id)
+		if so.Require("count") {
+			sd.Count, _ = so.Int("count", 1, MaxSlotCount, 1)
+		}
+		out = append(out, sd)
+	})
+	return out
+}
+
+// laterBlockKeys checks only the shape of the later issues' keys
+// (lootTables, startingGear, market): the engine does not model them yet.
+func (v *Validator) laterBlockKeys(o validate.Obj) {
 	if arr, ok := o.Arr("lootTables", 0, MaxLootTables); ok {
 		validate.IDs(v.P, o.Ptr("lootTables"), arr)
 	}
@@ -314,7 +336,31 @@ func (v *Validator) readItemsVocab(o validate.Obj) *ItemsBlock {
 	if o.Has("market") {
 		o.Object("market")
 	}
-	return b
+}
+
+// eachIDObject visits the entries of a list of declarations, each an
+// object with a unique id. An entry that is not an object or has no
+// usable id is skipped: that is already reported, and reading it further
+// would only repeat it. Every list of declarations reads its entries so.
+func (v *Validator) eachIDObject(at string, arr []any, visit func(o validate.Obj, id string)) {
+	ids := validate.IDs(v.P, at, arr)
+	for i, raw := range arr {
+		o, ok := validate.AsObj(v.P, validate.Ptr(at, i), raw)
+		if !ok || ids[i] == "" {
+			continue
+		}
+		visit(o, ids[i])
+	}
+}
+
+// entryLabel reads a declaration's optional label; without one, the id
+// is what people see.
+func entryLabel(o validate.Obj, id string) string {
+	label, _ := o.Str("label", 80, false)
+	if label == "" {
+		return id
+	}
+	return label
 }
 
 // namedList reads an optional {id, label} list with a length bound.
@@ -325,21 +371,11 @@ func (v *Validator) namedList(o validate.Obj, key string, min, max int) []Named 
 	if arr == nil {
 		return nil
 	}
-	ids := validate.IDs(v.P, o.Ptr(key), arr)
 	var out []Named
-	for i, raw := range arr {
-		no, ok := validate.AsObj(v.P, o.Ptr(key, i), raw)
-		if !ok || ids[i] == "" {
-			continue
-		}
+	v.eachIDObject(o.Ptr(key), arr, func(no validate.Obj, id string) {
 		no.Known("id", "label", "text")
-		n := Named{ID: ids[i]}
-		n.Label, _ = no.Str("label", 80, false)
-		if n.Label == "" {
-			n.Label = n.ID
-		}
-		out = append(out, n)
-	}
+		out = append(out, Named{ID: id, Label: entryLabel(no, id)})
+	})
 	return out
 }
 
@@ -355,109 +391,130 @@ var statTypeKeys = map[string][]string{
 	"dice":    {"default", "example"},
 }
 
+// itemStats reads the block's stats, declared like list columns.
 func (v *Validator) itemStats(o validate.Obj) []ItemStatDecl {
 	arr, _ := o.Arr("stats", 1, MaxItemStats)
 	if arr == nil {
 		return nil
 	}
-	ids := validate.IDs(v.P, o.Ptr("stats"), arr)
 	var out []ItemStatDecl
-	for i, raw := range arr {
-		so, ok := validate.AsObj(v.P, o.Ptr("stats", i), raw)
-		if !ok || ids[i] == "" {
-			continue
+	v.eachIDObject(o.Ptr("stats"), arr, func(so validate.Obj, id string) {
+		if sd, ok := v.statDecl(so, id); ok {
+			out = append(out, sd)
 		}
-		sd := ItemStatDecl{ID: ids[i], PromptVisible: true, Integer: true}
-		sd.Label, _ = so.Str("label", 80, false)
-		if sd.Label == "" {
-			sd.Label = sd.ID
-		}
-		if !so.Require("type") {
-			continue
-		}
-		var tok bool
-		sd.Type, tok = so.Enum("type", "", statTypes...)
-		if !tok {
-			continue
-		}
-		so.Known(append([]string{"id", "label", "type", "promptVisible", "text"}, statTypeKeys[sd.Type]...)...)
-		sd.PromptVisible, _ = so.Bool("promptVisible", true)
-		switch sd.Type {
-		case "number":
-			sd.Integer, _ = so.Bool("integer", true)
-			if so.Has("min") {
-				f, ok := so.Float("min", -1e9, 1e9, 0)
-				if ok {
-					sd.Min = &f
-				}
-			}
-			if so.Has("max") {
-				f, ok := so.Float("max", -1e9, 1e9, 0)
-				if ok {
-					sd.Max = &f
-				}
-			}
-			if sd.Min != nil && sd.Max != nil && *sd.Min > *sd.Max {
-				so.Addf("min", "min %g is above max %g", *sd.Min, *sd.Max)
-			}
-			if so.Has("default") {
-				if f, ok := statNumber(so.P, so.Ptr("default"), so.M["default"], &sd); ok {
-					sd.Default = f
-				}
-			}
-		case "text":
-			so.Int("maxLength", 1, 10000, 200)
-			sd.Example, _ = so.Str("example", 200, false)
-			if d, ok := so.Str("default", 200, false); ok {
-				sd.Default = d
-			}
-		case "boolean":
-			if d, ok := so.Bool("default", false); ok {
-				sd.Default = d
-			}
-		case "enum":
-			if so.Require("values") {
-				vals, _ := so.Arr("values", 1, 64)
-				seen := map[string]bool{}
-				for j, rv := range vals {
-					s, isStr := rv.(string)
-					if !isStr || s == "" {
-						v.P.Addf(so.Ptr("values", j), "want a non-empty word, found %s", validate.TypeName(rv))
-						continue
-					}
-					if seen[s] {
-						v.P.Addf(so.Ptr("values", j), "%q is listed twice; an enum's values are unique", s)
-						continue
-					}
-					seen[s] = true
-					sd.Values = append(sd.Values, s)
-				}
-			}
-			if d, ok := so.Str("default", 80, true); ok {
-				if !containsID(sd.Values, d) {
-					so.Addf("default", "default %q is not one of the values %v", d, sd.Values)
-				} else {
-					sd.Default = d
-				}
-			}
-		case "dice":
-			for _, k := range []string{"default", "example"} {
-				if d, ok := so.Str(k, 40, true); ok {
-					if _, err := dice.ParseNotation(d); err != nil {
-						so.Addf(k, "%v", err)
-						continue
-					}
-					if k == "default" {
-						sd.Default = d
-					} else {
-						sd.Example = d
-					}
-				}
-			}
-		}
-		out = append(out, sd)
-	}
+	})
 	return out
+}
+
+// statDecl reads one stat: its type decides which other keys it reads
+// (statTypeKeys). A stat without a readable type is dropped, so that
+// what names it reports nothing more.
+func (v *Validator) statDecl(so validate.Obj, id string) (ItemStatDecl, bool) {
+	sd := ItemStatDecl{ID: id, PromptVisible: true, Integer: true}
+	sd.Label = entryLabel(so, id)
+	if !so.Require("type") {
+		return sd, false
+	}
+	var typed bool
+	if sd.Type, typed = so.Enum("type", "", statTypes...); !typed {
+		return sd, false
+	}
+	so.Known(append([]string{"id", "label", "type", "promptVisible", "text"}, statTypeKeys[sd.Type]...)...)
+	sd.PromptVisible, _ = so.Bool("promptVisible", true)
+	switch sd.Type {
+	case "number":
+		numberStatDecl(so, &sd)
+	case "text":
+		so.Int("maxLength", 1, 10000, 200)
+		sd.Example, _ = so.Str("example", 200, false)
+		if d, ok := so.Str("default", 200, false); ok {
+			sd.Default = d
+		}
+	case "boolean":
+		if d, ok := so.Bool("default", false); ok {
+			sd.Default = d
+		}
+	case "enum":
+		v.enumStatDecl(so, &sd)
+	case "dice":
+		diceStatDecl(so, &sd)
+	}
+	return sd, true
+}
+
+// numberStatDecl reads a number stat's integer, range and default; the
+// default must itself be a value the stat can hold.
+func numberStatDecl(so validate.Obj, sd *ItemStatDecl) {
+	sd.Integer, _ = so.Bool("integer", true)
+	sd.Min = optionalFloat(so, "min")
+	sd.Max = optionalFloat(so, "max")
+	if sd.Min != nil && sd.Max != nil && *sd.Min > *sd.Max {
+		so.Addf("min", "min %g is above max %g", *sd.Min, *sd.Max)
+	}
+	if so.Has("default") {
+		if f, ok := statNumber(so.P, so.Ptr("default"), so.M["default"], sd); ok {
+			sd.Default = f
+		}
+	}
+}
+
+// optionalFloat reads a bound that may be absent; nil means unbounded.
+func optionalFloat(o validate.Obj, key string) *float64 {
+	if !o.Has(key) {
+		return nil
+	}
+	f, ok := o.Float(key, -1e9, 1e9, 0)
+	if !ok {
+		return nil
+	}
+	return &f
+}
+
+// enumStatDecl reads an enum stat's words (non-empty, unique) and its
+// default, which must be one of them.
+func (v *Validator) enumStatDecl(so validate.Obj, sd *ItemStatDecl) {
+	if so.Require("values") {
+		vals, _ := so.Arr("values", 1, 64)
+		for j, rv := range vals {
+			s, isStr := rv.(string)
+			if !isStr || s == "" {
+				v.P.Addf(so.Ptr("values", j), "want a non-empty word, found %s", validate.TypeName(rv))
+				continue
+			}
+			if containsID(sd.Values, s) {
+				v.P.Addf(so.Ptr("values", j), "%q is listed twice; an enum's values are unique", s)
+				continue
+			}
+			sd.Values = append(sd.Values, s)
+		}
+	}
+	if d, ok := so.Str("default", 80, true); ok {
+		if !containsID(sd.Values, d) {
+			so.Addf("default", "default %q is not one of the values %v", d, sd.Values)
+		} else {
+			sd.Default = d
+		}
+	}
+}
+
+// diceStatDecl reads a dice stat's default and example, both notation
+// the engine can roll.
+func diceStatDecl(so validate.Obj, sd *ItemStatDecl) {
+	for _, k := range []string{"default", "example"} {
+		d, ok := so.Str(k, 40, true)
+		if !ok {
+			continue
+		}
+		if _, err := dice.ParseNotation(d); err != nil {
+			so.Addf(k, "%v", err)
+			continue
+		}
+		if k == "default" {
+			sd.Default = d
+		} else {
+			sd.Example = d
+		}
+	}
 }
 
 // statNumber reads a number a stat could hold: within its range, whole
@@ -575,72 +632,89 @@ func slotIDs(b *ItemsBlock) []string {
 	return out
 }
 
+// currencies reads the block's families of coins. A coin's id is unique
+// across all families, because a cost names only the coin; coinAt holds
+// where each was first declared.
 func (v *Validator) currencies(o validate.Obj) []Currency {
 	arr, _ := o.Arr("currencies", 1, MaxCurrencies)
 	if arr == nil {
 		return nil
 	}
-	ids := validate.IDs(v.P, o.Ptr("currencies"), arr)
 	coinAt := map[string]string{}
 	var out []Currency
-	for i, raw := range arr {
-		fo, ok := validate.AsObj(v.P, o.Ptr("currencies", i), raw)
-		if !ok || ids[i] == "" {
-			continue
+	v.eachIDObject(o.Ptr("currencies"), arr, func(fo validate.Obj, id string) {
+		if cur, ok := v.currency(fo, id, coinAt); ok {
+			out = append(out, cur)
 		}
-		fo.Known("id", "label", "perWeight", "units")
-		cur := Currency{ID: ids[i]}
-		cur.Label, _ = fo.Str("label", 80, false)
-		if fo.Has("perWeight") {
-			cur.PerWeight, _ = fo.Float("perWeight", 1e-9, 1e9, 0)
-		}
-		if !fo.Require("units") {
-			continue
-		}
-		units, _ := fo.Arr("units", 1, MaxCoinsPerFamily)
-		uids := validate.IDs(v.P, fo.Ptr("units"), units)
-		values := map[int]string{}
-		smallest := 0
-		for j, ru := range units {
-			uo, ok := validate.AsObj(v.P, fo.Ptr("units", j), ru)
-			if !ok || uids[j] == "" {
-				continue
-			}
-			uo.Known("id", "label", "one", "value")
-			coin := Coin{ID: uids[j]}
-			if at, dup := coinAt[coin.ID]; dup {
-				uo.Addf("id", "coin id %q is already used at %s; a coin's id is unique across all families, because a cost names only the coin", coin.ID, at)
-			} else {
-				coinAt[coin.ID] = uo.Ptr("id")
-			}
-			coin.Label, _ = uo.Str("label", 80, false)
-			if coin.Label == "" {
-				coin.Label = coin.ID
-			}
-			coin.One, _ = uo.Str("one", 80, false)
-			if uo.Require("value") {
-				val, ok := uo.Int("value", 1, 1_000_000_000, 1)
-				if ok {
-					if other, dup := values[val]; dup {
-						uo.Addf("value", "coin %q is worth %d, like coin %q; two coins of a family are never worth the same", coin.ID, val, other)
-					}
-					values[val] = coin.ID
-					if smallest == 0 || val < smallest {
-						smallest = val
-					}
-					coin.Value = val
-				}
-			}
-			cur.Units = append(cur.Units, coin)
-		}
-		if smallest > 1 {
-			fo.Addf("units", "the family's smallest coin is worth %d; values are counted in the smallest coin, so it is worth 1", smallest)
-		}
-		out = append(out, cur)
-	}
+	})
 	return out
 }
 
+// currency reads one family: { id, label, perWeight, units }. Values are
+// counted in the smallest coin, so that coin is worth 1, and no two coins
+// of a family are worth the same.
+func (v *Validator) currency(fo validate.Obj, id string, coinAt map[string]string) (Currency, bool) {
+	fo.Known("id", "label", "perWeight", "units")
+	cur := Currency{ID: id}
+	cur.Label, _ = fo.Str("label", 80, false)
+	if fo.Has("perWeight") {
+		cur.PerWeight, _ = fo.Float("perWeight", 1e-9, 1e9, 0)
+	}
+	if !fo.Require("units") {
+		return cur, false
+	}
+	units, _ := fo.Arr("units", 1, MaxCoinsPerFamily)
+	values := map[int]string{}
+	v.eachIDObject(fo.Ptr("units"), units, func(uo validate.Obj, uid string) {
+		cur.Units = append(cur.Units, coin(uo, uid, coinAt, values))
+	})
+	if smallest := smallestKey(values); smallest > 1 {
+		fo.Addf("units", "the family's smallest coin is worth %d; values are counted in the smallest coin, so it is worth 1", smallest)
+	}
+	return cur, true
+}
+
+// coin reads one coin { id, label, one, value }, noting where its id is
+// declared (coinAt) and which coin has each value of its family (values).
+func coin(uo validate.Obj, id string, coinAt map[string]string, values map[int]string) Coin {
+	uo.Known("id", "label", "one", "value")
+	c := Coin{ID: id}
+	if at, dup := coinAt[c.ID]; dup {
+		uo.Addf("id", "coin id %q is already used at %s; a coin's id is unique across all families, because a cost names only the coin", c.ID, at)
+	} else {
+		coinAt[c.ID] = uo.Ptr("id")
+	}
+	c.Label = entryLabel(uo, c.ID)
+	c.One, _ = uo.Str("one", 80, false)
+	if !uo.Require("value") {
+		return c
+	}
+	val, ok := uo.Int("value", 1, 1_000_000_000, 1)
+	if !ok {
+		return c
+	}
+	if other, dup := values[val]; dup {
+		uo.Addf("value", "coin %q is worth %d, like coin %q; two coins of a family are never worth the same", c.ID, val, other)
+	}
+	values[val] = c.ID
+	c.Value = val
+	return c
+}
+
+// smallestKey is the smallest value a family's coins have; 0 when none
+// has a readable value.
+func smallestKey(values map[int]string) int {
+	smallest := 0
+	for val := range values {
+		if smallest == 0 || val < smallest {
+			smallest = val
+		}
+	}
+	return smallest
+}
+
+// rarityCaps reads the most an invented item of each rarity can grant,
+// at most one cap per rarity.
 func (v *Validator) rarityCaps(o validate.Obj, b *ItemsBlock) []RarityCap {
 	arr, ok := o.Arr("rarityCaps", 0, MaxRarities)
 	if !ok {
@@ -653,47 +727,60 @@ func (v *Validator) rarityCaps(o validate.Obj, b *ItemsBlock) []RarityCap {
 		if !ok {
 			continue
 		}
-		ro.Known("rarity", "stats", "bonus")
-		rc := RarityCap{Stats: map[string]float64{}}
-		if !ro.Require("rarity") {
-			continue
+		if rc, ok := v.rarityCap(ro, b, i, seen); ok {
+			out = append(out, rc)
 		}
-		r, _ := ro.Str("rarity", 64, true)
-		switch {
-		case len(b.Rarities) == 0:
-			ro.Addf("rarity", `rarityCaps need "rarities" in the items block`)
-			continue
-		case b.Rarity(r) == nil:
-			ro.Addf("rarity", "no rarity %q; declared: %v", r, namedIDs(b.Rarities))
-			continue
-		}
-		if j, dup := seen[r]; dup {
-			ro.Addf("rarity", "rarity %q already has a cap (entry %d); at most one per rarity", r, j)
-			continue
-		}
-		seen[r] = i
-		rc.Rarity = r
-		if so, ok := ro.Object("stats"); ok {
-			for _, id := range sortedAnyKeys(so.M) {
-				sd := b.Stat(id)
-				if sd == nil || sd.Type != "number" {
-					so.Addf(id, "a cap names a number stat of the block; %q is not one (number stats: %v)", id, numberStatIDs(b))
-					continue
-				}
-				if f, ok := statNumber(v.P, so.Ptr(id), so.M[id], sd); ok {
-					rc.Stats[id] = f
-				}
-			}
-		}
-		if ro.Has("bonus") {
-			n, ok := ro.Int("bonus", 0, 100, 0)
-			if ok {
-				rc.Bonus = &n
-			}
-		}
-		out = append(out, rc)
 	}
 	return out
+}
+
+// rarityCap reads entry i, { rarity, stats, bonus }; seen holds the
+// entry that capped each rarity first.
+func (v *Validator) rarityCap(ro validate.Obj, b *ItemsBlock, i int, seen map[string]int) (RarityCap, bool) {
+	ro.Known("rarity", "stats", "bonus")
+	rc := RarityCap{Stats: map[string]float64{}}
+	if !ro.Require("rarity") {
+		return rc, false
+	}
+	r, _ := ro.Str("rarity", 64, true)
+	switch {
+	case len(b.Rarities) == 0:
+		ro.Addf("rarity", `rarityCaps need "rarities" in the items block`)
+		return rc, false
+	case b.Rarity(r) == nil:
+		ro.Addf("rarity", "no rarity %q; declared: %v", r, namedIDs(b.Rarities))
+		return rc, false
+	}
+	if j, dup := seen[r]; dup {
+		ro.Addf("rarity", "rarity %q already has a cap (entry %d); at most one per rarity", r, j)
+		return rc, false
+	}
+	seen[r] = i
+	rc.Rarity = r
+	if so, ok := ro.Object("stats"); ok {
+		v.capStats(so, b, rc.Stats)
+	}
+	if ro.Has("bonus") {
+		if n, ok := ro.Int("bonus", 0, 100, 0); ok {
+			rc.Bonus = &n
+		}
+	}
+	return rc, true
+}
+
+// capStats reads a cap's stats: each a number stat of the block, capped
+// at a value that stat could hold.
+func (v *Validator) capStats(so validate.Obj, b *ItemsBlock, caps map[string]float64) {
+	for _, id := range sortedAnyKeys(so.M) {
+		sd := b.Stat(id)
+		if sd == nil || sd.Type != "number" {
+			so.Addf(id, "a cap names a number stat of the block; %q is not one (number stats: %v)", id, numberStatIDs(b))
+			continue
+		}
+		if f, ok := statNumber(v.P, so.Ptr(id), so.M[id], sd); ok {
+			caps[id] = f
+		}
+	}
 }
 
 func numberStatIDs(b *ItemsBlock) []string {

@@ -160,94 +160,145 @@ func (v *Validator) readEffect(raw any, check bool) *Effect {
 // vocabulary (at import), without, it trusts them (at play).
 func (v *Validator) readEffectObj(o validate.Obj, check bool) *Effect {
 	e := &Effect{}
-	if arr, ok := o.Arr("effects", 1, len(effectNames)); ok {
-		for i, raw := range arr {
-			s, _ := raw.(string)
-			if check && !containsID(effectNames, s) {
-				v.P.Addf(o.Ptr("effects", i), "unknown effect %s; allowed: %s", describeAny(raw), strings.Join(effectNames, ", "))
-				continue
-			}
-			e.Effects = append(e.Effects, s)
-		}
-	}
+	e.Effects = v.effectNameList(o, check)
 	e.Skills = v.ids(o, "skills", v.skills, "skill", check)
 	e.Saves = v.ids(o, "saves", v.saves, "save", check)
 	e.FailsSaves = v.ids(o, "failsSaves", v.saves, "save", check)
-	if arr, ok := o.Arr("modifiers", 1, MaxEffectModifiers); ok {
-		for i, raw := range arr {
-			mo, ok := validate.AsObj(v.P, o.Ptr("modifiers", i), raw)
-			if !ok {
-				continue
-			}
-			mo.Known("to", "flat", "dice", "minus", "mode", "skills", "saves")
-			var m Modifier
-			if check && !mo.Require("to") {
-				continue
-			}
-			m.To, _ = mo.Enum("to", "checks", modifierTargets...)
-			m.Flat, _ = mo.Int("flat", -100, 100, 0)
-			if d, ok := mo.Str("dice", 20, true); ok {
-				if _, err := dice.ParseNotation(d); err != nil {
-					mo.Addf("dice", "%v", err)
-				} else {
-					m.Dice = d
-				}
-			}
-			m.Minus, _ = mo.Bool("minus", false)
-			if check && mo.Has("minus") && !mo.Has("dice") {
-				mo.Addf("minus", `"minus" subtracts the modifier's "dice"; add "dice" or remove "minus"`)
-			}
-			m.Mode, _ = mo.Enum("mode", "", "advantage", "disadvantage")
-			m.Skills = v.ids(mo, "skills", v.skills, "skill", check)
-			m.Saves = v.ids(mo, "saves", v.saves, "save", check)
-			if check {
-				if mo.Has("skills") && m.To != "checks" {
-					mo.Addf("skills", `a modifier names its own skills only with "to": "checks"`)
-				}
-				if mo.Has("saves") && m.To != "saves" {
-					mo.Addf("saves", `a modifier names its own saves only with "to": "saves"`)
-				}
-				if !mo.Has("flat") && !mo.Has("dice") && !mo.Has("mode") {
-					mo.Addf("", `a modifier changes something: give "flat", "dice" or "mode"`)
-				}
-			}
-			e.Modifiers = append(e.Modifiers, m)
-		}
-	}
-	if ao, ok := o.Object("abilities"); ok {
-		keys := sortedAnyKeys(ao.M)
-		if check && len(keys) > MaxEffectAbilityChanges {
-			ao.Addf("", "changes %d abilities; at most %d", len(keys), MaxEffectAbilityChanges)
-		}
-		for _, id := range keys {
-			if check && !v.abilities[id] {
-				ao.Addf(id, "no ability %q; declared: %v", id, v.order["abilities"])
-				continue
-			}
-			co, ok := ao.Object(id)
-			if !ok {
-				continue
-			}
-			co.Known("set", "add")
-			ch := AbilityChange{Ability: id}
-			if co.Has("set") == co.Has("add") {
-				co.Addf("", `an ability change is { "set": N } (at least N) or { "add": N }, exactly one`)
-				continue
-			}
-			if co.Has("set") {
-				n, ok := co.Int("set", -1000, 1000, 0)
-				if !ok {
-					continue
-				}
-				ch.Set = &n
-			} else {
-				ch.Add, _ = co.Int("add", -1000, 1000, 0)
-			}
-			e.Abilities = append(e.Abilities, ch)
-		}
-	}
+	e.Modifiers = v.modifiers(o, check)
+	e.Abilities = v.abilityChanges(o, check)
 	v.defenseParts(o, e, check)
 	return e
+}
+
+// effectNameList reads "effects": with check, every name is one of
+// effectNames.
+func (v *Validator) effectNameList(o validate.Obj, check bool) []string {
+	arr, ok := o.Arr("effects", 1, len(effectNames))
+	if !ok {
+		return nil
+	}
+	var out []string
+	for i, raw := range arr {
+		s, _ := raw.(string)
+		if check && !containsID(effectNames, s) {
+			v.P.Addf(o.Ptr("effects", i), "unknown effect %s; allowed: %s", describeAny(raw), strings.Join(effectNames, ", "))
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// modifiers reads "modifiers", each a change to checks, saves, attacks,
+// defense or speed.
+func (v *Validator) modifiers(o validate.Obj, check bool) []Modifier {
+	arr, ok := o.Arr("modifiers", 1, MaxEffectModifiers)
+	if !ok {
+		return nil
+	}
+	var out []Modifier
+	for i, raw := range arr {
+		mo, ok := validate.AsObj(v.P, o.Ptr("modifiers", i), raw)
+		if !ok {
+			continue
+		}
+		if m, ok := v.modifier(mo, check); ok {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// modifier reads { to, flat, dice, minus, mode, skills, saves }.
+func (v *Validator) modifier(mo validate.Obj, check bool) (Modifier, bool) {
+	mo.Known("to", "flat", "dice", "minus", "mode", "skills", "saves")
+	var m Modifier
+	if check && !mo.Require("to") {
+		return m, false
+	}
+	m.To, _ = mo.Enum("to", "checks", modifierTargets...)
+	m.Flat, _ = mo.Int("flat", -100, 100, 0)
+	if d, ok := mo.Str("dice", 20, true); ok {
+		if _, err := dice.ParseNotation(d); err != nil {
+			mo.Addf("dice", "%v", err)
+		} else {
+			m.Dice = d
+		}
+	}
+	m.Minus, _ = mo.Bool("minus", false)
+	if check && mo.Has("minus") && !mo.Has("dice") {
+		mo.Addf("minus", `"minus" subtracts the modifier's "dice"; add "dice" or remove "minus"`)
+	}
+	m.Mode, _ = mo.Enum("mode", "", "advantage", "disadvantage")
+	m.Skills = v.ids(mo, "skills", v.skills, "skill", check)
+	m.Saves = v.ids(mo, "saves", v.saves, "save", check)
+	if check {
+		modifierRefusals(mo, m)
+	}
+	return m, true
+}
+
+// modifierRefusals reports a modifier that would never apply or change
+// nothing: its own skills only on checks, its own saves only on saves,
+// and at least one of flat, dice and mode.
+func modifierRefusals(mo validate.Obj, m Modifier) {
+	if mo.Has("skills") && m.To != "checks" {
+		mo.Addf("skills", `a modifier names its own skills only with "to": "checks"`)
+	}
+	if mo.Has("saves") && m.To != "saves" {
+		mo.Addf("saves", `a modifier names its own saves only with "to": "saves"`)
+	}
+	if !mo.Has("flat") && !mo.Has("dice") && !mo.Has("mode") {
+		mo.Addf("", `a modifier changes something: give "flat", "dice" or "mode"`)
+	}
+}
+
+// abilityChanges reads "abilities": { id: change }, in sorted id order
+// so that the changes apply the same way every time.
+func (v *Validator) abilityChanges(o validate.Obj, check bool) []AbilityChange {
+	ao, ok := o.Object("abilities")
+	if !ok {
+		return nil
+	}
+	keys := sortedAnyKeys(ao.M)
+	if check && len(keys) > MaxEffectAbilityChanges {
+		ao.Addf("", "changes %d abilities; at most %d", len(keys), MaxEffectAbilityChanges)
+	}
+	var out []AbilityChange
+	for _, id := range keys {
+		if check && !v.abilities[id] {
+			ao.Addf(id, "no ability %q; declared: %v", id, v.order["abilities"])
+			continue
+		}
+		co, ok := ao.Object(id)
+		if !ok {
+			continue
+		}
+		if ch, ok := abilityChange(co, id); ok {
+			out = append(out, ch)
+		}
+	}
+	return out
+}
+
+// abilityChange reads { "set": N } (at least N) or { "add": N }.
+func abilityChange(co validate.Obj, id string) (AbilityChange, bool) {
+	co.Known("set", "add")
+	ch := AbilityChange{Ability: id}
+	if co.Has("set") == co.Has("add") {
+		co.Addf("", `an ability change is { "set": N } (at least N) or { "add": N }, exactly one`)
+		return ch, false
+	}
+	if !co.Has("set") {
+		ch.Add, _ = co.Int("add", -1000, 1000, 0)
+		return ch, true
+	}
+	n, ok := co.Int("set", -1000, 1000, 0)
+	if !ok {
+		return ch, false
+	}
+	ch.Set = &n
+	return ch, true
 }
 
 // defenseParts reads the four typed defenses (spec/items.md "Typed
@@ -298,6 +349,8 @@ func (v *Validator) ids(o validate.Obj, key string, set map[string]bool, noun st
 	return out
 }
 
+// damageEntries reads resist or immune: damage words, or { type, except }
+// where a strike with any of the named tags gets past the entry.
 func (v *Validator) damageEntries(o validate.Obj, key string, check bool) []DamageEntry {
 	arr, ok := o.Arr(key, 1, MaxDefenseEntries)
 	if !ok {
@@ -316,33 +369,42 @@ func (v *Validator) damageEntries(o validate.Obj, key string, check bool) []Dama
 			}
 			out = append(out, DamageEntry{Type: x})
 		case map[string]any:
-			eo := validate.Obj{P: v.P, At: o.Ptr(key, i), M: x}
-			eo.Known("type", "except")
-			var d DamageEntry
-			if check && !eo.Require("type") {
-				continue
+			if d, ok := v.damageObject(validate.Obj{P: v.P, At: o.Ptr(key, i), M: x}, check); ok {
+				out = append(out, d)
 			}
-			d.Type, _ = eo.Str("type", 64, true)
-			if check {
-				v.damageWord(eo.Ptr("type"), d.Type)
-			}
-			if ex, ok := eo.Arr("except", 1, MaxItemTags); ok {
-				b := v.itemsVocab()
-				for j, rt := range ex {
-					t, _ := rt.(string)
-					if check && (b == nil || b.Tag(t) == nil) {
-						v.P.Addf(eo.Ptr("except", j), "an exception names a tag declared in items.tags; %s is not one", describeAny(rt))
-						continue
-					}
-					d.Except = append(d.Except, t)
-				}
-			}
-			out = append(out, d)
 		default:
 			v.P.Addf(o.Ptr(key, i), `want a damage word or { "type": word, "except": [tags] }, found %s`, validate.TypeName(raw))
 		}
 	}
 	return out
+}
+
+// damageObject reads { type, except }; the exceptions are tags declared
+// in items.tags, the words a strike's qualities are written in.
+func (v *Validator) damageObject(eo validate.Obj, check bool) (DamageEntry, bool) {
+	eo.Known("type", "except")
+	var d DamageEntry
+	if check && !eo.Require("type") {
+		return d, false
+	}
+	d.Type, _ = eo.Str("type", 64, true)
+	if check {
+		v.damageWord(eo.Ptr("type"), d.Type)
+	}
+	ex, ok := eo.Arr("except", 1, MaxItemTags)
+	if !ok {
+		return d, true
+	}
+	b := v.itemsVocab()
+	for j, rt := range ex {
+		t, _ := rt.(string)
+		if check && (b == nil || b.Tag(t) == nil) {
+			v.P.Addf(eo.Ptr("except", j), "an exception names a tag declared in items.tags; %s is not one", describeAny(rt))
+			continue
+		}
+		d.Except = append(d.Except, t)
+	}
+	return d, true
 }
 
 // damageWord checks a damage word against combat.damageTypes when the
@@ -352,20 +414,9 @@ func (v *Validator) damageWord(at, word string) {
 		return
 	}
 	c, _ := v.rs.Raw["combat"].(map[string]any)
-	types, ok := c["damageTypes"].([]any)
-	if !ok {
+	known := declaredDamageTypes(c)
+	if known == nil {
 		return
-	}
-	var known []string
-	for _, t := range types {
-		switch x := t.(type) {
-		case string:
-			known = append(known, x)
-		case map[string]any:
-			if id, ok := x["id"].(string); ok {
-				known = append(known, id)
-			}
-		}
 	}
 	if !containsID(known, word) {
 		v.P.Addf(at, "unknown damage type %q; combat.damageTypes declares: %v", word, known)

@@ -181,124 +181,205 @@ func (v *Validator) catalogOfPointer(at string) string {
 	return id
 }
 
-// item validates an item block (a catalog entry's "item").
+// item validates an item block (a catalog entry's "item"). Each part has
+// its own reader, called in the order the block's problems are reported.
 func (v *Validator) item(io validate.Obj, b *ItemsBlock) *Item {
 	io.Known(itemKeys...)
 	it := &Item{Stats: map[string]any{}}
-	if io.Require("category") {
-		if c, ok := io.Str("category", 64, true); ok {
-			if b.Category(c) == nil {
-				io.Addf("category", "no category %q in the items block; declared: %v", c, namedIDs(b.Categories))
-			} else {
-				it.Category = c
-			}
-		}
-	}
-	if r, ok := io.Str("rarity", 64, true); ok {
-		switch {
-		case len(b.Rarities) == 0:
-			io.Addf("rarity", `an item can have a rarity only when the items block declares "rarities"`)
-		case b.Rarity(r) == nil:
-			io.Addf("rarity", "no rarity %q in the items block; declared: %v", r, namedIDs(b.Rarities))
-		default:
-			it.Rarity = r
-		}
-	}
-	if arr, ok := io.Arr("tags", 0, MaxItemTags); ok {
-		for i, raw := range arr {
-			t, isStr := raw.(string)
-			switch {
-			case !isStr:
-				v.P.Addf(io.Ptr("tags", i), "want a tag id (a string), found %s", validate.TypeName(raw))
-			case b.Tag(t) == nil:
-				v.P.Addf(io.Ptr("tags", i), "no tag %q in the items block; declared: %v", t, namedIDs(b.Tags))
-			case it.HasTag(t):
-				v.P.Addf(io.Ptr("tags", i), "tag %q is listed twice", t)
-			default:
-				it.Tags = append(it.Tags, t)
-			}
-		}
-	}
-	if so, ok := io.Object("stats"); ok {
-		for _, id := range sortedAnyKeys(so.M) {
-			sd := b.Stat(id)
-			if sd == nil {
-				so.Addf(id, "no item stat %q in the items block; declared: %v", id, statIDs(b))
-				continue
-			}
-			if val, ok := StatValue(v.P, so.Ptr(id), so.M[id], sd); ok {
-				it.Stats[id] = val
-			}
-		}
-	}
-	if so, ok := io.Object("slots"); ok {
-		if len(b.Slots) == 0 {
-			io.Addf("slots", `an item takes up slots only when the items block declares "slots"`)
-		} else {
-			for _, sd := range b.Slots {
-				if _, has := so.M[sd.ID]; !has {
-					continue
-				}
-				n, ok := so.Int(sd.ID, 1, MaxSlotCount, 1)
-				if !ok {
-					continue
-				}
-				if n > sd.Count {
-					so.Addf(sd.ID, "the item takes %d of slot %q, but a character has only %d", n, sd.ID, sd.Count)
-					continue
-				}
-				it.Slots = append(it.Slots, SlotUse{Slot: sd.ID, Count: n})
-			}
-			for _, id := range sortedAnyKeys(so.M) {
-				if b.Slot(id) == nil {
-					so.Addf(id, "no slot %q in the items block; declared: %v", id, slotIDs(b))
-				}
-			}
-		}
-	}
+	it.Category = itemCategory(io, b)
+	it.Rarity = itemRarity(io, b)
+	it.Tags = v.itemTags(io, b)
+	v.grantedStats(io, b, it.Stats)
+	it.Slots = itemSlots(io, b)
 	it.Stack, _ = io.Int("stack", 1, MaxStack, 0)
-	if co, ok := io.Object("cost"); ok {
-		co.Known("amount", "unit")
-		c := &Cost{}
-		ok1 := co.Require("amount", "unit")
-		c.Amount, _ = co.Int("amount", 0, 1_000_000_000, 0)
-		if u, ok := co.Str("unit", 64, true); ok {
-			if coin, _ := b.Coin(u); coin == nil {
-				if len(b.Currencies) == 0 {
-					co.Addf("unit", `a cost names a coin of the block's "currencies", and the block declares none`)
-				} else {
-					co.Addf("unit", "no coin %q in the block's currencies", u)
-				}
-			} else {
-				c.Unit = u
-			}
-		}
-		if ok1 && c.Unit != "" {
-			it.Cost = c
-		}
-	}
+	it.Cost = itemCost(io, b)
 	it.Service, _ = io.Bool("service", false)
 	if it.Service {
-		for _, k := range serviceRefuses {
-			if io.Has(k) {
-				io.Addf(k, "a service is bought and never carried: it has a cost and nothing to do with carrying or using (%s)", strings.Join(serviceRefuses, ", "))
-			}
-		}
-		if !io.Has("cost") {
-			io.Addf("service", `a service has a "cost": buying it only pays`)
+		serviceRefusals(io)
+	}
+	v.itemBinding(io, b, it)
+	if raw, ok := io.M["worn"]; ok {
+		it.Worn = v.effectIn(io.Ptr("worn"), raw, effectItem)
+	}
+	if raw, ok := io.M["carried"]; ok {
+		it.Carried = v.effectIn(io.Ptr("carried"), raw, effectItem)
+	}
+	it.Requires = v.requirements(io)
+	it.Toggle = itemToggle(io)
+	v.itemCharges(io, it)
+	laterItemKeys(io, it)
+	return it
+}
+
+// itemCategory reads the required category, which the block must declare.
+func itemCategory(io validate.Obj, b *ItemsBlock) string {
+	if !io.Require("category") {
+		return ""
+	}
+	c, ok := io.Str("category", 64, true)
+	if !ok {
+		return ""
+	}
+	if b.Category(c) == nil {
+		io.Addf("category", "no category %q in the items block; declared: %v", c, namedIDs(b.Categories))
+		return ""
+	}
+	return c
+}
+
+// itemRarity reads the optional rarity: one the block declares, and only
+// when the block declares rarities at all.
+func itemRarity(io validate.Obj, b *ItemsBlock) string {
+	r, ok := io.Str("rarity", 64, true)
+	if !ok {
+		return ""
+	}
+	switch {
+	case len(b.Rarities) == 0:
+		io.Addf("rarity", `an item can have a rarity only when the items block declares "rarities"`)
+	case b.Rarity(r) == nil:
+		io.Addf("rarity", "no rarity %q in the items block; declared: %v", r, namedIDs(b.Rarities))
+	default:
+		return r
+	}
+	return ""
+}
+
+// itemTags reads the item's tags: declared ids, each listed once.
+func (v *Validator) itemTags(io validate.Obj, b *ItemsBlock) []string {
+	arr, ok := io.Arr("tags", 0, MaxItemTags)
+	if !ok {
+		return nil
+	}
+	var tags []string
+	for i, raw := range arr {
+		t, isStr := raw.(string)
+		switch {
+		case !isStr:
+			v.P.Addf(io.Ptr("tags", i), "want a tag id (a string), found %s", validate.TypeName(raw))
+		case b.Tag(t) == nil:
+			v.P.Addf(io.Ptr("tags", i), "no tag %q in the items block; declared: %v", t, namedIDs(b.Tags))
+		case containsID(tags, t):
+			v.P.Addf(io.Ptr("tags", i), "tag %q is listed twice", t)
+		default:
+			tags = append(tags, t)
 		}
 	}
+	return tags
+}
+
+// grantedStats reads the stats the item grants into stats: each names a
+// declared stat and holds a value of its type. Ids are read in sorted
+// order so that problems come in the same order every time.
+func (v *Validator) grantedStats(io validate.Obj, b *ItemsBlock, stats map[string]any) {
+	so, ok := io.Object("stats")
+	if !ok {
+		return
+	}
+	for _, id := range sortedAnyKeys(so.M) {
+		sd := b.Stat(id)
+		if sd == nil {
+			so.Addf(id, "no item stat %q in the items block; declared: %v", id, statIDs(b))
+			continue
+		}
+		if val, ok := StatValue(v.P, so.Ptr(id), so.M[id], sd); ok {
+			stats[id] = val
+		}
+	}
+}
+
+// itemSlots reads how many of each slot the item takes, in block order
+// (the order the Game Master's slot lines list them); an undeclared slot
+// is reported after the declared ones.
+func itemSlots(io validate.Obj, b *ItemsBlock) []SlotUse {
+	so, ok := io.Object("slots")
+	if !ok {
+		return nil
+	}
+	if len(b.Slots) == 0 {
+		io.Addf("slots", `an item takes up slots only when the items block declares "slots"`)
+		return nil
+	}
+	var out []SlotUse
+	for _, sd := range b.Slots {
+		if _, has := so.M[sd.ID]; !has {
+			continue
+		}
+		n, ok := so.Int(sd.ID, 1, MaxSlotCount, 1)
+		if !ok {
+			continue
+		}
+		if n > sd.Count {
+			so.Addf(sd.ID, "the item takes %d of slot %q, but a character has only %d", n, sd.ID, sd.Count)
+			continue
+		}
+		out = append(out, SlotUse{Slot: sd.ID, Count: n})
+	}
+	for _, id := range sortedAnyKeys(so.M) {
+		if b.Slot(id) == nil {
+			so.Addf(id, "no slot %q in the items block; declared: %v", id, slotIDs(b))
+		}
+	}
+	return out
+}
+
+// itemCost reads { amount, unit }; the unit is a coin of the block's
+// currencies. nil unless both parts are readable.
+func itemCost(io validate.Obj, b *ItemsBlock) *Cost {
+	co, ok := io.Object("cost")
+	if !ok {
+		return nil
+	}
+	co.Known("amount", "unit")
+	c := &Cost{}
+	required := co.Require("amount", "unit")
+	c.Amount, _ = co.Int("amount", 0, 1_000_000_000, 0)
+	if u, ok := co.Str("unit", 64, true); ok {
+		coin, _ := b.Coin(u)
+		switch {
+		case coin != nil:
+			c.Unit = u
+		case len(b.Currencies) == 0:
+			co.Addf("unit", `a cost names a coin of the block's "currencies", and the block declares none`)
+		default:
+			co.Addf("unit", "no coin %q in the block's currencies", u)
+		}
+	}
+	if required && c.Unit != "" {
+		return c
+	}
+	return nil
+}
+
+// serviceRefusals reports what a service cannot have: a service is only
+// ever bought, so carrying and using keys mean nothing on it.
+func serviceRefusals(io validate.Obj) {
+	for _, k := range serviceRefuses {
+		if io.Has(k) {
+			io.Addf(k, "a service is bought and never carried: it has a cost and nothing to do with carrying or using (%s)", strings.Join(serviceRefuses, ", "))
+		}
+	}
+	if !io.Has("cost") {
+		io.Addf("service", `a service has a "cost": buying it only pays`)
+	}
+}
+
+// itemBinding reads binds, restriction and cursed. All three need the
+// block's "binding"; restriction and cursed describe binding, so they
+// need "binds": true.
+func (v *Validator) itemBinding(io validate.Obj, b *ItemsBlock, it *Item) {
 	it.Binds, _ = io.Bool("binds", false)
 	it.Restriction, _ = io.Str("restriction", 200, false)
 	it.Cursed, _ = io.Bool("cursed", false)
+	declared := b.Binding != nil || v.items["binding"] != nil
 	for _, k := range []string{"binds", "restriction", "cursed"} {
-		if io.Has(k) && b.Binding == nil && v.items["binding"] == nil {
+		if io.Has(k) && !declared {
 			io.Addf(k, `only a ruleset with "binding" in its items block can have items that bind`)
 		}
 	}
 	if (io.Has("restriction") || it.Cursed) && !it.Binds && io.Has("binds") {
 		io.Addf("binds", `"restriction" and "cursed" describe binding; set "binds": true`)
-	} else if !it.Binds && (b.Binding != nil || v.items["binding"] != nil) {
+	} else if !it.Binds && declared {
 		// Without "binds" the item is never bound, so a curse that holds
 		// "once bound" or a restriction on who binds it would never apply.
 		for _, k := range []string{"restriction", "cursed"} {
@@ -307,48 +388,77 @@ func (v *Validator) item(io validate.Obj, b *ItemsBlock) *Item {
 			}
 		}
 	}
-	if raw, ok := io.M["worn"]; ok {
-		it.Worn = v.effectIn(io.Ptr("worn"), raw, effectItem)
+}
+
+// requirements reads what the item requires of its wearer.
+func (v *Validator) requirements(io validate.Obj) []Requirement {
+	arr, ok := io.Arr("requires", 1, MaxRequires)
+	if !ok {
+		return nil
 	}
-	if raw, ok := io.M["carried"]; ok {
-		it.Carried = v.effectIn(io.Ptr("carried"), raw, effectItem)
-	}
-	if arr, ok := io.Arr("requires", 1, MaxRequires); ok {
-		for i, raw := range arr {
-			ro, ok := validate.AsObj(v.P, io.Ptr("requires", i), raw)
-			if !ok {
-				continue
-			}
-			ro.Known("value", "atLeast", "otherwise")
-			var rq Requirement
-			if !ro.Require("value", "atLeast") {
-				continue
-			}
-			rq.Value, _ = v.ValueRef(ro.Ptr("value"), ro.M["value"], AnyRead, "a requirement")
-			rq.AtLeast, _ = ro.Float("atLeast", -1e9, 1e9, 0)
-			if raw, ok := ro.M["otherwise"]; ok {
-				rq.Otherwise = v.effectIn(ro.Ptr("otherwise"), raw, effectOtherwise)
-			}
-			it.Requires = append(it.Requires, rq)
+	var out []Requirement
+	for i, raw := range arr {
+		if rq, ok := v.requirement(io.Ptr("requires", i), raw); ok {
+			out = append(out, rq)
 		}
 	}
-	if to, ok := io.Object("toggle"); ok {
-		to.Known("label", "budget")
-		tg := &Toggle{}
-		if to.Require("label", "budget") {
-			tg.Label, _ = to.Str("label", 80, true)
-			tg.Budget, _ = to.Str("budget", 64, true)
-		}
-		it.Toggle = tg
+	return out
+}
+
+// requirement reads { value, atLeast, otherwise }. The otherwise effect
+// cannot change an ability, since the value required may read it.
+func (v *Validator) requirement(at string, raw any) (Requirement, bool) {
+	var rq Requirement
+	ro, ok := validate.AsObj(v.P, at, raw)
+	if !ok {
+		return rq, false
 	}
-	if raw, ok := io.M["charges"]; ok {
-		it.Charges = raw
-		it.HasCharges = true
-		v.charges(io.Ptr("charges"), raw)
-		if it.Stack > 1 {
-			io.Addf("stack", "an item with charges is alone in its stack: its stack is 1, not %d", it.Stack)
-		}
+	ro.Known("value", "atLeast", "otherwise")
+	if !ro.Require("value", "atLeast") {
+		return rq, false
 	}
+	rq.Value, _ = v.ValueRef(ro.Ptr("value"), ro.M["value"], AnyRead, "a requirement")
+	rq.AtLeast, _ = ro.Float("atLeast", -1e9, 1e9, 0)
+	if raw, ok := ro.M["otherwise"]; ok {
+		rq.Otherwise = v.effectIn(ro.Ptr("otherwise"), raw, effectOtherwise)
+	}
+	return rq, true
+}
+
+// itemToggle reads the on/off switch { label, budget }. A toggle missing
+// a part is kept, empty: the missing part is already reported.
+func itemToggle(io validate.Obj) *Toggle {
+	to, ok := io.Object("toggle")
+	if !ok {
+		return nil
+	}
+	to.Known("label", "budget")
+	tg := &Toggle{}
+	if to.Require("label", "budget") {
+		tg.Label, _ = to.Str("label", 80, true)
+		tg.Budget, _ = to.Str("budget", 64, true)
+	}
+	return tg
+}
+
+// itemCharges reads the charges' shape; an item with charges is alone in
+// its stack, so a stack above 1 is refused.
+func (v *Validator) itemCharges(io validate.Obj, it *Item) {
+	raw, ok := io.M["charges"]
+	if !ok {
+		return
+	}
+	it.Charges = raw
+	it.HasCharges = true
+	v.charges(io.Ptr("charges"), raw)
+	if it.Stack > 1 {
+		io.Addf("stack", "an item with charges is alone in its stack: its stack is 1, not %d", it.Stack)
+	}
+}
+
+// laterItemKeys keeps attack, use and sold as written: later issues
+// give them meaning, so only their shape is checked now.
+func laterItemKeys(io validate.Obj, it *Item) {
 	if ao, ok := io.Object("attack"); ok {
 		it.Attack = ao.M
 	}
@@ -359,7 +469,6 @@ func (v *Validator) item(io validate.Obj, b *ItemsBlock) *Item {
 		so.Known("place", "limited")
 		it.Sold = so.M
 	}
-	return it
 }
 
 // charges reads the shape of an item's charges: 1 (a number from 1 to

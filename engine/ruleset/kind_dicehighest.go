@@ -53,64 +53,60 @@ func (diceHighestKind) Locked() []string { return nil }
 func (diceHighestKind) Validate(v *Validator, o validate.Obj, res *Resolution) {
 	dh := &DiceHighest{Sides: 6, Pool: Range{0, MaxHighestDice}, Keep: 1, ZeroDice: "lowest-of-two"}
 	res.DiceHighest = dh
-	if d, ok := o.Object("die"); ok {
-		d.Known("sides")
-		if d.Require("sides") {
-			dh.Sides, _ = d.Int("sides", 2, 100, 6)
-		}
-	} else if !o.Has("die") {
-		o.Addf("", `missing "die": { "sides": S } (the faces of each die, 2 to 100)`)
-	}
+	dh.Sides = dieSides(o, 100, 6, `missing "die": { "sides": S } (the faces of each die, 2 to 100)`)
 	if p, ok := o.Object("pool"); ok {
 		p.Known("min", "max")
-		dh.Pool.Min, _ = p.Int("min", 0, MaxHighestDice, 0)
-		dh.Pool.Max, _ = p.Int("max", 1, MaxHighestDice, MaxHighestDice)
-		if dh.Pool.Min > dh.Pool.Max {
-			p.Addf("min", "min %d is above max %d", dh.Pool.Min, dh.Pool.Max)
-		}
+		dh.Pool, _ = minMax(p, Range{0, MaxHighestDice}, Range{1, MaxHighestDice}, Range{0, MaxHighestDice})
 	}
 	dh.Keep, _ = o.Int("keep", 1, 3, 1)
 	dh.ZeroDice, _ = o.Enum("zeroDice", "lowest-of-two", "lowest-of-two", "fail")
-	if c, ok := o.Object("critical"); ok {
-		c.Known("count", "face")
-		cr := &HighestCritical{Face: dh.Sides}
-		if c.Require("count") {
-			cr.Count, _ = c.Int("count", 1, MaxHighestDice, 1)
-		}
-		cr.Face, _ = c.Int("face", 1, dh.Sides, dh.Sides)
-		if cr.Count > dh.Pool.Max {
-			c.Addf("count", "%d dice can never show up in a pool of at most %d (pool.max); a critical that can never trigger is refused", cr.Count, dh.Pool.Max)
-		}
-		dh.Critical = cr
-	}
-	if d, ok := o.Object("dark"); ok {
-		d.Known("label", "max", "text", "outcome")
-		dk := &DarkDice{Outcome: "all"}
-		if d.Require("label", "max") {
-			dk.Label, _ = d.Str("label", 80, true)
-			dk.Max, _ = d.Int("max", 1, 10, 1)
-		}
-		dk.Text, _ = d.Str("text", 200, false)
-		dk.Outcome, _ = d.Enum("outcome", "all", "all", "light")
-		dh.Dark = dk
-	}
+	dh.critical(o)
+	dh.dark(o)
 	if s, ok := o.Object("situationalDice"); ok {
 		s.Known("min", "max")
-		r := &Range{}
-		r.Min, _ = s.Int("min", -MaxHighestDice, 0, 0)
-		r.Max, _ = s.Int("max", 0, MaxHighestDice, 0)
+		r, _ := minMax(s, Range{-MaxHighestDice, 0}, Range{0, MaxHighestDice}, Range{0, 0})
 		if r.Min == 0 && r.Max == 0 {
 			s.Addf("", "situationalDice with min 0 and max 0 offers nothing; give a negative min, a positive max, or remove it")
 		}
-		dh.Situational = r
+		dh.Situational = &r
 	}
-	maxDC := dh.Keep * dh.Sides
-	dh.Ladder = v.ladder(o, func(r validate.Obj, rg *Rung) {
-		r.Known("label", "dc", "text")
-		if r.Require("dc") {
-			rg.DC, _ = r.Int("dc", 1, maxDC, 1)
-		}
-	})
+	dh.Ladder = v.dcLadder(o, 1, dh.Keep*dh.Sides, 1)
 	v.Spends(o, res, SpendBuys{Dice: true})
 	res.Outcomes = v.Outcomes(o, OutcomeRules{By: []string{"total"}})
+}
+
+// critical reads critical: count dice at or above face, refusing a count
+// the pool can never hold.
+func (dh *DiceHighest) critical(o validate.Obj) {
+	c, ok := o.Object("critical")
+	if !ok {
+		return
+	}
+	c.Known("count", "face")
+	cr := &HighestCritical{Face: dh.Sides}
+	if c.Require("count") {
+		cr.Count, _ = c.Int("count", 1, MaxHighestDice, 1)
+	}
+	cr.Face, _ = c.Int("face", 1, dh.Sides, dh.Sides)
+	if cr.Count > dh.Pool.Max {
+		c.Addf("count", "%d dice can never show up in a pool of at most %d (pool.max); a critical that can never trigger is refused", cr.Count, dh.Pool.Max)
+	}
+	dh.Critical = cr
+}
+
+// dark reads dark: the dark dice a check adds with dark=.
+func (dh *DiceHighest) dark(o validate.Obj) {
+	d, ok := o.Object("dark")
+	if !ok {
+		return
+	}
+	d.Known("label", "max", "text", "outcome")
+	dk := &DarkDice{Outcome: "all"}
+	if d.Require("label", "max") {
+		dk.Label, _ = d.Str("label", 80, true)
+		dk.Max, _ = d.Int("max", 1, 10, 1)
+	}
+	dk.Text, _ = d.Str("text", 200, false)
+	dk.Outcome, _ = d.Enum("outcome", "all", "all", "light")
+	dh.Dark = dk
 }

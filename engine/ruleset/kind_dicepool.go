@@ -119,151 +119,195 @@ func (dicePoolKind) Locked() []string { return nil }
 func (dicePoolKind) Validate(v *Validator, o validate.Obj, res *Resolution) {
 	dp := &DicePool{Sides: 10, PoolMin: 0, PoolMax: 20}
 	res.DicePool = dp
-
-	if d, ok := o.Object("die"); ok {
-		d.Known("sides")
-		if d.Require("sides") {
-			dp.Sides, _ = d.Int("sides", 2, MaxPoolDice, 10)
-		}
-	} else if !o.Has("die") {
-		o.Addf("", `missing "die": { "sides": S } (2 to 100 faces)`)
-	}
-	// face reads a face some rule names and refuses one the die lacks.
-	face := func(x validate.Obj, key string, def int) (int, bool) {
-		n, ok := x.Int(key, 1, MaxPoolDice, def)
-		if ok && n > dp.Sides {
-			x.Addf(key, "face %d does not exist on a d%d; name a face from 1 to %d", n, dp.Sides, dp.Sides)
-			return def, false
-		}
-		return n, ok
-	}
-
-	if p, ok := o.Object("pool"); ok {
-		p.Known("min", "max", "abilityPlusAbility")
-		dp.PoolMin, _ = p.Int("min", 0, MaxPoolDice, 0)
-		dp.PoolMax, _ = p.Int("max", 1, MaxPoolDice, 20)
-		if dp.PoolMin > dp.PoolMax {
-			p.Addf("min", "min %d is above max %d", dp.PoolMin, dp.PoolMax)
-		}
-		dp.AbilityPlusAbility, _ = p.Bool("abilityPlusAbility", false)
-	}
-
-	v.poolTarget(o, dp, face)
-	dp.Double = faceRule(o, "double", face)
-	dp.Explode = faceRule(o, "explode", face)
-
-	if c, ok := o.Object("cancel"); ok {
-		c.Known("upTo")
-		if c.Require("upTo") {
-			if n, ok := face(c, "upTo", 0); ok {
-				if n >= dp.Target.Min {
-					c.Addf("upTo", "cancel.upTo %d must be below the minimum target %d: a face that cancels cannot also succeed", n, dp.Target.Min)
-				}
-				dp.Cancel = &UpTo{UpTo: n}
-			}
-		}
-	}
-	if b, ok := o.Object("botch"); ok {
-		b.Known("upTo", "rule")
-		bt := &Botch{}
-		bt.Rule, _ = b.Enum("rule", "noSuccesses", "noSuccesses", "halfOrMore")
-		if b.Require("upTo") {
-			if n, ok := face(b, "upTo", 0); ok {
-				if n >= dp.Target.Min {
-					b.Addf("upTo", "botch.upTo %d must be below the minimum target %d: a botch needs a face that did not succeed", n, dp.Target.Min)
-				}
-				bt.UpTo = n
-				dp.Botch = bt
-			}
-		}
-	}
-	if e, ok := o.Object("exceptional"); ok {
-		e.Known("successes")
-		if e.Require("successes") {
-			if n, ok := e.Int("successes", 1, 4*MaxPoolDice, 0); ok {
-				if max := dp.MaxCount(); n > max {
-					e.Addf("successes", "%d net successes can never be rolled: this pool counts at most %d (pool.max, doubled if dice explode, doubled again if faces count twice)", n, max)
-				} else {
-					dp.Exceptional = n
-				}
-			}
-		}
-	}
-	if s, ok := o.Object("situationalDice"); ok {
-		s.Known("min", "max")
-		r := &Range{}
-		r.Min, _ = s.Int("min", -MaxPoolDice, MaxPoolDice, 0)
-		r.Max, _ = s.Int("max", -MaxPoolDice, MaxPoolDice, 0)
-		switch {
-		case r.Min > r.Max:
-			s.Addf("min", "min %d is above max %d", r.Min, r.Max)
-		case r.Min == 0 && r.Max == 0:
-			s.Addf("", "situationalDice from 0 to 0 never adds or removes a die; give min below 0, max above 0, or both")
-		default:
-			dp.Situational = r
-		}
-	}
-	if arr, ok := o.Arr("reroll", 1, 6); ok {
-		ids := validate.IDs(v.P, o.Ptr("reroll"), arr)
-		for i, raw := range arr {
-			r, ok := validate.AsObj(v.P, o.Ptr("reroll", i), raw)
-			if !ok || ids[i] == "" {
-				continue
-			}
-			r.Known("id", "label", "upTo", "mode", "text")
-			if rr, ok := v.reroll(r, dp.Sides); ok {
-				rr.ID = ids[i]
-				dp.Rerolls = append(dp.Rerolls, *rr)
-			}
-		}
-	}
-	max := dp.MaxCount()
-	dp.Ladder = v.ladder(o, func(r validate.Obj, rg *Rung) {
-		r.Known("label", "successes", "target", "text")
-		if r.Require("successes") {
-			if n, ok := r.Int("successes", 1, 4*MaxPoolDice, 1); ok {
-				if n > max {
-					r.Addf("successes", "%d successes can never be rolled: this pool counts at most %d", n, max)
-				}
-				rg.Successes = n
-			}
-		}
-		if !r.Has("target") {
-			return
-		}
-		n, ok := face(r, "target", 0)
-		switch {
-		case !ok:
-		case dp.Target.From != nil:
-			r.Addf("target", "a rung's target never applies here: target.from reads each character's own target, which only a charm's threshold moves")
-		case !dp.Target.Adjustable():
-			r.Addf("target", "a rung can name a target only if the target is adjustable (target.min below target.max); the target is fixed at %d", dp.Target.Default)
-		case n < dp.Target.Min || n > dp.Target.Max:
-			r.Addf("target", "%d is outside the target's bounds %d to %d", n, dp.Target.Min, dp.Target.Max)
-		default:
-			rg.Target = n
-		}
-	})
+	dp.Sides = dieSides(o, MaxPoolDice, 10, `missing "die": { "sides": S } (2 to 100 faces)`)
+	dp.poolSize(o)
+	v.poolTarget(o, dp)
+	dp.Double = dp.faceRule(o, "double")
+	dp.Explode = dp.faceRule(o, "explode")
+	dp.cancel(o)
+	dp.botch(o)
+	dp.exceptional(o)
+	dp.situationalDice(o)
+	dp.rerolls(v, o)
+	dp.Ladder = v.ladder(o, dp.rung)
 	v.stances(o, dp)
-	if e, ok := o.Object("exact"); ok {
-		e.Known("label", "text", "counts")
-		x := &Exact{Counts: true}
-		if e.Require("label") {
-			x.Label, _ = e.Str("label", 80, true)
-		}
-		x.Text, _ = e.Str("text", 500, false)
-		x.Counts, _ = e.Bool("counts", true)
-		dp.Exact = x
-	}
+	dp.exact(o)
 
 	v.Spends(o, res, SpendBuys{Successes: true, Dice: true, Reroll: true})
 	res.Outcomes = v.Outcomes(o, OutcomeRules{By: []string{"margin", "total"}})
 }
 
+// face reads a face some rule names and refuses one the die lacks.
+func (dp *DicePool) face(x validate.Obj, key string, def int) (int, bool) {
+	n, ok := x.Int(key, 1, MaxPoolDice, def)
+	if ok && n > dp.Sides {
+		x.Addf(key, "face %d does not exist on a d%d; name a face from 1 to %d", n, dp.Sides, dp.Sides)
+		return def, false
+	}
+	return n, ok
+}
+
+// poolSize reads pool: min, max and abilityPlusAbility.
+func (dp *DicePool) poolSize(o validate.Obj) {
+	p, ok := o.Object("pool")
+	if !ok {
+		return
+	}
+	p.Known("min", "max", "abilityPlusAbility")
+	r, _ := minMax(p, Range{0, MaxPoolDice}, Range{1, MaxPoolDice}, Range{0, 20})
+	dp.PoolMin, dp.PoolMax = r.Min, r.Max
+	dp.AbilityPlusAbility, _ = p.Bool("abilityPlusAbility", false)
+}
+
+// cancel reads cancel.upTo, a face below every target: a face that
+// cancels cannot also succeed.
+func (dp *DicePool) cancel(o validate.Obj) {
+	c, ok := o.Object("cancel")
+	if !ok {
+		return
+	}
+	c.Known("upTo")
+	if !c.Require("upTo") {
+		return
+	}
+	if n, ok := dp.face(c, "upTo", 0); ok {
+		if n >= dp.Target.Min {
+			c.Addf("upTo", "cancel.upTo %d must be below the minimum target %d: a face that cancels cannot also succeed", n, dp.Target.Min)
+		}
+		dp.Cancel = &UpTo{UpTo: n}
+	}
+}
+
+// botch reads botch: its rule and upTo, a face below every target, since
+// a botch needs a face that did not succeed.
+func (dp *DicePool) botch(o validate.Obj) {
+	b, ok := o.Object("botch")
+	if !ok {
+		return
+	}
+	b.Known("upTo", "rule")
+	bt := &Botch{}
+	bt.Rule, _ = b.Enum("rule", "noSuccesses", "noSuccesses", "halfOrMore")
+	if !b.Require("upTo") {
+		return
+	}
+	if n, ok := dp.face(b, "upTo", 0); ok {
+		if n >= dp.Target.Min {
+			b.Addf("upTo", "botch.upTo %d must be below the minimum target %d: a botch needs a face that did not succeed", n, dp.Target.Min)
+		}
+		bt.UpTo = n
+		dp.Botch = bt
+	}
+}
+
+// exceptional reads exceptional.successes, refusing a number of net
+// successes the pool can never count.
+func (dp *DicePool) exceptional(o validate.Obj) {
+	e, ok := o.Object("exceptional")
+	if !ok {
+		return
+	}
+	e.Known("successes")
+	if !e.Require("successes") {
+		return
+	}
+	if n, ok := e.Int("successes", 1, 4*MaxPoolDice, 0); ok {
+		if max := dp.MaxCount(); n > max {
+			e.Addf("successes", "%d net successes can never be rolled: this pool counts at most %d (pool.max, doubled if dice explode, doubled again if faces count twice)", n, max)
+		} else {
+			dp.Exceptional = n
+		}
+	}
+}
+
+// situationalDice reads the bounds of bonus=, refusing bounds that offer
+// nothing.
+func (dp *DicePool) situationalDice(o validate.Obj) {
+	s, ok := o.Object("situationalDice")
+	if !ok {
+		return
+	}
+	s.Known("min", "max")
+	r, ordered := minMax(s, Range{-MaxPoolDice, MaxPoolDice}, Range{-MaxPoolDice, MaxPoolDice}, Range{0, 0})
+	switch {
+	case !ordered:
+	case r.Min == 0 && r.Max == 0:
+		s.Addf("", "situationalDice from 0 to 0 never adds or removes a die; give min below 0, max above 0, or both")
+	default:
+		dp.Situational = &r
+	}
+}
+
+// rerolls reads resolution.reroll: the rerolls a check names with reroll=.
+func (dp *DicePool) rerolls(v *Validator, o validate.Obj) {
+	arr, ok := o.Arr("reroll", 1, 6)
+	if !ok {
+		return
+	}
+	ids := validate.IDs(v.P, o.Ptr("reroll"), arr)
+	for i, raw := range arr {
+		r, ok := validate.AsObj(v.P, o.Ptr("reroll", i), raw)
+		if !ok || ids[i] == "" {
+			continue
+		}
+		r.Known("id", "label", "upTo", "mode", "text")
+		if rr, ok := v.reroll(r, dp.Sides); ok {
+			rr.ID = ids[i]
+			dp.Rerolls = append(dp.Rerolls, *rr)
+		}
+	}
+}
+
+// rung reads a pool rung's successes (ones the pool can count) and its
+// target, which only an adjustable ruleset target lets a rung move.
+func (dp *DicePool) rung(r validate.Obj, rg *Rung) {
+	r.Known("label", "successes", "target", "text")
+	if r.Require("successes") {
+		if n, ok := r.Int("successes", 1, 4*MaxPoolDice, 1); ok {
+			if max := dp.MaxCount(); n > max {
+				r.Addf("successes", "%d successes can never be rolled: this pool counts at most %d", n, max)
+			}
+			rg.Successes = n
+		}
+	}
+	if !r.Has("target") {
+		return
+	}
+	n, ok := dp.face(r, "target", 0)
+	switch {
+	case !ok:
+	case dp.Target.From != nil:
+		r.Addf("target", "a rung's target never applies here: target.from reads each character's own target, which only a charm's threshold moves")
+	case !dp.Target.Adjustable():
+		r.Addf("target", "a rung can name a target only if the target is adjustable (target.min below target.max); the target is fixed at %d", dp.Target.Default)
+	case n < dp.Target.Min || n > dp.Target.Max:
+		r.Addf("target", "%d is outside the target's bounds %d to %d", n, dp.Target.Min, dp.Target.Max)
+	default:
+		rg.Target = n
+	}
+}
+
+// exact reads exact: the label and text of a die exactly on the target,
+// and whether it counts.
+func (dp *DicePool) exact(o validate.Obj) {
+	e, ok := o.Object("exact")
+	if !ok {
+		return
+	}
+	e.Known("label", "text", "counts")
+	x := &Exact{Counts: true}
+	if e.Require("label") {
+		x.Label, _ = e.Str("label", 80, true)
+	}
+	x.Text, _ = e.Str("text", 500, false)
+	x.Counts, _ = e.Bool("counts", true)
+	dp.Exact = x
+}
+
 // poolTarget reads target: default, min, max and from. Without from the
 // default is required and min and max default to it (a fixed target);
 // with from, min and max bound the character's number.
-func (v *Validator) poolTarget(o validate.Obj, dp *DicePool, face func(validate.Obj, string, int) (int, bool)) {
+func (v *Validator) poolTarget(o validate.Obj, dp *DicePool) {
 	t := &dp.Target
 	t.Default, t.Min, t.Max = 1, 1, dp.Sides
 	to, ok := o.Object("target")
@@ -285,13 +329,13 @@ func (v *Validator) poolTarget(o validate.Obj, dp *DicePool, face func(validate.
 	}
 	def, hasDef := 0, false
 	if to.Has("default") {
-		def, hasDef = face(to, "default", 0)
+		def, hasDef = dp.face(to, "default", 0)
 	}
 	if t.From == nil && hasDef {
 		t.Min, t.Max = def, def
 	}
-	t.Min, _ = face(to, "min", t.Min)
-	t.Max, _ = face(to, "max", t.Max)
+	t.Min, _ = dp.face(to, "min", t.Min)
+	t.Max, _ = dp.face(to, "max", t.Max)
 	if t.Min > t.Max {
 		to.Addf("min", "min %d is above max %d", t.Min, t.Max)
 		t.Max = t.Min
@@ -308,7 +352,7 @@ func (v *Validator) poolTarget(o validate.Obj, dp *DicePool, face func(validate.
 
 // faceRule reads double or explode: from, min, or both, each a face of
 // the die, from never below min.
-func faceRule(o validate.Obj, key string, face func(validate.Obj, string, int) (int, bool)) *FaceRule {
+func (dp *DicePool) faceRule(o validate.Obj, key string) *FaceRule {
 	x, ok := o.Object(key)
 	if !ok {
 		return nil
@@ -321,10 +365,10 @@ func faceRule(o validate.Obj, key string, face func(validate.Obj, string, int) (
 	r := &FaceRule{}
 	fromOK, minOK := true, true
 	if x.Has("from") {
-		r.From, fromOK = face(x, "from", 0)
+		r.From, fromOK = dp.face(x, "from", 0)
 	}
 	if x.Has("min") {
-		r.Min, minOK = face(x, "min", 0)
+		r.Min, minOK = dp.face(x, "min", 0)
 	}
 	if !fromOK || !minOK {
 		return nil

@@ -57,48 +57,9 @@ func (diceSumKind) Validate(v *Validator, o validate.Obj, res *Resolution) {
 	if ds.Naturals != "" && ds.Naturals != "none" && ds.Count != 1 {
 		o.Addf("naturals", "naturals %q reads a single die; with %d dice use \"none\"", ds.Naturals, ds.Count)
 	}
-	if oe, ok := o.Object("openEnded"); ok {
-		oe.Known("high", "low")
-		x := &OpenEnded{}
-		x.High, _ = oe.Int("high", 2, ds.Sides, 0)
-		x.Low, _ = oe.Int("low", 1, ds.Sides-1, 0)
-		if !oe.Has("high") && !oe.Has("low") {
-			oe.Addf("", `an open-ended roll names "high", "low" or both`)
-		}
-		if x.High != 0 && x.Low != 0 && x.Low >= x.High {
-			oe.Addf("low", "low %d must be below high %d", x.Low, x.High)
-		}
-		if ds.Count != 1 {
-			oe.Addf("", "an open-ended roll is a single die; dice.count is %d", ds.Count)
-		}
-		if ds.Faces != nil {
-			oe.Addf("", "an open-ended roll reads the die's own numbers; remove dice.faces")
-		}
-		res.DiceSum.OpenEnded = x
-	}
-	if arr, ok := o.Arr("unmodified", 1, 20); ok {
-		if ds.Count != 1 {
-			o.Addf("unmodified", "unmodified faces are read on a single die; dice.count is %d", ds.Count)
-		}
-		seen := map[int]bool{}
-		for i, raw := range arr {
-			n, ok := validate.IntAt(v.P, o.Ptr("unmodified", i), raw, 1, ds.Sides, 0)
-			if !ok {
-				continue
-			}
-			if seen[n] {
-				v.P.Addf(o.Ptr("unmodified", i), "face %d is listed twice", n)
-			}
-			seen[n] = true
-			ds.Unmodified = append(ds.Unmodified, n)
-		}
-	}
-	ds.Ladder = v.ladder(o, func(r validate.Obj, rg *Rung) {
-		r.Known("label", "dc", "text")
-		if r.Require("dc") {
-			rg.DC, _ = r.Int("dc", -1000, 10000, 0)
-		}
-	})
+	ds.openEnded(o)
+	ds.unmodified(v, o)
+	ds.Ladder = v.dcLadder(o, -1000, 10000, 0)
 	if o.Has("spend") {
 		o.Addf("spend", "dice-sum cannot declare spend; only dice-pool (successes, dice, rerolls), dice-highest and symbol-pool (dice) can")
 	}
@@ -106,4 +67,53 @@ func (diceSumKind) Validate(v *Validator, o validate.Obj, res *Resolution) {
 		By: []string{"margin", "total"}, SingleDie: ds.Count == 1,
 		NaturalsNone: ds.Naturals == "" || ds.Naturals == "none", ShiftAllowed: true,
 	})
+}
+
+// openEnded reads openEnded: high, low or both, on a single die that
+// reads its own numbers.
+func (ds *DiceSum) openEnded(o validate.Obj) {
+	oe, ok := o.Object("openEnded")
+	if !ok {
+		return
+	}
+	oe.Known("high", "low")
+	x := &OpenEnded{}
+	x.High, _ = oe.Int("high", 2, ds.Sides, 0)
+	x.Low, _ = oe.Int("low", 1, ds.Sides-1, 0)
+	if !oe.Has("high") && !oe.Has("low") {
+		oe.Addf("", `an open-ended roll names "high", "low" or both`)
+	}
+	if x.High != 0 && x.Low != 0 && x.Low >= x.High {
+		oe.Addf("low", "low %d must be below high %d", x.Low, x.High)
+	}
+	if ds.Count != 1 {
+		oe.Addf("", "an open-ended roll is a single die; dice.count is %d", ds.Count)
+	}
+	if ds.Faces != nil {
+		oe.Addf("", "an open-ended roll reads the die's own numbers; remove dice.faces")
+	}
+	ds.OpenEnded = x
+}
+
+// unmodified reads the unmodified faces a single die flags, each once.
+func (ds *DiceSum) unmodified(v *Validator, o validate.Obj) {
+	arr, ok := o.Arr("unmodified", 1, 20)
+	if !ok {
+		return
+	}
+	if ds.Count != 1 {
+		o.Addf("unmodified", "unmodified faces are read on a single die; dice.count is %d", ds.Count)
+	}
+	seen := map[int]bool{}
+	for i, raw := range arr {
+		n, ok := validate.IntAt(v.P, o.Ptr("unmodified", i), raw, 1, ds.Sides, 0)
+		if !ok {
+			continue
+		}
+		if seen[n] {
+			v.P.Addf(o.Ptr("unmodified", i), "face %d is listed twice", n)
+		}
+		seen[n] = true
+		ds.Unmodified = append(ds.Unmodified, n)
+	}
 }

@@ -76,15 +76,7 @@ func (rollAgainstKind) Validate(v *Validator, o validate.Obj, res *Resolution) {
 	lo, hi := ra.Count, ra.Count*ra.Sides
 	ra.CriticalSuccess = v.againstRules(o, "criticalSuccess", lo, hi, false)
 	ra.CriticalFailure = v.againstRules(o, "criticalFailure", lo, hi, true)
-	if t, ok := o.Object("tens"); ok {
-		t.Known("max")
-		if t.Require("max") {
-			ra.Tens, _ = t.Int("max", 1, 9, 1)
-		}
-		if ra.Count != 1 || ra.Sides != 100 {
-			t.Addf("", "tens dice replace the tens of a single d100; dice is %dd%d", ra.Count, ra.Sides)
-		}
-	}
+	ra.tens(o)
 	ra.Ladder = v.ladder(o, func(r validate.Obj, rg *Rung) {
 		r.Known("label", "dc", "divide", "text")
 		rg.DC, _ = r.Int("dc", -100, 100, 0)
@@ -95,14 +87,36 @@ func (rollAgainstKind) Validate(v *Validator, o validate.Obj, res *Resolution) {
 	}
 	res.Outcomes = v.Outcomes(o, OutcomeRules{By: []string{"margin", "total", "fraction"}})
 	if res.Outcomes != nil && res.Outcomes.By == "fraction" {
-		if ra.Against != "at-most" {
-			o.Addf("outcomes", `"by": "fraction" divides the target for an "at-most" roll; this ruleset rolls %q`, ra.Against)
-		}
-		for i, t := range res.Outcomes.Tiers {
-			if t.AtLeast != nil && *t.AtLeast < 1 {
-				v.P.Addf(validate.Ptr(o.Ptr("outcomes"), "tiers", i, "atLeast"),
-					"with \"by\": \"fraction\" atLeast divides the target (1 is the whole target, 2 half, 5 a fifth); %d cannot, use 1 or more", *t.AtLeast)
-			}
+		v.fractionOutcomes(o, ra, res.Outcomes)
+	}
+}
+
+// tens reads tens.max, the most bonus or penalty tens dice, which replace
+// the tens of a single d100 only.
+func (ra *RollAgainst) tens(o validate.Obj) {
+	t, ok := o.Object("tens")
+	if !ok {
+		return
+	}
+	t.Known("max")
+	if t.Require("max") {
+		ra.Tens, _ = t.Int("max", 1, 9, 1)
+	}
+	if ra.Count != 1 || ra.Sides != 100 {
+		t.Addf("", "tens dice replace the tens of a single d100; dice is %dd%d", ra.Count, ra.Sides)
+	}
+}
+
+// fractionOutcomes refuses what "by": "fraction" cannot read: a roll that
+// is not "at-most", and a band whose atLeast does not divide the target.
+func (v *Validator) fractionOutcomes(o validate.Obj, ra *RollAgainst, out *Outcomes) {
+	if ra.Against != "at-most" {
+		o.Addf("outcomes", `"by": "fraction" divides the target for an "at-most" roll; this ruleset rolls %q`, ra.Against)
+	}
+	for i, t := range out.Tiers {
+		if t.AtLeast != nil && *t.AtLeast < 1 {
+			v.P.Addf(validate.Ptr(o.Ptr("outcomes"), "tiers", i, "atLeast"),
+				"with \"by\": \"fraction\" atLeast divides the target (1 is the whole target, 2 half, 5 a fifth); %d cannot, use 1 or more", *t.AtLeast)
 		}
 	}
 }
@@ -149,22 +163,30 @@ func (v *Validator) againstRules(o validate.Obj, key string, lo, hi int, failure
 		if rule.From != nil && rule.To != nil && *rule.From > *rule.To {
 			r.Addf("to", "to %d is below from %d; the rule could never trigger", *rule.To, *rule.From)
 		}
-		if w, ok := r.Object("whenTarget"); ok {
-			w.Known("atLeast", "below")
-			if n, ok := w.Int("atLeast", -10000, 10000, 0); ok {
-				rule.WhenAtLeast = &n
-			}
-			if n, ok := w.Int("below", -10000, 10000, 0); ok {
-				rule.WhenBelow = &n
-			}
-			if !w.Has("atLeast") && !w.Has("below") {
-				w.Addf("", `whenTarget names "atLeast", "below" or both`)
-			}
-			if rule.WhenAtLeast != nil && rule.WhenBelow != nil && *rule.WhenAtLeast >= *rule.WhenBelow {
-				w.Addf("below", "no target is at least %d and below %d; the rule could never trigger", *rule.WhenAtLeast, *rule.WhenBelow)
-			}
-		}
+		whenTarget(r, &rule)
 		out = append(out, rule)
 	}
 	return out
+}
+
+// whenTarget reads a rule's whenTarget: atLeast, below or both, limiting
+// the rule to the targets some rolls are read against.
+func whenTarget(r validate.Obj, rule *AgainstRule) {
+	w, ok := r.Object("whenTarget")
+	if !ok {
+		return
+	}
+	w.Known("atLeast", "below")
+	if n, ok := w.Int("atLeast", -10000, 10000, 0); ok {
+		rule.WhenAtLeast = &n
+	}
+	if n, ok := w.Int("below", -10000, 10000, 0); ok {
+		rule.WhenBelow = &n
+	}
+	if !w.Has("atLeast") && !w.Has("below") {
+		w.Addf("", `whenTarget names "atLeast", "below" or both`)
+	}
+	if rule.WhenAtLeast != nil && rule.WhenBelow != nil && *rule.WhenAtLeast >= *rule.WhenBelow {
+		w.Addf("below", "no target is at least %d and below %d; the rule could never trigger", *rule.WhenAtLeast, *rule.WhenBelow)
+	}
 }

@@ -86,105 +86,124 @@ func (symbolPoolKind) Locked() []string { return []string{"symbols", "dice"} }
 func (symbolPoolKind) Validate(v *Validator, o validate.Obj, res *Resolution) {
 	sp := &SymbolPool{Success: -1, Needed: 1, Build: "larger-upgraded", CriticalSuccess: -1, CriticalFailure: -1}
 	res.SymbolPool = sp
-	symIdx := v.symbols(o, sp)
-	dieIdx := v.symbolDice(o, sp, symIdx)
-	symbolRef := func(obj validate.Obj, key string) int {
-		id, ok := obj.Str(key, 64, true)
-		if !ok {
-			return -1
-		}
-		i, known := symIdx[id]
-		if !known && symIdx != nil {
-			obj.Addf(key, "no symbol with id %q; declared: %s", id, symbolIDs(sp))
-			return -1
-		}
-		return i
-	}
-	dieRef := func(obj validate.Obj, key string) int {
-		id, ok := obj.Str(key, 64, true)
-		if !ok {
-			return -1
-		}
-		i, known := dieIdx[id]
-		if !known && dieIdx != nil {
-			obj.Addf(key, "no die with id %q; declared: %s", id, dieIDs(sp))
-			return -1
-		}
-		return i
-	}
-
+	x := symbolIndex{sp: sp}
+	x.symbols = v.symbols(o, sp)
+	x.dice = v.symbolDice(o, sp, x.symbols)
 	if !o.Require("success") {
 		return
 	}
 	if s, ok := o.Object("success"); ok {
 		s.Known("symbol", "needed")
 		if s.Require("symbol") {
-			sp.Success = symbolRef(s, "symbol")
+			sp.Success = x.symbol(s, "symbol")
 		}
 		sp.Needed, _ = s.Int("needed", 1, 50, 1)
 	}
-
-	sp.Pool = SymbolRole{Die: -1, Upgrade: -1, Max: 6}
-	if o.Require("pool") {
-		if p, ok := o.Object("pool"); ok {
-			p.Known("die", "upgrade", "build", "max")
-			if p.Require("die") {
-				sp.Pool.Die = dieRef(p, "die")
-			}
-			if p.Has("upgrade") {
-				sp.Pool.Upgrade = dieRef(p, "upgrade")
-			}
-			sp.Build, _ = p.Enum("build", "larger-upgraded", "larger-upgraded", "sum")
-			sp.Pool.Max, _ = p.Int("max", 1, MaxSymbolPool, 6)
-		}
-	}
-	sp.Difficulty = SymbolRole{Die: -1, Upgrade: -1, Max: 5}
-	if o.Require("difficulty") {
-		if d, ok := o.Object("difficulty"); ok {
-			d.Known("die", "upgrade", "max")
-			if d.Require("die") {
-				sp.Difficulty.Die = dieRef(d, "die")
-			}
-			if d.Has("upgrade") {
-				sp.Difficulty.Upgrade = dieRef(d, "upgrade")
-			}
-			sp.Difficulty.Max, _ = d.Int("max", 1, MaxSymbolDifficulty, 5)
-		}
-	}
-	extra := func(key string) *SymbolRole {
-		e, ok := o.Object(key)
-		if !ok {
-			return nil
-		}
-		e.Known("die", "max")
-		r := &SymbolRole{Die: -1, Upgrade: -1, Max: 3}
-		if e.Require("die") {
-			r.Die = dieRef(e, "die")
-		}
-		r.Max, _ = e.Int("max", 1, MaxSymbolExtra, 3)
-		return r
-	}
-	sp.Boost = extra("boost")
-	sp.Setback = extra("setback")
+	x.pool(o)
+	x.difficulty(o)
+	sp.Boost = x.extra(o, "boost")
+	sp.Setback = x.extra(o, "setback")
 	if o.Has("criticalSuccess") {
-		sp.CriticalSuccess = symbolRef(o, "criticalSuccess")
+		sp.CriticalSuccess = x.symbol(o, "criticalSuccess")
 	}
 	if o.Has("criticalFailure") {
-		sp.CriticalFailure = symbolRef(o, "criticalFailure")
+		sp.CriticalFailure = x.symbol(o, "criticalFailure")
 	}
 	sp.AllowOwnUpgrade, _ = o.Bool("allowOwnUpgrade", false)
 	if sp.AllowOwnUpgrade && sp.Pool.Upgrade < 0 && o.Has("pool") {
 		o.Addf("allowOwnUpgrade", `upgradeOwn upgrades the character's dice to pool.upgrade; declare "upgrade" in pool, or remove allowOwnUpgrade`)
 	}
-	maxDC := sp.Difficulty.Max
-	sp.Ladder = v.ladder(o, func(r validate.Obj, rg *Rung) {
-		r.Known("label", "dc", "text")
-		if r.Require("dc") {
-			rg.DC, _ = r.Int("dc", 0, maxDC, 0)
-		}
-	})
+	sp.Ladder = v.dcLadder(o, 0, sp.Difficulty.Max, 0)
 	v.Spends(o, res, SpendBuys{Dice: true})
 	res.Outcomes = v.Outcomes(o, OutcomeRules{By: []string{"margin", "total"}})
+}
+
+// symbolIndex maps the declared symbol and die ids to their indexes, so
+// the rest of a symbol pool can name them. A nil map means the
+// declarations were refused already: a name is then not refused again.
+type symbolIndex struct {
+	sp            *SymbolPool
+	symbols, dice map[string]int
+}
+
+// symbol reads key as a symbol id: its index, or -1.
+func (x symbolIndex) symbol(obj validate.Obj, key string) int {
+	return x.lookup(obj, key, x.symbols, "symbol", symbolIDs)
+}
+
+// die reads key as a die id: its index, or -1.
+func (x symbolIndex) die(obj validate.Obj, key string) int {
+	return x.lookup(obj, key, x.dice, "die", dieIDs)
+}
+
+// lookup reads key as an id declared in idx: its index, or -1 when
+// unreadable or undeclared (refused, listing the declared ids).
+func (x symbolIndex) lookup(obj validate.Obj, key string, idx map[string]int, noun string, declared func(*SymbolPool) string) int {
+	id, ok := obj.Str(key, 64, true)
+	if !ok {
+		return -1
+	}
+	i, known := idx[id]
+	if !known && idx != nil {
+		obj.Addf(key, "no %s with id %q; declared: %s", noun, id, declared(x.sp))
+		return -1
+	}
+	return i
+}
+
+// role reads the die and, when given, the upgraded die of pool or
+// difficulty.
+func (x symbolIndex) role(r validate.Obj, role *SymbolRole) {
+	if r.Require("die") {
+		role.Die = x.die(r, "die")
+	}
+	if r.Has("upgrade") {
+		role.Upgrade = x.die(r, "upgrade")
+	}
+}
+
+// pool reads pool: the character's dice, how they are built, and their max.
+func (x symbolIndex) pool(o validate.Obj) {
+	sp := x.sp
+	sp.Pool = SymbolRole{Die: -1, Upgrade: -1, Max: 6}
+	if !o.Require("pool") {
+		return
+	}
+	if p, ok := o.Object("pool"); ok {
+		p.Known("die", "upgrade", "build", "max")
+		x.role(p, &sp.Pool)
+		sp.Build, _ = p.Enum("build", "larger-upgraded", "larger-upgraded", "sum")
+		sp.Pool.Max, _ = p.Int("max", 1, MaxSymbolPool, 6)
+	}
+}
+
+// difficulty reads difficulty: the opposing dice and their max.
+func (x symbolIndex) difficulty(o validate.Obj) {
+	sp := x.sp
+	sp.Difficulty = SymbolRole{Die: -1, Upgrade: -1, Max: 5}
+	if !o.Require("difficulty") {
+		return
+	}
+	if d, ok := o.Object("difficulty"); ok {
+		d.Known("die", "upgrade", "max")
+		x.role(d, &sp.Difficulty)
+		sp.Difficulty.Max, _ = d.Int("max", 1, MaxSymbolDifficulty, 5)
+	}
+}
+
+// extra reads boost or setback: a die and its max, nil when not declared.
+func (x symbolIndex) extra(o validate.Obj, key string) *SymbolRole {
+	e, ok := o.Object(key)
+	if !ok {
+		return nil
+	}
+	e.Known("die", "max")
+	r := &SymbolRole{Die: -1, Upgrade: -1, Max: 3}
+	if e.Require("die") {
+		r.Die = x.die(e, "die")
+	}
+	r.Max, _ = e.Int("max", 1, MaxSymbolExtra, 3)
+	return r
 }
 
 // symbols reads resolution.symbols: 2 to 10, counts without chains or

@@ -67,58 +67,53 @@ func (c *ListColumn) HasValue(s string) bool { return containsID(c.Values, s) }
 func (v *Validator) lists(o validate.Obj) []List {
 	var out []List
 	for _, lo := range v.listOf(o, "lists", MaxLists) {
-		lo.Known("id", "label", "columns")
-		l := List{}
-		l.ID, _ = lo.Str("id", 64, true)
-		l.Label, _ = lo.Str("label", 80, false)
-		if l.Label == "" {
-			l.Label = l.ID
-		}
-		if !lo.Require("columns") {
-			out = append(out, l)
-			continue
-		}
-		cols, ok := lo.Arr("columns", 1, MaxListColumns)
-		if !ok {
-			out = append(out, l)
-			continue
-		}
-		ids := validate.IDs(v.P, lo.Ptr("columns"), cols)
-		for i, raw := range cols {
-			co, ok := validate.AsObj(v.P, lo.Ptr("columns", i), raw)
-			if !ok || ids[i] == "" {
-				continue
-			}
-			co.Known("id", "label", "type", "values")
-			c := ListColumn{ID: ids[i]}
-			c.Label, _ = co.Str("label", 80, false)
-			if c.Label == "" {
-				c.Label = c.ID
-			}
-			// A column whose type is missing or wrong is kept with no
-			// type, so what names it reports nothing more.
-			if !co.Require("type") {
-				l.Columns = append(l.Columns, c)
-				continue
-			}
-			var typed bool
-			if c.Type, typed = co.Enum("type", "", ListColumnTypes...); !typed {
-				l.Columns = append(l.Columns, c)
-				continue
-			}
-			switch {
-			case c.Type == "enum" && !co.Has("values"):
-				co.Addf("", `an enum column lists its "values" (1 to %d)`, MaxListEnumValues)
-			case c.Type != "enum" && co.Has("values"):
-				co.Addf("values", `only an enum column has "values"; this column is %q`, c.Type)
-			case c.Type == "enum":
-				c.Values = v.enumValues(co)
-			}
-			l.Columns = append(l.Columns, c)
-		}
-		out = append(out, l)
+		out = append(out, v.list(lo))
 	}
 	return out
+}
+
+// list reads one sheet list. A list whose columns are missing or broken
+// is kept without them, so that what names the list reports nothing more.
+func (v *Validator) list(lo validate.Obj) List {
+	lo.Known("id", "label", "columns")
+	l := List{}
+	l.ID, _ = lo.Str("id", 64, true)
+	l.Label = entryLabel(lo, l.ID)
+	if !lo.Require("columns") {
+		return l
+	}
+	cols, ok := lo.Arr("columns", 1, MaxListColumns)
+	if !ok {
+		return l
+	}
+	v.eachIDObject(lo.Ptr("columns"), cols, func(co validate.Obj, id string) {
+		l.Columns = append(l.Columns, v.listColumn(co, id))
+	})
+	return l
+}
+
+// listColumn reads one column. A column whose type is missing or wrong
+// is kept with no type, so what names it reports nothing more.
+func (v *Validator) listColumn(co validate.Obj, id string) ListColumn {
+	co.Known("id", "label", "type", "values")
+	c := ListColumn{ID: id}
+	c.Label = entryLabel(co, id)
+	if !co.Require("type") {
+		return c
+	}
+	var typed bool
+	if c.Type, typed = co.Enum("type", "", ListColumnTypes...); !typed {
+		return c
+	}
+	switch {
+	case c.Type == "enum" && !co.Has("values"):
+		co.Addf("", `an enum column lists its "values" (1 to %d)`, MaxListEnumValues)
+	case c.Type != "enum" && co.Has("values"):
+		co.Addf("values", `only an enum column has "values"; this column is %q`, c.Type)
+	case c.Type == "enum":
+		c.Values = v.enumValues(co)
+	}
+	return c
 }
 
 // enumValues reads an enum column's values: non-empty, unique strings.

@@ -44,6 +44,9 @@ func containsID(list []string, id string) bool {
 	return false
 }
 
+// overrides validates resolution.overrides: each override's own keys,
+// then its set merged over the ruleset's resolution, validated as a
+// resolution of the same kind.
 func (v *Validator) overrides(o validate.Obj, res *Resolution, k Kind) {
 	arr, ok := o.Arr("overrides", 1, 32)
 	if !ok {
@@ -51,49 +54,20 @@ func (v *Validator) overrides(o validate.Obj, res *Resolution, k Kind) {
 	}
 	ids := validate.IDs(v.P, o.Ptr("overrides"), arr)
 	locked := append(append([]string{}, lockedKeys...), k.Locked()...)
-	// set holds resolution keys of the ruleset's own kind; a null for any
-	// other key would remove nothing and hide a typo, so it is refused
-	// like an unknown key with a value (which the merged check reports).
-	var allowed []string
-	for _, key := range append(append([]string{}, sharedKeys...), k.Keys()...) {
-		if !containsID(locked, key) {
-			allowed = append(allowed, key)
-		}
-	}
+	allowed := settableKeys(k, locked)
 	unconditional := map[string]string{} // "skill:x" -> override id
 	for i, raw := range arr {
 		ov, ok := validate.AsObj(v.P, o.Ptr("overrides", i), raw)
 		if !ok || ids[i] == "" {
 			continue
 		}
-		ov.Known("id", "label", "text", "skills", "saves", "abilities", "when", "set")
-		x := Override{ID: ids[i]}
-		if ov.Require("label") {
-			x.Label, _ = ov.Str("label", 80, true)
-		}
-		x.Text, _ = ov.Str("text", 500, false)
-		x.Skills = v.idList(ov, "skills", v.skills, "skill")
-		x.Saves = v.idList(ov, "saves", v.saves, "save")
-		x.Abilities = v.idList(ov, "abilities", v.abilities, "ability")
-		if !ov.Has("skills") && !ov.Has("saves") && !ov.Has("abilities") {
-			ov.Addf("", `an override names the checks it covers: "skills", "saves" or "abilities" (one or more)`)
-		}
+		x := v.overrideHead(ov, ids[i])
 		if raw, ok := ov.M["when"]; ok {
 			if ref, ok := v.ValueRef(ov.Ptr("when"), raw, AnyRead, "an override's when"); ok {
 				x.When = &ref
 			}
 		} else {
-			for _, pair := range [][2]any{{"skill", x.Skills}, {"save", x.Saves}, {"ability", x.Abilities}} {
-				for _, id := range pair[1].([]string) {
-					key := fmt.Sprintf("%s:%s", pair[0], id)
-					if prev, dup := unconditional[key]; dup && prev == x.ID {
-						ov.Addf("", "%s %q is listed twice in this override", pair[0], id)
-					} else if dup {
-						ov.Addf("", "%s %q is already in override %q without \"when\"; a check appears in at most one override without when", pair[0], id, prev)
-					}
-					unconditional[key] = x.ID
-				}
-			}
+			claimUnconditional(ov, &x, unconditional)
 		}
 		if !ov.Require("set") {
 			continue
@@ -103,48 +77,108 @@ func (v *Validator) overrides(o validate.Obj, res *Resolution, k Kind) {
 			continue
 		}
 		x.Set = set.M
-		merged := map[string]any{}
-		for key, val := range res.Raw {
-			if key != "overrides" {
-				merged[key] = val
-			}
-		}
-		bad := false
-		for key, val := range set.M {
-			if containsID(locked, key) {
-				set.Addf(key, "an override cannot change %q; locked keys: %v", key, locked)
-				bad = true
-				continue
-			}
-			if val == nil {
-				if !containsID(allowed, key) {
-					set.Addf(key, "unknown key %q: set holds resolution keys of kind %q; allowed here: %s", key, res.Kind, strings.Join(allowed, ", "))
-					continue
-				}
-				delete(merged, key)
-			} else {
-				merged[key] = val
-			}
-		}
-		if bad {
+		merged, ok := mergeSet(set, res, locked, allowed)
+		if !ok {
 			continue
 		}
 		before := v.P.Len()
 		x.Resolution = v.resolution(set.At, merged, res)
-		for j := before; j < v.P.Len(); j++ {
-			pr := &v.P.List[j]
-			pr.Message = fmt.Sprintf("with override %q: %s", x.ID, pr.Message)
-			// A problem in a key the override inherits (not one it sets)
-			// points at the override's set, which is what made it wrong,
-			// and names the inherited key.
-			rest := strings.TrimPrefix(pr.Pointer, set.At+"/")
-			if key, _, _ := strings.Cut(rest, "/"); rest != pr.Pointer && !set.Has(unescapeToken(key)) {
-				pr.Message = fmt.Sprintf("with override %q: the inherited %s/%s: %s", x.ID, o.At, rest,
-					strings.TrimPrefix(pr.Message, fmt.Sprintf("with override %q: ", x.ID)))
-				pr.Pointer = set.At
-			}
-		}
+		v.blameOverride(o, set, x.ID, before)
 		res.Overrides = append(res.Overrides, x)
+	}
+}
+
+// settableKeys are the keys an override's set may hold: resolution keys
+// of the ruleset's own kind that are not locked. A null for any other key
+// would remove nothing and hide a typo, so it is refused like an unknown
+// key with a value (which the merged check reports).
+func settableKeys(k Kind, locked []string) []string {
+	var allowed []string
+	for _, key := range append(append([]string{}, sharedKeys...), k.Keys()...) {
+		if !containsID(locked, key) {
+			allowed = append(allowed, key)
+		}
+	}
+	return allowed
+}
+
+// overrideHead reads an override's label, text and the checks it covers.
+func (v *Validator) overrideHead(ov validate.Obj, id string) Override {
+	ov.Known("id", "label", "text", "skills", "saves", "abilities", "when", "set")
+	x := Override{ID: id}
+	if ov.Require("label") {
+		x.Label, _ = ov.Str("label", 80, true)
+	}
+	x.Text, _ = ov.Str("text", 500, false)
+	x.Skills = v.idList(ov, "skills", v.skills, "skill")
+	x.Saves = v.idList(ov, "saves", v.saves, "save")
+	x.Abilities = v.idList(ov, "abilities", v.abilities, "ability")
+	if !ov.Has("skills") && !ov.Has("saves") && !ov.Has("abilities") {
+		ov.Addf("", `an override names the checks it covers: "skills", "saves" or "abilities" (one or more)`)
+	}
+	return x
+}
+
+// claimUnconditional records the checks an override without when covers,
+// refusing one listed twice or already in another override without when:
+// a check appears in at most one such override.
+func claimUnconditional(ov validate.Obj, x *Override, unconditional map[string]string) {
+	for _, pair := range [][2]any{{"skill", x.Skills}, {"save", x.Saves}, {"ability", x.Abilities}} {
+		for _, id := range pair[1].([]string) {
+			key := fmt.Sprintf("%s:%s", pair[0], id)
+			if prev, dup := unconditional[key]; dup && prev == x.ID {
+				ov.Addf("", "%s %q is listed twice in this override", pair[0], id)
+			} else if dup {
+				ov.Addf("", "%s %q is already in override %q without \"when\"; a check appears in at most one override without when", pair[0], id, prev)
+			}
+			unconditional[key] = x.ID
+		}
+	}
+}
+
+// mergeSet lays an override's set over the ruleset's resolution (a null
+// removes a key). ok is false when the set touches a locked key.
+func mergeSet(set validate.Obj, res *Resolution, locked, allowed []string) (merged map[string]any, ok bool) {
+	merged = map[string]any{}
+	for key, val := range res.Raw {
+		if key != "overrides" {
+			merged[key] = val
+		}
+	}
+	ok = true
+	for key, val := range set.M {
+		if containsID(locked, key) {
+			set.Addf(key, "an override cannot change %q; locked keys: %v", key, locked)
+			ok = false
+			continue
+		}
+		if val == nil {
+			if !containsID(allowed, key) {
+				set.Addf(key, "unknown key %q: set holds resolution keys of kind %q; allowed here: %s", key, res.Kind, strings.Join(allowed, ", "))
+				continue
+			}
+			delete(merged, key)
+		} else {
+			merged[key] = val
+		}
+	}
+	return merged, ok
+}
+
+// blameOverride names the override in every problem its merged
+// resolution raised (those from index before on). A problem in a key the
+// override inherits (not one it sets) points at the override's set,
+// which is what made it wrong, and names the inherited key.
+func (v *Validator) blameOverride(o, set validate.Obj, id string, before int) {
+	for j := before; j < v.P.Len(); j++ {
+		pr := &v.P.List[j]
+		pr.Message = fmt.Sprintf("with override %q: %s", id, pr.Message)
+		rest := strings.TrimPrefix(pr.Pointer, set.At+"/")
+		if key, _, _ := strings.Cut(rest, "/"); rest != pr.Pointer && !set.Has(unescapeToken(key)) {
+			pr.Message = fmt.Sprintf("with override %q: the inherited %s/%s: %s", id, o.At, rest,
+				strings.TrimPrefix(pr.Message, fmt.Sprintf("with override %q: ", id)))
+			pr.Pointer = set.At
+		}
 	}
 }
 

@@ -36,6 +36,49 @@ type Resolution struct {
 // Range is an inclusive integer range.
 type Range struct{ Min, Max int }
 
+// minMax reads a { "min", "max" } object: min within minIn and max within
+// maxIn, def for a key left out or unreadable. A min above max is refused
+// (ordered is false); the range is returned as read either way.
+func minMax(o validate.Obj, minIn, maxIn, def Range) (r Range, ordered bool) {
+	r.Min, _ = o.Int("min", minIn.Min, minIn.Max, def.Min)
+	r.Max, _ = o.Int("max", maxIn.Min, maxIn.Max, def.Max)
+	if r.Min > r.Max {
+		o.Addf("min", "min %d is above max %d", r.Min, r.Max)
+		return r, false
+	}
+	return r, true
+}
+
+// dieSides reads "die": { "sides": S } for the kinds that throw one kind
+// of die: 2 to hi faces, def when left out or unreadable. missing is the
+// message for a resolution without "die".
+func dieSides(o validate.Obj, hi, def int, missing string) int {
+	d, ok := o.Object("die")
+	if !ok {
+		if !o.Has("die") {
+			o.Addf("", "%s", missing)
+		}
+		return def
+	}
+	d.Known("sides")
+	sides := def
+	if d.Require("sides") {
+		sides, _ = d.Int("sides", 2, hi, def)
+	}
+	return sides
+}
+
+// dcLadder reads a difficultyLadder whose rungs carry a required dc
+// within lo..hi (dice-sum, dice-highest, symbol-pool).
+func (v *Validator) dcLadder(o validate.Obj, lo, hi, def int) []Rung {
+	return v.ladder(o, func(r validate.Obj, rg *Rung) {
+		r.Known("label", "dc", "text")
+		if r.Require("dc") {
+			rg.DC, _ = r.Int("dc", lo, hi, def)
+		}
+	})
+}
+
 // AbilityModifier turns a score into a number.
 type AbilityModifier struct {
 	Op    string   // identity, floorHalfMinusTen, stepTable
@@ -178,23 +221,62 @@ func copySharedMath(res, base *Resolution) {
 	res.PenaltyFrom = base.PenaltyFrom
 }
 
+// sharedMath reads the ruleset's own sheet math, which every kind shares
+// and no override may change. Without proficiencyTiers (already refused)
+// nothing after it is read.
 func (v *Validator) sharedMath(o validate.Obj, res *Resolution) {
-	res.AbilityModifier = AbilityModifier{Op: "identity"}
-	if am, ok := o.Object("abilityModifier"); ok {
-		am.Known("op", "table")
-		res.AbilityModifier.Op, _ = am.Enum("op", "identity", "identity", "floorHalfMinusTen", "stepTable")
-		if res.AbilityModifier.Op == "stepTable" {
-			res.AbilityModifier.Table = v.stepTable(am)
-		} else if am.Has("table") {
-			am.Addf("table", `"table" is read only with "op": "stepTable"`)
-		}
-	}
+	res.AbilityModifier = v.abilityModifier(o)
 	if !o.Require("proficiencyTiers") {
 		return
 	}
+	needsBonus := v.proficiencyTiers(o, res)
+	if p, ok := o.Object("proficiency"); ok {
+		p.Known("bonus")
+		if p.Require("bonus") {
+			if ref, ok := v.ValueRef(p.Ptr("bonus"), p.M["bonus"], SheetOnly, "the proficiency bonus"); ok {
+				res.Proficiency = &Proficiency{Bonus: ref}
+			}
+		}
+	}
+	if needsBonus != "" && res.Proficiency == nil {
+		v.P.Addf(needsBonus, `a tier that multiplies needs a proficiency bonus: add "proficiency": { "bonus": { "derived": "proficiency_bonus" } } to resolution`)
+	}
+	res.BonusRange = Range{-20, 20}
+	if br, ok := o.Object("bonusRange"); ok {
+		br.Known("min", "max")
+		res.BonusRange, _ = minMax(br, Range{-100, 100}, Range{-100, 100}, Range{-20, 20})
+	}
+	v.adjust(o, res)
+	if raw, ok := o.M["penaltyFrom"]; ok {
+		if ref, ok := v.ValueRef(o.Ptr("penaltyFrom"), raw, AnyRead, "penaltyFrom"); ok {
+			res.PenaltyFrom = &ref
+		}
+	}
+}
+
+// abilityModifier reads abilityModifier: its op (identity by default) and,
+// for stepTable only, the table.
+func (v *Validator) abilityModifier(o validate.Obj) AbilityModifier {
+	m := AbilityModifier{Op: "identity"}
+	am, ok := o.Object("abilityModifier")
+	if !ok {
+		return m
+	}
+	am.Known("op", "table")
+	m.Op, _ = am.Enum("op", "identity", "identity", "floorHalfMinusTen", "stepTable")
+	if m.Op == "stepTable" {
+		m.Table = v.stepTable(am)
+	} else if am.Has("table") {
+		am.Addf("table", `"table" is read only with "op": "stepTable"`)
+	}
+	return m
+}
+
+// proficiencyTiers reads the training tiers. It returns the pointer of
+// the first multiplier, which needs a proficiency bonus to multiply, or "".
+func (v *Validator) proficiencyTiers(o validate.Obj, res *Resolution) (needsBonus string) {
 	tiers, _ := o.Arr("proficiencyTiers", 1, 12)
 	ids := validate.IDs(v.P, o.Ptr("proficiencyTiers"), tiers)
-	needsBonus := ""
 	for i, raw := range tiers {
 		t, ok := validate.AsObj(v.P, o.Ptr("proficiencyTiers", i), raw)
 		if !ok || ids[i] == "" {
@@ -213,46 +295,29 @@ func (v *Validator) sharedMath(o validate.Obj, res *Resolution) {
 		}
 		res.ProficiencyTiers = append(res.ProficiencyTiers, pt)
 	}
-	if p, ok := o.Object("proficiency"); ok {
-		p.Known("bonus")
-		if p.Require("bonus") {
-			if ref, ok := v.ValueRef(p.Ptr("bonus"), p.M["bonus"], SheetOnly, "the proficiency bonus"); ok {
-				res.Proficiency = &Proficiency{Bonus: ref}
-			}
-		}
+	return needsBonus
+}
+
+// adjust reads resolution.adjust: sheet values added to every check's
+// number, or to the named skills and saves only.
+func (v *Validator) adjust(o validate.Obj, res *Resolution) {
+	adj, ok := o.Arr("adjust", 0, 8)
+	if !ok {
+		return
 	}
-	if needsBonus != "" && res.Proficiency == nil {
-		v.P.Addf(needsBonus, `a tier that multiplies needs a proficiency bonus: add "proficiency": { "bonus": { "derived": "proficiency_bonus" } } to resolution`)
-	}
-	res.BonusRange = Range{-20, 20}
-	if br, ok := o.Object("bonusRange"); ok {
-		br.Known("min", "max")
-		res.BonusRange.Min, _ = br.Int("min", -100, 100, -20)
-		res.BonusRange.Max, _ = br.Int("max", -100, 100, 20)
-		if res.BonusRange.Min > res.BonusRange.Max {
-			br.Addf("min", "min %d is above max %d", res.BonusRange.Min, res.BonusRange.Max)
+	for i, raw := range adj {
+		a, ok := validate.AsObj(v.P, o.Ptr("adjust", i), raw)
+		if !ok {
+			continue
 		}
-	}
-	if adj, ok := o.Arr("adjust", 0, 8); ok {
-		for i, raw := range adj {
-			a, ok := validate.AsObj(v.P, o.Ptr("adjust", i), raw)
-			if !ok {
-				continue
-			}
-			a.Known("value", "skills", "saves")
-			var ad Adjust
-			if a.Require("value") {
-				ad.Value, _ = v.ValueRef(a.Ptr("value"), a.M["value"], AnyRead, "an adjust")
-			}
-			ad.Skills = v.idList(a, "skills", v.skills, "skill")
-			ad.Saves = v.idList(a, "saves", v.saves, "save")
-			res.Adjust = append(res.Adjust, ad)
+		a.Known("value", "skills", "saves")
+		var ad Adjust
+		if a.Require("value") {
+			ad.Value, _ = v.ValueRef(a.Ptr("value"), a.M["value"], AnyRead, "an adjust")
 		}
-	}
-	if raw, ok := o.M["penaltyFrom"]; ok {
-		if ref, ok := v.ValueRef(o.Ptr("penaltyFrom"), raw, AnyRead, "penaltyFrom"); ok {
-			res.PenaltyFrom = &ref
-		}
+		ad.Skills = v.idList(a, "skills", v.skills, "skill")
+		ad.Saves = v.idList(a, "saves", v.saves, "save")
+		res.Adjust = append(res.Adjust, ad)
 	}
 }
 

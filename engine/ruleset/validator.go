@@ -142,86 +142,105 @@ func (v *Validator) listOf(o validate.Obj, key string, max int) []validate.Obj {
 	return out
 }
 
+// vocabulary reads the ids every later part of the ruleset names:
+// abilities, skills, saves, fields, conditions and levels, in that order,
+// since skills name abilities.
 func (v *Validator) vocabulary(o validate.Obj, rs *Ruleset) {
 	for _, a := range v.listOf(o, "abilities", 64) {
-		a.Known("id", "label", "min", "max", "default", "text")
-		ab := Ability{Min: 0, Max: 100}
-		ab.ID, _ = a.Str("id", 64, true)
-		ab.Label, _ = a.Str("label", 80, false)
-		ab.Min, _ = a.Int("min", -1000, 1000, 0)
-		ab.Max, _ = a.Int("max", -1000, 1000, 100)
-		if ab.Min > ab.Max {
-			a.Addf("min", "min %d is above max %d", ab.Min, ab.Max)
-		}
-		ab.Default, _ = a.Int("default", ab.Min, ab.Max, ab.Min)
-		if ab.Label == "" {
-			ab.Label = ab.ID
-		}
+		ab := readAbility(a)
 		v.abilities[ab.ID] = true
 		rs.Abilities = append(rs.Abilities, ab)
 	}
-	readSkills := func(key string, set map[string]bool) []Skill {
-		var out []Skill
-		for _, s := range v.listOf(o, key, 256) {
-			s.Known("id", "label", "ability", "text")
-			sk := Skill{}
-			sk.ID, _ = s.Str("id", 64, true)
-			sk.Label, _ = s.Str("label", 80, false)
-			if sk.Label == "" {
-				sk.Label = sk.ID
-			}
-			if ab, ok := s.Str("ability", 64, true); ok {
-				if !v.abilities[ab] {
-					s.Addf("ability", "no ability with id %q; declared: %v", ab, v.order["abilities"])
-				}
-				sk.Ability = ab
-			}
-			set[sk.ID] = true
-			out = append(out, sk)
-		}
-		return out
-	}
-	rs.Skills = readSkills("skills", v.skills)
-	rs.Saves = readSkills("saves", v.saves)
+	rs.Skills = v.skillList(o, "skills", v.skills)
+	rs.Saves = v.skillList(o, "saves", v.saves)
 	for _, f := range v.listOf(o, "fields", 128) {
-		f.Known("id", "label", "min", "max", "default", "text")
-		fd := Field{Min: -1e6, Max: 1e6}
-		fd.ID, _ = f.Str("id", 64, true)
-		fd.Label, _ = f.Str("label", 80, false)
-		fd.Min, _ = f.Float("min", -1e9, 1e9, -1e6)
-		fd.Max, _ = f.Float("max", -1e9, 1e9, 1e6)
-		if fd.Min > fd.Max {
-			f.Addf("min", "min %g is above max %g", fd.Min, fd.Max)
-		}
-		def := 0.0
-		if def < fd.Min {
-			def = fd.Min
-		}
-		fd.Default, _ = f.Float("default", fd.Min, fd.Max, def)
+		fd := readField(f)
 		v.fields[fd.ID] = true
 		rs.Fields = append(rs.Fields, fd)
 	}
 	for _, c := range v.listOf(o, "conditions", 128) {
 		cd := Condition{}
-		cd.ID, _ = c.Str("id", 64, true)
-		cd.Label, _ = c.Str("label", 80, false)
-		if raw, ok := c.M["check"]; ok {
-			cd.Check, _ = json.Marshal(raw)
-			v.effect(c.Ptr("check"), raw, true)
-		}
+		cd.ID, cd.Label, cd.Check = v.checkEntry(c)
 		v.conditions[cd.ID] = true
 		rs.Conditions = append(rs.Conditions, cd)
 	}
 	for _, l := range v.listOf(o, "levels", 64) {
 		lv := Level{}
-		lv.ID, _ = l.Str("id", 64, true)
-		lv.Label, _ = l.Str("label", 80, false)
-		if raw, ok := l.M["check"]; ok {
-			lv.Check, _ = json.Marshal(raw)
-			v.effect(l.Ptr("check"), raw, true)
-		}
+		lv.ID, lv.Label, lv.Check = v.checkEntry(l)
 		rs.Levels = append(rs.Levels, lv)
 	}
+}
+
+// readAbility reads one ability: its bounds and default score.
+func readAbility(a validate.Obj) Ability {
+	a.Known("id", "label", "min", "max", "default", "text")
+	ab := Ability{Min: 0, Max: 100}
+	ab.ID, _ = a.Str("id", 64, true)
+	ab.Label, _ = a.Str("label", 80, false)
+	ab.Min, _ = a.Int("min", -1000, 1000, 0)
+	ab.Max, _ = a.Int("max", -1000, 1000, 100)
+	if ab.Min > ab.Max {
+		a.Addf("min", "min %d is above max %d", ab.Min, ab.Max)
+	}
+	ab.Default, _ = a.Int("default", ab.Min, ab.Max, ab.Min)
+	if ab.Label == "" {
+		ab.Label = ab.ID
+	}
+	return ab
+}
+
+// skillList reads skills or saves, each naming its ability, into set.
+func (v *Validator) skillList(o validate.Obj, key string, set map[string]bool) []Skill {
+	var out []Skill
+	for _, s := range v.listOf(o, key, 256) {
+		s.Known("id", "label", "ability", "text")
+		sk := Skill{}
+		sk.ID, _ = s.Str("id", 64, true)
+		sk.Label, _ = s.Str("label", 80, false)
+		if sk.Label == "" {
+			sk.Label = sk.ID
+		}
+		if ab, ok := s.Str("ability", 64, true); ok {
+			if !v.abilities[ab] {
+				s.Addf("ability", "no ability with id %q; declared: %v", ab, v.order["abilities"])
+			}
+			sk.Ability = ab
+		}
+		set[sk.ID] = true
+		out = append(out, sk)
+	}
+	return out
+}
+
+// readField reads one field: its bounds and a default of 0 kept within them.
+func readField(f validate.Obj) Field {
+	f.Known("id", "label", "min", "max", "default", "text")
+	fd := Field{Min: -1e6, Max: 1e6}
+	fd.ID, _ = f.Str("id", 64, true)
+	fd.Label, _ = f.Str("label", 80, false)
+	fd.Min, _ = f.Float("min", -1e9, 1e9, -1e6)
+	fd.Max, _ = f.Float("max", -1e9, 1e9, 1e6)
+	if fd.Min > fd.Max {
+		f.Addf("min", "min %g is above max %g", fd.Min, fd.Max)
+	}
+	def := 0.0
+	if def < fd.Min {
+		def = fd.Min
+	}
+	fd.Default, _ = f.Float("default", fd.Min, fd.Max, def)
+	return fd
+}
+
+// checkEntry reads a condition or a level: its id, label and the effect
+// it has on checks (validated as an effect, kept as written).
+func (v *Validator) checkEntry(e validate.Obj) (id, label string, check json.RawMessage) {
+	id, _ = e.Str("id", 64, true)
+	label, _ = e.Str("label", 80, false)
+	if raw, ok := e.M["check"]; ok {
+		check, _ = json.Marshal(raw)
+		v.effect(e.Ptr("check"), raw, true)
+	}
+	return id, label, check
 }
 
 // derivedOps are the ops a derived value may use.

@@ -81,84 +81,118 @@ func Load(name string, data []byte, rs *ruleset.Ruleset) (*Sheet, error) {
 	if o.Require("name") {
 		s.Name, _ = o.Str("name", 120, true)
 	}
-	if ab, ok := o.Object("abilities"); ok {
-		for _, id := range sortedKeys(ab.M) {
-			a, known := rs.Ability(id)
-			if !known {
-				ab.Addf(id, "no ability %q in the ruleset; declared: %s", id, strings.Join(abilityIDs(rs), ", "))
-				continue
-			}
-			if n, ok := ab.Int(id, a.Min, a.Max, a.Default); ok {
-				s.Abilities[id] = n
-			}
-		}
-	}
+	readAbilities(o, rs, s.Abilities)
 	readTraining(o, "skills", rs, rs.Skills, s.Skills)
 	readTraining(o, "saves", rs, rs.Saves, s.Saves)
-	if f, ok := o.Object("fields"); ok {
-		for _, id := range sortedKeys(f.M) {
-			fd := field(rs, id)
-			if fd == nil {
-				f.Addf(id, "no field %q in the ruleset", id)
-				continue
-			}
-			if n, ok := f.Float(id, fd.Min, fd.Max, fd.Default); ok {
-				s.Fields[id] = n
-			}
-		}
-	}
-	if pl, ok := o.Object("pools"); ok {
-		for _, id := range sortedKeys(pl.M) {
-			if _, known := rs.PoolDecl(id); !known {
-				pl.Addf(id, "no live pool %q in the ruleset", id)
-				continue
-			}
-			if n, ok := pl.Int(id, 0, 1_000_000, 0); ok {
-				s.Pools[id] = n
-			}
-		}
-	}
-	s.Conditions = readIDs(o, "conditions", func(id string) bool {
-		for _, c := range rs.Conditions {
-			if c.ID == id {
-				return true
-			}
-		}
-		return false
-	}, "condition")
-	s.Levels = readIDs(o, "levels", func(id string) bool {
-		for _, l := range rs.Levels {
-			if l.ID == id {
-				return true
-			}
-		}
-		return false
-	}, "level")
+	readFields(o, rs, s.Fields)
+	readPools(o, rs, s.Pools)
+	s.Conditions = readIDs(o, "conditions", func(id string) bool { return conditionDeclared(rs, id) }, "condition")
+	s.Levels = readIDs(o, "levels", func(id string) bool { return levelDeclared(rs, id) }, "level")
 	s.Entries = readIDs(o, "entries", func(ref string) bool {
 		cat, entry, ok := strings.Cut(ref, "/")
 		return ok && catalogHas(rs, cat, entry)
 	}, `catalog entry ("catalog/entry")`)
-	if raw, ok := o.M["bag"]; ok {
-		arr, _ := validate.ArrAt(p, o.Ptr("bag"), raw, 0, 1000)
-		for i, e := range arr {
-			bo, ok := validate.AsObj(p, o.Ptr("bag", i), e)
-			if !ok {
-				continue
-			}
-			bo.Known("item", "count")
-			var line BagLine
-			if bo.Require("item") {
-				line.Item, _ = bo.Str("item", 200, true)
-			}
-			line.Count, _ = bo.Int("count", 1, 999_999, 1)
-			s.Bag = append(s.Bag, line)
-		}
-	}
+	s.Bag = readBag(o)
 	s.Lists = readLists(o, rs)
 	if err := p.Err(); err != nil {
 		return nil, err
 	}
 	return s, nil
+}
+
+// readAbilities reads the scores, each within its ability's range.
+func readAbilities(o validate.Obj, rs *ruleset.Ruleset, out map[string]int) {
+	ab, ok := o.Object("abilities")
+	if !ok {
+		return
+	}
+	for _, id := range sortedKeys(ab.M) {
+		a, known := rs.Ability(id)
+		if !known {
+			ab.Addf(id, "no ability %q in the ruleset; declared: %s", id, strings.Join(abilityIDs(rs), ", "))
+			continue
+		}
+		if n, ok := ab.Int(id, a.Min, a.Max, a.Default); ok {
+			out[id] = n
+		}
+	}
+}
+
+// readFields reads the fields' numbers, each within its field's range.
+func readFields(o validate.Obj, rs *ruleset.Ruleset, out map[string]float64) {
+	f, ok := o.Object("fields")
+	if !ok {
+		return
+	}
+	for _, id := range sortedKeys(f.M) {
+		fd := field(rs, id)
+		if fd == nil {
+			f.Addf(id, "no field %q in the ruleset", id)
+			continue
+		}
+		if n, ok := f.Float(id, fd.Min, fd.Max, fd.Default); ok {
+			out[id] = n
+		}
+	}
+}
+
+// readPools reads the live pools' current values.
+func readPools(o validate.Obj, rs *ruleset.Ruleset, out map[string]int) {
+	pl, ok := o.Object("pools")
+	if !ok {
+		return
+	}
+	for _, id := range sortedKeys(pl.M) {
+		if _, known := rs.PoolDecl(id); !known {
+			pl.Addf(id, "no live pool %q in the ruleset", id)
+			continue
+		}
+		if n, ok := pl.Int(id, 0, 1_000_000, 0); ok {
+			out[id] = n
+		}
+	}
+}
+
+// readBag reads the starting bag, { item, count } lines.
+func readBag(o validate.Obj) []BagLine {
+	raw, ok := o.M["bag"]
+	if !ok {
+		return nil
+	}
+	var out []BagLine
+	arr, _ := validate.ArrAt(o.P, o.Ptr("bag"), raw, 0, 1000)
+	for i, e := range arr {
+		bo, ok := validate.AsObj(o.P, o.Ptr("bag", i), e)
+		if !ok {
+			continue
+		}
+		bo.Known("item", "count")
+		var line BagLine
+		if bo.Require("item") {
+			line.Item, _ = bo.Str("item", 200, true)
+		}
+		line.Count, _ = bo.Int("count", 1, 999_999, 1)
+		out = append(out, line)
+	}
+	return out
+}
+
+func conditionDeclared(rs *ruleset.Ruleset, id string) bool {
+	for _, c := range rs.Conditions {
+		if c.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+func levelDeclared(rs *ruleset.Ruleset, id string) bool {
+	for _, l := range rs.Levels {
+		if l.ID == id {
+			return true
+		}
+	}
+	return false
 }
 
 func readTraining(o validate.Obj, key string, rs *ruleset.Ruleset, decl []ruleset.Skill, out map[string]Training) {

@@ -34,6 +34,16 @@ func (st *State) obj(r *objRef) lua.LValue {
 	return ud
 }
 
+// pushChild answers object and objectAt: the child validation object,
+// reporting to the same validator and resolution as its parent, or nil
+// and false when the value is not an object (already reported).
+func (st *State) pushChild(L *lua.LState, parent *objRef, child validate.Obj, ok bool) int {
+	if !ok {
+		return pushOK(L, lua.LNil, false)
+	}
+	return pushOK(L, st.obj(&objRef{v: parent.v, o: child, res: parent.res}), true)
+}
+
 func (st *State) checkObj(L *lua.LState) *objRef {
 	ud := L.CheckUserData(1)
 	r, ok := ud.Value.(*objRef)
@@ -155,10 +165,7 @@ var objMethods = map[string]func(*State, *lua.LState) int{
 			return pushOK(L, lua.LNil, false)
 		}
 		child, ok := r.o.Object(key)
-		if !ok {
-			return pushOK(L, lua.LNil, false)
-		}
-		return pushOK(L, st.obj(&objRef{v: r.v, o: child, res: r.res}), true)
+		return st.pushChild(L, r, child, ok)
 	},
 	// objectAt(key, i) is the i-th (1-based) entry of the array at key,
 	// read as an object.
@@ -170,10 +177,7 @@ var objMethods = map[string]func(*State, *lua.LState) int{
 			return pushOK(L, lua.LNil, false)
 		}
 		child, ok := validate.AsObj(r.v.P, r.o.Ptr(key, i), raw)
-		if !ok {
-			return pushOK(L, lua.LNil, false)
-		}
-		return pushOK(L, st.obj(&objRef{v: r.v, o: child, res: r.res}), true)
+		return st.pushChild(L, r, child, ok)
 	},
 	// intAt(key, i, min, max, default) reads the i-th (1-based) entry of
 	// the array at key as an integer.

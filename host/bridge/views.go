@@ -335,46 +335,38 @@ func (st *State) checkSheet(L *lua.LState) *sheet.Character {
 	return sv.ch
 }
 
+// sheetNumber adapts a sheet reader of one id (sheet:abilityMod("str"))
+// to a Lua method returning the number.
+func sheetNumber[N int | float64](read func(*sheet.Character, string) N) func(*State, *lua.LState) int {
+	return func(st *State, L *lua.LState) int {
+		ch := st.checkSheet(L)
+		L.Push(lua.LNumber(read(ch, L.CheckString(2))))
+		return 1
+	}
+}
+
+// sheetBool adapts a sheet question about one id (sheet:hasCondition("prone"))
+// to a Lua method returning the answer.
+func sheetBool(read func(*sheet.Character, string) bool) func(*State, *lua.LState) int {
+	return func(st *State, L *lua.LState) int {
+		ch := st.checkSheet(L)
+		L.Push(lua.LBool(read(ch, L.CheckString(2))))
+		return 1
+	}
+}
+
 var sheetMethods = map[string]func(*State, *lua.LState) int{
 	"name": func(st *State, L *lua.LState) int {
 		L.Push(lua.LString(st.checkSheet(L).Name()))
 		return 1
 	},
-	"abilityScore": func(st *State, L *lua.LState) int {
-		ch := st.checkSheet(L)
-		L.Push(lua.LNumber(ch.AbilityScore(L.CheckString(2))))
-		return 1
-	},
-	"abilityMod": func(st *State, L *lua.LState) int {
-		ch := st.checkSheet(L)
-		L.Push(lua.LNumber(ch.AbilityMod(L.CheckString(2))))
-		return 1
-	},
-	"field": func(st *State, L *lua.LState) int {
-		ch := st.checkSheet(L)
-		L.Push(lua.LNumber(ch.Field(L.CheckString(2))))
-		return 1
-	},
-	"derived": func(st *State, L *lua.LState) int {
-		ch := st.checkSheet(L)
-		L.Push(lua.LNumber(ch.Derived(L.CheckString(2))))
-		return 1
-	},
-	"pool": func(st *State, L *lua.LState) int {
-		ch := st.checkSheet(L)
-		L.Push(lua.LNumber(ch.Pool(L.CheckString(2))))
-		return 1
-	},
-	"hasCondition": func(st *State, L *lua.LState) int {
-		ch := st.checkSheet(L)
-		L.Push(lua.LBool(ch.HasCondition(L.CheckString(2))))
-		return 1
-	},
-	"hasEntry": func(st *State, L *lua.LState) int {
-		ch := st.checkSheet(L)
-		L.Push(lua.LBool(ch.HasEntry(L.CheckString(2))))
-		return 1
-	},
+	"abilityScore": sheetNumber((*sheet.Character).AbilityScore),
+	"abilityMod":   sheetNumber((*sheet.Character).AbilityMod),
+	"field":        sheetNumber((*sheet.Character).Field),
+	"derived":      sheetNumber((*sheet.Character).Derived),
+	"pool":         sheetNumber((*sheet.Character).Pool),
+	"hasCondition": sheetBool((*sheet.Character).HasCondition),
+	"hasEntry":     sheetBool((*sheet.Character).HasEntry),
 	"training": func(st *State, L *lua.LState) int {
 		ch := st.checkSheet(L)
 		tr := ch.Training(L.CheckString(2), L.OptBool(3, false))
@@ -382,11 +374,7 @@ var sheetMethods = map[string]func(*State, *lua.LState) int{
 		L.Push(lua.LNumber(tr.Bonus))
 		return 2
 	},
-	"tierBonus": func(st *State, L *lua.LState) int {
-		ch := st.checkSheet(L)
-		L.Push(lua.LNumber(ch.TierBonus(L.CheckString(2))))
-		return 1
-	},
+	"tierBonus": sheetNumber((*sheet.Character).TierBonus),
 	// value(ref) reads a value reference written as in a ruleset:
 	// sheet:value({ abilityMod = "str" }).
 	"value": func(st *State, L *lua.LState) int {

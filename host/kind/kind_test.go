@@ -111,7 +111,7 @@ func TestBadResultsRefused(t *testing.T) {
 // pointers like a native kind, including unknown keys, and refuses a
 // plugin kind when no plugin provides it.
 func TestPluginKindValidation(t *testing.T) {
-	kinds, _ := testPlugins(t, plugin.Options{}, "../../plugins/wild-die")
+	kinds, _ := testPlugins(t, plugin.Options{Deadline: correctnessDeadline}, "../../plugins/wild-die")
 	_, err := tiny(t, "wild-die", `, "wild": { "complication": "maybe" }, "maxDice": 500, "bogus": 1,
 		"difficultyLadder": [{ "label": "Easy" }, 7]`, ruleset.Options{Kinds: kinds})
 	if err == nil {
@@ -136,7 +136,7 @@ func TestPluginKindValidation(t *testing.T) {
 // TestPooledStatesConcurrent resolves on many goroutines at once: each
 // gets its own state, and every record equals the sequential one.
 func TestPooledStatesConcurrent(t *testing.T) {
-	kinds, resolvers := testPlugins(t, plugin.Options{}, "../../testdata/plugins/bench-pool")
+	kinds, resolvers := testPlugins(t, plugin.Options{Deadline: correctnessDeadline}, "../../testdata/plugins/bench-pool")
 	rs, err := tiny(t, "bench-pool", "", ruleset.Options{Kinds: kinds})
 	if err != nil {
 		t.Fatal(err)
@@ -170,3 +170,8 @@ func TestPooledStatesConcurrent(t *testing.T) {
 		t.Error(e)
 	}
 }
+
+// correctnessDeadline is the per-call deadline of tests that check what a
+// plugin answers, not how fast: generous, so that a loaded machine cannot
+// turn a slow call into a failure. Timing is the red-team tests' business.
+const correctnessDeadline = 10 * time.Second

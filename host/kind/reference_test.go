@@ -24,7 +24,7 @@ const root = "../.."
 // loadBundled loads the bundled plugins once per test binary.
 func loadBundled(tb testing.TB) *plugin.Set {
 	tb.Helper()
-	set, errs := plugin.LoadDirs([]string{filepath.Join(root, "plugins")}, plugin.Options{})
+	set, errs := plugin.LoadDirs([]string{filepath.Join(root, "plugins")}, plugin.Options{Deadline: correctnessDeadline})
 	for _, err := range errs {
 		tb.Fatal(err)
 	}

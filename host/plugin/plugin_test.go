@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rulehost/rulehost/host/plugin"
 	"github.com/rulehost/rulehost/host/sandbox"
@@ -13,7 +14,7 @@ import (
 // bundled ones: each broken one is one error naming the plugin, its file
 // and (for a syntax error) its line, and every other plugin still loads.
 func TestBrokenPluginsReported(t *testing.T) {
-	set, errs := plugin.LoadDirs([]string{"../../testdata/plugins", "../../plugins"}, plugin.Options{})
+	set, errs := plugin.LoadDirs([]string{"../../testdata/plugins", "../../plugins"}, plugin.Options{Deadline: 10 * time.Second})
 	defer set.Close()
 	want := map[string][]string{
 		"syntax-error":      {`plugin "syntax-error": syntax-error/plugin.lua:4: syntax error`},
