@@ -59,17 +59,20 @@ func (v *Validator) Outcomes(o validate.Obj, rules OutcomeRules) *Outcomes {
 	arr, _ := oo.Arr("tiers", 2, 8)
 	b := bandReader{out: out, unreadable: map[int]bool{}, onSeen: map[string]bool{}}
 	ids := validate.IDs(v.P, oo.Ptr("tiers"), arr)
+	var numeric []int // indexes of number-read bands
 	for i, raw := range arr {
 		t, ok := validate.AsObj(v.P, oo.Ptr("tiers", i), raw)
 		if !ok || ids[i] == "" {
 			continue
 		}
-		b.band(t, ids[i])
+		if b.band(t, ids[i]) {
+			numeric = append(numeric, len(out.Tiers)-1)
+		}
 	}
 	if len(out.Tiers) < len(arr) {
 		return out // the bands' order cannot be judged with bands missing
 	}
-	v.bandOrder(oo, &b)
+	v.bandOrder(oo, &b, numeric)
 	return out
 }
 
@@ -95,8 +98,7 @@ func outcomesNaturals(oo validate.Obj, rules OutcomeRules) string {
 // bandReader collects the bands of outcomes.tiers, and what the order
 // checks need about them, as it reads them.
 type bandReader struct {
-	out     *Outcomes
-	numeric []int // indexes of number-read bands
+	out *Outcomes
 	// unreadable marks bands whose atLeast was written but could not be
 	// read: already reported, so the order checks skip them rather than
 	// claim the key is missing.
@@ -106,8 +108,8 @@ type bandReader struct {
 }
 
 // band reads one band: a critical's band ("on") or one read from the
-// number (atLeast).
-func (b *bandReader) band(t validate.Obj, id string) {
+// number (atLeast). It reports whether the band is read from the number.
+func (b *bandReader) band(t validate.Obj, id string) (numeric bool) {
 	t.Known("id", "label", "atLeast", "success", "critical", "on", "text")
 	tier := OutcomeTier{ID: id}
 	if t.Require("label") {
@@ -125,8 +127,10 @@ func (b *bandReader) band(t validate.Obj, id string) {
 		b.criticalBand(t, &tier)
 	default:
 		b.numberBand(t, &tier)
+		numeric = true
 	}
 	b.out.Tiers = append(b.out.Tiers, tier)
+	return numeric
 }
 
 // criticalBand checks a band with "on": one of each, no atLeast, and a
@@ -154,7 +158,6 @@ func (b *bandReader) numberBand(t validate.Obj, tier *OutcomeTier) {
 	} else if t.Has("atLeast") {
 		b.unreadable[len(b.out.Tiers)] = true
 	}
-	b.numeric = append(b.numeric, len(b.out.Tiers))
 	// The bands read from the number follow the rules among themselves
 	// (spec: "the other bands, the ones read from the number, follow the
 	// rules above among themselves"), so a success and a failure must be
@@ -169,12 +172,12 @@ func (b *bandReader) numberBand(t validate.Obj, tier *OutcomeTier) {
 // bandOrder checks the bands read from the number: best first, each
 // atLeast lower than the one before, the last without atLeast, and at
 // least one success and one failure among them.
-func (v *Validator) bandOrder(oo validate.Obj, b *bandReader) {
+func (v *Validator) bandOrder(oo validate.Obj, b *bandReader, numeric []int) {
 	tiers := b.out.Tiers
-	for j, idx := range b.numeric {
+	for j, idx := range numeric {
 		t := tiers[idx]
 		at := oo.Ptr("tiers", idx)
-		last := j == len(b.numeric)-1
+		last := j == len(numeric)-1
 		switch {
 		case last && t.AtLeast != nil:
 			v.P.Addf(validate.Ptr(at, "atLeast"), "the last band read from the number has no atLeast: it catches everything below the band above it")
@@ -182,13 +185,13 @@ func (v *Validator) bandOrder(oo validate.Obj, b *bandReader) {
 		case !last && t.AtLeast == nil:
 			v.P.Addf(at, "band %q needs atLeast (only the last band read from the number leaves it out)", t.ID)
 		case j > 0 && t.AtLeast != nil:
-			prev := tiers[b.numeric[j-1]]
+			prev := tiers[numeric[j-1]]
 			if prev.AtLeast != nil && *t.AtLeast >= *prev.AtLeast {
 				v.P.Addf(validate.Ptr(at, "atLeast"), "%d is not below the previous band's %d; bands go best first, each atLeast lower than the one before", *t.AtLeast, *prev.AtLeast)
 			}
 		}
 	}
-	if len(b.numeric) == 0 {
+	if len(numeric) == 0 {
 		v.P.Addf(oo.Ptr("tiers"), "at least one band must be read from the number (without \"on\")")
 	}
 	if !b.anySuccess {
