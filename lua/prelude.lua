@@ -52,6 +52,29 @@ function R.findRung(ladder, name)
   return found
 end
 
+-- R.dcLadder(o) reads resolution.difficultyLadder as rungs with a dc,
+-- the way the engine's summed kinds validate it: 1 to 16 rungs, each
+-- with a label (up to 80 characters), a whole dc from -1000 to 10000 and
+-- an optional text. Problems are reported through o; it returns the
+-- rungs read, as { label = ..., dc = ... }.
+function R.dcLadder(o)
+  local out = {}
+  local ladder, ok = o:array("difficultyLadder", 1, 16)
+  if not ok then return out end
+  for i = 1, #ladder do
+    local r = o:objectAt("difficultyLadder", i)
+    if r and r:require("label") then
+      local label = r:str("label", 80, true)
+      r:str("text", 200, false)
+      r:known("label", "dc", "text")
+      local dc = 0
+      if r:require("dc") then dc = r:int("dc", -1000, 10000, 0) end
+      out[#out + 1] = { label = label, dc = dc }
+    end
+  end
+  return out
+end
+
 -- R.difficulty(check, ladder) reads a summed check's difficulty as the
 -- engine does: difficulty= names a rung (its dc), and a dc= on the tag
 -- wins for the number (kept within -1000..10000). It returns dc, whether

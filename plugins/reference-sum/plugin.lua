@@ -75,20 +75,7 @@ local function validate(o)
       end
     end
   end
-  local ladder, lok = o:array("difficultyLadder", 1, 16)
-  if lok then
-    for i = 1, #ladder do
-      local r = o:objectAt("difficultyLadder", i)
-      if r and r:require("label") then
-        local label = r:str("label", 80, true)
-        r:str("text", 200, false)
-        r:known("label", "dc", "text")
-        local dc = 0
-        if r:require("dc") then dc = r:int("dc", -1000, 10000, 0) end
-        ds.ladder[#ds.ladder + 1] = { label = label, dc = dc }
-      end
-    end
-  end
+  ds.ladder = R.dcLadder(o)
   if o:has("spend") then
     o:problem("spend", "dice-sum cannot declare spend; only dice-pool (successes, dice, rerolls), dice-highest and symbol-pool (dice) can")
   end

@@ -30,20 +30,7 @@ local function validate(o)
   else
     cfg.explode = true
   end
-  local ladder, ok = o:array("difficultyLadder", 1, 16)
-  if ok then
-    for i = 1, #ladder do
-      local r = o:objectAt("difficultyLadder", i)
-      if r and r:require("label") then
-        local label = r:str("label", 80, true)
-        r:str("text", 200, false)
-        r:known("label", "dc", "text")
-        local dc = 0
-        if r:require("dc") then dc = r:int("dc", -1000, 10000, 0) end
-        cfg.ladder[#cfg.ladder + 1] = { label = label, dc = dc }
-      end
-    end
-  end
+  cfg.ladder = R.dcLadder(o)
   if o:has("spend") then
     o:problem("spend", "wild-die cannot declare spend: the pool is the sheet number, the wild die its only special die")
   end
