@@ -2,10 +2,7 @@ package ruleset_test
 
 import (
 	"encoding/json"
-	"errors"
-	"github.com/rulehost/rulehost/engine/validate"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -143,41 +140,4 @@ func FuzzItemsBlock(f *testing.F) {
 		doc = strings.Replace(doc, `"catalogs":`, `"catalogs": `+catalogs+`, "old_catalogs":`, 1)
 		_, _ = ruleset.Load("fuzz.json", []byte(doc), ruleset.Options{})
 	})
-}
-
-// TestItemsRefusedIsolated holds each items refusal to the rule it is
-// named for: every problem it raises sits at the pointer its .want.json
-// names, so a file cannot pass by tripping over another rule.
-func TestItemsRefusedIsolated(t *testing.T) {
-	files, _ := filepath.Glob("../../testdata/refused/items/*.json")
-	n := 0
-	for _, f := range files {
-		if strings.HasSuffix(f, ".want.json") {
-			continue
-		}
-		n++
-		wants := readWants(t, strings.TrimSuffix(f, ".json")+".want.json")
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = ruleset.Load(filepath.Base(f), data, ruleset.Options{})
-		var verr *validate.Error
-		if !errors.As(err, &verr) {
-			t.Errorf("%s: want a refusal, got %v", f, err)
-			continue
-		}
-		for _, p := range verr.Problems {
-			ok := false
-			for _, w := range wants {
-				ok = ok || w.Pointer == p.Pointer
-			}
-			if !ok {
-				t.Errorf("%s: unexpected problem %s: %s", filepath.Base(f), p.Pointer, p.Message)
-			}
-		}
-	}
-	if n < 100 {
-		t.Errorf("only %d items refusals found", n)
-	}
 }

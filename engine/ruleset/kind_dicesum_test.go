@@ -2,8 +2,6 @@ package ruleset_test
 
 import (
 	"errors"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -253,46 +251,6 @@ func TestFindRung(t *testing.T) {
 		r, ok := ruleset.FindRung(ladder, tc.name)
 		if ok != tc.wantOK || (ok && r.DC != tc.want) {
 			t.Errorf("FindRung(%q) = %+v, %v; want dc %d, %v", tc.name, r, ok, tc.want, tc.wantOK)
-		}
-	}
-}
-
-// TestRefusedIsolated holds each refused ruleset of the dice-sum,
-// outcomes, overrides and sheet-vocabulary areas to the refusal it is
-// named for: every problem it raises sits at a pointer its .want.json
-// names, so a file cannot pass by tripping over some other rule.
-func TestRefusedIsolated(t *testing.T) {
-	for _, area := range []string{"dicesum", "outcomes", "overrides", "sheetvocab"} {
-		files, _ := filepath.Glob("../../testdata/refused/" + area + "/*.json")
-		n := 0
-		for _, f := range files {
-			if strings.HasSuffix(f, ".want.json") {
-				continue
-			}
-			n++
-			wants := readWants(t, strings.TrimSuffix(f, ".json")+".want.json")
-			data, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			_, err = ruleset.Load(filepath.Base(f), data, ruleset.Options{})
-			var verr *validate.Error
-			if !errors.As(err, &verr) {
-				t.Errorf("%s: want a refusal, got %v", f, err)
-				continue
-			}
-			for _, p := range verr.Problems {
-				ok := false
-				for _, w := range wants {
-					ok = ok || w.Pointer == p.Pointer
-				}
-				if !ok {
-					t.Errorf("%s: unexpected problem %s: %s", f, p.Pointer, p.Message)
-				}
-			}
-		}
-		if n == 0 {
-			t.Errorf("no refused rulesets in testdata/refused/%s", area)
 		}
 	}
 }
