@@ -25,12 +25,12 @@ func TestAuditWithOnAbilityCheck(t *testing.T) {
 			[]string{"-with", "dc=40", "success=false", "ignored=with"}},
 	} {
 		t.Run(tc.kind, func(t *testing.T) {
-			rs := kRuleset(t, tc.resolution)
-			kWant(t, kRoll(t, rs, kChar(t, rs, tc.sheet), tc.tag, tc.faces...), tc.want...)
+			rs := inlineRuleset(t, kVocab, tc.resolution)
+			wantAttrs(t, rollFaces(t, rs, loadChar(t, rs, tc.sheet), tc.tag, tc.faces...), tc.want...)
 		})
 	}
 	// A skill check still records the ability that replaced the usual one.
-	rs := kRuleset(t, `"kind": "dice-sum", "dice": { "count": 1, "sides": 20 }, "proficiencyTiers": [{ "id": "r0", "label": "0" }]`)
-	ch := kChar(t, rs, `{"name": "A", "abilities": {"grit": 3, "wits": 1}}`)
-	kWant(t, kRoll(t, rs, ch, `[skill_check: skill="Climb" with="Wits" dc="10"]`, 10), "with=Wits", "modifier=1", "-ignored")
+	rs := inlineRuleset(t, kVocab, `"kind": "dice-sum", "dice": { "count": 1, "sides": 20 }, "proficiencyTiers": [{ "id": "r0", "label": "0" }]`)
+	ch := loadChar(t, rs, `{"name": "A", "abilities": {"grit": 3, "wits": 1}}`)
+	wantAttrs(t, rollFaces(t, rs, ch, `[skill_check: skill="Climb" with="Wits" dc="10"]`, 10), "with=Wits", "modifier=1", "-ignored")
 }

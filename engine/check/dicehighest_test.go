@@ -1,15 +1,11 @@
 package check_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/rulehost/rulehost/engine/check"
-	"github.com/rulehost/rulehost/engine/dice"
-	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/sheet"
-	"github.com/rulehost/rulehost/engine/tag"
 )
 
 // The helpers below (prefixed k) serve the dice-highest, roll-against and
@@ -31,87 +27,6 @@ const kVocab = `"id": "kinds-test", "name": "Kinds test",
   "live": { "pools": [ { "id": "stress", "label": "Stress", "max": { "const": 9 } } ] },
 `
 
-// kRuleset loads a resolution object's body (without braces) in kVocab.
-func kRuleset(tb testing.TB, resolution string) *ruleset.Ruleset {
-	tb.Helper()
-	rs, err := ruleset.Load("test.json", []byte("{"+kVocab+`"resolution": {`+resolution+"}}"), ruleset.Options{})
-	if err != nil {
-		tb.Fatalf("ruleset does not load:\n%v", err)
-	}
-	return rs
-}
-
-// kChar loads a sheet written as JSON against rs.
-func kChar(tb testing.TB, rs *ruleset.Ruleset, sheetJSON string) *sheet.Character {
-	tb.Helper()
-	s, err := sheet.Load("sheet.json", []byte(sheetJSON), rs)
-	if err != nil {
-		tb.Fatalf("sheet does not load:\n%v", err)
-	}
-	return sheet.New(rs, s)
-}
-
-// kBundled loads a bundled ruleset and one of its sample sheets.
-func kBundled(tb testing.TB, dir, sheetFile string) (*ruleset.Ruleset, *sheet.Character) {
-	tb.Helper()
-	rs, err := ruleset.LoadFile("../../rulesets/"+dir+"/ruleset.json", ruleset.Options{})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	s, err := sheet.LoadFile("../../rulesets/"+dir+"/sheets/"+sheetFile, rs)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return rs, sheet.New(rs, s)
-}
-
-// kRollEnv answers a tag in env with exactly the scripted faces: it fails
-// when the check draws fewer or more dice than scripted or the record
-// fails the schema.
-func kRollEnv(tb testing.TB, env *check.Env, tagText string, faces ...int) check.Result {
-	tb.Helper()
-	tg, err := tag.Parse(tagText)
-	if err != nil {
-		tb.Fatalf("tag %s: %v", tagText, err)
-	}
-	s := dice.Script(faces...)
-	env.Dice = s
-	res := check.Resolve(env, tg)
-	if s.Overrun > 0 || s.Used() != len(faces) {
-		tb.Errorf("%s: drew %d dice, scripted %d; record %s", tagText, s.Used()+s.Overrun, len(faces), res.Record)
-	}
-	if err := record.Check(res.Record); err != nil {
-		tb.Errorf("%s: record fails the schema: %v\n%s", tagText, err, res.Record)
-	}
-	return res
-}
-
-func kRoll(tb testing.TB, rs *ruleset.Ruleset, ch *sheet.Character, tagText string, faces ...int) record.Record {
-	tb.Helper()
-	return kRollEnv(tb, &check.Env{RS: rs, Char: ch}, tagText, faces...).Record
-}
-
-// kWant checks attributes: "key=value" present with that value, "-key" absent.
-func kWant(tb testing.TB, rec record.Record, wants ...string) {
-	tb.Helper()
-	for _, w := range wants {
-		if strings.HasPrefix(w, "-") {
-			if v, ok := rec.Get(w[1:]); ok {
-				tb.Errorf("want no %s, got %s=%q in %s", w[1:], w[1:], v, rec)
-			}
-			continue
-		}
-		k, v, _ := strings.Cut(w, "=")
-		got, ok := rec.Get(k)
-		switch {
-		case !ok:
-			tb.Errorf("want %s=%q, missing in %s", k, v, rec)
-		case got != v:
-			tb.Errorf("want %s=%q, got %q in %s", k, v, got, rec)
-		}
-	}
-}
-
 type kCase struct {
 	name  string
 	sheet string // sheet JSON; "" uses the test's default character
@@ -126,9 +41,9 @@ func kRun(t *testing.T, rs *ruleset.Ruleset, ch *sheet.Character, cases []kCase)
 		t.Run(tc.name, func(t *testing.T) {
 			c := ch
 			if tc.sheet != "" {
-				c = kChar(t, rs, tc.sheet)
+				c = loadChar(t, rs, tc.sheet)
 			}
-			kWant(t, kRoll(t, rs, c, tc.tag, tc.faces...), tc.want...)
+			wantAttrs(t, rollFaces(t, rs, c, tc.tag, tc.faces...), tc.want...)
 		})
 	}
 }
@@ -157,8 +72,8 @@ const specHighest = `"kind": "dice-highest",
 // is the number of dice, the highest is read, two sixes are a critical,
 // no dice rolls two and keeps the lower (never a critical).
 func TestDiceHighestSpecExample(t *testing.T) {
-	rs := kRuleset(t, specHighest)
-	three := kChar(t, rs, `{"name": "Cutter", "abilities": {"grit": 2}, "skills": {"climb": "rating_1"}}`)
+	rs := inlineRuleset(t, kVocab, specHighest)
+	three := loadChar(t, rs, `{"name": "Cutter", "abilities": {"grit": 2}, "skills": {"climb": "rating_1"}}`)
 	kRun(t, rs, three, []kCase{
 		{"full", "", `[skill_check: skill="Climb"]`, []int{2, 6, 4},
 			[]string{"resolution=sum", "dice=3d6", "highest=1", "rolls=2,6,4", "modifier=0", "total=6", "outcome=Full success", "success=true", "-critical", "-zeroDice"}},
@@ -192,10 +107,10 @@ func TestDiceHighestSpecExample(t *testing.T) {
 // TestDiceHighestPlain: without bands, dc= decides success, a critical
 // always succeeds, and without either nothing says what success was.
 func TestDiceHighestPlain(t *testing.T) {
-	rs := kRuleset(t, `"kind": "dice-highest", "die": { "sides": 6 },
+	rs := inlineRuleset(t, kVocab, `"kind": "dice-highest", "die": { "sides": 6 },
 	  "proficiencyTiers": [{ "id": "r0", "label": "0" }], "keep": 2,
 	  "critical": { "count": 2, "face": 5 }, "zeroDice": "fail"`)
-	ch := kChar(t, rs, `{"name": "A", "abilities": {"grit": 3}}`)
+	ch := loadChar(t, rs, `{"name": "A", "abilities": {"grit": 3}}`)
 	kRun(t, rs, ch, []kCase{
 		{"keep two", "", `[skill_check: skill="Climb" dc="9"]`, []int{4, 2, 5},
 			[]string{"highest=2", "total=9", "dc=9", "success=true", "-critical"}},
@@ -214,7 +129,7 @@ func TestDiceHighestPlain(t *testing.T) {
 
 // darkRuleset is Trophy Dark's risk roll in the spec's terms.
 func darkRuleset(tb testing.TB, outcome string) *ruleset.Ruleset {
-	return kRuleset(tb, `"kind": "dice-highest", "die": { "sides": 6 },
+	return inlineRuleset(tb, kVocab, `"kind": "dice-highest", "die": { "sides": 6 },
 	  "proficiencyTiers": [{ "id": "r0", "label": "0" }, { "id": "r1", "label": "1", "flat": 1 }],
 	  "critical": { "count": 2 }, "zeroDice": "lowest-of-two",
 	  "dark": { "label": "Dark die", "max": 2, "text": "Ruin if highest", "outcome": "`+outcome+`" },
@@ -230,7 +145,7 @@ func darkRuleset(tb testing.TB, outcome string) *ruleset.Ruleset {
 // that strictly beat every light die.
 func TestDiceHighestDark(t *testing.T) {
 	light := darkRuleset(t, "light")
-	two := kChar(t, light, `{"name": "Hunter", "abilities": {"grit": 1}, "skills": {"climb": "r1"}}`)
+	two := loadChar(t, light, `{"name": "Hunter", "abilities": {"grit": 1}, "skills": {"climb": "r1"}}`)
 	kRun(t, light, two, []kCase{
 		{"light decides, dark highest", "", `[skill_check: skill="Climb" dark="1"]`, []int{2, 3, 6},
 			[]string{"dice=2d6", "dark=1", "darkOutcome=light", "rolls=2,3,6", "total=3", "darkHighest=true", "outcome=Failure"}},
@@ -249,7 +164,7 @@ func TestDiceHighestDark(t *testing.T) {
 	})
 
 	all := darkRuleset(t, "all")
-	ch := kChar(t, all, `{"name": "Hunter", "abilities": {"grit": 1}, "skills": {"climb": "r1"}}`)
+	ch := loadChar(t, all, `{"name": "Hunter", "abilities": {"grit": 1}, "skills": {"climb": "r1"}}`)
 	kRun(t, all, ch, []kCase{
 		{"all: dark read with the others", "", `[skill_check: skill="Climb" dark="1"]`, []int{2, 3, 6},
 			[]string{"dark=1", "-darkOutcome", "total=6", "darkHighest=true", "outcome=Success"}},
@@ -259,10 +174,10 @@ func TestDiceHighestDark(t *testing.T) {
 			[]string{"dice=0d6", "-zeroDice", "dark=2", "total=5", "darkHighest=true"}},
 	})
 
-	fail := kRuleset(t, `"kind": "dice-highest", "die": { "sides": 6 },
+	fail := inlineRuleset(t, kVocab, `"kind": "dice-highest", "die": { "sides": 6 },
 	  "proficiencyTiers": [{ "id": "r0", "label": "0" }], "zeroDice": "fail",
 	  "dark": { "label": "Dark", "max": 1, "outcome": "light" }`)
-	kRun(t, fail, kChar(t, fail, `{"name": "Nobody"}`), []kCase{
+	kRun(t, fail, loadChar(t, fail, `{"name": "Nobody"}`), []kCase{
 		{"fail still rolls the dark dice", "", `[skill_check: skill="Prowl" dark="1" dc="2"]`, []int{3},
 			[]string{"zeroDice=true", "dark=1", "rolls=3", "-total", "darkHighest=true", "success=false"}},
 	})
@@ -271,52 +186,52 @@ func TestDiceHighestDark(t *testing.T) {
 // TestDiceHighestEffectsAndAdjust: wounds (adjust), conditions and items
 // add or remove dice.
 func TestDiceHighestEffectsAndAdjust(t *testing.T) {
-	rs := kRuleset(t, `"kind": "dice-highest", "die": { "sides": 6 },
+	rs := inlineRuleset(t, kVocab, `"kind": "dice-highest", "die": { "sides": 6 },
 	  "proficiencyTiers": [{ "id": "r0", "label": "0" }],
 	  "adjust": [{ "value": { "field": "wounds" } }]`)
-	ch := kChar(t, rs, `{"name": "Hurt", "abilities": {"grit": 3}, "fields": {"wounds": -1}}`)
-	kWant(t, kRoll(t, rs, ch, `[skill_check: skill="Climb"]`, 1, 2), "dice=2d6", "total=2")
+	ch := loadChar(t, rs, `{"name": "Hurt", "abilities": {"grit": 3}, "fields": {"wounds": -1}}`)
+	wantAttrs(t, rollFaces(t, rs, ch, `[skill_check: skill="Climb"]`, 1, 2), "dice=2d6", "total=2")
 	env := &check.Env{RS: rs, Char: ch, Effects: func(*check.Check) check.Effects {
 		return check.Effects{Flat: 2, From: []string{"Lucky charm"}}
 	}}
-	rec := kRollEnv(t, env, `[skill_check: skill="Climb"]`, 1, 2, 3, 4).Record
-	kWant(t, rec, "dice=4d6", "effects=+2", "from=Lucky charm", "total=4")
+	rec := rollEnv(t, env, `[skill_check: skill="Climb"]`, 1, 2, 3, 4).Record
+	wantAttrs(t, rec, "dice=4d6", "effects=+2", "from=Lucky charm", "total=4")
 }
 
 // TestDiceHighestOverride: an override may change keep (Trophy Dark's
 // fights add the two highest) and drop the bands.
 func TestDiceHighestOverride(t *testing.T) {
-	rs, ch := kBundled(t, "trophy-dark", "hunter.json")
-	rec := kRoll(t, rs, ch, `[skill_check: skill="Fight" dark="1" dc="8"]`, 1, 6, 3)
-	kWant(t, rec, "override=Combat roll", "highest=2", "dark=1", "-darkOutcome", "total=9", "dc=8", "success=true", "-outcome")
-	rec = kRoll(t, rs, ch, `[skill_check: skill="Climb" dark="1" bonus="1"]`, 1, 5, 3, 6)
+	rs, ch := loadPair(t, "trophy-dark", "hunter.json")
+	rec := rollFaces(t, rs, ch, `[skill_check: skill="Fight" dark="1" dc="8"]`, 1, 6, 3)
+	wantAttrs(t, rec, "override=Combat roll", "highest=2", "dark=1", "-darkOutcome", "total=9", "dc=8", "success=true", "-outcome")
+	rec = rollFaces(t, rs, ch, `[skill_check: skill="Climb" dark="1" bonus="1"]`, 1, 5, 3, 6)
 	// Trophy Dark reads the highest die, light or dark (dark.outcome "all").
-	kWant(t, rec, "dice=3d6", "-darkOutcome", "total=6", "darkHighest=true", "outcome=Success")
+	wantAttrs(t, rec, "dice=3d6", "-darkOutcome", "total=6", "darkHighest=true", "outcome=Success")
 }
 
 // TestDiceHighestBlades: the bundled Blades ruleset reads action ratings
 // as dice and attributes for resistance rolls.
 func TestDiceHighestBlades(t *testing.T) {
-	rs, ch := kBundled(t, "blades", "cutter.json")
-	kWant(t, kRoll(t, rs, ch, `[skill_check: skill="Skirmish" bonus="+1"]`, 1, 6, 6), "dice=3d6", "outcome=Critical")
-	kWant(t, kRoll(t, rs, ch, `[skill_check: ability="Prowess"]`, 3, 4, 1), "dice=3d6", "outcome=Partial success")
-	kWant(t, kRoll(t, rs, ch, `[skill_check: skill="Study"]`, 6, 6), "zeroDice=true", "outcome=Full success")
+	rs, ch := loadPair(t, "blades", "cutter.json")
+	wantAttrs(t, rollFaces(t, rs, ch, `[skill_check: skill="Skirmish" bonus="+1"]`, 1, 6, 6), "dice=3d6", "outcome=Critical")
+	wantAttrs(t, rollFaces(t, rs, ch, `[skill_check: ability="Prowess"]`, 3, 4, 1), "dice=3d6", "outcome=Partial success")
+	wantAttrs(t, rollFaces(t, rs, ch, `[skill_check: skill="Study"]`, 6, 6), "zeroDice=true", "outcome=Full success")
 }
 
 // TestDiceHighestSpend: spend buys dice only, rolled with the pool within
 // its limits, and debits the live pool.
 func TestDiceHighestSpend(t *testing.T) {
-	rs := kRuleset(t, `"kind": "dice-highest", "die": { "sides": 6 },
+	rs := inlineRuleset(t, kVocab, `"kind": "dice-highest", "die": { "sides": 6 },
 	  "proficiencyTiers": [{ "id": "r0", "label": "0" }], "pool": { "min": 0, "max": 3 },
 	  "spend": [{ "pool": "stress", "amount": 2, "dice": 1, "perCheck": 2 }]`)
-	ch := kChar(t, rs, `{"name": "Pusher", "abilities": {"grit": 1}}`)
-	res := kRollEnv(t, &check.Env{RS: rs, Char: ch}, `[skill_check: skill="Climb" spend="stress:4"]`, 1, 2, 3)
-	kWant(t, res.Record, "dice=3d6", "total=3")
+	ch := loadChar(t, rs, `{"name": "Pusher", "abilities": {"grit": 1}}`)
+	res := rollEnv(t, &check.Env{RS: rs, Char: ch}, `[skill_check: skill="Climb" spend="stress:4"]`, 1, 2, 3)
+	wantAttrs(t, res.Record, "dice=3d6", "total=3")
 	if res.Debits["stress"] != 4 {
 		t.Errorf("debits %v, want stress 4", res.Debits)
 	}
 	// Within pool.max: three dice at most, whatever was bought.
-	ch2 := kChar(t, rs, `{"name": "Pusher", "abilities": {"grit": 3}}`)
-	res = kRollEnv(t, &check.Env{RS: rs, Char: ch2}, `[skill_check: skill="Climb" spend="stress:2"]`, 1, 2, 3)
-	kWant(t, res.Record, "dice=3d6")
+	ch2 := loadChar(t, rs, `{"name": "Pusher", "abilities": {"grit": 3}}`)
+	res = rollEnv(t, &check.Env{RS: rs, Char: ch2}, `[skill_check: skill="Climb" spend="stress:2"]`, 1, 2, 3)
+	wantAttrs(t, res.Record, "dice=3d6")
 }

@@ -2,7 +2,6 @@ package check_test
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/rulehost/rulehost/engine/check"
@@ -36,81 +35,6 @@ const dsTiers = `"proficiencyTiers": [
     { "id": "untrained", "label": "Untrained" },
     { "id": "trained", "label": "Trained", "flat": 1 } ]`
 
-// dsRuleset loads the body of a resolution object (without braces) in dsVocab.
-func dsRuleset(t testing.TB, resolution string) *ruleset.Ruleset {
-	t.Helper()
-	rs, err := ruleset.Load("test.json", []byte("{"+dsVocab+`"resolution": {`+resolution+"}}"), ruleset.Options{})
-	if err != nil {
-		t.Fatalf("ruleset does not load:\n%v", err)
-	}
-	return rs
-}
-
-// dsChar loads a sheet written as JSON against rs.
-func dsChar(t testing.TB, rs *ruleset.Ruleset, sheetJSON string) *sheet.Character {
-	t.Helper()
-	s, err := sheet.Load("sheet.json", []byte(sheetJSON), rs)
-	if err != nil {
-		t.Fatalf("sheet does not load:\n%v", err)
-	}
-	return sheet.New(rs, s)
-}
-
-// dsBundled loads a bundled ruleset and one of its sample sheets.
-func dsBundled(t testing.TB, dir, sheetFile string) (*ruleset.Ruleset, *sheet.Character) {
-	t.Helper()
-	rs, err := ruleset.LoadFile("../../rulesets/"+dir+"/ruleset.json", ruleset.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := sheet.LoadFile("../../rulesets/"+dir+"/sheets/"+sheetFile, rs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rs, sheet.New(rs, s)
-}
-
-// dsRoll answers a tag with exactly the scripted faces: it fails if the
-// check draws fewer or more dice than scripted, or if the record does not
-// pass the schema.
-func dsRoll(t testing.TB, rs *ruleset.Ruleset, ch *sheet.Character, tagText string, faces ...int) record.Record {
-	t.Helper()
-	tg, err := tag.Parse(tagText)
-	if err != nil {
-		t.Fatalf("tag %s: %v", tagText, err)
-	}
-	s := dice.Script(faces...)
-	res := check.Resolve(&check.Env{RS: rs, Char: ch, Dice: s}, tg)
-	if s.Overrun > 0 || s.Used() != len(faces) {
-		t.Errorf("%s: drew %d dice (%d past the script), scripted %d; record %s", tagText, s.Used()+s.Overrun, s.Overrun, len(faces), res.Record)
-	}
-	if err := record.Check(res.Record); err != nil {
-		t.Errorf("%s: record fails the schema: %v\n%s", tagText, err, res.Record)
-	}
-	return res.Record
-}
-
-// dsWant checks attributes: "key=value" must be present with that value,
-// "-key" must be absent.
-func dsWant(t testing.TB, rec record.Record, wants ...string) {
-	t.Helper()
-	for _, w := range wants {
-		if strings.HasPrefix(w, "-") {
-			if v, ok := rec.Get(w[1:]); ok {
-				t.Errorf("want no %s, got %s=%q in %s", w[1:], w[1:], v, rec)
-			}
-			continue
-		}
-		k, v, _ := strings.Cut(w, "=")
-		got, ok := rec.Get(k)
-		if !ok {
-			t.Errorf("want %s=%q, missing in %s", k, v, rec)
-		} else if got != v {
-			t.Errorf("want %s=%q, got %q in %s", k, v, got, rec)
-		}
-	}
-}
-
 type dsCase struct {
 	name  string
 	tag   string
@@ -122,7 +46,7 @@ func dsRun(t *testing.T, rs *ruleset.Ruleset, ch *sheet.Character, cases []dsCas
 	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			dsWant(t, dsRoll(t, rs, ch, tc.tag, tc.faces...), tc.want...)
+			wantAttrs(t, rollFaces(t, rs, ch, tc.tag, tc.faces...), tc.want...)
 		})
 	}
 }
@@ -143,9 +67,9 @@ const specSum = `"kind": "dice-sum",
   ]`
 
 func TestDiceSumSpecExample(t *testing.T) {
-	rs := dsRuleset(t, specSum)
+	rs := inlineRuleset(t, dsVocab, specSum)
 	// Strength 1 and trained Athletics: modifier 2. Dexterity 3, Reflex trained: 4.
-	ch := dsChar(t, rs, `{ "name": "Ash", "abilities": { "str": 1, "dex": 3, "wis": -1 },
+	ch := loadChar(t, rs, `{ "name": "Ash", "abilities": { "str": 1, "dex": 3, "wis": -1 },
 		"skills": { "athletics": "trained" }, "saves": { "reflex": "trained" } }`)
 	dsRun(t, rs, ch, []dsCase{
 		{"the total is compared to the difficulty", `[skill_check: skill="Athletics" difficulty="Hard"]`, []int{4, 4},
@@ -188,17 +112,17 @@ func TestDiceSumSpecExample(t *testing.T) {
 			[]string{"modifier=-1", "total=5"}},
 	})
 	t.Run("an unknown skill is refused, no dice drawn", func(t *testing.T) {
-		rec := dsRoll(t, rs, ch, `[skill_check: skill="Juggling" dc="6"]`)
+		rec := rollFaces(t, rs, ch, `[skill_check: skill="Juggling" dc="6"]`)
 		if rec.Name != "refused" {
 			t.Fatalf("want a refusal, got %s", rec)
 		}
-		dsWant(t, rec, "reason=unknown-skill")
+		wantAttrs(t, rec, "reason=unknown-skill")
 	})
 }
 
 func TestDiceSumAdvantage(t *testing.T) {
-	rs := dsRuleset(t, `"kind": "dice-sum", "dice": { "count": 1, "sides": 20 }, "advantage": true, `+dsTiers)
-	ch := dsChar(t, rs, `{ "name": "Ash", "abilities": { "str": 2 } }`)
+	rs := inlineRuleset(t, dsVocab, `"kind": "dice-sum", "dice": { "count": 1, "sides": 20 }, "advantage": true, `+dsTiers)
+	ch := loadChar(t, rs, `{ "name": "Ash", "abilities": { "str": 2 } }`)
 	dsRun(t, rs, ch, []dsCase{
 		{"advantage keeps the higher", `[skill_check: skill="Athletics" dc="15" mode="advantage"]`, []int{5, 17},
 			[]string{"mode=advantage", "rolls=5,17", "kept=17", "total=19", "success=true"}},
@@ -237,25 +161,25 @@ func TestDiceSumNaturals(t *testing.T) {
 		if tc.naturals != "" {
 			nat = `"naturals": "` + tc.naturals + `", `
 		}
-		rs := dsRuleset(t, `"kind": "dice-sum", "dice": { "count": 1, "sides": 20 }, "advantage": true, `+nat+dsTiers)
-		ch := dsChar(t, rs, `{ "name": "Ash" }`)
+		rs := inlineRuleset(t, dsVocab, `"kind": "dice-sum", "dice": { "count": 1, "sides": 20 }, "advantage": true, `+nat+dsTiers)
+		ch := loadChar(t, rs, `{ "name": "Ash" }`)
 		t.Run(fmt.Sprintf("%s/face %d/dc %d", tc.naturals, tc.face, tc.dc), func(t *testing.T) {
-			dsWant(t, dsRoll(t, rs, ch, fmt.Sprintf(`[skill_check: skill="Athletics" dc="%d"]`, tc.dc), tc.face), tc.want...)
+			wantAttrs(t, rollFaces(t, rs, ch, fmt.Sprintf(`[skill_check: skill="Athletics" dc="%d"]`, tc.dc), tc.face), tc.want...)
 		})
 	}
 	t.Run("naturals read the kept throw", func(t *testing.T) {
-		rs := dsRuleset(t, `"kind": "dice-sum", "dice": { "count": 1, "sides": 20 }, "advantage": true, "naturals": "both", `+dsTiers)
-		ch := dsChar(t, rs, `{ "name": "Ash" }`)
-		dsWant(t, dsRoll(t, rs, ch, `[skill_check: skill="Athletics" dc="25" mode="advantage"]`, 1, 20),
+		rs := inlineRuleset(t, dsVocab, `"kind": "dice-sum", "dice": { "count": 1, "sides": 20 }, "advantage": true, "naturals": "both", `+dsTiers)
+		ch := loadChar(t, rs, `{ "name": "Ash" }`)
+		wantAttrs(t, rollFaces(t, rs, ch, `[skill_check: skill="Athletics" dc="25" mode="advantage"]`, 1, 20),
 			"kept=20", "critical=success", "success=true", "natural=max")
-		dsWant(t, dsRoll(t, rs, ch, `[skill_check: skill="Athletics" dc="-5" mode="disadvantage"]`, 1, 20),
+		wantAttrs(t, rollFaces(t, rs, ch, `[skill_check: skill="Athletics" dc="-5" mode="disadvantage"]`, 1, 20),
 			"kept=1", "critical=failure", "success=false", "natural=min")
 	})
 }
 
 func TestDiceSumFateFaces(t *testing.T) {
-	rs := dsRuleset(t, `"kind": "dice-sum", "dice": { "count": 4, "sides": 3, "faces": [-1, 0, 1] }, `+dsTiers)
-	ch := dsChar(t, rs, `{ "name": "Ash", "abilities": { "str": 2 } }`)
+	rs := inlineRuleset(t, dsVocab, `"kind": "dice-sum", "dice": { "count": 4, "sides": 3, "faces": [-1, 0, 1] }, `+dsTiers)
+	ch := loadChar(t, rs, `{ "name": "Ash", "abilities": { "str": 2 } }`)
 	dsRun(t, rs, ch, []dsCase{
 		{"faces are worth their values", `[skill_check: skill="Athletics" dc="3"]`, []int{3, 3, 1, 2},
 			[]string{"dice=4d3", "rolls=3,3,1,2", "modifier=2", "total=3", "success=true"}},
@@ -269,9 +193,9 @@ func TestDiceSumFateFaces(t *testing.T) {
 }
 
 func TestDiceSumOpenEnded(t *testing.T) {
-	rs := dsRuleset(t, `"kind": "dice-sum", "dice": { "count": 1, "sides": 100 },
+	rs := inlineRuleset(t, dsVocab, `"kind": "dice-sum", "dice": { "count": 1, "sides": 100 },
 		"openEnded": { "high": 96, "low": 5 }, "unmodified": [66, 100], `+dsTiers)
-	ch := dsChar(t, rs, `{ "name": "Ash" }`)
+	ch := loadChar(t, rs, `{ "name": "Ash" }`)
 	hundreds := func(first, n int) []int {
 		f := []int{first}
 		for len(f) < n {
@@ -294,31 +218,31 @@ func TestDiceSumOpenEnded(t *testing.T) {
 		{"unmodified reads the first die only", `[skill_check: skill="Athletics"]`, []int{97, 66}, []string{"-unmodified", "total=163"}},
 	})
 	t.Run("the cap leaves exactly 20 faces", func(t *testing.T) {
-		rec := dsRoll(t, rs, ch, `[skill_check: skill="Athletics"]`, hundreds(100, 20)...)
+		rec := rollFaces(t, rs, ch, `[skill_check: skill="Athletics"]`, hundreds(100, 20)...)
 		rolls, _ := record.Ints(rec.Value("rolls"))
 		if len(rolls) != ruleset.MaxOpenEndedDice {
 			t.Errorf("%d dice, want %d", len(rolls), ruleset.MaxOpenEndedDice)
 		}
 	})
 
-	high := dsRuleset(t, `"kind": "dice-sum", "dice": { "count": 1, "sides": 100 }, "openEnded": { "high": 96 }, `+dsTiers)
-	low := dsRuleset(t, `"kind": "dice-sum", "dice": { "count": 1, "sides": 100 }, "openEnded": { "low": 5 }, `+dsTiers)
+	high := inlineRuleset(t, dsVocab, `"kind": "dice-sum", "dice": { "count": 1, "sides": 100 }, "openEnded": { "high": 96 }, `+dsTiers)
+	low := inlineRuleset(t, dsVocab, `"kind": "dice-sum", "dice": { "count": 1, "sides": 100 }, "openEnded": { "low": 5 }, `+dsTiers)
 	t.Run("high only: a low face is plain", func(t *testing.T) {
-		dsWant(t, dsRoll(t, high, dsChar(t, high, `{"name":"A"}`), `[skill_check: skill="Athletics"]`, 3), "total=3", "-openEnded")
+		wantAttrs(t, rollFaces(t, high, loadChar(t, high, `{"name":"A"}`), `[skill_check: skill="Athletics"]`, 3), "total=3", "-openEnded")
 	})
 	t.Run("low only: the subtracted die does not chain", func(t *testing.T) {
-		dsWant(t, dsRoll(t, low, dsChar(t, low, `{"name":"A"}`), `[skill_check: skill="Athletics"]`, 3, 99), "total=-96", "openEnded=low")
+		wantAttrs(t, rollFaces(t, low, loadChar(t, low, `{"name":"A"}`), `[skill_check: skill="Athletics"]`, 3, 99), "total=-96", "openEnded=low")
 	})
 
-	nat := dsRuleset(t, `"kind": "dice-sum", "dice": { "count": 1, "sides": 100 }, "naturals": "both",
+	nat := inlineRuleset(t, dsVocab, `"kind": "dice-sum", "dice": { "count": 1, "sides": 100 }, "naturals": "both",
 		"openEnded": { "high": 96, "low": 5 }, `+dsTiers)
-	nch := dsChar(t, nat, `{"name":"A"}`)
+	nch := loadChar(t, nat, `{"name":"A"}`)
 	t.Run("naturals read the first die of a chain", func(t *testing.T) {
-		dsWant(t, dsRoll(t, nat, nch, `[skill_check: skill="Athletics" dc="500"]`, 100, 50),
+		wantAttrs(t, rollFaces(t, nat, nch, `[skill_check: skill="Athletics" dc="500"]`, 100, 50),
 			"natural=max", "critical=success", "success=true", "total=150")
-		dsWant(t, dsRoll(t, nat, nch, `[skill_check: skill="Athletics" dc="-500"]`, 1, 100, 10),
+		wantAttrs(t, rollFaces(t, nat, nch, `[skill_check: skill="Athletics" dc="-500"]`, 1, 100, 10),
 			"natural=min", "critical=failure", "success=false", "total=-109")
-		dsWant(t, dsRoll(t, nat, nch, `[skill_check: skill="Athletics" dc="500"]`, 99, 100, 3),
+		wantAttrs(t, rollFaces(t, nat, nch, `[skill_check: skill="Athletics" dc="500"]`, 99, 100, 3),
 			"-natural", "-critical", "total=202")
 	})
 }
@@ -327,15 +251,15 @@ func TestDiceSumOpenEnded(t *testing.T) {
 // ruleset without advantage is not a tag attribute, so nothing is listed
 // in ignored=; the GM's own mode= is.
 func TestDiceSumEffectAdvantageWithoutOffer(t *testing.T) {
-	rs := dsRuleset(t, specSum)
-	ch := dsChar(t, rs, `{ "name": "Ash" }`)
+	rs := inlineRuleset(t, dsVocab, specSum)
+	ch := loadChar(t, rs, `{ "name": "Ash" }`)
 	tg, _ := tag.Parse(`[skill_check: skill="Athletics" dc="6"]`)
 	s := dice.Script(3, 3)
 	env := &check.Env{RS: rs, Char: ch, Dice: s, Effects: func(*check.Check) check.Effects {
 		return check.Effects{Advantage: true}
 	}}
 	rec := check.Resolve(env, tg).Record
-	dsWant(t, rec, "rolls=3,3", "-mode", "-ignored", "success=true")
+	wantAttrs(t, rec, "rolls=3,3", "-mode", "-ignored", "success=true")
 	if s.Used() != 2 || s.Overrun != 0 {
 		t.Errorf("drew %d dice, want one throw of 2", s.Used()+s.Overrun)
 	}
@@ -344,13 +268,13 @@ func TestDiceSumEffectAdvantageWithoutOffer(t *testing.T) {
 // TestDiceSumSharedRungName: a name two rungs share is ignored, like a
 // name no rung answers to; the check still rolls.
 func TestDiceSumSharedRungName(t *testing.T) {
-	rs := dsRuleset(t, `"kind": "dice-sum", "dice": { "count": 1, "sides": 20 }, `+dsTiers+`,
+	rs := inlineRuleset(t, dsVocab, `"kind": "dice-sum", "dice": { "count": 1, "sides": 20 }, `+dsTiers+`,
 		"difficultyLadder": [{ "label": "Hard", "dc": 15 }, { "label": "HARD", "dc": 20 }, { "label": "Easy", "dc": 5 }]`)
-	ch := dsChar(t, rs, `{ "name": "Ash" }`)
-	dsWant(t, dsRoll(t, rs, ch, `[skill_check: skill="Athletics" difficulty="hard"]`, 17),
+	ch := loadChar(t, rs, `{ "name": "Ash" }`)
+	wantAttrs(t, rollFaces(t, rs, ch, `[skill_check: skill="Athletics" difficulty="hard"]`, 17),
 		"total=17", "-dc", "-difficulty", "-success", "ignored=difficulty")
-	dsWant(t, dsRoll(t, rs, ch, `[skill_check: skill="Athletics" difficulty="Hard" dc="12"]`, 12),
+	wantAttrs(t, rollFaces(t, rs, ch, `[skill_check: skill="Athletics" difficulty="Hard" dc="12"]`, 12),
 		"dc=12", "success=true", "ignored=difficulty")
-	dsWant(t, dsRoll(t, rs, ch, `[skill_check: skill="Athletics" difficulty="Easy"]`, 5),
+	wantAttrs(t, rollFaces(t, rs, ch, `[skill_check: skill="Athletics" difficulty="Easy"]`, 5),
 		"difficulty=Easy", "dc=5", "success=true")
 }

@@ -12,7 +12,7 @@ import (
 // ruleset, the character and one seeded stream: the figure issue 4 asks
 // for (≤ 4 µs per check for each kind).
 func benchKind(b *testing.B, dir, sheetFile, text string) {
-	rs, ch := kBundled(b, dir, sheetFile)
+	rs, ch := loadPair(b, dir, sheetFile)
 	stream := &dice.Seeded{}
 	env := &check.Env{RS: rs, Char: ch, Dice: stream}
 	b.ReportAllocs()
@@ -50,7 +50,7 @@ func BenchmarkSymbolCheck(b *testing.B) {
 
 // BenchmarkRollDiceSymbols is roll_dice by name from tag text to record text.
 func BenchmarkRollDiceSymbols(b *testing.B) {
-	rs, _ := kBundled(b, "genesys", "kira.json")
+	rs, _ := loadPair(b, "genesys", "kira.json")
 	stream := &dice.Seeded{}
 	b.ReportAllocs()
 	b.ResetTimer()

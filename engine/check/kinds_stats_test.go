@@ -57,8 +57,8 @@ func kWithin(t *testing.T, what string, got int, p float64) {
 // TestStatsBladesTiers: Blades outcome tiers for 0 to 6 dice, the 0 row
 // through lowest-of-two, against exact enumeration of every throw.
 func TestStatsBladesTiers(t *testing.T) {
-	rs, _ := kBundled(t, "blades", "cutter.json")
-	ch := kChar(t, rs, `{"name": "Stats", "skills": {"hunt": "rating_1", "study": "rating_2", "survey": "rating_3", "tinker": "rating_4"}}`)
+	rs, _ := loadPair(t, "blades", "cutter.json")
+	ch := loadChar(t, rs, `{"name": "Stats", "skills": {"hunt": "rating_1", "study": "rating_2", "survey": "rating_3", "tinker": "rating_4"}}`)
 	tags := []string{
 		`[skill_check: skill="Prowl"]`,
 		`[skill_check: skill="Hunt"]`,
@@ -120,7 +120,7 @@ func bladesExact(n int) map[string]float64 {
 // TestStatsCoCBonusPenalty: Call of Cthulhu at skill 50 with one bonus die
 // and with one penalty die, every band against exact enumeration.
 func TestStatsCoCBonusPenalty(t *testing.T) {
-	rs, ch := kBundled(t, "coc7e", "harvey.json") // Spot Hidden 50
+	rs, ch := loadPair(t, "coc7e", "harvey.json") // Spot Hidden 50
 	for _, tens := range []int{+1, -1} {
 		exact := cocExact(50, tens)
 		got := kFrequencies(t, rs, ch, fmt.Sprintf(`[skill_check: skill="Spot Hidden" bonus="%+d"]`, tens), "outcome")
@@ -172,7 +172,7 @@ func cocExact(skill, tens int) map[string]float64 {
 
 // TestStatsGURPSSuccess: GURPS success at effective skill 10 and 14.
 func TestStatsGURPSSuccess(t *testing.T) {
-	rs, ch := kBundled(t, "gurps", "dai.json") // Broadsword DX-5 = 10, Lockpicking IQ+2 = 14
+	rs, ch := loadPair(t, "gurps", "dai.json") // Broadsword DX-5 = 10, Lockpicking IQ+2 = 14
 	for skill, name := range map[int]string{10: "Broadsword", 14: "Lockpicking"} {
 		got := kFrequencies(t, rs, ch, `[skill_check: skill="`+name+`"]`, "success", "critical")
 		succ, critS, critF := gurpsExact(skill)
@@ -208,7 +208,7 @@ func gurpsExact(skill int) (success, critS, critF float64) {
 // TestStatsGenesys: 2 ability + 1 proficiency vs 2 difficulty, success and
 // triumph rates, as a check and as roll_dice.
 func TestStatsGenesys(t *testing.T) {
-	rs, ch := kBundled(t, "genesys", "kira.json") // Ranged: Agility 3, Rank 1
+	rs, ch := loadPair(t, "genesys", "kira.json") // Ranged: Agility 3, Rank 1
 	success, triumph := genesysExact()
 	got := kFrequencies(t, rs, ch, `[skill_check: skill="Ranged" dc="2"]`, "success", "thrown")
 	if got["thrown=proficiency,ability,ability,difficulty,difficulty"] != kStatSeeds {

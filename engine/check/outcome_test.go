@@ -21,8 +21,8 @@ const dsSpecOutcomes = `"outcomes": {
 }`
 
 func TestOutcomeSpecExample(t *testing.T) {
-	rs := dsRuleset(t, `"kind": "dice-sum", "dice": { "count": 1, "sides": 20 }, "naturals": "none", `+dsTiers+`, `+dsSpecOutcomes)
-	ch := dsChar(t, rs, `{ "name": "Ash" }`) // modifier 0: the total is the face
+	rs := inlineRuleset(t, dsVocab, `"kind": "dice-sum", "dice": { "count": 1, "sides": 20 }, "naturals": "none", `+dsTiers+`, `+dsSpecOutcomes)
+	ch := loadChar(t, rs, `{ "name": "Ash" }`) // modifier 0: the total is the face
 	crit := []string{"outcome=Critical success", "success=true", "critical=success"}
 	succ := []string{"outcome=Success", "success=true", "-critical"}
 	fail := []string{"outcome=Failure", "success=false", "-critical"}
@@ -47,31 +47,31 @@ func TestOutcomeSpecExample(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(fmt.Sprintf("face %d dc %d", tc.face, tc.dc), func(t *testing.T) {
-			rec := dsRoll(t, rs, ch, fmt.Sprintf(`[skill_check: skill="Athletics" dc="%d"]`, tc.dc), tc.face)
-			dsWant(t, rec, tc.want...)
+			rec := rollFaces(t, rs, ch, fmt.Sprintf(`[skill_check: skill="Athletics" dc="%d"]`, tc.dc), tc.face)
+			wantAttrs(t, rec, tc.want...)
 		})
 	}
 	t.Run("shift reads the kept die with advantage", func(t *testing.T) {
-		adv := dsRuleset(t, `"kind": "dice-sum", "dice": { "count": 1, "sides": 20 }, "advantage": true, `+dsTiers+`, `+dsSpecOutcomes)
-		dsWant(t, dsRoll(t, adv, dsChar(t, adv, `{"name":"A"}`), `[skill_check: skill="Athletics" dc="25" mode="advantage"]`, 1, 20),
+		adv := inlineRuleset(t, dsVocab, `"kind": "dice-sum", "dice": { "count": 1, "sides": 20 }, "advantage": true, `+dsTiers+`, `+dsSpecOutcomes)
+		wantAttrs(t, rollFaces(t, adv, loadChar(t, adv, `{"name":"A"}`), `[skill_check: skill="Athletics" dc="25" mode="advantage"]`, 1, 20),
 			"kept=20", "natural=max", "outcome=Success")
 	})
 	t.Run("by margin without a difficulty names no band", func(t *testing.T) {
-		dsWant(t, dsRoll(t, rs, ch, `[skill_check: skill="Athletics"]`, 12), "-outcome", "-success", "total=12")
+		wantAttrs(t, rollFaces(t, rs, ch, `[skill_check: skill="Athletics"]`, 12), "-outcome", "-success", "total=12")
 	})
 	t.Run("shift reads the first die of an open-ended chain", func(t *testing.T) {
-		oe := dsRuleset(t, `"kind": "dice-sum", "dice": { "count": 1, "sides": 100 }, "openEnded": { "high": 96, "low": 5 }, `+dsTiers+`, `+dsSpecOutcomes)
-		och := dsChar(t, oe, `{"name":"A"}`)
+		oe := inlineRuleset(t, dsVocab, `"kind": "dice-sum", "dice": { "count": 1, "sides": 100 }, "openEnded": { "high": 96, "low": 5 }, `+dsTiers+`, `+dsSpecOutcomes)
+		och := loadChar(t, oe, `{"name":"A"}`)
 		// 100 then 10: total 110 against 200 is margin -90 (critical
 		// failure), and the natural 100 shifts it up to Failure.
-		dsWant(t, dsRoll(t, oe, och, `[skill_check: skill="Athletics" dc="200"]`, 100, 10), "natural=max", "outcome=Failure")
+		wantAttrs(t, rollFaces(t, oe, och, `[skill_check: skill="Athletics" dc="200"]`, 100, 10), "natural=max", "outcome=Failure")
 		// 1 then 50: total -49 against -100 is margin 51, shifted down.
-		dsWant(t, dsRoll(t, oe, och, `[skill_check: skill="Athletics" dc="-100"]`, 1, 50), "natural=min", "outcome=Success")
+		wantAttrs(t, rollFaces(t, oe, och, `[skill_check: skill="Athletics" dc="-100"]`, 1, 50), "natural=min", "outcome=Success")
 	})
 }
 
 func TestOutcomeByTotal(t *testing.T) {
-	rs, ch := dsBundled(t, "pbta", "marie.json") // Hard +2, Go aggro improved +1
+	rs, ch := loadPair(t, "pbta", "marie.json") // Hard +2, Go aggro improved +1
 	dsRun(t, rs, ch, []dsCase{
 		{"10+ strong hit", `[skill_check: skill="Go aggro"]`, []int{4, 3}, []string{"total=10", "outcome=Strong hit", "success=true"}},
 		{"7-9 weak hit", `[skill_check: skill="Go aggro"]`, []int{1, 3}, []string{"total=7", "outcome=Weak hit", "success=true"}},
@@ -83,7 +83,7 @@ func TestOutcomeByTotal(t *testing.T) {
 }
 
 func TestOutcomeFateLadder(t *testing.T) {
-	rs, ch := dsBundled(t, "fate", "ren.json") // Notice Great (+4)
+	rs, ch := loadPair(t, "fate", "ren.json") // Notice Great (+4)
 	dsRun(t, rs, ch, []dsCase{
 		// 4dF faces: 1 is -, 2 is blank, 3 is +.
 		{"succeed with style at +3", `[skill_check: skill="Notice" difficulty="Fair"]`, []int{3, 2, 2, 2}, []string{"total=5", "dc=2", "outcome=Succeed with style", "success=true", "critical=success"}},
@@ -112,7 +112,7 @@ func TestOutcomeNaturalsLandInBands(t *testing.T) {
 		{ "id": "miss", "label": "Miss" },
 		{ "id": "fumble", "label": "Fumble", "on": "critical-failure" } ] }`
 	load := func(naturals, outcomes string) *ruleset.Ruleset {
-		return dsRuleset(t, `"kind": "dice-sum", "dice": { "count": 1, "sides": 20 }, "naturals": "`+naturals+`", `+dsTiers+`, `+outcomes)
+		return inlineRuleset(t, dsVocab, `"kind": "dice-sum", "dice": { "count": 1, "sides": 20 }, "naturals": "`+naturals+`", `+dsTiers+`, `+outcomes)
 	}
 	tests := []struct {
 		name string
@@ -144,7 +144,7 @@ func TestOutcomeNaturalsLandInBands(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			dsWant(t, dsRoll(t, tc.rs, dsChar(t, tc.rs, `{"name":"A"}`), tc.tag, tc.face), tc.want...)
+			wantAttrs(t, rollFaces(t, tc.rs, loadChar(t, tc.rs, `{"name":"A"}`), tc.tag, tc.face), tc.want...)
 		})
 	}
 }

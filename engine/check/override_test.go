@@ -8,8 +8,8 @@ import (
 // overrides are the spec example's: thief skills on a d100, X-in-6 on a
 // d6, and a favoured override with when on a field.
 func TestOverridesOldSchool(t *testing.T) {
-	rs, nim := dsBundled(t, "oldschool", "nim.json")          // Dex 17 (+2), Wis 8 (-1), Str 9 (0)
-	_, brunhild := dsBundled(t, "oldschool", "brunhild.json") // Str 18 (+3), favoured in Athletics
+	rs, nim := loadPair(t, "oldschool", "nim.json")          // Dex 17 (+2), Wis 8 (-1), Str 9 (0)
+	_, brunhild := loadPair(t, "oldschool", "brunhild.json") // Str 18 (+3), favoured in Athletics
 	dsRun(t, rs, nim, []dsCase{
 		{"thief skills roll a d100", `[skill_check: skill="Open locks" dc="101"]`, []int{74},
 			[]string{"override=Thief skills", "dice=1d100", "rolls=74", "modifier=27", "total=101", "success=true"}},
@@ -37,7 +37,7 @@ func TestOverridesOldSchool(t *testing.T) {
 }
 
 func TestOverridesFirstMatchAndWhen(t *testing.T) {
-	rs := dsRuleset(t, `"kind": "dice-sum", "dice": { "count": 1, "sides": 20 }, "naturals": "both", `+dsTiers+`,
+	rs := inlineRuleset(t, dsVocab, `"kind": "dice-sum", "dice": { "count": 1, "sides": 20 }, "naturals": "both", `+dsTiers+`,
 		"overrides": [
 			{ "id": "favored", "label": "Favored", "skills": ["athletics"], "when": { "field": "favored_athletics" }, "set": { "dice": { "count": 1, "sides": 12 } } },
 			{ "id": "nimble", "label": "Nimble", "skills": ["athletics"], "when": { "abilityScore": "dex" }, "set": { "dice": { "count": 1, "sides": 10 } } },
@@ -55,20 +55,20 @@ func TestOverridesFirstMatchAndWhen(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			rec := dsRoll(t, rs, dsChar(t, rs, tc.sheet), tc.tag, 1)
-			dsWant(t, rec, "override="+tc.want)
+			rec := rollFaces(t, rs, loadChar(t, rs, tc.sheet), tc.tag, 1)
+			wantAttrs(t, rec, "override="+tc.want)
 		})
 	}
 	t.Run("an ability override with its own outcomes and advantage", func(t *testing.T) {
-		ch := dsChar(t, rs, `{"name":"A","abilities":{"wis":2}}`)
-		dsWant(t, dsRoll(t, rs, ch, `[skill_check: ability="Wisdom" mode="advantage"]`, 1, 3),
+		ch := loadChar(t, rs, `{"name":"A","abilities":{"wis":2}}`)
+		wantAttrs(t, rollFaces(t, rs, ch, `[skill_check: ability="Wisdom" mode="advantage"]`, 1, 3),
 			"override=Wise", "mode=advantage", "kept=3", "total=5", "outcome=Yes", "success=true", "-critical")
-		dsWant(t, dsRoll(t, rs, ch, `[skill_check: ability="Wisdom"]`, 1),
+		wantAttrs(t, rollFaces(t, rs, ch, `[skill_check: ability="Wisdom"]`, 1),
 			"override=Wise", "total=3", "outcome=No", "-critical", "-natural")
 	})
 	t.Run("other abilities roll the ruleset's way", func(t *testing.T) {
-		ch := dsChar(t, rs, `{"name":"A"}`)
-		dsWant(t, dsRoll(t, rs, ch, `[skill_check: ability="Strength" dc="5" mode="advantage"]`, 20),
+		ch := loadChar(t, rs, `{"name":"A"}`)
+		wantAttrs(t, rollFaces(t, rs, ch, `[skill_check: ability="Strength" dc="5" mode="advantage"]`, 20),
 			"-override", "ignored=mode", "critical=success")
 	})
 }

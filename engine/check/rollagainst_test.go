@@ -34,8 +34,8 @@ const specAgainst = `"kind": "roll-against",
 // fraction bands on the target, a 1 critical, 100 a fumble and 96+ a
 // fumble below 50, tens dice, Hard and Extreme rungs dividing the skill.
 func TestRollAgainstSpecExample(t *testing.T) {
-	rs := kRuleset(t, specAgainst)
-	ch := kChar(t, rs, `{"name": "Harvey", "abilities": {"wits": 65},
+	rs := inlineRuleset(t, kVocab, specAgainst)
+	ch := loadChar(t, rs, `{"name": "Harvey", "abilities": {"wits": 65},
 	  "skills": {"prowl": {"tier": "ignored", "bonus": 50}, "spot": {"tier": "base", "bonus": 40}}}`)
 	kRun(t, rs, ch, []kCase{
 		{"critical", "", `[skill_check: skill="Prowl"]`, []int{1},
@@ -92,8 +92,8 @@ const gurpsRules = `"kind": "roll-against",
   ]`
 
 func TestRollAgainstGURPS(t *testing.T) {
-	rs := kRuleset(t, gurpsRules)
-	ch := kChar(t, rs, `{"name": "Dai", "abilities": {"grit": 12, "wits": 5},
+	rs := inlineRuleset(t, kVocab, gurpsRules)
+	ch := loadChar(t, rs, `{"name": "Dai", "abilities": {"grit": 12, "wits": 5},
 	  "skills": {"climb": {"tier": "known", "bonus": 2}, "spot": {"tier": "known", "bonus": -4}}}`)
 	kRun(t, rs, ch, []kCase{
 		{"skill is ability plus bonus", "", `[skill_check: skill="Climb"]`, []int{4, 5, 5},
@@ -118,46 +118,46 @@ func TestRollAgainstGURPS(t *testing.T) {
 // TestRollAgainstAtLeast: a saving throw rolled at or above the number,
 // with margin and total bands.
 func TestRollAgainstAtLeast(t *testing.T) {
-	rs := kRuleset(t, `"kind": "roll-against", "dice": { "count": 1, "sides": 20 }, "against": "at-least",
+	rs := inlineRuleset(t, kVocab, `"kind": "roll-against", "dice": { "count": 1, "sides": 20 }, "against": "at-least",
 	  "proficiencyTiers": [{ "id": "base", "label": "Base" }],
 	  "criticalFailure": [{ "to": 1 }],
 	  "outcomes": { "by": "margin", "tiers": [
 	    { "id": "great", "label": "Great", "atLeast": 5, "success": true },
 	    { "id": "ok", "label": "Made it", "atLeast": 0, "success": true },
 	    { "id": "no", "label": "Missed" } ] }`)
-	ch := kChar(t, rs, `{"name": "Saver", "abilities": {"wits": 10}, "saves": {"nerve": {"tier": "base", "bonus": 2}}}`)
+	ch := loadChar(t, rs, `{"name": "Saver", "abilities": {"wits": 10}, "saves": {"nerve": {"tier": "base", "bonus": 2}}}`)
 	kRun(t, rs, ch, []kCase{
 		{"at the target", "", `[skill_check: save="Nerve"]`, []int{12}, []string{"against=at-least", "dc=12", "outcome=Made it", "success=true"}},
 		{"5 over", "", `[skill_check: save="Nerve"]`, []int{17}, []string{"outcome=Great"}},
 		{"under", "", `[skill_check: save="Nerve"]`, []int{11}, []string{"outcome=Missed", "success=false"}},
 		{"open from: a 1", "", `[skill_check: save="Nerve" dc="-20"]`, []int{1}, []string{"dc=-8", "outcome=Missed", "critical=failure"}},
 	})
-	total := kRuleset(t, `"kind": "roll-against", "dice": { "count": 1, "sides": 100 },
+	total := inlineRuleset(t, kVocab, `"kind": "roll-against", "dice": { "count": 1, "sides": 100 },
 	  "proficiencyTiers": [{ "id": "base", "label": "Base" }],
 	  "outcomes": { "by": "total", "tiers": [
 	    { "id": "lo", "label": "Low roll", "atLeast": 50, "success": true }, { "id": "hi", "label": "Other" } ] }`)
-	ch = kChar(t, total, `{"name": "T", "abilities": {"wits": 60}}`)
-	kWant(t, kRoll(t, total, ch, `[skill_check: ability="Wits"]`, 55), "total=55", "outcome=Low roll", "success=true")
+	ch = loadChar(t, total, `{"name": "T", "abilities": {"wits": 60}}`)
+	wantAttrs(t, rollFaces(t, total, ch, `[skill_check: ability="Wits"]`, 55), "total=55", "outcome=Low roll", "success=true")
 	// Plain comparison, no bands: success follows the roll against dc.
-	plain := kRuleset(t, `"kind": "roll-against", "proficiencyTiers": [{ "id": "base", "label": "Base" }]`)
-	ch = kChar(t, plain, `{"name": "P", "abilities": {"wits": 60}}`)
-	kWant(t, kRoll(t, plain, ch, `[skill_check: ability="Wits"]`, 61), "dice=1d100", "dc=60", "success=false", "-outcome")
+	plain := inlineRuleset(t, kVocab, `"kind": "roll-against", "proficiencyTiers": [{ "id": "base", "label": "Base" }]`)
+	ch = loadChar(t, plain, `{"name": "P", "abilities": {"wits": 60}}`)
+	wantAttrs(t, rollFaces(t, plain, ch, `[skill_check: ability="Wits"]`, 61), "dice=1d100", "dc=60", "success=false", "-outcome")
 }
 
 // TestRollAgainstEffects: adjustments and item effects move the target.
 func TestRollAgainstEffects(t *testing.T) {
-	rs := kRuleset(t, gurpsRules+`, "adjust": [{ "value": { "field": "wounds" } }]`)
-	ch := kChar(t, rs, `{"name": "Hurt", "abilities": {"grit": 12}, "fields": {"wounds": -2}}`)
-	kWant(t, kRoll(t, rs, ch, `[skill_check: skill="Climb"]`, 3, 3, 4), "dc=10", "total=10", "success=true")
+	rs := inlineRuleset(t, kVocab, gurpsRules+`, "adjust": [{ "value": { "field": "wounds" } }]`)
+	ch := loadChar(t, rs, `{"name": "Hurt", "abilities": {"grit": 12}, "fields": {"wounds": -2}}`)
+	wantAttrs(t, rollFaces(t, rs, ch, `[skill_check: skill="Climb"]`, 3, 3, 4), "dc=10", "total=10", "success=true")
 }
 
 // TestRollAgainstBundled: the bundled CoC and GURPS files play.
 func TestRollAgainstBundled(t *testing.T) {
-	rs, ch := kBundled(t, "coc7e", "harvey.json")
-	kWant(t, kRoll(t, rs, ch, `[skill_check: skill="Spot Hidden" bonus="-2"]`, 34, 1, 10),
+	rs, ch := loadPair(t, "coc7e", "harvey.json")
+	wantAttrs(t, rollFaces(t, rs, ch, `[skill_check: skill="Spot Hidden" bonus="-2"]`, 34, 1, 10),
 		"rolls=34,4,94", "tens=-2", "total=94", "dc=50", "outcome=Failure")
-	kWant(t, kRoll(t, rs, ch, `[skill_check: skill="Cthulhu Mythos"]`, 97), "dc=5", "outcome=Fumble")
-	rs, ch = kBundled(t, "gurps", "dai.json")
-	kWant(t, kRoll(t, rs, ch, `[skill_check: skill="Stealth" difficulty="Hard"]`, 2, 2, 2), "dc=12", "total=6", "-critical", "success=true")
-	kWant(t, kRoll(t, rs, ch, `[skill_check: skill="Stealth"]`, 2, 2, 2), "dc=16", "critical=success")
+	wantAttrs(t, rollFaces(t, rs, ch, `[skill_check: skill="Cthulhu Mythos"]`, 97), "dc=5", "outcome=Fumble")
+	rs, ch = loadPair(t, "gurps", "dai.json")
+	wantAttrs(t, rollFaces(t, rs, ch, `[skill_check: skill="Stealth" difficulty="Hard"]`, 2, 2, 2), "dc=12", "total=6", "-critical", "success=true")
+	wantAttrs(t, rollFaces(t, rs, ch, `[skill_check: skill="Stealth"]`, 2, 2, 2), "dc=16", "critical=success")
 }

@@ -32,7 +32,7 @@ func kRollDice(t *testing.T, rs *ruleset.Ruleset, tagText string, faces ...int) 
 // TestRollDiceByName rolls a symbol-pool ruleset's dice by id or label,
 // any case, counting and cancelling as a check does, in the order written.
 func TestRollDiceByName(t *testing.T) {
-	rs := kRuleset(t, specSymbols)
+	rs := inlineRuleset(t, kVocab, specSymbols)
 	cases := []struct {
 		name, tag string
 		faces     []int
@@ -56,22 +56,22 @@ func TestRollDiceByName(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			kWant(t, kRollDice(t, rs, tc.tag, tc.faces...), tc.want...)
+			wantAttrs(t, kRollDice(t, rs, tc.tag, tc.faces...), tc.want...)
 		})
 	}
 }
 
 // TestRollDiceNotation: any ruleset, or none, reads plain notation.
 func TestRollDiceNotation(t *testing.T) {
-	kWant(t, kRollDice(t, nil, `[roll_dice: dice="3d6"]`, 1, 2, 3), "dice=3d6", "rolls=1,2,3", "total=6", "-modifier")
-	kWant(t, kRollDice(t, nil, `[roll_dice: dice="d20 - 2"]`, 15), "dice=1d20-2", "modifier=-2", "total=13")
-	rs := kRuleset(t, gurpsRules)
-	kWant(t, kRollDice(t, rs, `[roll_dice: dice="1d100"]`, 42), "total=42")
+	wantAttrs(t, kRollDice(t, nil, `[roll_dice: dice="3d6"]`, 1, 2, 3), "dice=3d6", "rolls=1,2,3", "total=6", "-modifier")
+	wantAttrs(t, kRollDice(t, nil, `[roll_dice: dice="d20 - 2"]`, 15), "dice=1d20-2", "modifier=-2", "total=13")
+	rs := inlineRuleset(t, kVocab, gurpsRules)
+	wantAttrs(t, kRollDice(t, rs, `[roll_dice: dice="1d100"]`, 42), "total=42")
 }
 
 // TestRollDiceRefused: what cannot be read is refused with nothing rolled.
 func TestRollDiceRefused(t *testing.T) {
-	rs := kRuleset(t, specSymbols)
+	rs := inlineRuleset(t, kVocab, specSymbols)
 	for _, tc := range []struct {
 		rs              *ruleset.Ruleset
 		tag, reason, in string
@@ -86,7 +86,7 @@ func TestRollDiceRefused(t *testing.T) {
 		{nil, `[roll_dice: dice=" "]`, "no-dice", "name the dice"},
 	} {
 		r := kRollDice(t, tc.rs, tc.tag)
-		kWant(t, r, "action=roll_dice", "reason="+tc.reason)
+		wantAttrs(t, r, "action=roll_dice", "reason="+tc.reason)
 		if r.Name != "refused" || !strings.Contains(r.String(), tc.in) {
 			t.Errorf("%s: want a refusal mentioning %q, got %s", tc.tag, tc.in, r)
 		}

@@ -5,24 +5,8 @@ import (
 
 	"github.com/rulehost/rulehost/engine/check"
 	"github.com/rulehost/rulehost/engine/dice"
-	"github.com/rulehost/rulehost/engine/ruleset"
-	"github.com/rulehost/rulehost/engine/sheet"
 	"github.com/rulehost/rulehost/engine/tag"
 )
-
-// loadPair loads a bundled ruleset and one of its sheets.
-func loadPair(tb testing.TB, dir, sheetFile string) (*ruleset.Ruleset, *sheet.Character) {
-	tb.Helper()
-	rs, err := ruleset.LoadFile("../../rulesets/"+dir+"/ruleset.json", ruleset.Options{})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	sh, err := sheet.LoadFile("../../rulesets/"+dir+"/sheets/"+sheetFile, rs)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return rs, sheet.New(rs, sh)
-}
 
 // BenchmarkSumCheck is one dice-sum check from tag text to record text:
 // the figure issue 2 asks for (≤ 3 µs, ≤ 20 allocations).

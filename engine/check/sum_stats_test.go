@@ -56,7 +56,7 @@ func statCompare(t *testing.T, counts map[string]int, exact map[string]float64) 
 // TestFateOddsAreExact: 4dF written as { count 4, sides 3, faces [-1,0,1] }
 // gives Fate's odds, computed by enumerating the 81 throws.
 func TestFateOddsAreExact(t *testing.T) {
-	rs, ch := dsBundled(t, "fate", "mediocre.json")
+	rs, ch := loadPair(t, "fate", "mediocre.json")
 	exact := map[string]float64{}
 	faces := []int{-1, 0, 1}
 	for _, a := range faces {
@@ -101,7 +101,7 @@ func fiveEBand(face, modifier, dc int) string {
 // TestFiveEOutcomeOdds: each 5e outcome band comes up with its exact
 // probability, from the d20 enumerated with the shift rule.
 func TestFiveEOutcomeOdds(t *testing.T) {
-	rs, ch := dsBundled(t, "d20-5e", "ada.json") // Athletics: Str 14 (+2), proficient (+3)
+	rs, ch := loadPair(t, "d20-5e", "ada.json") // Athletics: Str 14 (+2), proficient (+3)
 	const modifier, dc = 5, 15
 	t.Run("one d20", func(t *testing.T) {
 		exact := map[string]float64{}
@@ -120,6 +120,6 @@ func TestFiveEOutcomeOdds(t *testing.T) {
 		statCompare(t, statRoll(t, rs, ch, `[skill_check: skill="Athletics" dc="15" mode="advantage"]`, "outcome"), exact)
 	})
 	t.Run("the modifier the enumeration assumes", func(t *testing.T) {
-		dsWant(t, dsRoll(t, rs, ch, `[skill_check: skill="Athletics" dc="15"]`, 10), "modifier=5", "outcome=Success")
+		wantAttrs(t, rollFaces(t, rs, ch, `[skill_check: skill="Athletics" dc="15"]`, 10), "modifier=5", "outcome=Success")
 	})
 }

@@ -45,8 +45,8 @@ const kGrit3 = `{"name": "Kira", "abilities": {"grit": 3}, "skills": {"climb": "
 // built from the characteristic and the rank, opposing dice from dc=,
 // counts before cancellation, markers flagged even when cancelled.
 func TestSymbolPoolSpecExample(t *testing.T) {
-	rs := kRuleset(t, specSymbols)
-	ch := kChar(t, rs, kGrit3)
+	rs := inlineRuleset(t, kVocab, specSymbols)
+	ch := loadChar(t, rs, kGrit3)
 	// Draw order: proficiency, ability, ability, (boost), challenge, difficulty, (setback).
 	kRun(t, rs, ch, []kCase{
 		{"2s 1a 1t", "", `[skill_check: skill="Climb" dc="2"]`, []int{12, 7, 1, 1, 1},
@@ -92,16 +92,16 @@ func TestSymbolPoolSpecExample(t *testing.T) {
 		{"per-skill bonus is a boost", `{"name": "B", "abilities": {"grit": 1}, "skills": {"climb": {"tier": "untrained", "bonus": 1}}}`,
 			`[skill_check: skill="Climb"]`, []int{1, 1}, []string{"thrown=ability,boost"}},
 	})
-	rec := kRoll(t, rs, ch, `[skill_check: skill="Climb" dc="1" upgrade="1"]`, 12, 7, 1, 12)
+	rec := rollFaces(t, rs, ch, `[skill_check: skill="Climb" dc="1" upgrade="1"]`, 12, 7, 1, 12)
 	want := "Proficiency:Triumph|Ability:Success+Advantage|Ability:|Challenge:Despair;criticalSuccess:Triumph=1;criticalFailure:Despair=1"
-	kWant(t, rec, "symbolDetails="+want, "symbols=1s 1a 1t 1d", "total=1", "success=true")
+	wantAttrs(t, rec, "symbolDetails="+want, "symbols=1s 1a 1t 1d", "total=1", "success=true")
 }
 
 // TestSymbolPoolUpgradeOwn: upgradeOwn= upgrades more of the roller's
 // dice after the sheet's upgrades, then adds upgraded dice within pool.max.
 func TestSymbolPoolUpgradeOwn(t *testing.T) {
-	rs := kRuleset(t, strings.Replace(specSymbols, `"max": 6 }`, `"max": 4 }, "allowOwnUpgrade": true`, 1))
-	ch := kChar(t, rs, kGrit3)
+	rs := inlineRuleset(t, kVocab, strings.Replace(specSymbols, `"max": 6 }`, `"max": 4 }, "allowOwnUpgrade": true`, 1))
+	ch := loadChar(t, rs, kGrit3)
 	kRun(t, rs, ch, []kCase{
 		{"one more upgrade", "", `[skill_check: skill="Climb" upgradeOwn="1"]`, []int{1, 1, 1},
 			[]string{"thrown=proficiency,proficiency,ability", "upgradeOwn=1"}},
@@ -118,10 +118,10 @@ func TestSymbolPoolUpgradeOwn(t *testing.T) {
 // upgradeOwn still works.
 func TestSymbolPoolBuildSum(t *testing.T) {
 	res := strings.Replace(specSymbols, `"upgrade": "proficiency", "max": 6 }`, `"upgrade": "proficiency", "max": 6, "build": "sum" }, "allowOwnUpgrade": true`, 1)
-	rs := kRuleset(t, res)
-	ch := kChar(t, rs, kGrit3)
-	kWant(t, kRoll(t, rs, ch, `[skill_check: skill="Climb"]`, 1, 1, 1, 1), "thrown=ability,ability,ability,ability")
-	kWant(t, kRoll(t, rs, ch, `[skill_check: skill="Climb" upgradeOwn="1"]`, 1, 1, 1, 1), "thrown=proficiency,ability,ability,ability", "upgradeOwn=1")
+	rs := inlineRuleset(t, kVocab, res)
+	ch := loadChar(t, rs, kGrit3)
+	wantAttrs(t, rollFaces(t, rs, ch, `[skill_check: skill="Climb"]`, 1, 1, 1, 1), "thrown=ability,ability,ability,ability")
+	wantAttrs(t, rollFaces(t, rs, ch, `[skill_check: skill="Climb" upgradeOwn="1"]`, 1, 1, 1, 1), "thrown=proficiency,ability,ability,ability", "upgradeOwn=1")
 }
 
 // TestSymbolPoolOutcomes: bands read net successes (total) or net minus
@@ -131,31 +131,31 @@ func TestSymbolPoolOutcomes(t *testing.T) {
 	    { "id": "great", "label": "Great", "atLeast": 2, "success": true },
 	    { "id": "ok", "label": "Made it", "atLeast": 1, "success": true },
 	    { "id": "no", "label": "Missed" } ] }`
-	total := kRuleset(t, strings.Replace(specSymbols, `"needed": 1`, `"needed": 2`, 1)+strings.Replace(bands, "%s", "total", 1))
-	ch := kChar(t, total, kGrit3)
-	kWant(t, kRoll(t, total, ch, `[skill_check: skill="Climb"]`, 12, 7, 1), "total=2", "outcome=Great", "success=true")
-	kWant(t, kRoll(t, total, ch, `[skill_check: skill="Climb"]`, 2, 1, 1), "total=1", "outcome=Made it", "success=true")
-	margin := kRuleset(t, strings.Replace(specSymbols, `"needed": 1`, `"needed": 2`, 1)+strings.Replace(bands, "%s", "margin", 1))
-	ch = kChar(t, margin, kGrit3)
-	kWant(t, kRoll(t, margin, ch, `[skill_check: skill="Climb"]`, 12, 7, 1), "total=2", "outcome=Made it")
-	kWant(t, kRoll(t, margin, ch, `[skill_check: skill="Climb"]`, 2, 1, 1), "total=1", "outcome=Missed", "success=false")
-	plain := kRuleset(t, strings.Replace(specSymbols, `"needed": 1`, `"needed": 2`, 1))
-	ch = kChar(t, plain, kGrit3)
-	kWant(t, kRoll(t, plain, ch, `[skill_check: skill="Climb"]`, 2, 1, 1), "total=1", "success=false", "-outcome")
+	total := inlineRuleset(t, kVocab, strings.Replace(specSymbols, `"needed": 1`, `"needed": 2`, 1)+strings.Replace(bands, "%s", "total", 1))
+	ch := loadChar(t, total, kGrit3)
+	wantAttrs(t, rollFaces(t, total, ch, `[skill_check: skill="Climb"]`, 12, 7, 1), "total=2", "outcome=Great", "success=true")
+	wantAttrs(t, rollFaces(t, total, ch, `[skill_check: skill="Climb"]`, 2, 1, 1), "total=1", "outcome=Made it", "success=true")
+	margin := inlineRuleset(t, kVocab, strings.Replace(specSymbols, `"needed": 1`, `"needed": 2`, 1)+strings.Replace(bands, "%s", "margin", 1))
+	ch = loadChar(t, margin, kGrit3)
+	wantAttrs(t, rollFaces(t, margin, ch, `[skill_check: skill="Climb"]`, 12, 7, 1), "total=2", "outcome=Made it")
+	wantAttrs(t, rollFaces(t, margin, ch, `[skill_check: skill="Climb"]`, 2, 1, 1), "total=1", "outcome=Missed", "success=false")
+	plain := inlineRuleset(t, kVocab, strings.Replace(specSymbols, `"needed": 1`, `"needed": 2`, 1))
+	ch = loadChar(t, plain, kGrit3)
+	wantAttrs(t, rollFaces(t, plain, ch, `[skill_check: skill="Climb"]`, 2, 1, 1), "total=1", "success=false", "-outcome")
 }
 
 // TestSymbolPoolOverride: an override changes the rules (needed) but the
 // dice and symbols stay the ruleset's.
 func TestSymbolPoolOverride(t *testing.T) {
-	rs := kRuleset(t, specSymbols+`, "overrides": [{ "id": "tough", "label": "Tough climb", "skills": ["climb"], "set": { "success": { "symbol": "s", "needed": 2 } } }]`)
-	ch := kChar(t, rs, kGrit3)
-	kWant(t, kRoll(t, rs, ch, `[skill_check: skill="Climb"]`, 2, 1, 1), "override=Tough climb", "total=1", "success=false")
+	rs := inlineRuleset(t, kVocab, specSymbols+`, "overrides": [{ "id": "tough", "label": "Tough climb", "skills": ["climb"], "set": { "success": { "symbol": "s", "needed": 2 } } }]`)
+	ch := loadChar(t, rs, kGrit3)
+	wantAttrs(t, rollFaces(t, rs, ch, `[skill_check: skill="Climb"]`, 2, 1, 1), "override=Tough climb", "total=1", "success=false")
 }
 
 // TestSymbolPoolBundled: the bundled Genesys file.
 func TestSymbolPoolBundled(t *testing.T) {
-	rs, ch := kBundled(t, "genesys", "kira.json")
-	kWant(t, kRoll(t, rs, ch, `[skill_check: skill="Mechanics" difficulty="Average" upgradeOwn="1"]`, 12, 1, 1, 1, 1),
+	rs, ch := loadPair(t, "genesys", "kira.json")
+	wantAttrs(t, rollFaces(t, rs, ch, `[skill_check: skill="Mechanics" difficulty="Average" upgradeOwn="1"]`, 12, 1, 1, 1, 1),
 		"thrown=proficiency,proficiency,proficiency,difficulty,difficulty", "upgradeOwn=1", "symbols=1s 1t", "success=true")
-	kWant(t, kRoll(t, rs, ch, `[skill_check: skill="Cool" dc="1"]`, 1, 1, 5, 1), "thrown=ability,ability,boost,difficulty")
+	wantAttrs(t, rollFaces(t, rs, ch, `[skill_check: skill="Cool" dc="1"]`, 1, 1, 5, 1), "thrown=ability,ability,boost,difficulty")
 }
