@@ -1,6 +1,7 @@
 package check_test
 
 import (
+	"github.com/rulehost/rulehost/engine/internal/testload"
 	"testing"
 
 	"github.com/rulehost/rulehost/engine/check"
@@ -49,24 +50,7 @@ func kRun(t *testing.T, rs *ruleset.Ruleset, ch *sheet.Character, cases []kCase)
 }
 
 // specHighest is the dice-highest example of spec/checks.md, verbatim.
-const specHighest = `"kind": "dice-highest",
-  "die": { "sides": 6 },
-  "abilityModifier": { "op": "identity" },
-  "proficiencyTiers": [{ "id": "rating_0", "label": "0" }, { "id": "rating_1", "label": "1", "flat": 1 }],
-  "pool": { "min": 0, "max": 6 },
-  "zeroDice": "lowest-of-two",
-  "critical": { "count": 2 },
-  "situationalDice": { "min": -1, "max": 2 },
-  "difficultyLadder": [{ "label": "Partial", "dc": 4 }, { "label": "Full", "dc": 6 }],
-  "outcomes": {
-    "by": "total",
-    "tiers": [
-      { "id": "critical", "label": "Critical", "on": "critical-success", "success": true },
-      { "id": "full", "label": "Full success", "atLeast": 6, "success": true },
-      { "id": "partial", "label": "Partial success", "atLeast": 4, "success": true, "text": "You do it, with a consequence." },
-      { "id": "bad", "label": "Bad outcome" }
-    ]
-  }`
+var specHighest = testload.SpecBody("dice-highest")
 
 // TestDiceHighestSpecExample plays the spec's example: the sheet number
 // is the number of dice, the highest is read, two sixes are a critical,

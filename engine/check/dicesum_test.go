@@ -2,6 +2,7 @@ package check_test
 
 import (
 	"fmt"
+	"github.com/rulehost/rulehost/engine/internal/testload"
 	"testing"
 
 	"github.com/rulehost/rulehost/engine/check"
@@ -53,18 +54,7 @@ func dsRun(t *testing.T, rs *ruleset.Ruleset, ch *sheet.Character, cases []dsCas
 
 // specSum is the dice-sum example of spec/checks.md (2d6, identity,
 // trained +1, Easy 6 and Hard 10).
-const specSum = `"kind": "dice-sum",
-  "dice": { "count": 2, "sides": 6 },
-  "abilityModifier": { "op": "identity" },
-  "proficiencyTiers": [
-    { "id": "untrained", "label": "Untrained" },
-    { "id": "trained", "label": "Trained", "flat": 1 }
-  ],
-  "advantage": false,
-  "difficultyLadder": [
-    { "label": "Easy", "dc": 6 },
-    { "label": "Hard", "dc": 10 }
-  ]`
+var specSum = testload.SpecBody("dice-sum")
 
 func TestDiceSumSpecExample(t *testing.T) {
 	rs := inlineRuleset(t, dsVocab, specSum)

@@ -2,6 +2,7 @@ package check_test
 
 import (
 	"fmt"
+	"github.com/rulehost/rulehost/engine/internal/testload"
 	"testing"
 
 	"github.com/rulehost/rulehost/engine/check"
@@ -9,16 +10,7 @@ import (
 )
 
 // dsSpecOutcomes is the outcomes example of spec/checks.md.
-const dsSpecOutcomes = `"outcomes": {
-  "by": "margin",
-  "naturals": "shift",
-  "tiers": [
-    { "id": "critical_success", "label": "Critical success", "atLeast": 10, "success": true, "critical": true },
-    { "id": "success", "label": "Success", "atLeast": 0, "success": true },
-    { "id": "failure", "label": "Failure", "atLeast": -9 },
-    { "id": "critical_failure", "label": "Critical failure", "critical": true }
-  ]
-}`
+var dsSpecOutcomes = testload.Spec("outcomes")
 
 func TestOutcomeSpecExample(t *testing.T) {
 	rs := inlineRuleset(t, dsVocab, `"kind": "dice-sum", "dice": { "count": 1, "sides": 20 }, "naturals": "none", `+dsTiers+`, `+dsSpecOutcomes)

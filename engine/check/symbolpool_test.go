@@ -1,42 +1,14 @@
 package check_test
 
 import (
+	"github.com/rulehost/rulehost/engine/internal/testload"
 	"strings"
 	"testing"
 )
 
 // specSymbols is the symbol-pool example of spec/checks.md, verbatim
 // (Genesys), with extra keys appended by the tests that need them.
-const specSymbols = `"kind": "symbol-pool",
-  "abilityModifier": { "op": "identity" },
-  "proficiencyTiers": [
-    { "id": "untrained", "label": "Untrained", "flat": 0 },
-    { "id": "rank_one", "label": "Rank 1", "flat": 1 }
-  ],
-  "symbols": [
-    { "id": "s", "label": "Success" },
-    { "id": "f", "label": "Failure", "cancels": "s" },
-    { "id": "a", "label": "Advantage" },
-    { "id": "h", "label": "Threat", "cancels": "a" },
-    { "id": "t", "label": "Triumph", "counts": "s" },
-    { "id": "d", "label": "Despair", "counts": "f" }
-  ],
-  "dice": [
-    { "id": "ability", "label": "Ability", "faces": [[], ["s"], ["s"], ["s", "s"], ["a"], ["a"], ["s", "a"], ["a", "a"]] },
-    { "id": "proficiency", "label": "Proficiency", "faces": [[], ["s"], ["s"], ["s", "s"], ["s", "s"], ["a"], ["s", "a"], ["s", "a"], ["s", "a"], ["a", "a"], ["a", "a"], ["t"]] },
-    { "id": "difficulty", "label": "Difficulty", "faces": [[], ["f"], ["f", "f"], ["h"], ["h"], ["h"], ["h", "h"], ["f", "h"]] },
-    { "id": "challenge", "label": "Challenge", "faces": [[], ["f"], ["f"], ["f", "f"], ["f", "f"], ["h"], ["h"], ["f", "h"], ["f", "h"], ["h", "h"], ["h", "h"], ["d"]] },
-    { "id": "boost", "label": "Boost", "faces": [[], [], ["s"], ["s", "a"], ["a", "a"], ["a"]] },
-    { "id": "setback", "label": "Setback", "faces": [[], [], ["f"], ["f"], ["h"], ["h"]] }
-  ],
-  "success": { "symbol": "s", "needed": 1 },
-  "pool": { "die": "ability", "upgrade": "proficiency", "max": 6 },
-  "difficulty": { "die": "difficulty", "upgrade": "challenge", "max": 5 },
-  "boost": { "die": "boost", "max": 3 },
-  "setback": { "die": "setback", "max": 3 },
-  "criticalSuccess": "t",
-  "criticalFailure": "d",
-  "difficultyLadder": [{ "label": "Easy", "dc": 1 }, { "label": "Average", "dc": 2 }, { "label": "Hard", "dc": 3 }]`
+var specSymbols = testload.SpecBody("symbol-pool")
 
 // kGrit3 rolls Climb (Grit 3, Rank 1): one proficiency and two ability dice.
 const kGrit3 = `{"name": "Kira", "abilities": {"grit": 3}, "skills": {"climb": "rank_one"}}`

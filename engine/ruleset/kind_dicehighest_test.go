@@ -1,6 +1,7 @@
 package ruleset_test
 
 import (
+	"github.com/rulehost/rulehost/engine/internal/testload"
 	"testing"
 
 	"github.com/rulehost/rulehost/engine/ruleset"
@@ -26,24 +27,7 @@ func kindsLoad(t *testing.T, resolution string) *ruleset.Ruleset {
 // TestDiceHighestSpecExampleLoads reads the spec's dice-highest example
 // into its configuration, with the defaults the spec gives.
 func TestDiceHighestSpecExampleLoads(t *testing.T) {
-	rs := kindsLoad(t, `"kind": "dice-highest",
-  "die": { "sides": 6 },
-  "abilityModifier": { "op": "identity" },
-  "proficiencyTiers": [{ "id": "rating_0", "label": "0" }, { "id": "rating_1", "label": "1", "flat": 1 }],
-  "pool": { "min": 0, "max": 6 },
-  "zeroDice": "lowest-of-two",
-  "critical": { "count": 2 },
-  "situationalDice": { "min": -1, "max": 2 },
-  "difficultyLadder": [{ "label": "Partial", "dc": 4 }, { "label": "Full", "dc": 6 }],
-  "outcomes": {
-    "by": "total",
-    "tiers": [
-      { "id": "critical", "label": "Critical", "on": "critical-success", "success": true },
-      { "id": "full", "label": "Full success", "atLeast": 6, "success": true },
-      { "id": "partial", "label": "Partial success", "atLeast": 4, "success": true, "text": "You do it, with a consequence." },
-      { "id": "bad", "label": "Bad outcome" }
-    ]
-  }`)
+	rs := kindsLoad(t, testload.SpecBody("dice-highest"))
 	dh := rs.Resolution.DiceHighest
 	switch {
 	case dh == nil:

@@ -2,6 +2,7 @@ package ruleset_test
 
 import (
 	"encoding/json"
+	"github.com/rulehost/rulehost/engine/internal/testload"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,27 +18,7 @@ const poolVocab = `"id": "pool", "name": "Pool",
   "live": { "pools": [{ "id": "resolve", "label": "Resolve", "max": { "const": 3 } }] },`
 
 // specPool is the spec's dice-pool example, verbatim.
-const specPool = `"resolution": {
-  "kind": "dice-pool",
-  "die": { "sides": 10 },
-  "abilityModifier": { "op": "identity" },
-  "proficiencyTiers": [
-    { "id": "rating_0", "label": "Untried" },
-    { "id": "rating_1", "label": "Shown once", "flat": 1 }
-  ],
-  "pool": { "min": 1, "max": 15, "abilityPlusAbility": true },
-  "target": { "default": 7, "min": 5, "max": 9 },
-  "explode": { "from": 10, "min": 8 },
-  "cancel": { "upTo": 1 },
-  "botch": { "upTo": 1 },
-  "exceptional": { "successes": 5 },
-  "situationalDice": { "min": -3, "max": 3 },
-  "reroll": [{ "id": "careful", "upTo": 6, "mode": "once" }],
-  "difficultyLadder": [
-    { "label": "Plain work", "successes": 1, "target": 6 },
-    { "label": "Grim", "successes": 3, "target": 8 }
-  ]
-}`
+var specPool = testload.Spec("dice-pool")
 
 func loadPool(t *testing.T, resolution string) *ruleset.Ruleset {
 	t.Helper()
@@ -167,10 +148,21 @@ func TestSpendForms(t *testing.T) {
 	}
 }
 
+// TestSpendSpecExample loads the spec's spend example, verbatim: one
+// resolve point buys one success, at most twice a check.
+func TestSpendSpecExample(t *testing.T) {
+	rs := loadPool(t, `"live": { "pools": [{ "id": "resolve", "label": "Resolve", "max": { "const": 3 } }] },
+	  "resolution": { "kind": "dice-pool", "die": { "sides": 10 }, "proficiencyTiers": [{ "id": "r0" }], "target": { "default": 6 },
+	  `+testload.Spec("spend")+` }`)
+	sp := rs.Resolution.Spend
+	if len(sp) != 1 || sp[0].Pool != "resolve" || sp[0].Amount != 1 || sp[0].Successes != 1 || sp[0].PerCheckN != 2 {
+		t.Errorf("spend %+v", sp)
+	}
+}
+
 func TestDecodeCharm(t *testing.T) {
-	ch, err := ruleset.DecodeCharm(json.RawMessage(`{"id": "potence", "mechanics": {"kind": "utility",
-	  "cost": [{ "pool": "blood", "amount": 1 }], "perCostStep": { "flat": 1 },
-	  "check": { "reroll": { "upTo": 1, "mode": "once" }, "successes": 1 }}}`))
+	// The spec's charm example, verbatim, on an entry.
+	ch, err := ruleset.DecodeCharm(json.RawMessage(`{"id": "potence", ` + testload.Spec("charm") + `}`))
 	if err != nil || ch == nil {
 		t.Fatalf("decode: %v", err)
 	}

@@ -2,6 +2,7 @@ package ruleset_test
 
 import (
 	"errors"
+	"github.com/rulehost/rulehost/engine/internal/testload"
 	"reflect"
 	"strings"
 	"testing"
@@ -66,20 +67,7 @@ func sumRefused(t *testing.T, resolution, ptr, frag string) {
 }
 
 // specDiceSum is the dice-sum example of spec/checks.md, verbatim.
-const specDiceSum = `"resolution": {
-  "kind": "dice-sum",
-  "dice": { "count": 2, "sides": 6 },
-  "abilityModifier": { "op": "identity" },
-  "proficiencyTiers": [
-    { "id": "untrained", "label": "Untrained" },
-    { "id": "trained", "label": "Trained", "flat": 1 }
-  ],
-  "advantage": false,
-  "difficultyLadder": [
-    { "label": "Easy", "dc": 6 },
-    { "label": "Hard", "dc": 10 }
-  ]
-}`
+var specDiceSum = testload.Spec("dice-sum")
 
 func TestDiceSumSpecExampleLoads(t *testing.T) {
 	rs := sumLoad(t, specDiceSum)

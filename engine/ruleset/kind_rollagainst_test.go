@@ -1,35 +1,13 @@
 package ruleset_test
 
 import (
+	"github.com/rulehost/rulehost/engine/internal/testload"
 	"testing"
 )
 
 // TestRollAgainstSpecExampleLoads reads the spec's Call of Cthulhu example.
 func TestRollAgainstSpecExampleLoads(t *testing.T) {
-	rs := kindsLoad(t, `"kind": "roll-against",
-  "dice": { "count": 1, "sides": 100 },
-  "abilityModifier": { "op": "identity" },
-  "proficiencyTiers": [{ "id": "base", "label": "Base" }],
-  "against": "at-most",
-  "criticalSuccess": [{ "from": 1, "to": 1 }],
-  "criticalFailure": [{ "from": 100, "to": 100 }, { "from": 96, "whenTarget": { "below": 50 } }],
-  "tens": { "max": 2 },
-  "difficultyLadder": [
-    { "label": "Regular", "dc": 0 },
-    { "label": "Hard", "dc": 0, "divide": 2 },
-    { "label": "Extreme", "dc": 0, "divide": 5 }
-  ],
-  "outcomes": {
-    "by": "fraction",
-    "tiers": [
-      { "id": "critical", "label": "Critical", "on": "critical-success", "success": true },
-      { "id": "extreme", "label": "Extreme success", "atLeast": 5, "success": true },
-      { "id": "hard", "label": "Hard success", "atLeast": 2, "success": true },
-      { "id": "regular", "label": "Regular success", "atLeast": 1, "success": true },
-      { "id": "fail", "label": "Failure" },
-      { "id": "fumble", "label": "Fumble", "on": "critical-failure" }
-    ]
-  }`)
+	rs := kindsLoad(t, testload.SpecBody("roll-against"))
 	ra := rs.Resolution.RollAgainst
 	if ra.Count != 1 || ra.Sides != 100 || ra.Against != "at-most" || ra.Tens != 2 {
 		t.Errorf("read %+v", ra)

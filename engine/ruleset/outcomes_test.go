@@ -1,20 +1,12 @@
 package ruleset_test
 
 import (
+	"github.com/rulehost/rulehost/engine/internal/testload"
 	"testing"
 )
 
 // specOutcomes is the outcomes example of spec/checks.md, verbatim.
-const specOutcomes = `"outcomes": {
-  "by": "margin",
-  "naturals": "shift",
-  "tiers": [
-    { "id": "critical_success", "label": "Critical success", "atLeast": 10, "success": true, "critical": true },
-    { "id": "success", "label": "Success", "atLeast": 0, "success": true },
-    { "id": "failure", "label": "Failure", "atLeast": -9 },
-    { "id": "critical_failure", "label": "Critical failure", "critical": true }
-  ]
-}`
+var specOutcomes = testload.Spec("outcomes")
 
 const sumD20 = `"kind": "dice-sum", "dice": { "count": 1, "sides": 20 },
   "proficiencyTiers": [{ "id": "untrained", "label": "Untrained" }]`

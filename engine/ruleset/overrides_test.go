@@ -1,6 +1,7 @@
 package ruleset_test
 
 import (
+	"github.com/rulehost/rulehost/engine/internal/testload"
 	"strings"
 	"testing"
 
@@ -8,11 +9,7 @@ import (
 )
 
 // specOverrides is the overrides example of spec/checks.md, verbatim.
-const specOverrides = `"overrides": [
-  { "id": "thief", "label": "Thief skills", "skills": ["open_locks", "pick_pockets"], "set": { "dice": { "count": 1, "sides": 100 } } },
-  { "id": "x_in_6", "label": "X-in-6", "skills": ["open_doors", "listen"], "set": { "dice": { "count": 1, "sides": 6 } } },
-  { "id": "favored", "label": "Favored", "skills": ["athletics"], "when": { "field": "favored_athletics" }, "set": { "cancel": null } }
-]`
+var specOverrides = testload.Spec("overrides")
 
 // oldSchool is a d20 dice-sum resolution the overrides example sits in.
 const oldSchool = `"kind": "dice-sum", "dice": { "count": 1, "sides": 20 }, "naturals": "both",
