@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sort"
 	"strings"
 )
 
@@ -305,8 +306,15 @@ func (ls *LState) RegisterModule(name string, funcs map[string]LGFunction) LValu
 }
 
 func (ls *LState) SetFuncs(tb *LTable, funcs map[string]LGFunction, upvalues ...LValue) *LTable {
-	for fname, fn := range funcs {
-		tb.RawSetString(fname, ls.NewClosure(fn, upvalues...))
+	// in sorted order, so pairs() over a library table visits its keys in
+	// the same order in every process (rulehost patch 3, see PATCHES.md)
+	names := make([]string, 0, len(funcs))
+	for fname := range funcs {
+		names = append(names, fname)
+	}
+	sort.Strings(names)
+	for _, fname := range names {
+		tb.RawSetString(fname, ls.NewClosure(funcs[fname], upvalues...))
 	}
 	return tb
 }

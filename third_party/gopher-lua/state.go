@@ -109,6 +109,11 @@ type Options struct {
 	// If `MinimizeStackMemory` is set, the call stack will be automatically grown or shrank up to a limit of
 	// `CallStackSize` in order to minimize memory usage. This does incur a slight performance penalty.
 	MinimizeStackMemory bool
+	// StringAlloc, when set, is called before the .. operator allocates its
+	// result, with the result's length in bytes; it may raise an error
+	// (L.RaiseError) to refuse the allocation (rulehost patch 2, see
+	// PATCHES.md).
+	StringAlloc func(L *LState, n int)
 }
 
 /* }}} */
@@ -1286,7 +1291,7 @@ func (ls *LState) getField(obj LValue, key LValue) LValue {
 		metaindex := ls.metaOp1(curobj, "__index")
 		if metaindex == LNil {
 			if !istable {
-				ls.RaiseError("attempt to index a non-table object(%v) with key '%s'", curobj.Type().String(), key.String())
+				ls.RaiseError("attempt to index a non-table object(%v) with key '%s'", curobj.Type().String(), keyString(key))
 			}
 			return LNil
 		}
@@ -1348,7 +1353,7 @@ func (ls *LState) setField(obj LValue, key LValue, value LValue) {
 		metaindex := ls.metaOp1(curobj, "__newindex")
 		if metaindex == LNil {
 			if !istable {
-				ls.RaiseError("attempt to index a non-table object(%v) with key '%s'", curobj.Type().String(), key.String())
+				ls.RaiseError("attempt to index a non-table object(%v) with key '%s'", curobj.Type().String(), keyString(key))
 			}
 			ls.RawSet(tb, key, value)
 			return
@@ -2304,3 +2309,15 @@ func (ls *LState) RemoveCallerFrame() *callFrame {
 /* }}} */
 
 //
+
+// keyString words a key for an index error. A table, function, userdata or
+// thread key is named by its type only: its String() is a Go heap address,
+// which would make the message differ from process to process (rulehost
+// patch 4, see PATCHES.md).
+func keyString(key LValue) string {
+	switch key.(type) {
+	case LString, LNumber, LBool, *LNilType:
+		return key.String()
+	}
+	return "(a " + key.Type().String() + " value)"
+}

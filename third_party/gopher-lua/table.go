@@ -71,7 +71,9 @@ func (tb *LTable) Append(value LValue) {
 		tb.array = make([]LValue, 0, defaultArrayCap)
 	}
 	if len(tb.array) == 0 || tb.array[len(tb.array)-1] != LNil {
+		tb.takeHashInt(len(tb.array) + 1)
 		tb.array = append(tb.array, value)
+		tb.adoptHashInts()
 	} else {
 		i := len(tb.array) - 2
 		for ; i >= 0; i-- {
@@ -100,6 +102,7 @@ func (tb *LTable) Insert(i int, value LValue) {
 	tb.array = append(tb.array, LNil)
 	copy(tb.array[i+1:], tb.array[i:])
 	tb.array[i] = value
+	tb.adoptHashInts()
 }
 
 // MaxN returns a maximum number key that nil value does not exist before it.
@@ -151,19 +154,7 @@ func (tb *LTable) RawSet(key LValue, value LValue) {
 			if tb.array == nil {
 				tb.array = make([]LValue, 0, defaultArrayCap)
 			}
-			index := int(v) - 1
-			alen := len(tb.array)
-			switch {
-			case index == alen:
-				tb.array = append(tb.array, value)
-			case index > alen:
-				for i := 0; i < (index - alen); i++ {
-					tb.array = append(tb.array, LNil)
-				}
-				tb.array = append(tb.array, value)
-			case index < alen:
-				tb.array[index] = value
-			}
+			tb.setArrayKey(int(v), value)
 			return
 		}
 	case LString:
@@ -180,22 +171,83 @@ func (tb *LTable) RawSetInt(key int, value LValue) {
 		tb.RawSetH(LNumber(key), value)
 		return
 	}
-	if tb.array == nil {
-		tb.array = make([]LValue, 0, 32)
-	}
+	tb.setArrayKey(key, value)
+}
+
+// MaxArrayGap bounds how many nils a store may add to the array part
+// (rulehost patch 1, see PATCHES.md): an integer key further than this past
+// the end of the array part is kept in the hash part instead, as Lua's own
+// tables do, so t[16777216] = true costs one hash entry, not 16M nils.
+var MaxArrayGap = 1024
+
+// setArrayKey stores value at the integer key (1 <= key < MaxArrayIndex).
+// Invariant: the hash part never holds an integer key in 1..len(array)+1;
+// keys the array part grows over are moved into it.
+func (tb *LTable) setArrayKey(key int, value LValue) {
 	index := key - 1
 	alen := len(tb.array)
 	switch {
-	case index == alen:
-		tb.array = append(tb.array, value)
-	case index > alen:
-		for i := 0; i < (index - alen); i++ {
-			tb.array = append(tb.array, LNil)
-		}
-		tb.array = append(tb.array, value)
 	case index < alen:
 		tb.array[index] = value
+		return
+	case index-alen > MaxArrayGap:
+		tb.RawSetH(LNumber(key), value)
+		return
 	}
+	if tb.array == nil {
+		tb.array = make([]LValue, 0, defaultArrayCap)
+	}
+	hashed := tb.dict != nil && len(tb.dict) > 0
+	for i := alen; i < index; i++ {
+		v := LValue(LNil)
+		if hashed {
+			v = tb.takeHashInt(i + 1)
+		}
+		tb.array = append(tb.array, v)
+	}
+	if hashed {
+		tb.takeHashInt(key)
+	}
+	tb.array = append(tb.array, value)
+	tb.adoptHashInts()
+}
+
+// takeHashInt removes the integer key from the hash part and returns its
+// value (LNil when absent).
+func (tb *LTable) takeHashInt(key int) LValue {
+	k := LNumber(key)
+	v, ok := tb.dict[k]
+	if !ok {
+		return LNil
+	}
+	delete(tb.dict, k)
+	return v
+}
+
+// adoptHashInts moves the keys that follow the array part from the hash
+// part into it (len(array)+1, +2, ... while present).
+func (tb *LTable) adoptHashInts() {
+	if tb.dict == nil || len(tb.dict) == 0 {
+		return
+	}
+	for {
+		v := tb.takeHashInt(len(tb.array) + 1)
+		if v == LNil {
+			return
+		}
+		tb.array = append(tb.array, v)
+	}
+}
+
+// hashInt reads an integer key past the array part from the hash part.
+func (tb *LTable) hashInt(key int) LValue {
+	if tb.dict == nil {
+		return LNil
+	}
+	if v, ok := tb.dict[LNumber(key)]; ok {
+		return v
+	}
+	return LNil
 }
 
 // RawSetString sets a given LValue to a given string index without the __newindex metamethod.
@@ -252,12 +304,9 @@ func (tb *LTable) RawGet(key LValue) LValue {
 	switch v := key.(type) {
 	case LNumber:
 		if isArrayKey(v) {
-			if tb.array == nil {
-				return LNil
-			}
 			index := int(v) - 1
 			if index >= len(tb.array) {
-				return LNil
+				return tb.hashInt(int(v))
 			}
 			return tb.array[index]
 		}
@@ -281,12 +330,9 @@ func (tb *LTable) RawGet(key LValue) LValue {
 
 // RawGetInt returns an LValue at position `key` without __index metamethod.
 func (tb *LTable) RawGetInt(key int) LValue {
-	if tb.array == nil {
-		return LNil
-	}
 	index := int(key) - 1
 	if index >= len(tb.array) || index < 0 {
-		return LNil
+		return tb.hashInt(key)
 	}
 	return tb.array[index]
 }
@@ -356,7 +402,9 @@ func (tb *LTable) Next(key LValue) (LValue, LValue) {
 	}
 
 	if init || key != LNumber(0) {
-		if kv, ok := key.(LNumber); ok && isInteger(kv) && int(kv) >= 0 && kv < LNumber(MaxArrayIndex) {
+		// An integer key past the array part is in the hash part (rulehost
+		// patch 1): continue the walk there, not at the start of the array.
+		if kv, ok := key.(LNumber); ok && isInteger(kv) && int(kv) >= 0 && kv < LNumber(MaxArrayIndex) && (init || int(kv) <= len(tb.array)) {
 			index := int(kv)
 			if tb.array != nil {
 				for ; index < len(tb.array); index++ {

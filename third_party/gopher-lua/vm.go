@@ -2365,14 +2365,19 @@ func stringConcat(L *LState, total, last int) LValue {
 		} else {
 			buf := make([]string, total+1)
 			buf[total] = LVAsString(rhs)
+			size := len(buf[total])
 			for total > 0 {
 				lhs = L.reg.Get(i)
 				if !LVCanConvToString(lhs) {
 					break
 				}
 				buf[total-1] = LVAsString(lhs)
+				size += len(buf[total-1])
 				i--
 				total--
+			}
+			if L.Options.StringAlloc != nil {
+				L.Options.StringAlloc(L, size)
 			}
 			rhs = LString(strings.Join(buf, ""))
 		}

@@ -441,10 +441,36 @@ type Lexer struct {
 	PNewLine      bool
 	Token         ast.Token
 	PrevTokenType int
+
+	limits Limits
+	tokens int
+}
+
+// Limits bound one parse (rulehost patch 5, see PATCHES.md). The parser
+// keeps a stack as deep as the chunk's nesting (a right-associative chain
+// such as a^a^a^... or a..a..a... pushes one entry per operand), and
+// builds the whole syntax tree before any later check could refuse it, so
+// a 1 MiB chunk could take hundreds of MiB and seconds. Zero fields impose
+// no limit.
+type Limits struct {
+	// MaxStack bounds the parser stack; past it the parse fails with
+	// "chunk has too many syntax levels".
+	MaxStack int
+	// Check is called every 256 tokens; an error it returns ends the parse
+	// with that error (a deadline, a memory budget).
+	Check func() error
 }
 
 func (lx *Lexer) Lex(lval *yySymType) int {
 	lx.PrevTokenType = lx.Token.Type
+	if lx.limits.Check != nil {
+		lx.tokens++
+		if lx.tokens&255 == 0 {
+			if err := lx.limits.Check(); err != nil {
+				panic(err)
+			}
+		}
+	}
 	tok, err := lx.scanner.Scan(lx)
 	if err != nil {
 		panic(err)
@@ -466,7 +492,12 @@ func (lx *Lexer) TokenError(tok ast.Token, message string) {
 }
 
 func Parse(reader io.Reader, name string) (chunk []ast.Stmt, err error) {
-	lexer := &Lexer{NewScanner(reader, name), nil, false, ast.Token{Str: ""}, TNil}
+	return ParseLimits(reader, name, Limits{})
+}
+
+// ParseLimits is Parse under limits (rulehost patch 5).
+func ParseLimits(reader io.Reader, name string, limits Limits) (chunk []ast.Stmt, err error) {
+	lexer := &Lexer{scanner: NewScanner(reader, name), Token: ast.Token{Str: ""}, PrevTokenType: TNil, limits: limits}
 	chunk = nil
 	defer func() {
 		if e := recover(); e != nil {

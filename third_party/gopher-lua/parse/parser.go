@@ -552,6 +552,10 @@ yystack:
 
 	yyp++
 	if yyp >= len(yyS) {
+		// rulehost patch 5: bound the stack before growing it
+		if lx, ok := yylex.(*Lexer); ok && lx.limits.MaxStack > 0 && yyp >= lx.limits.MaxStack {
+			lx.Error("chunk has too many syntax levels")
+		}
 		nyys := make([]yySymType, len(yyS)*2)
 		copy(nyys, yyS)
 		yyS = nyys
