@@ -119,6 +119,15 @@ func isClean(s string, max int, mode Mode) bool {
 	return true
 }
 
+// Unshowable reports the characters a value shown in a record may not hold:
+// C0 and C1 controls, DEL, and the bidi, invisible-format and line or
+// paragraph separator characters Clean escapes (U+202E, U+2066-U+2069,
+// U+2028, U+2029, ...): note="x \u202eeurt=sseccus" renders as
+// success=true.
+func Unshowable(r rune) bool {
+	return r < 0x20 || r == 0x7f || unsafeRune(r)
+}
+
 // unsafeRune reports the characters past ASCII that Clean escapes: C1
 // controls, bidi embeddings, overrides, marks and isolates, zero-width and
 // invisible format characters, the line and paragraph separators, the
