@@ -127,12 +127,17 @@ func newErr(plugin string, kind error, where, msg, trace string) *Error {
 // plugin: they are cut and sanitized here (see Clean), once, for every
 // error the sandbox reports.
 func newErrOwn(plugin string, kind error, where, msg, trace string, own func(string) bool) *Error {
-	if len(msg) > maxRawError {
-		msg = msg[:maxRawError] + fmt.Sprintf("... (%d more bytes)", len(msg)-maxRawError)
-	}
 	e := &Error{Plugin: plugin, Kind: kind, Trace: Clean(trace, 4*MaxNoteLen, Lines)}
 	believe := func(f string) bool { return f != "" && (own == nil || own(f)) }
-	f, l, rest := splitPos(msg)
+	// positions are parsed from the head of the message only
+	pos := func(m string) (string, int, string) {
+		if len(m) <= maxRawError {
+			return splitPos(m)
+		}
+		f, l, rest := splitPos(m[:maxRawError])
+		return f, l, m[maxRawError-len(rest):]
+	}
+	f, l, rest := pos(msg)
 	if !believe(f) {
 		if f != "" {
 			e.Claimed = Clean(fmt.Sprintf("%s:%d", f, l), 256, Line)
@@ -140,14 +145,14 @@ func newErrOwn(plugin string, kind error, where, msg, trace string, own func(str
 		f, l, rest = "", 0, msg
 	}
 	if where != "" {
-		if wf, wl, _ := splitPos(where); believe(wf) {
+		if wf, wl, _ := pos(where); believe(wf) {
 			f, l = wf, wl
 		}
 	}
 	e.File, e.Line = f, l
 	// strip repeated position prefixes ("a.lua:3: a.lua:9: boom")
 	for i := 0; i < 4; i++ {
-		f2, _, r2 := splitPos(rest)
+		f2, _, r2 := pos(rest)
 		if !believe(f2) {
 			break
 		}

@@ -295,8 +295,14 @@ func (ls *LState) RegisterModule(name string, funcs map[string]LGFunction) LValu
 		if newmodtb, ok := newmod.(*LTable); !ok {
 			ls.RaiseError("name conflict for module(%v)", name)
 		} else {
-			for fname, fn := range funcs {
-				newmodtb.RawSetString(fname, ls.NewFunction(fn))
+			// sorted, as in SetFuncs (rulehost patch 3)
+			names := make([]string, 0, len(funcs))
+			for fname := range funcs {
+				names = append(names, fname)
+			}
+			sort.Strings(names)
+			for _, fname := range names {
+				newmodtb.RawSetString(fname, ls.NewFunction(funcs[fname]))
 			}
 			ls.SetField(tb, name, newmodtb)
 			return newmodtb
