@@ -11,7 +11,8 @@ FUZZ_TARGETS := \
 	./engine/sheet:FuzzLoad \
 	./engine/items:FuzzInventoryTag \
 	./engine/record:FuzzRecordJSON \
-	./engine/session:FuzzTranscript
+	./engine/session:FuzzTranscript \
+	./host/sandbox:FuzzClean
 
 .PHONY: help build test bench fuzz lint golden demo clean
 

@@ -77,7 +77,7 @@ type boundResult struct {
 	Kind     string  `json:"kind"`
 	Baseline int64   `json:"baseline"` // VmRSS before the call, bytes
 	Peak     int64   `json:"peak"`     // VmHWM after the call, bytes
-	Seconds  float64 `json:"seconds"` // the call's wall time (a load: its longer phase)
+	Seconds  float64 `json:"seconds"`  // the call's wall time (a load: its longer phase)
 }
 
 func TestHardBound(t *testing.T) {
