@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"fmt"
 	"strings"
 
@@ -48,7 +49,7 @@ func runCheck(c *cli.Context) error {
 	}
 	t, err := tag.Parse(c.Args().First())
 	if err != nil {
-		return refused(fmt.Errorf("tag: %w", err))
+		return refused(err) // its text already starts "tag:"
 	}
 	opts, err := pluginOptions(c)
 	if err != nil {
@@ -58,7 +59,9 @@ func runCheck(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	out, err := recordPrinter(c, opts)
+	w := bufio.NewWriterSize(c.App.Writer, 64<<10)
+	defer w.Flush()
+	out, err := recordPrinter(c, opts, w)
 	if err != nil {
 		return err
 	}
@@ -76,6 +79,9 @@ func runCheck(c *cli.Context) error {
 			return err
 		}
 		anyRefused = anyRefused || r.Name == "refused"
+	}
+	if err := w.Flush(); err != nil {
+		return err
 	}
 	if anyRefused {
 		return cli.Exit("", exitRefused)
@@ -132,8 +138,8 @@ func checkAnswerer(c *cli.Context, t tag.Tag, opts loadOptions) (func(dice.Strea
 }
 
 // recordPrinter prints a record as text, JSON, or through a formatter.
-func recordPrinter(c *cli.Context, opts loadOptions) (func(record.Record) error, error) {
-	w := c.App.Writer
+// It writes to w, a buffered writer the caller flushes.
+func recordPrinter(c *cli.Context, opts loadOptions, w *bufio.Writer) (func(record.Record) error, error) {
 	var f record.Formatter = record.Plain{}
 	if name := c.String("format"); name != "" && name != "plain" {
 		pf, err := formatter(c, opts, name)
@@ -142,16 +148,17 @@ func recordPrinter(c *cli.Context, opts loadOptions) (func(record.Record) error,
 		}
 		f = pf
 	}
+	asJSON := c.Bool("json")
+	var buf []byte
 	return func(r record.Record) error {
-		if c.Bool("json") {
-			b, err := r.MarshalJSON()
-			if err != nil {
-				return err
-			}
-			_, err = fmt.Fprintln(w, string(b))
-			return err
+		buf = buf[:0]
+		if asJSON {
+			buf = r.AppendJSON(buf)
+		} else {
+			buf = append(buf, strings.TrimSpace(f.Record(r))...)
 		}
-		_, err := fmt.Fprintln(w, strings.TrimSpace(f.Record(r)))
+		buf = append(buf, '\n')
+		_, err := w.Write(buf)
 		return err
 	}, nil
 }

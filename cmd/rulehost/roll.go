@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"fmt"
 
 	"github.com/rulehost/rulehost/engine/check"
@@ -37,7 +38,7 @@ func runRoll(c *cli.Context) error {
 	}
 	t, err := tag.Parse(c.Args().First())
 	if err != nil {
-		return refused(fmt.Errorf("tag: %w", err))
+		return refused(err) // its text already starts "tag:"
 	}
 	if !t.NameIs("roll_dice") {
 		return refused(fmt.Errorf("tag %q: roll answers [roll_dice: ...]; use `rulehost check` for skill_check", t.Name))
@@ -52,11 +53,15 @@ func runRoll(c *cli.Context) error {
 	if err := record.Check(r); err != nil {
 		logger(c).Error("record failed the schema check", "error", err)
 	}
-	out, err := recordPrinter(c, loadOptions{})
+	w := bufio.NewWriter(c.App.Writer)
+	out, err := recordPrinter(c, loadOptions{}, w)
 	if err != nil {
 		return err
 	}
 	if err := out(r); err != nil {
+		return err
+	}
+	if err := w.Flush(); err != nil {
 		return err
 	}
 	if r.Name == "refused" {

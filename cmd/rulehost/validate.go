@@ -1,9 +1,11 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/validate"
 	"github.com/urfave/cli/v2"
 )
 
@@ -30,6 +32,10 @@ func init() {
 				bad := 0
 				for _, f := range c.Args().Slice() {
 					_, err := ruleset.LoadFile(f, opts.Ruleset)
+					var verr *validate.Error
+					if errors.As(err, &verr) {
+						verr.File = f // the path as given: two ruleset.json files stay apart
+					}
 					if c.Bool("json") {
 						problemsJSON(c.App.Writer, f, err)
 					} else if err != nil {
