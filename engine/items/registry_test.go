@@ -43,4 +43,3 @@ func TestRegisteredActionAndTag(t *testing.T) {
 		}()
 	}
 }
-
