@@ -51,6 +51,9 @@ func runSession(c *cli.Context) error {
 	if c.NArg() != 1 {
 		return misuse(c, "give exactly one transcript file")
 	}
+	if err := formatOrJSON(c); err != nil {
+		return err
+	}
 	dir := c.String("session")
 	if dir == "" {
 		return misuse(c, "--session is required")

@@ -38,6 +38,9 @@ func showSession(c *cli.Context) error {
 	if c.NArg() != 1 {
 		return misuse(c, "give exactly one session directory")
 	}
+	if err := formatOrJSON(c); err != nil {
+		return err
+	}
 	dir := c.Args().First()
 	cfg, err := session.ReadConfig(dir)
 	if err != nil {
