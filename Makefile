@@ -6,12 +6,15 @@ FUZZTIME ?= 10s
 FUZZ_TARGETS := \
 	./engine/tag:FuzzParse \
 	./engine/dice:FuzzParseNotation \
+	./engine/dice:FuzzParseExpr \
 	./engine/ruleset:FuzzLoad \
 	./engine/ruleset:FuzzItemsBlock \
 	./engine/sheet:FuzzLoad \
 	./engine/items:FuzzInventoryTag \
 	./engine/record:FuzzRecordJSON \
 	./engine/session:FuzzTranscript \
+	./engine/session:FuzzReadLog \
+	./engine/jsonin:FuzzDecode \
 	./host/sandbox:FuzzClean
 
 .PHONY: help build test bench fuzz lint golden demo clean
