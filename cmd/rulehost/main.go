@@ -29,6 +29,8 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "log-level", Value: "warn", Usage: "log level on stderr: trace, debug, info, warn, error, off"},
 		},
+		// --version prints the engine's Capability API level beside its own.
+		Version:              versionText(),
 		Writer:               stdout,
 		ErrWriter:            stderr,
 		EnableBashCompletion: true,
