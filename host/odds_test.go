@@ -2,6 +2,7 @@ package host_test
 
 import (
 	"math"
+	"path/filepath"
 	"testing"
 
 	"github.com/rulehost/rulehost/engine/check"
@@ -204,5 +205,41 @@ func TestOddsExactValues(t *testing.T) {
 	// an Extra's d6 below 8: 1..5, or 6 then 1 (6+1=7): 5/6 + 1/36
 	if got := acingBelow(6, 8); math.Abs(got-(5.0/6+1.0/36)) > 1e-12 {
 		t.Errorf("d6 acing below 8: %v", got)
+	}
+}
+
+// TestBundledPluginRulesets loads every bundled ruleset whose resolution
+// kind a bundled plugin provides, with the bundled plugins, and its
+// sample sheets (engine/ruleset's test loads the native ones).
+func TestBundledPluginRulesets(t *testing.T) {
+	h, errs := host.Load([]string{"../plugins"}, plugin.Options{})
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	defer h.Close()
+	files, _ := filepath.Glob("../rulesets/*/ruleset.json")
+	n := 0
+	for _, f := range files {
+		rs, err := ruleset.LoadFile(f, h.RulesetOptions())
+		if err != nil {
+			t.Errorf("%s: %v", f, err)
+			continue
+		}
+		if ruleset.IsNativeKind(rs.Resolution.Kind) {
+			continue
+		}
+		n++
+		sheets, _ := filepath.Glob(filepath.Join(filepath.Dir(f), "sheets", "*.json"))
+		if len(sheets) == 0 {
+			t.Errorf("%s has no sample sheets", f)
+		}
+		for _, s := range sheets {
+			if _, err := sheet.LoadFile(s, rs); err != nil {
+				t.Errorf("%s: %v", s, err)
+			}
+		}
+	}
+	if n < 2 {
+		t.Errorf("%d bundled rulesets with a plugin kind; want ironsworn and savage-worlds at least", n)
 	}
 }
