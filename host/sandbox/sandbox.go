@@ -201,13 +201,14 @@ func CompileLimits(chunkName, source string, opts Options) (*Program, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), opts.Deadline)
 	defer cancel()
 	cc := &callCtx{parent: ctx, done: ctx.Done(), maxMem: opts.MaxMemory}
+	cc.deadline, _ = ctx.Deadline()
 	watcher.add(cc)
 	defer watcher.remove(cc)
 	check := func() error {
 		if f := cc.getFault(); f != nil {
 			return &Error{Kind: f.kind, File: chunkName, Msg: "while parsing: " + f.msg}
 		}
-		if ctx.Err() != nil {
+		if ctx.Err() != nil || cc.pastDeadline() {
 			return &Error{Kind: ErrTimeout, File: chunkName, Msg: "parsing took longer than the deadline"}
 		}
 		return nil
@@ -345,6 +346,7 @@ func (s *Sandbox) run(ctx context.Context, stream dice.Stream, fn lua.LValue, ar
 	dctx, cancel := context.WithTimeout(ctx, s.opts.Deadline)
 	defer cancel()
 	cc := &callCtx{parent: dctx, done: dctx.Done(), maxSteps: s.opts.MaxInstructions, maxMem: s.opts.MaxMemory}
+	cc.deadline, _ = dctx.Deadline()
 	watcher.add(cc)
 	defer watcher.remove(cc)
 
