@@ -48,10 +48,11 @@ type Outcome struct {
 }
 
 // Name is how the outcome reads in one line: "Success", "Failure
-// (critical failure; complication)".
+// (critical failure; complication)". A critical is not repeated when the
+// band's label already says so ("Critical success").
 func (o Outcome) Name() string {
 	var extra []string
-	if o.Critical != "" {
+	if o.Critical != "" && !strings.Contains(strings.ToLower(o.Outcome), "critical") {
 		extra = append(extra, "critical "+o.Critical)
 	}
 	extra = append(extra, o.Flags...)
