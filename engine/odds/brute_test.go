@@ -83,7 +83,7 @@ func bruteOdds(t *testing.T, env *check.Env, tg tag.Tag, limit int) map[string]*
 func TestOddsEqualExhaustedRoller(t *testing.T) {
 	type bcase struct {
 		name, rs, sheet, tag string
-		limit               int
+		limit                int
 	}
 	poolRS := `{"abilities": [{"id": "a", "label": "A"}], "skills": [{"id": "s", "label": "S", "ability": "a"}],
 		"resolution": {"kind": "dice-pool", "die": {"sides": %s}, "abilityModifier": {"op": "identity"}, "proficiencyTiers": [{"id": "t0", "label": "T0"}],

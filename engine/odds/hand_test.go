@@ -76,8 +76,8 @@ func TestHand5eAdvantageDC15(t *testing.T) {
 	r := oddsOf(t, "d20-5e", "ada.json", `[skill_check: skill="Athletics" dc="15" mode="advantage"]`)
 	wantOdds(t, r, 319.0/400, map[string]float64{
 		"Critical success": 39.0 / 400,
-		"Success":                             280.0 / 400,
-		"Failure":                             80.0 / 400,
+		"Success":          280.0 / 400,
+		"Failure":          80.0 / 400,
 		"Critical failure": 1.0 / 400,
 	})
 }
@@ -152,12 +152,12 @@ func TestHandBladesBands(t *testing.T) {
 func TestHandCoCBonusDie(t *testing.T) {
 	r := oddsOf(t, "coc7e", "harvey.json", `[skill_check: skill="Spot Hidden" bonus="1"]`)
 	wantOdds(t, r, 0.75, map[string]float64{
-		"Critical": 0.019,
-		"Extreme success":             0.19 - 0.019,
-		"Hard success":                0.435 - 0.19,
-		"Regular success":             0.75 - 0.435,
-		"Failure":                     0.25 - 0.001,
-		"Fumble (critical failure)":   0.001,
+		"Critical":                  0.019,
+		"Extreme success":           0.19 - 0.019,
+		"Hard success":              0.435 - 0.19,
+		"Regular success":           0.75 - 0.435,
+		"Failure":                   0.25 - 0.001,
+		"Fumble (critical failure)": 0.001,
 	})
 }
 
