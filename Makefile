@@ -12,7 +12,8 @@ FUZZ_TARGETS := \
 	./engine/sheet:FuzzLoad \
 	./engine/items:FuzzInventoryTag \
 	./engine/record:FuzzRecordJSON \
-	./engine/session:FuzzTranscript
+	./engine/session:FuzzTranscript \
+	./engine/odds:FuzzOdds
 
 .PHONY: help build test bench fuzz lint golden demo clean
 
