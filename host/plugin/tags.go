@@ -79,16 +79,7 @@ func (s *Set) Answer(ctx context.Context, env TagEnv, t tag.Tag) (r record.Recor
 		names.Append(lua.LString(c.Name()))
 	}
 	ev.RawSetString("characters", names)
-	b := st.B
-	ev.RawSetString("character", L.NewFunction(func(L *lua.LState) int {
-		c, ok := env.Character(L.CheckString(1))
-		if !ok {
-			L.Push(lua.LNil)
-			return 1
-		}
-		L.Push(b.Sheet(c))
-		return 1
-	}))
+	ev.RawSetString("character", st.B.CharacterFunc(env.Character))
 	rets, err := st.Call(ctx, env.Dice, nil, st.Section("tags", ""), name, st.SB.Freeze(ev))
 	if err != nil {
 		return refuse(Describe(err)), true
