@@ -13,6 +13,9 @@ FUZZ_TARGETS := \
 	./engine/items:FuzzInventoryTag \
 	./engine/record:FuzzRecordJSON \
 	./engine/session:FuzzTranscript \
+	./engine/session:FuzzReadLog \
+	./engine/jsonin:FuzzDecode \
+	./host/sandbox:FuzzClean \
 	./engine/odds:FuzzOdds
 
 .PHONY: help build test bench fuzz lint golden demo clean

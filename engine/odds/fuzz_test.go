@@ -20,14 +20,15 @@ type fuzzPair struct {
 	ch *sheet.Character
 }
 
-// fuzzPairs loads every bundled ruleset with every sample sheet.
+// fuzzPairs loads every bundled ruleset of a native kind with every
+// sample sheet.
 func fuzzPairs(f *testing.F) []fuzzPair {
 	dirs, _ := filepath.Glob("../../rulesets/*/ruleset.json")
 	var out []fuzzPair
 	for _, p := range dirs {
 		rs, err := ruleset.LoadFile(p, ruleset.Options{})
 		if err != nil {
-			f.Fatal(err)
+			continue // a plugin kind's ruleset: its odds are the plugin's (host/kind)
 		}
 		sheets, _ := filepath.Glob(filepath.Join(filepath.Dir(p), "sheets", "*.json"))
 		for _, s := range sheets {
