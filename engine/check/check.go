@@ -86,6 +86,8 @@ type Check struct {
 	Debits map[string]int
 	// ignored lists tag attributes the check did not use.
 	ignored []string
+	// number, when set, is the sheet number itself (value.go).
+	number *int
 }
 
 // Result is the answer to a check tag.
@@ -333,6 +335,9 @@ func (c *Check) Debit(pool string, n int) {
 // for a summed check the ability modifier plus the tier bonus plus the
 // per-skill bonus plus adjustments; pools read it as a dice count.
 func (c *Check) SheetNumber() int {
+	if c.number != nil {
+		return *c.number + c.Adjustments()
+	}
 	ch := c.Env.Char
 	n := ch.AbilityMod(c.Target.Ability)
 	if c.Target.Type != "ability" {
