@@ -15,10 +15,11 @@ func init() {
 			Usage: "inspect a session directory",
 			Subcommands: []*cli.Command{{
 				Name:      "show",
-				Usage:     "print a session's bags, loads, slots, bound items and typed defenses",
+				Usage:     "print a session's bags, loads, slots, bound items, typed defenses and live state",
 				ArgsUsage: "DIR",
 				Description: "Replays DIR's log (a torn last line is ignored) and prints the inventory block the\n" +
-					"Game Master reads, then each character's typed defenses.",
+					"Game Master reads, then each character's typed defenses, then their live state (health,\n" +
+					"pools, tracks, conditions, charges and switches). --json prints the folded party.",
 				Flags: []cli.Flag{
 					&cli.BoolFlag{Name: "json", Usage: "print the folded state as JSON"},
 					&cli.StringSliceFlag{Name: "plugins", Usage: "load plugins from `DIR` (repeatable)"},
@@ -66,5 +67,6 @@ func showSession(c *cli.Context) error {
 		return nil
 	}
 	fmt.Fprint(w, st.Party.Block())
+	fmt.Fprint(w, st.Party.LiveBlock())
 	return nil
 }

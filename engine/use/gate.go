@@ -8,6 +8,7 @@ import (
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/sheet"
 	"github.com/rulehost/rulehost/engine/tag"
 )
 
@@ -26,7 +27,12 @@ type GateResult struct {
 // conditions and worn or carried items do to that check (the party's
 // Effects); difficulty is the check's dc= (successes needed in a pool).
 func RollGate(p *items.Party, i int, g *ruleset.Gate, difficulty int, s dice.Stream) GateResult {
-	env := &check.Env{RS: p.RS, Char: p.Character(i), Dice: s, Effects: p.Effects(i)}
+	return rollGate(p, i, p.Character(i), g, difficulty, s)
+}
+
+// rollGate is RollGate with member i's character already computed.
+func rollGate(p *items.Party, i int, ch *sheet.Character, g *ruleset.Gate, difficulty int, s dice.Stream) GateResult {
+	env := &check.Env{RS: p.RS, Char: ch, Dice: s, Effects: p.Effects(i)}
 	t := tag.Tag{Name: "skill_check", Attrs: []tag.Attr{{Key: "dc", Value: strconv.Itoa(difficulty)}}}
 	var res check.Result
 	label := ""

@@ -11,7 +11,7 @@ import (
 
 // Toggle turns an item's on/off switch: [inventory: action="toggle"
 // item="Storm lantern" on="true" who=], by the Game Master or the player;
-// without on= it flips. The switch starts off and its position stays on
+// without on= it flips (one that is on goes off, else one goes on). The switch starts off and its position stays on
 // the stack; an item that is on is alone in its stack (one is split off a
 // larger stack to be turned on, and joins its like again when turned off).
 func Toggle(p *items.Party, t tag.Tag, turn items.Turn) record.Record {
@@ -24,6 +24,17 @@ func Toggle(p *items.Party, t tag.Tag, turn items.Turn) record.Record {
 		return refusal
 	}
 	want, hasWant := t.Get("on")
+	if !hasWant {
+		// Without on=, a flip: one that is on goes off, else one goes on.
+		want, hasWant = "true", true
+		for i, m := range p.Members {
+			for j := range m.Bag {
+				if (!named || i == who) && m.Bag[j].On && matches(p, &m.Bag[j], name) {
+					want = "false"
+				}
+			}
+		}
+	}
 	mi, si, found := -1, -1, false
 	for i, m := range p.Members {
 		if named && i != who {

@@ -17,6 +17,7 @@ package use
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/dice"
@@ -46,6 +47,8 @@ type use struct {
 	// parts are the line's clauses after "Juno uses Poultice: ".
 	parts []string
 	notes []string
+	// gateText is how the gate went, said before the rest.
+	gateText string
 }
 
 // Answer uses an item: [inventory: action="use" item= who=].
@@ -111,7 +114,11 @@ func (x *use) run() record.Record {
 		x.effects()
 	}
 	cost := x.pay(s, passed)
-	line := fmt.Sprintf("%s uses %s: %s.", x.m.Name, x.def.Label, strings.Join(x.parts, ", "))
+	body := strings.Join(x.parts, ", ")
+	if x.gateText != "" {
+		body = x.gateText + "; " + body
+	}
+	line := fmt.Sprintf("%s uses %s: %s.", x.m.Name, x.def.Label, body)
 	if cost != "" {
 		line += " " + cost
 	}
@@ -135,13 +142,14 @@ func (x *use) gate() bool {
 		return true
 	}
 	diff, _ := x.def.GateDifficulty()
-	res := RollGate(x.p, x.who, g, diff, x.turn.Dice)
+	res := rollGate(x.p, x.who, ch, g, diff, x.turn.Dice)
 	verdict := "failed"
 	if res.Passed {
 		verdict = "passed"
 	}
-	text := fmt.Sprintf("%s check %d against %d, %s", res.Label, res.Number, diff, verdict)
-	x.rec.Add("gate", fmt.Sprintf("%s %d against %d, %s", res.Label, res.Number, diff, verdict))
+	tail := " " + strconv.Itoa(res.Number) + " against " + strconv.Itoa(diff) + ", " + verdict
+	text := res.Label + " check" + tail
+	x.rec.Add("gate", res.Label+tail)
 	if !res.Passed {
 		what := "it is used up for nothing"
 		if x.u.Charges > 0 {
@@ -150,10 +158,11 @@ func (x *use) gate() bool {
 		if !x.u.Consumes && x.u.Charges == 0 {
 			what = "it does nothing"
 		}
-		x.parts = append(x.parts, text+"; "+what)
+		x.gateText = text
+		x.parts = append(x.parts, what)
 		return false
 	}
-	x.parts = append(x.parts, text)
+	x.gateText = text
 	return true
 }
 
