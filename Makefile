@@ -6,12 +6,15 @@ FUZZTIME ?= 10s
 FUZZ_TARGETS := \
 	./engine/tag:FuzzParse \
 	./engine/dice:FuzzParseNotation \
+	./engine/dice:FuzzParseExpr \
 	./engine/ruleset:FuzzLoad \
 	./engine/ruleset:FuzzItemsBlock \
 	./engine/sheet:FuzzLoad \
 	./engine/items:FuzzInventoryTag \
 	./engine/record:FuzzRecordJSON \
 	./engine/session:FuzzTranscript \
+	./engine/session:FuzzReadLog \
+	./engine/jsonin:FuzzDecode \
 	./engine/use:FuzzUseValidator \
 	./engine/use:FuzzUseTag \
 	./engine/use:FuzzSheetTag

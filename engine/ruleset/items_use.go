@@ -16,10 +16,10 @@ type Use struct {
 	Kind       string // heal, attack, buff, debuff
 	Budget     string
 	Free       bool
-	Amount     *Amount
+	Amount     *UseAmount
 	DamageType string
 	Applies    []Applied
-	Temporary  *Amount
+	Temporary  *UseAmount
 	Targets    string // self, ally, enemy, any ("" when unsaid)
 	Range      *float64
 	AttackRoll bool
@@ -35,8 +35,8 @@ type Use struct {
 	Gate    *Gate
 }
 
-// Amount is dice and a flat number, either or both.
-type Amount struct {
+// UseAmount is dice and a flat number, either or both.
+type UseAmount struct {
 	Dice string
 	Flat int
 }
@@ -57,7 +57,7 @@ type UseSave struct {
 // Restore gives back part of a live pool.
 type Restore struct {
 	Pool   string
-	Amount Amount
+	Amount UseAmount
 }
 
 // Gate is a check the user must pass before the item works.
@@ -92,7 +92,7 @@ type ItemCharges struct {
 type Recharge struct {
 	Rests  []string
 	Full   bool
-	Amount Amount
+	Amount UseAmount
 }
 
 // BreaksOn: when the last charge is spent, a d Die at or below AtMost breaks it.
@@ -256,20 +256,20 @@ func (v *Validator) recharge(ro validate.Obj) *Recharge {
 		r.Full = true
 		return r
 	}
-	if a, ok := v.amount(ro, "amount"); ok {
+	if a, ok := v.useAmount(ro, "amount"); ok {
 		r.Amount = a
 	}
 	return r
 }
 
-// amount reads { dice, flat }: dice notation, a whole number, at least one.
-func (v *Validator) amount(o validate.Obj, key string) (Amount, bool) {
+// useAmount reads { dice, flat }: dice notation, a whole number, at least one.
+func (v *Validator) useAmount(o validate.Obj, key string) (UseAmount, bool) {
 	ao, ok := o.Object(key)
 	if !ok {
-		return Amount{}, false
+		return UseAmount{}, false
 	}
 	ao.Known("dice", "flat")
-	var a Amount
+	var a UseAmount
 	if !ao.Has("dice") && !ao.Has("flat") {
 		o.Addf(key, `an amount has "dice", "flat" or both`)
 		return a, false
@@ -304,12 +304,12 @@ func (v *Validator) use(uo validate.Obj, it *Item) *Use {
 	}
 	v.useBudget(uo, u)
 	if uo.Has("amount") {
-		if a, ok := v.amount(uo, "amount"); ok {
+		if a, ok := v.useAmount(uo, "amount"); ok {
 			u.Amount = &a
 		}
 	}
 	if uo.Has("temporary") {
-		if a, ok := v.amount(uo, "temporary"); ok {
+		if a, ok := v.useAmount(uo, "temporary"); ok {
 			u.Temporary = &a
 		}
 	}
@@ -538,7 +538,7 @@ func (v *Validator) restore(uo validate.Obj, u *Use) *Restore {
 	if u.Kind != "" && u.Kind != "heal" && u.Kind != "buff" {
 		uo.Addf("restore", `a restore sits in a use that helps: "kind" "heal" or "buff", not %q`, u.Kind)
 	}
-	a, ok := v.amount(ro, "amount")
+	a, ok := v.useAmount(ro, "amount")
 	if !ok {
 		return nil
 	}

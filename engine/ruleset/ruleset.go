@@ -12,7 +12,7 @@ package ruleset
 import (
 	"encoding/json"
 	"fmt"
-	"os"
+	"github.com/rulehost/rulehost/engine/jsonin"
 	"path/filepath"
 
 	"github.com/rulehost/rulehost/engine/validate"
@@ -46,6 +46,10 @@ type Ruleset struct {
 
 	// Raw is the decoded file, for plugins that read keys the engine does not model.
 	Raw map[string]any `json:"-"`
+
+	// Warnings are what the file declares that is legal but does nothing
+	// (see docs/kinds.md "Warnings"); they never refuse it.
+	Warnings []validate.Problem `json:"-"`
 }
 
 // Ability is a sheet score.
@@ -138,7 +142,7 @@ type Options struct {
 
 // LoadFile reads and validates a ruleset file.
 func LoadFile(path string, opts Options) (*Ruleset, error) {
-	data, err := os.ReadFile(path)
+	data, err := jsonin.ReadFile(path) // bounded: a huge file is refused unread
 	if err != nil {
 		return nil, fmt.Errorf("ruleset: %w", err)
 	}
@@ -159,5 +163,6 @@ func Load(name string, data []byte, opts Options) (*Ruleset, error) {
 		return nil, err
 	}
 	rs.File = name
+	rs.Warnings = p.Warnings
 	return rs, nil
 }

@@ -76,7 +76,7 @@ func budgetText(u *ruleset.Use) string {
 	return strings.ToUpper(u.Budget[:1]) + u.Budget[1:]
 }
 
-func amountText(a ruleset.Amount) string {
+func amountText(a ruleset.UseAmount) string {
 	switch {
 	case a.Dice != "" && a.Flat > 0:
 		return fmt.Sprintf("%s + %d", a.Dice, a.Flat)

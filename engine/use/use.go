@@ -193,7 +193,7 @@ func (x *use) effects() {
 }
 
 // roll throws an amount: its dice and its flat number, never below 0.
-func roll(s dice.Stream, a ruleset.Amount) int {
+func roll(s dice.Stream, a ruleset.UseAmount) int {
 	n := a.Flat
 	if a.Dice != "" {
 		if nt, err := dice.ParseNotation(a.Dice); err == nil {

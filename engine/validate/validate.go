@@ -8,13 +8,15 @@
 package validate
 
 import (
-	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/rulehost/rulehost/engine/jsonin"
 )
 
 // Problem is one thing wrong with an input.
@@ -27,6 +29,17 @@ type Problem struct {
 type Problems struct {
 	File string
 	List []Problem
+	// Warnings are what is legal but does nothing (a setting no check
+	// reads): reported, never a refusal.
+	Warnings []Problem
+}
+
+// Warnf records a warning at a JSON pointer.
+func (p *Problems) Warnf(ptr, format string, args ...any) {
+	if ptr == "" {
+		ptr = "/"
+	}
+	p.Warnings = append(p.Warnings, Problem{Pointer: ptr, Message: fmt.Sprintf(format, args...)})
 }
 
 // Addf records a problem at a JSON pointer.
@@ -46,13 +59,15 @@ func (p *Problems) Err() error {
 		return nil
 	}
 	list := append([]Problem(nil), p.List...)
-	return &Error{File: p.File, Problems: list}
+	return &Error{File: p.File, Problems: list, Warnings: append([]Problem(nil), p.Warnings...)}
 }
 
-// Error is every problem of a file. Its text has one problem per line.
+// Error is every problem of a file. Its text has one problem per line;
+// the warnings found alongside are kept apart and not in the text.
 type Error struct {
 	File     string    `json:"file"`
 	Problems []Problem `json:"problems"`
+	Warnings []Problem `json:"warnings,omitempty"`
 }
 
 func (e *Error) Error() string {
@@ -86,47 +101,25 @@ func Ptr(base string, tokens ...any) string {
 }
 
 // Decode reads a JSON document into generic values with json.Number, so
-// that integers stay exact and a float can be told from an integer. A
-// syntax error becomes a problem at the root naming the line and column.
+// that integers stay exact and a float can be told from an integer. It
+// reads strictly (engine/jsonin): a syntax error becomes a problem at the
+// root naming the line and column; a duplicate key, invalid UTF-8, a byte
+// order mark or a count past the limits a problem at the pointer of the
+// offending member.
 func Decode(p *Problems, data []byte) (any, bool) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		line, col := lineCol(data, err)
-		p.Addf("/", "not valid JSON (line %d, column %d): %v; fix the syntax first", line, col, err)
-		return nil, false
-	}
-	if dec.More() {
-		p.Addf("/", "more than one JSON value in the file; a file holds one object")
-		return nil, false
-	}
-	return v, true
-}
-
-func lineCol(data []byte, err error) (int, int) {
-	var off int64
-	switch e := err.(type) {
-	case *json.SyntaxError:
-		off = e.Offset
-	case *json.UnmarshalTypeError:
-		off = e.Offset
+	v, err := jsonin.Decode(data)
+	var jerr *jsonin.Error
+	switch {
+	case err == nil:
+		return v, true
+	case errors.As(err, &jerr) && jerr.Syntax:
+		p.Addf("/", "%v; fix the syntax first", err)
+	case errors.As(err, &jerr):
+		p.Addf(jerr.Pointer, "%s", jerr.Msg)
 	default:
-		off = int64(len(data))
+		p.Addf("/", "%v", err)
 	}
-	if off > int64(len(data)) {
-		off = int64(len(data))
-	}
-	line, col := 1, 1
-	for _, c := range data[:off] {
-		if c == '\n' {
-			line++
-			col = 1
-		} else {
-			col++
-		}
-	}
-	return line, col
+	return nil, false
 }
 
 // TypeName names a decoded JSON value's type for messages.
