@@ -15,6 +15,7 @@ FUZZ_TARGETS := \
 	./engine/session:FuzzTranscript \
 	./engine/session:FuzzReadLog \
 	./engine/jsonin:FuzzDecode \
+	./host/sandbox:FuzzClean \
 	./engine/use:FuzzUseValidator \
 	./engine/use:FuzzUseTag \
 	./engine/use:FuzzSheetTag
