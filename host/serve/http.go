@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/rulehost/rulehost/engine/jsonin"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -147,12 +148,7 @@ func decode(r *http.Request, v any) error {
 		}
 		return badRequest("reading the body: %v", err)
 	}
-	if err := checkStrictJSON(data); err != nil {
-		return badRequest("body: %v", err)
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
+	if err := jsonin.Unmarshal(data, v); err != nil {
 		return badRequest("body: %v", err)
 	}
 	return nil

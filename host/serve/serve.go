@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"path"
 	"sync/atomic"
 	"time"
 
@@ -86,8 +87,15 @@ func New(opts Options) *Server {
 	s := &Server{opts: opts.withDefaults()}
 	s.metrics = newMetrics(s.opts.Registry)
 	s.mux = http.NewServeMux()
+	paths := map[string]bool{}
 	for _, r := range s.routes() {
 		s.mux.Handle(r.Method+" "+r.Path, s.wrap(r))
+		paths[r.Path] = true
+	}
+	for p := range paths {
+		s.mux.HandleFunc(p, func(w http.ResponseWriter, r *http.Request) {
+			writeError(w, http.StatusMethodNotAllowed, "method-not-allowed", fmt.Sprintf("%s does not answer %s; see /v1/openapi.json", r.URL.Path, r.Method), nil)
+		})
 	}
 	s.mux.Handle("GET /metrics", promhttp.HandlerFor(s.opts.Registry, promhttp.HandlerOpts{}))
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
@@ -98,7 +106,18 @@ func New(opts Options) *Server {
 
 // Handler is the service as an http.Handler (for tests and for hosts that
 // mount it in their own server).
-func (s *Server) Handler() http.Handler { return s.mux }
+func (s *Server) Handler() http.Handler { return http.HandlerFunc(s.serveHTTP) }
+
+// serveHTTP answers a path that is not in clean form ("/v1//check",
+// "/.#") with a JSON 404 rather than the multiplexer's redirect, so every
+// answer of the service is JSON.
+func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
+	if p := r.URL.Path; p == "" || p[0] != '/' || path.Clean(p) != p {
+		writeError(w, http.StatusNotFound, "not-found", fmt.Sprintf("path %q is not a route; the API is described at /v1/openapi.json", p), nil)
+		return
+	}
+	s.mux.ServeHTTP(w, r)
+}
 
 // Serve listens on Options.Addr until ctx ends, then shuts down
 // gracefully: no new connections, in-flight requests finish (within the
@@ -109,7 +128,7 @@ func (s *Server) Serve(ctx context.Context, ready func(addr string)) error {
 		return fmt.Errorf("serve: listen on %s: %w", s.opts.Addr, err)
 	}
 	srv := &http.Server{
-		Handler:           s.mux,
+		Handler:           s.Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       s.opts.Deadline + 10*time.Second,
 		WriteTimeout:      s.opts.Deadline + 10*time.Second,
