@@ -13,7 +13,10 @@ FUZZ_TARGETS := \
 	./engine/sheet:FuzzLoad \
 	./engine/items:FuzzInventoryTag \
 	./engine/record:FuzzRecordJSON \
-	./engine/session:FuzzTranscript
+	./engine/session:FuzzTranscript \
+	./engine/session:FuzzReadLog \
+	./engine/jsonin:FuzzDecode \
+	./host/sandbox:FuzzClean
 
 .PHONY: help build test bench fuzz lint golden demo clean
 

@@ -497,3 +497,20 @@ func escape(key string) string {
 	}
 	return strings.ReplaceAll(strings.ReplaceAll(key, "~", "~0"), "/", "~1")
 }
+
+// DecodePrefix decodes the first JSON value of data, as strictly as
+// Decode, and returns how many bytes it took; what follows is the
+// caller's to judge (the session log tells a missing newline from
+// garbage this way).
+func DecodePrefix(data []byte) (any, int, error) {
+	d := decoder{data: data, build: true}
+	d.ws()
+	if d.i >= len(d.data) {
+		return nil, 0, d.syntax("no JSON value")
+	}
+	v, err := d.value()
+	if err != nil {
+		return nil, d.i, err
+	}
+	return v, d.i, nil
+}

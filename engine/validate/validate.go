@@ -122,7 +122,6 @@ func Decode(p *Problems, data []byte) (any, bool) {
 	return nil, false
 }
 
-
 // TypeName names a decoded JSON value's type for messages.
 func TypeName(v any) string {
 	switch v.(type) {
