@@ -7,6 +7,7 @@ FUZZ_TARGETS := \
 	./engine/tag:FuzzParse \
 	./engine/dice:FuzzParseNotation \
 	./engine/dice:FuzzParseExpr \
+	./host/serve:FuzzRequestBody \
 	./engine/ruleset:FuzzLoad \
 	./engine/ruleset:FuzzItemsBlock \
 	./engine/sheet:FuzzLoad \
@@ -16,6 +17,9 @@ FUZZ_TARGETS := \
 	./engine/session:FuzzReadLog \
 	./engine/jsonin:FuzzDecode \
 	./host/sandbox:FuzzClean \
+	./engine/use:FuzzUseValidator \
+	./engine/use:FuzzUseTag \
+	./engine/use:FuzzSheetTag \
 	./engine/odds:FuzzOdds
 
 .PHONY: help build test bench fuzz lint golden demo clean
