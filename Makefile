@@ -19,7 +19,10 @@ FUZZ_TARGETS := \
 	./engine/gear:FuzzStartingGear \
 	./engine/session:FuzzReadLog \
 	./engine/jsonin:FuzzDecode \
-	./host/sandbox:FuzzClean
+	./host/sandbox:FuzzClean \
+	./engine/use:FuzzUseValidator \
+	./engine/use:FuzzUseTag \
+	./engine/use:FuzzSheetTag
 
 .PHONY: help build test bench fuzz lint golden demo clean
 
