@@ -7,15 +7,23 @@ FUZZ_TARGETS := \
 	./engine/tag:FuzzParse \
 	./engine/dice:FuzzParseNotation \
 	./engine/dice:FuzzParseExpr \
+	./host/serve:FuzzRequestBody \
 	./engine/ruleset:FuzzLoad \
 	./engine/ruleset:FuzzItemsBlock \
 	./engine/sheet:FuzzLoad \
 	./engine/items:FuzzInventoryTag \
 	./engine/record:FuzzRecordJSON \
 	./engine/session:FuzzTranscript \
+	./engine/money:FuzzParseAmount \
+	./engine/loot:FuzzLootTables \
+	./engine/gear:FuzzStartingGear \
 	./engine/session:FuzzReadLog \
 	./engine/jsonin:FuzzDecode \
-	./host/sandbox:FuzzClean
+	./host/sandbox:FuzzClean \
+	./engine/use:FuzzUseValidator \
+	./engine/use:FuzzUseTag \
+	./engine/use:FuzzSheetTag \
+	./engine/odds:FuzzOdds
 
 .PHONY: help build test bench fuzz lint golden demo clean
 
