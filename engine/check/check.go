@@ -129,6 +129,7 @@ func Resolve(env *Env, t tag.Tag) Result {
 	if !ok {
 		return Result{Record: record.Refused("skill_check", "unknown-kind", "kind", c.Res.Kind)}
 	}
+	c.ignoreUnreadBy(c.Res.Kind)
 	r.Resolve(c)
 	if c.Rec.Name == "check" {
 		c.noteIgnored()
@@ -140,6 +141,10 @@ func Resolve(env *Env, t tag.Tag) Result {
 // and with=.
 func (c *Check) findTarget() (record.Record, bool) {
 	rs := c.Env.RS
+	if given := c.targetsGiven(); len(given) > 1 {
+		return record.Refused("skill_check", "several-targets", "note",
+			"a check rolls exactly one of skill=, save= or ability=; this tag gives "+strings.Join(given, " and ")+": write one tag per check"), false
+	}
 	switch {
 	case c.Tag.Has("skill"):
 		name := c.Tag.Value("skill")
@@ -184,6 +189,17 @@ func (c *Check) findTarget() (record.Record, bool) {
 		}
 	}
 	return record.Record{}, true
+}
+
+// targetsGiven lists which of skill=, save= and ability= the tag gives.
+func (c *Check) targetsGiven() []string {
+	var given []string
+	for _, k := range []string{"skill", "save", "ability"} {
+		if c.Tag.Has(k) {
+			given = append(given, k+"=")
+		}
+	}
+	return given
 }
 
 func (c *Check) pickOverride() {
