@@ -75,3 +75,24 @@ func loadFirst(tb testing.TB, dir, sheetFile string) (*ruleset.Ruleset, *sheet.C
 	}
 	return loadPair(tb, dir, sheetFile)
 }
+
+// TestSetbackNeeds1150: setback= on its own is Capability API 1.150; a
+// symbol-pool ruleset declaring 1.141 lists it in ignored=.
+func TestSetbackNeeds1150(t *testing.T) {
+	rs, ch := loadFirst(t, "genesys", "kira.json")
+	old := *rs
+	old.CapabilityAPI = "1.141"
+	tg, _ := tag.Parse(`[skill_check: skill="Athletics" dc="1" setback="1"]`)
+	faces := make([]int, 50)
+	for i := range faces {
+		faces[i] = 1
+	}
+	rec := check.Resolve(&check.Env{RS: &old, Char: ch, Dice: dice.Script(faces...)}, tg).Record
+	if rec.Value("ignored") != "setback" || rec.Has("setback") {
+		t.Errorf("at 1.141: %s", rec)
+	}
+	rec = check.Resolve(&check.Env{RS: rs, Char: ch, Dice: dice.Script(faces...)}, tg).Record
+	if rec.Has("ignored") || rec.Value("setback") != "1" {
+		t.Errorf("at 1.150: %s", rec)
+	}
+}
