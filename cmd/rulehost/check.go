@@ -46,9 +46,9 @@ func runCheck(c *cli.Context) error {
 	if c.Int("repeat") < 1 || c.Int("repeat") > 10_000_000 {
 		return misuse(c, "--repeat must be 1 to 10000000")
 	}
-	t, err := tag.Parse(c.Args().First())
+	t, err := parseTagArg(c.Args().First())
 	if err != nil {
-		return refused(fmt.Errorf("tag: %w", err))
+		return refused(err)
 	}
 	opts, err := pluginOptions(c)
 	if err != nil {

@@ -7,7 +7,6 @@ import (
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
-	"github.com/rulehost/rulehost/engine/tag"
 	"github.com/urfave/cli/v2"
 )
 
@@ -35,9 +34,9 @@ func runRoll(c *cli.Context) error {
 	if c.NArg() != 1 {
 		return misuse(c, "give exactly one tag, quoted")
 	}
-	t, err := tag.Parse(c.Args().First())
+	t, err := parseTagArg(c.Args().First())
 	if err != nil {
-		return refused(fmt.Errorf("tag: %w", err))
+		return refused(err)
 	}
 	if !t.NameIs("roll_dice") {
 		return refused(fmt.Errorf("tag %q: roll answers [roll_dice: ...]; use `rulehost check` for skill_check", t.Name))

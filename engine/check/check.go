@@ -150,21 +150,21 @@ func (c *Check) findTarget() (record.Record, bool) {
 		name := c.Tag.Value("skill")
 		s := findSkill(rs.Skills, name)
 		if s == nil {
-			return record.Refused("skill_check", "unknown-skill", "skill", name), false
+			return record.Refused("skill_check", "unknown-skill", "skill", name, "note", unknownNote("skill", name, skillNames(rs.Skills))), false
 		}
 		c.Target = Target{Type: "skill", ID: s.ID, Label: s.Label, Ability: s.Ability}
 	case c.Tag.Has("save"):
 		name := c.Tag.Value("save")
 		s := findSkill(rs.Saves, name)
 		if s == nil {
-			return record.Refused("skill_check", "unknown-save", "save", name), false
+			return record.Refused("skill_check", "unknown-save", "save", name, "note", unknownNote("save", name, skillNames(rs.Saves))), false
 		}
 		c.Target = Target{Type: "save", ID: s.ID, Label: s.Label, Ability: s.Ability}
 	case c.Tag.Has("ability"):
 		name := c.Tag.Value("ability")
 		a := findAbility(rs, name)
 		if a == nil {
-			return record.Refused("skill_check", "unknown-ability", "ability", name), false
+			return record.Refused("skill_check", "unknown-ability", "ability", name, "note", unknownNote("ability", name, abilityNames(rs))), false
 		}
 		c.Target = Target{Type: "ability", ID: a.ID, Label: a.Label, Ability: a.ID}
 	default:

@@ -1,6 +1,11 @@
 package check
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/validate"
+)
 
 // commonTagKeys are the skill_check attributes every native kind reads.
 var commonTagKeys = []string{"skill", "save", "ability", "who", "with", "dc", "difficulty"}
@@ -39,4 +44,32 @@ func foldIn(list []string, key string) bool {
 		}
 	}
 	return false
+}
+
+// unknownNote tells the GM what the ruleset does have when a check names
+// a skill, save or ability it does not: the nearest name when one is
+// near enough to be a typo, and the declared names.
+func unknownNote(noun, name string, declared []string) string {
+	note := "this ruleset has no " + noun + " named " + name
+	if near := validate.Suggest(name, declared); near != "" {
+		note += " (did you mean " + near + "?)"
+	}
+	return note + "; declared: " + strings.Join(declared, ", ")
+}
+
+// skillNames lists skills or saves by label, as the GM names them.
+func skillNames(list []ruleset.Skill) []string {
+	out := make([]string, len(list))
+	for i, s := range list {
+		out[i] = s.Label
+	}
+	return out
+}
+
+func abilityNames(rs *ruleset.Ruleset) []string {
+	out := make([]string, len(rs.Abilities))
+	for i, a := range rs.Abilities {
+		out[i] = a.Label
+	}
+	return out
 }

@@ -221,7 +221,7 @@ func itemCategory(io validate.Obj, b *ItemsBlock) string {
 		return ""
 	}
 	if b.Category(c) == nil {
-		io.Addf("category", "no category %q in the items block; declared: %v", c, namedIDs(b.Categories))
+		io.Addf("category", "no category %q in the items block; declared: %v%s", c, namedIDs(b.Categories), validate.DidYouMean(c, namedIDs(b.Categories)))
 		return ""
 	}
 	return c
@@ -238,7 +238,7 @@ func itemRarity(io validate.Obj, b *ItemsBlock) string {
 	case len(b.Rarities) == 0:
 		io.Addf("rarity", `an item can have a rarity only when the items block declares "rarities"`)
 	case b.Rarity(r) == nil:
-		io.Addf("rarity", "no rarity %q in the items block; declared: %v", r, namedIDs(b.Rarities))
+		io.Addf("rarity", "no rarity %q in the items block; declared: %v%s", r, namedIDs(b.Rarities), validate.DidYouMean(r, namedIDs(b.Rarities)))
 	default:
 		return r
 	}
@@ -258,7 +258,7 @@ func (v *Validator) itemTags(io validate.Obj, b *ItemsBlock) []string {
 		case !isStr:
 			v.P.Addf(io.Ptr("tags", i), "want a tag id (a string), found %s", validate.TypeName(raw))
 		case b.Tag(t) == nil:
-			v.P.Addf(io.Ptr("tags", i), "no tag %q in the items block; declared: %v", t, namedIDs(b.Tags))
+			v.P.Addf(io.Ptr("tags", i), "no tag %q in the items block; declared: %v%s", t, namedIDs(b.Tags), validate.DidYouMean(t, namedIDs(b.Tags)))
 		case containsID(tags, t):
 			v.P.Addf(io.Ptr("tags", i), "tag %q is listed twice", t)
 		default:
@@ -279,7 +279,7 @@ func (v *Validator) grantedStats(io validate.Obj, b *ItemsBlock, stats map[strin
 	for _, id := range sortedAnyKeys(so.M) {
 		sd := b.Stat(id)
 		if sd == nil {
-			so.Addf(id, "no item stat %q in the items block; declared: %v", id, statIDs(b))
+			so.Addf(id, "no item stat %q in the items block; declared: %v%s", id, statIDs(b), validate.DidYouMean(id, statIDs(b)))
 			continue
 		}
 		if val, ok := StatValue(v.P, so.Ptr(id), so.M[id], sd); ok {
@@ -317,7 +317,7 @@ func itemSlots(io validate.Obj, b *ItemsBlock) []SlotUse {
 	}
 	for _, id := range sortedAnyKeys(so.M) {
 		if b.Slot(id) == nil {
-			so.Addf(id, "no slot %q in the items block; declared: %v", id, slotIDs(b))
+			so.Addf(id, "no slot %q in the items block; declared: %v%s", id, slotIDs(b), validate.DidYouMean(id, slotIDs(b)))
 		}
 	}
 	return out
