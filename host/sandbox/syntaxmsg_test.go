@@ -10,7 +10,7 @@ import (
 // for, without "syntax error" twice.
 func TestSyntaxMessages(t *testing.T) {
 	cases := map[string]string{
-		"return {\n  a = 1\n  b = 2\n}":   ":3: syntax error: unexpected 'b': look just before it",
+		"return {\n  a = 1\n  b = 2\n}":    ":3: syntax error: unexpected 'b': look just before it",
 		"local function f()\n  return 1\n": ":2: syntax error: the file ends too early",
 		"if x then\n  y = 1\nend end":      ":3: syntax error: unexpected 'end'",
 	}
