@@ -7,12 +7,16 @@ FUZZ_TARGETS := \
 	./engine/tag:FuzzParse \
 	./engine/dice:FuzzParseNotation \
 	./engine/dice:FuzzParseExpr \
+	./host/serve:FuzzRequestBody \
 	./engine/ruleset:FuzzLoad \
 	./engine/ruleset:FuzzItemsBlock \
 	./engine/sheet:FuzzLoad \
 	./engine/items:FuzzInventoryTag \
 	./engine/record:FuzzRecordJSON \
-	./engine/session:FuzzTranscript
+	./engine/session:FuzzTranscript \
+	./engine/session:FuzzReadLog \
+	./engine/jsonin:FuzzDecode \
+	./host/sandbox:FuzzClean
 
 .PHONY: help build test bench fuzz lint golden demo clean
 

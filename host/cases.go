@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/rulehost/rulehost/engine/jsonin"
 	"os"
 	"path/filepath"
 	"sort"
@@ -133,9 +134,12 @@ func runPluginCases(dir string, opts RunOptions) []CaseResult {
 }
 
 func readCase(file string) (*Case, error) {
-	data, err := os.ReadFile(file)
+	data, err := jsonin.ReadFile(file)
 	if err != nil {
 		return nil, err
+	}
+	if err := jsonin.Check(data); err != nil { // duplicate keys, invalid UTF-8
+		return nil, fmt.Errorf("case file: %w", err)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -215,7 +219,7 @@ func source(base string, raw json.RawMessage, what string) (name string, data []
 		if err := json.Unmarshal(raw, &p); err != nil {
 			return "", nil, err
 		}
-		data, err := os.ReadFile(filepath.Join(base, filepath.FromSlash(p)))
+		data, err := jsonin.ReadFile(filepath.Join(base, filepath.FromSlash(p)))
 		return filepath.Base(p), data, err
 	}
 	return what + " (inline)", raw, nil

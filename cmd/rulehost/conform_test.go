@@ -57,7 +57,7 @@ func TestValidateWarnings(t *testing.T) {
 // TestBundledStrict: every bundled ruleset is clean under --strict.
 func TestBundledStrict(t *testing.T) {
 	files, _ := filepath.Glob("../../rulesets/*/ruleset.json")
-	code, out, errs := runCLI(append([]string{"validate", "--strict"}, files...)...)
+	code, out, errs := runCLI(append([]string{"validate", "--strict", "--plugins", plugins}, files...)...)
 	if code != 0 || strings.Contains(out, "warning") {
 		t.Errorf("exit %d\n%s%s", code, out, errs)
 	}

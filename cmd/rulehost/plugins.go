@@ -15,6 +15,9 @@ type loadOptions struct {
 	Kinds   map[string]check.Resolver
 	// Host is the loaded plugin host (nil when no plugin folder exists).
 	Host *host.Host
+	// loaded is the ruleset when it was already read (a check that turned
+	// out to need no plugin), so it is not read twice.
+	loaded *ruleset.Ruleset
 }
 
 // hooks are the plugin kinds and tags a session answers with.
@@ -31,12 +34,17 @@ func (o loadOptions) hooks() session.Hooks {
 // its name, file and line and left out; the others still serve. A --plugins
 // folder that does not exist is a misuse.
 func pluginOptions(c *cli.Context) (loadOptions, error) {
-	dirs := host.Dirs(c.StringSlice("plugins"))
+	return pluginOptionsFrom(c, host.Dirs(c.StringSlice("plugins")))
+}
+
+// pluginOptionsFrom loads the plugins under dirs (a session's own, or the
+// command line's).
+func pluginOptionsFrom(c *cli.Context, dirs []string) (loadOptions, error) {
 	if len(dirs) == 0 {
 		return loadOptions{}, nil
 	}
 	log := logger(c)
-	for _, d := range c.StringSlice("plugins") {
+	for _, d := range dirs {
 		if _, err := plugin.PluginDirs(d); err != nil {
 			return loadOptions{}, misuse(c, "--plugins %s: %v", d, err)
 		}

@@ -12,7 +12,7 @@ package ruleset
 import (
 	"encoding/json"
 	"fmt"
-	"os"
+	"github.com/rulehost/rulehost/engine/jsonin"
 	"path/filepath"
 
 	"github.com/rulehost/rulehost/engine/validate"
@@ -138,7 +138,7 @@ type Options struct {
 
 // LoadFile reads and validates a ruleset file.
 func LoadFile(path string, opts Options) (*Ruleset, error) {
-	data, err := os.ReadFile(path)
+	data, err := jsonin.ReadFile(path) // bounded: a huge file is refused unread
 	if err != nil {
 		return nil, fmt.Errorf("ruleset: %w", err)
 	}

@@ -169,7 +169,7 @@ case("item_sold_limited", "1.69", [I + "/sold/limited", I + "/sold", "/items/mar
 case("item_sold_no_place", "1.69", [I + "/sold", I + "/sold/limited"], item({"sold": {"limited": 2}}, block={"market": copy.deepcopy(MARKET)}))
 case("worn_weapons", "1.70", [I + "/worn/weapons", I + "/worn"], item({"slots": {"hands": 1}, "worn": {"weapons": {"modifiers": [{"to": "attacks", "flat": 1}]}}}), pending=True)
 case("carried_weapons", "1.70", [I + "/carried/weapons", I + "/carried"], item({"carried": {"weapons": {"modifiers": [{"to": "attacks", "flat": 1}]}}}), pending=True)
-case("starting_gear", "1.78", ["/items/startingGear"], blk({"startingGear": [{"id": "kit", "label": "Kit", "items": [{"item": "kit/rope"}]}]}))
+case("starting_gear", "1.78", ["/items/startingGear"], blk({"startingGear": [{"id": "kit", "label": "Kit", "lines": [{"item": "kit/rope"}]}]}))
 case("risky", "1.79", [I + "/risky"], item({"risky": "it bites"}), pending=True)
 case("passes_for", "1.79", [I + "/passesFor"], item({"passesFor": "kit/rope"}), pending=True)
 case("seller_honest", "1.79", ["/items/market/sellers/0/honest", "/items/market"], market(sellers=[{"id": "fence", "label": "Fence", "sells": [{"category": "gear"}], "honest": False}]))
