@@ -6,6 +6,7 @@ FUZZTIME ?= 10s
 FUZZ_TARGETS := \
 	./engine/tag:FuzzParse \
 	./engine/dice:FuzzParseNotation \
+	./engine/dice:FuzzParseExpr \
 	./engine/ruleset:FuzzLoad \
 	./engine/ruleset:FuzzItemsBlock \
 	./engine/sheet:FuzzLoad \

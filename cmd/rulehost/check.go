@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/check"
@@ -10,6 +11,7 @@ import (
 	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/sheet"
 	"github.com/rulehost/rulehost/engine/tag"
+	"github.com/rulehost/rulehost/host"
 	"github.com/urfave/cli/v2"
 )
 
@@ -50,7 +52,7 @@ func runCheck(c *cli.Context) error {
 	if err != nil {
 		return refused(fmt.Errorf("tag: %w", err))
 	}
-	opts, err := pluginOptions(c)
+	opts, err := checkPluginOptions(c, t)
 	if err != nil {
 		return err
 	}
@@ -88,9 +90,12 @@ func runCheck(c *cli.Context) error {
 // roll_dice, or a tag a loaded plugin answers (with every sheet as a
 // character, for an opposed check).
 func checkAnswerer(c *cli.Context, t tag.Tag, opts loadOptions) (func(dice.Stream) record.Record, error) {
-	rs, err := ruleset.LoadFile(c.String("ruleset"), opts.Ruleset)
-	if err != nil {
-		return nil, refused(err)
+	rs := opts.loaded
+	if rs == nil {
+		var err error
+		if rs, err = ruleset.LoadFile(c.String("ruleset"), opts.Ruleset); err != nil {
+			return nil, refused(err)
+		}
 	}
 	var chars []*sheet.Character
 	for _, f := range c.StringSlice("sheet") {
@@ -133,6 +138,9 @@ func checkAnswerer(c *cli.Context, t tag.Tag, opts loadOptions) (func(dice.Strea
 
 // recordPrinter prints a record as text, JSON, or through a formatter.
 func recordPrinter(c *cli.Context, opts loadOptions) (func(record.Record) error, error) {
+	if err := formatOrJSON(c); err != nil {
+		return nil, err
+	}
 	w := c.App.Writer
 	var f record.Formatter = record.Plain{}
 	if name := c.String("format"); name != "" && name != "plain" {
@@ -163,7 +171,50 @@ func formatter(c *cli.Context, opts loadOptions, name string) (record.Formatter,
 	}
 	f, ok := opts.Host.Formatter(name, record.Plain{})
 	if !ok {
-		return nil, misuse(c, "--format %s: no loaded plugin of that name has formatters", name)
+		return nil, misuse(c, "--format %s: no loaded plugin of that name has formatters; loaded: %s", name, formatterNames(opts.Host))
 	}
 	return f, nil
+}
+
+// formatterNames lists the loaded plugins that have formatters, sorted,
+// with plain (the built-in text) first.
+func formatterNames(h *host.Host) string {
+	names := []string{"plain"}
+	if h != nil {
+		var ps []string
+		for n := range h.Set.Formatters {
+			ps = append(ps, n)
+		}
+		sort.Strings(ps)
+		names = append(names, ps...)
+	}
+	return strings.Join(names, ", ")
+}
+
+// formatOrJSON refuses --format with --json: JSON is the record itself,
+// a formatter writes text for the Game Master; one output has one form.
+func formatOrJSON(c *cli.Context) error {
+	if c.Bool("json") && c.String("format") != "" && c.String("format") != "plain" {
+		return misuse(c, "--format and --json do not go together: --json prints the record itself, --format the GM-facing text")
+	}
+	return nil
+}
+
+// checkPluginOptions loads plugins only when this check needs one: a
+// --plugins folder given, a --format other than plain, a tag the engine
+// does not answer itself, or a ruleset that does not load without them
+// (a plugin resolution kind). The working directory's plugins/ costs
+// nothing otherwise.
+func checkPluginOptions(c *cli.Context, t tag.Tag) (loadOptions, error) {
+	if err := formatOrJSON(c); err != nil {
+		return loadOptions{}, err
+	}
+	native := t.NameIs("skill_check") || t.NameIs("roll_dice")
+	format := c.String("format")
+	if len(c.StringSlice("plugins")) == 0 && native && (format == "" || format == "plain") {
+		if rs, err := ruleset.LoadFile(c.String("ruleset"), ruleset.Options{}); err == nil {
+			return loadOptions{loaded: rs}, nil
+		}
+	}
+	return pluginOptions(c)
 }

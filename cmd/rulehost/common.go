@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/hashicorp/go-hclog"
@@ -25,7 +24,7 @@ func logger(c *cli.Context) hclog.Logger {
 	if lvl == hclog.NoLevel {
 		lvl = hclog.Warn
 	}
-	return hclog.New(&hclog.LoggerOptions{Name: "rulehost", Level: lvl, Output: os.Stderr})
+	return hclog.New(&hclog.LoggerOptions{Name: "rulehost", Level: lvl, Output: c.App.ErrWriter})
 }
 
 // refused turns an input error into exit status 1 with every problem shown.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 )
@@ -29,9 +30,13 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "log-level", Value: "warn", Usage: "log level on stderr: trace, debug, info, warn, error, off"},
 		},
+		// --version prints the engine's Capability API level beside its own.
+		Version:              versionText(),
 		Writer:               stdout,
 		ErrWriter:            stderr,
 		EnableBashCompletion: true,
+		// A misspelt flag gets "Did you mean ...?".
+		Suggest: true,
 		// Exit codes are decided by run, never by os.Exit inside the app.
 		ExitErrHandler: func(*cli.Context, error) {},
 	}
@@ -47,7 +52,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	app := newApp(stdout, stderr)
 	unknown := false
 	app.CommandNotFound = func(c *cli.Context, name string) {
-		fmt.Fprintf(stderr, "rulehost: no command %q (see rulehost --help)\n", name)
+		hint := ""
+		if near := nearestCommand(app.Commands, name); near != "" {
+			hint = fmt.Sprintf("; did you mean %s?", near)
+		}
+		fmt.Fprintf(stderr, "rulehost: no command %q%s (see rulehost --help)\n", name, hint)
 		unknown = true
 	}
 	err := app.Run(args)
@@ -65,4 +74,42 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stderr, "rulehost:", err)
 	return exitMisuse
+}
+
+// nearestCommand is the command (or alias) nearest to a misspelt name,
+// within two edits or a shared prefix of three letters; "" when none is.
+func nearestCommand(cmds []*cli.Command, name string) string {
+	best, bestD := "", 3
+	for _, c := range cmds {
+		if c.Hidden {
+			continue
+		}
+		for _, n := range append([]string{c.Name}, c.Aliases...) {
+			if d := editDistance(strings.ToLower(name), n); d < bestD {
+				best, bestD = c.Name, d
+			}
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between two short words.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
 }

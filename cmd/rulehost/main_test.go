@@ -123,3 +123,56 @@ func TestRunAndShow(t *testing.T) {
 		t.Fatalf("run without --session must be misuse, got %d", code)
 	}
 }
+
+// TestCLIConventions: did-you-mean, completion scripts, --format with
+// --json, the list of formatters, roll --format.
+func TestCLIConventions(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		args []string
+		code int
+		out  string // fragment of stdout, or stderr when code != 0
+	}{
+		{"near command", []string{"chekc"}, 2, `no command "chekc"; did you mean check?`},
+		{"near command 2", []string{"valdate"}, 2, "did you mean validate?"},
+		{"far command", []string{"xyzzy"}, 2, `no command "xyzzy" (see`},
+		{"bash completion", []string{"completion", "bash"}, 0, "complete -o default -F _rulehost_complete rulehost"},
+		{"zsh completion", []string{"completion", "zsh"}, 0, "#compdef rulehost"},
+		{"fish completion", []string{"completion", "fish"}, 0, "complete -c rulehost"},
+		{"no such shell", []string{"completion", "tcsh"}, 2, `no completion for "tcsh"`},
+		{"format with json", []string{"check", "--json", "--format", "terse", "-r", fiveE, "-s", ada, athletic}, 2, "--format and --json do not go together"},
+		{"format with json on roll", []string{"roll", "--json", "--format", "terse", `[roll_dice: dice="2d6"]`}, 2, "--format and --json do not go together"},
+		{"unknown formatter lists", []string{"check", "--plugins", plugins, "--format", "nope", "-r", fiveE, "-s", ada, athletic}, 2, "loaded: plain, narrative, terse"},
+		{"roll through a formatter", []string{"roll", "--plugins", plugins, "--format", "terse", `[roll_dice: dice="2d6"]`}, 0, "[roll:"},
+		{"roll expression", []string{"roll", "--seed", "3", `[roll_dice: dice="4d6kh3"]`}, 0, `terms="4d6kh3(`},
+	} {
+		code, out, errs := runCLI(c.args...)
+		text := out
+		if c.code != 0 {
+			text = errs
+		}
+		if code != c.code || !strings.Contains(text, c.out) {
+			t.Errorf("%s: exit %d (want %d)\nstdout: %s\nstderr: %s\nwant %q", c.name, code, c.code, out, errs, c.out)
+		}
+	}
+}
+
+// TestPluginsLoadedOnlyWhenNeeded: a broken plugin in the working
+// directory's plugins/ is not even read by a native check; a tag the
+// engine does not answer reads it (and reports it).
+func TestPluginsLoadedOnlyWhenNeeded(t *testing.T) {
+	abs := func(p string) string { a, _ := filepath.Abs(p); return a }
+	rs, sh := abs(fiveE), abs(ada)
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "plugins", "broken"), 0o755)
+	os.WriteFile(filepath.Join(dir, "plugins", "broken", "plugin.lua"), []byte("return {"), 0o644)
+	t.Chdir(dir)
+	code, _, errs := runCLI("check", "-r", rs, "-s", sh, athletic)
+	if code != 0 || strings.Contains(errs, "broken") {
+		t.Errorf("native check read plugins/: exit %d, stderr %s", code, errs)
+	}
+	code, _, errs = runCLI("check", "-r", rs, "-s", sh, `[opposed_check: skill="Athletics"]`)
+	if code == 0 || !strings.Contains(errs, "broken") {
+		t.Errorf("plugin tag did not read plugins/: exit %d, stderr %s", code, errs)
+	}
+}

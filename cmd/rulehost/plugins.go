@@ -15,6 +15,9 @@ type loadOptions struct {
 	Kinds   map[string]check.Resolver
 	// Host is the loaded plugin host (nil when no plugin folder exists).
 	Host *host.Host
+	// loaded is the ruleset when it was already read (a check that turned
+	// out to need no plugin), so it is not read twice.
+	loaded *ruleset.Ruleset
 }
 
 // hooks are the plugin kinds and tags a session answers with.

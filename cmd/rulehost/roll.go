@@ -19,12 +19,15 @@ func init() {
 			ArgsUsage: "'TAG'",
 			Description: "TAG is a Game Master tag, e.g. '[roll_dice: dice=\"2d6+1\"]' or, with a symbol-pool\n" +
 				"ruleset, '[roll_dice: dice=\"2 ability 1 proficiency vs 2 difficulty\"]'. Symbols are counted and\n" +
-				"cancelled as a check counts them, without a sheet. Without --ruleset only notation is read.\n" +
+				"cancelled as a check counts them, without a sheet. Without --ruleset only notation is read:\n" +
+				"2d6+1, 1d8+1d6+2, 4d6kh3, 2d20kl1, 1d6!, 4dF, d%, 10d10>=8f1 (docs/tags.md has the grammar).\n" +
 				"The same seed always gives the same record.",
 			Flags: []cli.Flag{
 				&cli.StringFlag{Name: "ruleset", Aliases: []string{"r"}, Usage: "ruleset `FILE` (needed for symbol dice by name)"},
 				&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "session seed"},
 				&cli.BoolFlag{Name: "json", Usage: `print the record as JSON: {"tag":"roll","attrs":[[key,value],...]}`},
+				&cli.StringFlag{Name: "format", Usage: "print the GM-facing text through formatter `NAME` (a plugin's, e.g. terse or narrative) instead of the record"},
+				&cli.StringSliceFlag{Name: "plugins", Usage: "load plugins from `DIR` (repeatable); plugins/ is read only for --format"},
 			},
 			Action: runRoll,
 		}
@@ -52,7 +55,16 @@ func runRoll(c *cli.Context) error {
 	if err := record.Check(r); err != nil {
 		logger(c).Error("record failed the schema check", "error", err)
 	}
-	out, err := recordPrinter(c, loadOptions{})
+	if err := formatOrJSON(c); err != nil {
+		return err
+	}
+	var opts loadOptions
+	if f := c.String("format"); (f != "" && f != "plain") || len(c.StringSlice("plugins")) > 0 {
+		if opts, err = pluginOptions(c); err != nil {
+			return err
+		}
+	}
+	out, err := recordPrinter(c, opts)
 	if err != nil {
 		return err
 	}

@@ -42,6 +42,9 @@ func runSession(c *cli.Context) error {
 	if c.NArg() != 1 {
 		return misuse(c, "give exactly one transcript file")
 	}
+	if err := formatOrJSON(c); err != nil {
+		return err
+	}
 	opts, err := pluginOptions(c)
 	if err != nil {
 		return err

@@ -34,6 +34,9 @@ func showSession(c *cli.Context) error {
 	if c.NArg() != 1 {
 		return misuse(c, "give exactly one session directory")
 	}
+	if err := formatOrJSON(c); err != nil {
+		return err
+	}
 	opts, err := pluginOptions(c)
 	if err != nil {
 		return err

@@ -1,9 +1,13 @@
 package main
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 
 	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/validate"
 	"github.com/urfave/cli/v2"
 )
 
@@ -13,10 +17,12 @@ func init() {
 			Name:      "validate",
 			Usage:     "check ruleset files as an import would, reporting every problem",
 			ArgsUsage: "FILE...",
-			Description: "Each problem is printed as FILE: /json/pointer: what is wrong and what is allowed.\n" +
-				"Exit status 0 when every file is valid, 1 when any is refused.",
+			Description: "Each problem is printed as FILE: /json/pointer: what is wrong and what is allowed,\n" +
+				"then each warning (legal, but it does nothing) as FILE: /json/pointer: warning: ....\n" +
+				"Exit status 0 when every file is valid, 1 when any is refused (or, with --strict, warned about).",
 			Flags: []cli.Flag{
-				&cli.BoolFlag{Name: "json", Usage: "print one JSON object per file: {file, valid, problems: [{pointer, message}]}"},
+				&cli.BoolFlag{Name: "json", Usage: "print one JSON object per file: {file, valid, problems: [{pointer, message}], warnings: [...]}"},
+				&cli.BoolFlag{Name: "strict", Usage: "treat warnings as refusals (exit status 1)"},
 				&cli.StringSliceFlag{Name: "plugins", Usage: "load plugins from `DIR` (repeatable) so their resolution kinds validate"},
 			},
 			Action: func(c *cli.Context) error {
@@ -29,15 +35,7 @@ func init() {
 				}
 				bad := 0
 				for _, f := range c.Args().Slice() {
-					_, err := ruleset.LoadFile(f, opts.Ruleset)
-					if c.Bool("json") {
-						problemsJSON(c.App.Writer, f, err)
-					} else if err != nil {
-						fmt.Fprintln(c.App.Writer, err)
-					} else {
-						fmt.Fprintf(c.App.Writer, "%s: valid\n", f)
-					}
-					if err != nil {
+					if !validateFile(c.App.Writer, f, opts.Ruleset, c.Bool("json"), c.Bool("strict")) {
 						bad++
 					}
 				}
@@ -48,4 +46,65 @@ func init() {
 			},
 		}
 	})
+}
+
+// validateFile loads one ruleset and reports it: problems, then warnings.
+// It returns false when the file is refused (or warned about, if strict).
+func validateFile(w io.Writer, f string, opts ruleset.Options, asJSON, strict bool) bool {
+	rs, err := ruleset.LoadFile(f, opts)
+	var warnings []validate.Problem
+	var verr *validate.Error
+	switch {
+	case err == nil:
+		warnings = rs.Warnings
+	case errors.As(err, &verr):
+		warnings = verr.Warnings
+	}
+	ok := err == nil && (!strict || len(warnings) == 0)
+	if asJSON {
+		validateJSON(w, f, err, verr, warnings, ok)
+		return ok
+	}
+	if err != nil {
+		fmt.Fprintln(w, err)
+	}
+	if len(warnings) > 0 {
+		fmt.Fprintln(w, ruleset.WarningLines(f, warnings))
+	}
+	if err == nil {
+		fmt.Fprintf(w, "%s: valid%s\n", f, warningCount(len(warnings), strict))
+	}
+	return ok
+}
+
+func warningCount(n int, strict bool) string {
+	switch {
+	case n == 0:
+		return ""
+	case strict:
+		return fmt.Sprintf(", but %d warning(s) and --strict", n)
+	}
+	return fmt.Sprintf(" (%d warning(s))", n)
+}
+
+// validateJSON prints one file's report as a JSON object.
+func validateJSON(w io.Writer, f string, err error, verr *validate.Error, warnings []validate.Problem, ok bool) {
+	out := struct {
+		File     string             `json:"file"`
+		Valid    bool               `json:"valid"`
+		Problems []validate.Problem `json:"problems"`
+		Warnings []validate.Problem `json:"warnings"`
+		Error    string             `json:"error,omitempty"`
+	}{File: f, Valid: ok, Problems: []validate.Problem{}, Warnings: []validate.Problem{}}
+	switch {
+	case verr != nil:
+		out.Problems = verr.Problems
+	case err != nil:
+		out.Error = err.Error()
+	}
+	if warnings != nil {
+		out.Warnings = warnings
+	}
+	b, _ := json.Marshal(out)
+	fmt.Fprintln(w, string(b))
 }

@@ -49,19 +49,52 @@ func RollDice(rs *ruleset.Ruleset, t tag.Tag, s dice.Stream) record.Record {
 			return r
 		}
 	}
-	n, err := dice.ParseNotation(strings.ReplaceAll(text, " ", ""))
+	compact := text
+	if strings.ContainsAny(text, " \t\r\n") {
+		compact = strings.Join(strings.Fields(text), "")
+	}
+	if n, err := dice.ParseNotation(compact); err == nil {
+		return rollPlain(t, n, s) // the common case, without building an expression
+	}
+	e, err := dice.ParseExpr(compact)
 	if err != nil {
 		if symErr != nil {
 			return record.Refused("roll_dice", "bad-dice", "dice", text, "note", symErr.Error())
 		}
 		return record.Refused("roll_dice", "bad-dice", "dice", text, "note", err.Error())
 	}
+	if n, plain := e.Plain(); plain {
+		return rollPlain(t, n, s)
+	}
+	return rollExpr(t, e, s)
+}
+
+// rollPlain answers plain NdS+M with the record it always had.
+func rollPlain(t tag.Tag, n dice.Notation, s dice.Stream) record.Record {
 	r := rollHead(t, n.String())
 	faces, total := n.Roll(s)
 	r.AddInts("rolls", faces)
 	if n.Modifier != 0 {
 		r.AddInt("modifier", n.Modifier)
 	}
+	r.AddInt("total", total)
+	addIgnored(&r, t)
+	return r
+}
+
+// rollExpr answers an expression that is more than plain NdS+M: every
+// face in rolls=, each term's reading in terms=, their sum in total=.
+func rollExpr(t tag.Tag, e dice.Expr, s dice.Stream) record.Record {
+	r := rollHead(t, e.String())
+	results, total := e.Roll(s)
+	var faces []int
+	terms := make([]string, len(results))
+	for i, res := range results {
+		faces = append(faces, res.Faces...)
+		terms[i] = dice.FormatTerm(e.Terms[i], i, res)
+	}
+	r.AddInts("rolls", faces)
+	r.Add("terms", strings.Join(terms, ";"))
 	r.AddInt("total", total)
 	addIgnored(&r, t)
 	return r

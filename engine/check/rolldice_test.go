@@ -80,8 +80,8 @@ func TestRollDiceRefused(t *testing.T) {
 		{rs, `[roll_dice: dice="2 ability 3"]`, "bad-dice", "names no die"},
 		{rs, `[roll_dice: dice="51 ability"]`, "bad-dice", "allowed 0 to 50"},
 		{rs, `[roll_dice: dice="30 ability 30 boost"]`, "bad-dice", "more than 50 dice"},
-		{nil, `[roll_dice: dice="2 ability"]`, "bad-dice", "want NdS"},
-		{nil, `[roll_dice: dice="0d6"]`, "bad-dice", "allowed 1..100"},
+		{nil, `[roll_dice: dice="2 ability"]`, "bad-dice", "want dice notation like 2d6+1"},
+		{nil, `[roll_dice: dice="0d6"]`, "bad-dice", "allowed 1 to 100"},
 		{nil, `[roll_dice: who="Kira"]`, "no-dice", "name the dice"},
 		{nil, `[roll_dice: dice=" "]`, "no-dice", "name the dice"},
 	} {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/tag"
@@ -36,10 +37,25 @@ var laterActions = map[string]string{
 // maxCount bounds a count= so that a typo cannot fill a bag with millions of stacks.
 const maxCount = ruleset.MaxStack
 
-// Answer applies one [inventory: action=...] and returns its record. A
-// refused action changes nothing.
+// coreActions are the inventory actions the bag core answers itself.
+var coreActions = map[string]bool{"add": true, "remove": true, "equip": true, "unequip": true,
+	"bind": true, "unbind": true, "give": true, "inspect": true}
+
+// Answer applies one [inventory: action=...] outside a session's turn (the
+// dice, for an action that rolls, are seeded from zero). A refused action
+// changes nothing.
 func (p *Party) Answer(t tag.Tag, actor Actor) record.Record {
+	return p.AnswerTurn(t, Turn{Actor: actor, Dice: dice.New(0, 0, 0)})
+}
+
+// AnswerTurn applies one [inventory: action=...] in a turn and returns its
+// record. A refused action changes nothing.
+func (p *Party) AnswerTurn(t tag.Tag, turn Turn) record.Record {
+	actor := turn.Actor
 	action := strings.ToLower(strings.TrimSpace(t.Value("action")))
+	if fn, ok := registeredAction(action); ok {
+		return fn(p, t, turn)
+	}
 	switch action {
 	case "add":
 		return p.add(t, actor)

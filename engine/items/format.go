@@ -61,6 +61,9 @@ func (p *Party) memberHeading(i int) string {
 	if b := p.block(); b != nil && b.Binding != nil {
 		head = append(head, fmt.Sprintf("%s %d of %d", strings.ToLower(bindingLabel(b)), boundCount(m), p.BindingMax(i)))
 	}
+	if s := p.MoneyLine(i); s != "" {
+		head = append(head, s)
+	}
 	if len(head) == 0 {
 		return m.Name
 	}

@@ -16,6 +16,9 @@ import (
 // what it requires and what it costs. The GM never sees a stat that is not
 // promptVisible.
 func (p *Party) Line(def *ruleset.Item, name string, forGM bool) string {
+	if def.Coin != "" {
+		return p.coinLine(def, name)
+	}
 	b := p.block()
 	var sb strings.Builder
 	if name == "" {
@@ -357,6 +360,10 @@ func (p *Party) Block() string {
 		for j := range m.Bag {
 			s := &m.Bag[j]
 			sb.WriteString("- ")
+			if def := p.Def(s); def != nil && def.Coin != "" {
+				sb.WriteString(p.CoinText(s.Count, def.Coin) + "\n") // "432 pennies", "1 penny"
+				continue
+			}
 			if s.Count != 1 {
 				sb.WriteString(fmt.Sprintf("%d× ", s.Count))
 			}

@@ -48,6 +48,9 @@ type Party struct {
 	RS       *ruleset.Ruleset `json:"-"`
 	Members  []*Member        `json:"members"`
 	Invented []*ruleset.Item  `json:"invented,omitempty"`
+	// Parts are the later sections' own state (the starting gear groups
+	// taken, ...), by section name; see Part.
+	Parts map[string]Part `json:"parts,omitempty"`
 
 	defs map[string]*ruleset.Item // ref -> catalog item
 	// condSrc and levelSrc are each condition's and level's parsed
@@ -56,7 +59,7 @@ type Party struct {
 }
 
 // MaxStacksPerBag keeps a hostile transcript from growing a bag forever.
-const MaxStacksPerBag = 1000
+const MaxStacksPerBag = ruleset.MaxStacksPerBag
 
 // New makes a party from sheets (the player first) and fills each bag
 // from the sheet's starting bag lines ("catalog/entry" or an item's label).
@@ -107,6 +110,9 @@ func (p *Party) index() {
 				p.defs[it.Ref()] = it
 			}
 		}
+		for _, it := range b.Coins {
+			p.defs[it.Ref()] = it
+		}
 	}
 }
 
@@ -122,6 +128,7 @@ func (p *Party) block() *ruleset.ItemsBlock {
 // never change in play).
 func (p *Party) Clone() *Party {
 	q := &Party{RS: p.RS, defs: p.defs, condSrc: p.condSrc, levelSrc: p.levelSrc, Invented: append([]*ruleset.Item(nil), p.Invented...)}
+	q.Parts = cloneParts(p.Parts)
 	q.Members = make([]*Member, len(p.Members))
 	for i, m := range p.Members {
 		q.Members[i] = &Member{Sheet: m.Sheet, Name: m.Name, Bag: append([]Stack(nil), m.Bag...), Pools: clonePools(m.Pools)}
@@ -155,6 +162,9 @@ func (p *Party) lookupName(name string) *ruleset.Item {
 	if b := p.block(); b != nil {
 		if it := b.ItemByLabel(name); it != nil {
 			return it
+		}
+		if c, _ := b.CoinByName(name); c != nil {
+			return b.CoinItem(c.ID) // coins are added like any item
 		}
 	}
 	return p.invented(strings.TrimSpace(name))

@@ -3,6 +3,8 @@ package record
 import (
 	"fmt"
 	"strings"
+
+	"github.com/rulehost/rulehost/engine/dice"
 )
 
 func init() {
@@ -59,7 +61,8 @@ func checkSymbols(r Record) error {
 // checkRollNotation holds a notation roll's faces within its dice and its
 // total to the faces plus the modifier.
 func checkRollNotation(r Record) error {
-	if _, sym := r.Get("thrown"); sym {
+	_, sym := r.Get("thrown")
+	if _, expr := r.Get("terms"); sym || expr {
 		return nil
 	}
 	count, sides, err := countSides(strings.SplitN(strings.SplitN(r.Value("dice"), "+", 2)[0], "-", 2)[0])
@@ -79,6 +82,71 @@ func checkRollNotation(r Record) error {
 	}
 	if t, ok := r.Int("total"); ok && t != sum {
 		return fmt.Errorf("total=%d, but the dice and modifier add up to %d", t, sum)
+	}
+	return nil
+}
+
+func init() {
+	RegisterKeys(Key{Name: "terms", Type: Text, Doc: `Each term of a dice expression that is more than plain NdS+M ("4d6kh3+1d8", "1d6!", "4dF", "10d10>=8f1"), in order, separated by ";": the term as written canonically, its faces in parentheses in throw order with each dropped face marked "~", then "=" and the term's value (the kept faces added up, or the net successes when the term counts them; negative after "-"). Constants read "+2=2". total= is the sum of the values. Present on roll records of such expressions; a plain NdS+M roll keeps rolls= and modifier= alone.`})
+	RegisterInvariant("roll", checkRollTerms)
+}
+
+// checkRollTerms re-reads every term of terms= with the dice package's own
+// reading of faces, so a record cannot claim a value its faces deny.
+func checkRollTerms(r Record) error {
+	terms, ok := r.Get("terms")
+	if !ok {
+		return nil
+	}
+	e, err := dice.ParseExpr(r.Value("dice"))
+	if err != nil {
+		return fmt.Errorf("terms= with dice=%q: %v", r.Value("dice"), err)
+	}
+	parts := strings.Split(terms, ";")
+	if len(parts) != len(e.Terms) {
+		return fmt.Errorf("terms= has %d terms, dice=%q has %d", len(parts), r.Value("dice"), len(e.Terms))
+	}
+	sum := 0
+	var all []int
+	for i, part := range parts {
+		_, rest, _ := strings.Cut(part, "(")
+		inner, value, ok := strings.Cut(rest, ")=")
+		if e.Terms[i].Count == 0 {
+			if want := dice.FormatTerm(e.Terms[i], i, e.Terms[i].Read(nil)); part != want {
+				return fmt.Errorf("terms= term %d is %q; want %q", i+1, part, want)
+			}
+			sum += e.Terms[i].Read(nil).Value
+			continue
+		}
+		if !ok {
+			return fmt.Errorf("terms= term %d %q: want NOTATION(faces)=value", i+1, part)
+		}
+		faces, err := Ints(strings.ReplaceAll(inner, "~", ""))
+		if err != nil {
+			return fmt.Errorf("terms= term %d: %v", i+1, err)
+		}
+		lo, hi := 1, e.Terms[i].Sides
+		if e.Terms[i].Fudge {
+			lo, hi = -1, 1
+		}
+		for _, f := range faces {
+			if f < lo || f > hi {
+				return fmt.Errorf("terms= term %d: face %d is not a face of the die", i+1, f)
+			}
+		}
+		res := e.Terms[i].Read(faces)
+		if got := dice.FormatTerm(e.Terms[i], i, res); got != part {
+			return fmt.Errorf("terms= term %d is %q; its faces read %q (value %s claimed)", i+1, part, got, value)
+		}
+		sum += res.Value
+		all = append(all, faces...)
+	}
+	rolls, _ := Ints(r.Value("rolls"))
+	if fmt.Sprint(rolls) != fmt.Sprint(all) {
+		return fmt.Errorf("rolls= is not the faces of terms= in order")
+	}
+	if t, ok := r.Int("total"); !ok || t != sum {
+		return fmt.Errorf("total=%s, but the terms add up to %d", r.Value("total"), sum)
 	}
 	return nil
 }

@@ -33,6 +33,13 @@ type ItemsBlock struct {
 
 	// Items are every catalog item, in the order the catalogs list them.
 	Items []*Item
+	// Coins are the block's coins as items, one per coin in family order
+	// (items_money.go): coins are carried in the bags like any item.
+	Coins []*Item
+	// LootTables (items_loot.go) and StartingGear (items_gear.go) are the
+	// block's loot tables and starting gear, validated at import.
+	LootTables   []LootTable
+	StartingGear []GearSet
 
 	// Raw is the block as written, for the later issues' keys (lootTables,
 	// startingGear, market) that the engine does not model yet.
@@ -259,6 +266,7 @@ func (v *Validator) itemsBlock(at string, raw any) *ItemsBlock {
 	}
 	b.RarityCaps = v.rarityCaps(o, b)
 	v.itemCatalogs()
+	v.itemSections(o, b) // money, loot tables, starting gear (items_sections.go)
 	return b
 }
 
@@ -325,14 +333,9 @@ func (v *Validator) slotDecls(o validate.Obj) []SlotDecl {
 }
 
 // laterBlockKeys checks only the shape of the later issues' keys
-// (lootTables, startingGear, market): the engine does not model them yet.
+// (market): the engine does not model them yet. lootTables and
+// startingGear are read by itemSections once the catalogs are known.
 func (v *Validator) laterBlockKeys(o validate.Obj) {
-	if arr, ok := o.Arr("lootTables", 0, MaxLootTables); ok {
-		validate.IDs(v.P, o.Ptr("lootTables"), arr)
-	}
-	if o.Has("startingGear") {
-		o.Arr("startingGear", 0, 1000)
-	}
 	if o.Has("market") {
 		o.Object("market")
 	}

@@ -47,6 +47,9 @@ type Item struct {
 
 	// Invented is set for an item the Game Master made up in play.
 	Invented bool
+	// Coin is the coin's id when the item is one of the block's coins
+	// (items_money.go); such an item has no catalog.
+	Coin string
 }
 
 // SlotUse is how many of a slot an item takes.
@@ -77,8 +80,12 @@ type Requirement struct {
 // DefaultStack is how much a stack holds when an item does not say.
 const DefaultStack = MaxStack
 
-// Ref is "catalog/entry" for a catalog item, or the label of an invented one.
+// Ref is "catalog/entry" for a catalog item, "coins:ID" for a coin, or
+// the label of an invented one.
 func (it *Item) Ref() string {
+	if it.Coin != "" {
+		return CoinRefPrefix + it.Coin
+	}
 	if it.Catalog == "" {
 		return it.Label
 	}

@@ -45,6 +45,10 @@ type Ruleset struct {
 
 	// Raw is the decoded file, for plugins that read keys the engine does not model.
 	Raw map[string]any `json:"-"`
+
+	// Warnings are what the file declares that is legal but does nothing
+	// (see docs/kinds.md "Warnings"); they never refuse it.
+	Warnings []validate.Problem `json:"-"`
 }
 
 // Ability is a sheet score.
@@ -155,5 +159,6 @@ func Load(name string, data []byte, opts Options) (*Ruleset, error) {
 		return nil, err
 	}
 	rs.File = name
+	rs.Warnings = p.Warnings
 	return rs, nil
 }

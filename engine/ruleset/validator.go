@@ -27,6 +27,8 @@ type Validator struct {
 	rs *Ruleset
 	// items is the raw items block, when present (for itemStat and charms).
 	items map[string]any
+	// declared is the ruleset's capabilityApi; nil when it declares none.
+	declared Version
 }
 
 func newValidator(p *validate.Problems, opts Options) *Validator {
@@ -83,15 +85,8 @@ func (v *Validator) ruleset(root any) *Ruleset {
 	o.Known(topKeys...)
 	rs.ID, _ = o.Str("id", 80, true)
 	rs.Name, _ = o.Str("name", 200, true)
-	if _, ok := o.M["capabilityApi"]; ok {
-		if s, isStr := o.M["capabilityApi"].(string); isStr {
-			rs.CapabilityAPI = s
-		} else if n, isNum := o.M["capabilityApi"].(json.Number); isNum {
-			rs.CapabilityAPI = n.String()
-		} else {
-			o.Addf("capabilityApi", "want a version like \"1.150\"")
-		}
-	}
+	v.capabilityAPI(o, rs)
+	defer v.checkCapabilities(root)
 	if it, ok := o.M["items"].(map[string]any); ok {
 		v.items = it
 	}

@@ -202,7 +202,7 @@ func (s *Session) answerTag(t tag.Tag, actor items.Actor, turn, ordinal int) (re
 	p := s.state.Party
 	switch strings.ToLower(t.Name) {
 	case "inventory":
-		return p.Answer(t, actor), true
+		return p.AnswerTurn(t, s.turn(actor, turn, ordinal)), true
 	case "skill_check":
 		i, ok := p.Member(t.Value("who"))
 		if !ok {
@@ -218,6 +218,9 @@ func (s *Session) answerTag(t tag.Tag, actor items.Actor, turn, ordinal int) (re
 	case "roll_dice":
 		return check.RollDice(s.RS, t, dice.New(s.Seed, turn, ordinal)), true
 	}
+	if fn, ok := items.TagAnswerer(t.Name); ok {
+		return fn(p, t, s.turn(actor, turn, ordinal)), true
+	}
 	if s.Tags != nil && s.Tags.Handles(t.Name) {
 		chars := make([]*sheet.Character, len(p.Members))
 		for i := range p.Members {
@@ -226,4 +229,9 @@ func (s *Session) answerTag(t tag.Tag, actor items.Actor, turn, ordinal int) (re
 		return s.Tags.Answer(s.RS, chars, dice.New(s.Seed, turn, ordinal), t), true
 	}
 	return record.Record{}, false
+}
+
+// turn is what a registered action reads of this tag's turn.
+func (s *Session) turn(actor items.Actor, turn, ordinal int) items.Turn {
+	return items.Turn{Actor: actor, Dice: dice.New(s.Seed, turn, ordinal), Seed: s.Seed, Index: turn}
 }

@@ -27,6 +27,17 @@ type Problem struct {
 type Problems struct {
 	File string
 	List []Problem
+	// Warnings are what is legal but does nothing (a setting no check
+	// reads): reported, never a refusal.
+	Warnings []Problem
+}
+
+// Warnf records a warning at a JSON pointer.
+func (p *Problems) Warnf(ptr, format string, args ...any) {
+	if ptr == "" {
+		ptr = "/"
+	}
+	p.Warnings = append(p.Warnings, Problem{Pointer: ptr, Message: fmt.Sprintf(format, args...)})
 }
 
 // Addf records a problem at a JSON pointer.
@@ -46,13 +57,15 @@ func (p *Problems) Err() error {
 		return nil
 	}
 	list := append([]Problem(nil), p.List...)
-	return &Error{File: p.File, Problems: list}
+	return &Error{File: p.File, Problems: list, Warnings: append([]Problem(nil), p.Warnings...)}
 }
 
-// Error is every problem of a file. Its text has one problem per line.
+// Error is every problem of a file. Its text has one problem per line;
+// the warnings found alongside are kept apart and not in the text.
 type Error struct {
 	File     string    `json:"file"`
 	Problems []Problem `json:"problems"`
+	Warnings []Problem `json:"warnings,omitempty"`
 }
 
 func (e *Error) Error() string {

@@ -1,0 +1,514 @@
+package dice
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Expr is dice notation as people already type it in Foundry VTT, Roll20
+// and Dice Maiden, for [roll_dice: dice="..."] and `rulehost roll`: terms
+// added or subtracted, each a constant or a group of dice with optional
+// keep/drop, exploding and success counting.
+//
+//	expr    = term { ("+" | "-") term }      at most MaxTerms terms
+//	term    = number | dice
+//	dice    = [count] "d" (sides | "%" | "F") { modifier }
+//	modifier= ("kh" | "kl" | "dh" | "dl" | "k") n    keep/drop highest/lowest ("k" is "kh")
+//	        | "!"                                    explode: a die showing its highest face adds
+//	                                                 another die, a chain at most MaxChain long
+//	        | cmp n                                  count successes: faces that compare true
+//	        | "f" [cmp] n                            with a success count: faces that compare
+//	                                                 true (default "<=") take one success away
+//	cmp     = ">=" | ">" | "<=" | "<" | "="
+//
+// Letters are read in any case; spaces are not part of the grammar (the
+// caller removes them). "d%" is a d100 and "dF" a Fudge die (faces -1, 0, +1).
+// Counts and sides are bounded (MaxDice dice in all, MaxSides sides), so no
+// expression can stall the engine.
+type Expr struct {
+	Terms []Term
+}
+
+// Term is one part of an expression.
+type Term struct {
+	// Neg is true for a term after "-".
+	Neg bool
+	// Count is the number of dice; 0 makes the term the constant Const.
+	Count, Sides int
+	Const        int
+	// Fudge dice have faces -1, 0, +1; Percent prints the d100 as "d%".
+	Fudge, Percent bool
+	// Select keeps or drops some faces before they are added or counted.
+	Select Select
+	// Explode adds a die each time one shows its highest face.
+	Explode bool
+	// Success, when set, makes the term's value the number of faces that
+	// compare true; Fail faces take one away each.
+	Success, Fail Compare
+}
+
+// Select is a keep/drop modifier: Op is "kh", "kl", "dh" or "dl"; "" for none.
+type Select struct {
+	Op string
+	N  int
+}
+
+// Compare is a comparison with a number: Op is ">=", ">", "<=", "<" or "="; "" for none.
+type Compare struct {
+	Op string
+	N  int
+}
+
+// Limits of an expression.
+const (
+	// MaxTerms bounds the terms of one expression.
+	MaxTerms = 20
+	// MaxChain bounds the extra dice one exploding die may add, like the
+	// spec's open-ended chains (checks.md: at most 20 dice in a chain).
+	MaxChain = 20
+	// MaxConst bounds a constant term.
+	MaxConst = 1_000_000
+)
+
+// Holds reports whether a face meets the comparison.
+func (c Compare) Holds(face int) bool {
+	switch c.Op {
+	case ">=":
+		return face >= c.N
+	case ">":
+		return face > c.N
+	case "<=":
+		return face <= c.N
+	case "<":
+		return face < c.N
+	case "=":
+		return face == c.N
+	}
+	return false
+}
+
+// ParseExpr reads an expression (see Expr). It never panics; the error
+// says where the text stops making sense and what was wanted.
+func ParseExpr(s string) (Expr, error) {
+	p := exprParser{s: s}
+	e, err := p.expr()
+	if err != nil {
+		return Expr{}, fmt.Errorf("dice %q: %w", s, err)
+	}
+	return e, nil
+}
+
+type exprParser struct {
+	s string
+	i int
+}
+
+func (p *exprParser) expr() (Expr, error) {
+	var e Expr
+	dice := 0
+	for {
+		neg := false
+		if len(e.Terms) > 0 || p.peek('+') || p.peek('-') {
+			switch {
+			case p.eat('+'):
+			case p.eat('-'):
+				neg = true
+			case len(e.Terms) > 0:
+				return e, fmt.Errorf("at byte %d: unexpected %q; want dice notation like 2d6+1, 4d6kh3, 1d8+1d6, 1d6!, 4dF, d%% or 10d10>=8f1", p.i, p.s[p.i:])
+			}
+		}
+		t, err := p.term()
+		if err != nil {
+			return e, err
+		}
+		t.Neg = neg
+		e.Terms = append(e.Terms, t)
+		if len(e.Terms) > MaxTerms {
+			return e, fmt.Errorf("more than %d terms", MaxTerms)
+		}
+		if dice += t.Count; dice > MaxDice {
+			return e, fmt.Errorf("%d dice in all; allowed at most %d", dice, MaxDice)
+		}
+		if p.i == len(p.s) {
+			return e, nil
+		}
+	}
+}
+
+func (p *exprParser) peek(c byte) bool { return p.i < len(p.s) && p.s[p.i] == c }
+
+func (p *exprParser) eat(c byte) bool {
+	if p.i < len(p.s) && lower(p.s[p.i]) == c {
+		p.i++
+		return true
+	}
+	return false
+}
+
+func lower(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// number reads digits; false when there are none. Values past MaxConst
+// are an error, so no overflow is possible.
+func (p *exprParser) number() (int, bool, error) {
+	start, v := p.i, 0
+	for p.i < len(p.s) && p.s[p.i] >= '0' && p.s[p.i] <= '9' {
+		v = v*10 + int(p.s[p.i]-'0')
+		p.i++
+		if v > MaxConst {
+			return 0, true, fmt.Errorf("at byte %d: number too large (at most %d)", start, MaxConst)
+		}
+	}
+	return v, p.i > start, nil
+}
+
+func (p *exprParser) term() (Term, error) {
+	var t Term
+	start := p.i
+	n, have, err := p.number()
+	if err != nil {
+		return t, err
+	}
+	if !p.eat('d') {
+		if !have {
+			if p.i == len(p.s) {
+				return t, fmt.Errorf("at byte %d: the expression ends where a term is wanted", p.i)
+			}
+			return t, fmt.Errorf("at byte %d: unexpected %q; want a number or dice notation like 2d6+1, 4d6kh3, 1d6!, 4dF or 10d10>=8", p.i, p.s[p.i:])
+		}
+		t.Const = n
+		return t, nil
+	}
+	t.Count = 1
+	if have {
+		t.Count = n
+	}
+	if t.Count < 1 || t.Count > MaxDice {
+		return t, fmt.Errorf("at byte %d: %d dice; allowed 1 to %d", start, t.Count, MaxDice)
+	}
+	switch {
+	case p.eat('%'):
+		t.Sides, t.Percent = 100, true
+	case p.eat('f'):
+		t.Sides, t.Fudge = 3, true
+	default:
+		sides, ok, err := p.number()
+		if err != nil {
+			return t, err
+		}
+		if !ok {
+			return t, fmt.Errorf("at byte %d: want the number of sides, %% or F after d", p.i)
+		}
+		if sides < 1 || sides > MaxSides {
+			return t, fmt.Errorf("at byte %d: %d sides; allowed 1 to %d", p.i, sides, MaxSides)
+		}
+		t.Sides = sides
+	}
+	return t, p.modifiers(&t)
+}
+
+func (p *exprParser) modifiers(t *Term) error {
+	for p.i < len(p.s) && p.s[p.i] != '+' && p.s[p.i] != '-' {
+		at := p.i
+		switch c := lower(p.s[p.i]); {
+		case c == 'k' || c == 'd':
+			if t.Select.Op != "" {
+				return fmt.Errorf("at byte %d: a second keep or drop; write one", at)
+			}
+			p.i++
+			op := string(c)
+			switch {
+			case p.eat('h'):
+				op += "h"
+			case p.eat('l'):
+				op += "l"
+			case c == 'k':
+				op += "h"
+			default:
+				return fmt.Errorf("at byte %d: want dh or dl (drop highest or lowest)", at)
+			}
+			n, ok, err := p.number()
+			if err != nil {
+				return err
+			}
+			if !ok {
+				n = 1
+			}
+			if n < 1 || n > t.Count {
+				return fmt.Errorf("at byte %d: %s%d on %d dice; keep or drop 1 to %d", at, op, n, t.Count, t.Count)
+			}
+			t.Select = Select{Op: op, N: n}
+		case c == '!':
+			p.i++
+			if t.Explode {
+				return fmt.Errorf("at byte %d: a second !; write one", at)
+			}
+			if t.Fudge || t.Sides < 2 {
+				return fmt.Errorf("at byte %d: only dice of 2 or more numbered sides explode", at)
+			}
+			t.Explode = true
+		case c == 'f':
+			p.i++
+			if t.Success.Op == "" {
+				return fmt.Errorf("at byte %d: f (failures) needs a success count first, like 10d10>=8f1", at)
+			}
+			if t.Fail.Op != "" {
+				return fmt.Errorf("at byte %d: a second f; write one", at)
+			}
+			cmp, err := p.compare("<=")
+			if err != nil {
+				return err
+			}
+			t.Fail = cmp
+		case c == '>' || c == '<' || c == '=':
+			if t.Success.Op != "" {
+				return fmt.Errorf("at byte %d: a second success comparison; write one", at)
+			}
+			cmp, err := p.compare("")
+			if err != nil {
+				return err
+			}
+			t.Success = cmp
+		default:
+			return fmt.Errorf("at byte %d: unexpected %q; want kh, kl, dh, dl, !, a comparison like >=8, or + or -", at, p.s[at:])
+		}
+	}
+	return nil
+}
+
+// compare reads cmp n; def is the operator when none is written ("" makes
+// one required).
+func (p *exprParser) compare(def string) (Compare, error) {
+	at := p.i
+	op := def
+	for _, o := range []string{">=", "<=", ">", "<", "="} {
+		if strings.HasPrefix(p.s[p.i:], o) {
+			op = o
+			p.i += len(o)
+			break
+		}
+	}
+	if op == "" {
+		return Compare{}, fmt.Errorf("at byte %d: want a comparison: >=, >, <=, < or =", at)
+	}
+	n, ok, err := p.number()
+	if err != nil {
+		return Compare{}, err
+	}
+	if !ok {
+		return Compare{}, fmt.Errorf("at byte %d: want a number after %s", p.i, op)
+	}
+	return Compare{Op: op, N: n}, nil
+}
+
+// Plain reports whether the expression is plain NdS±M (one group of plain
+// dice and at most one constant after it): its record keeps the form it
+// always had.
+func (e Expr) Plain() (Notation, bool) {
+	if len(e.Terms) == 0 || len(e.Terms) > 2 {
+		return Notation{}, false
+	}
+	d := e.Terms[0]
+	if d.Neg || d.Count == 0 || d.Fudge || d.Percent || d.Explode || d.Select.Op != "" || d.Success.Op != "" {
+		return Notation{}, false
+	}
+	n := Notation{Count: d.Count, Sides: d.Sides}
+	if len(e.Terms) == 2 {
+		c := e.Terms[1]
+		if c.Count != 0 {
+			return Notation{}, false
+		}
+		n.Modifier = c.Const
+		if c.Neg {
+			n.Modifier = -c.Const
+		}
+	}
+	return n, true
+}
+
+// String prints the expression in its canonical form: ParseExpr of it
+// gives the same expression.
+func (e Expr) String() string {
+	var b []byte
+	for i, t := range e.Terms {
+		switch {
+		case t.Neg:
+			b = append(b, '-')
+		case i > 0:
+			b = append(b, '+')
+		}
+		b = t.appendTo(b)
+	}
+	return string(b)
+}
+
+func (t Term) appendTo(b []byte) []byte {
+	if t.Count == 0 {
+		return strconv.AppendInt(b, int64(t.Const), 10)
+	}
+	b = strconv.AppendInt(b, int64(t.Count), 10)
+	b = append(b, 'd')
+	switch {
+	case t.Fudge:
+		b = append(b, 'F')
+	case t.Percent:
+		b = append(b, '%')
+	default:
+		b = strconv.AppendInt(b, int64(t.Sides), 10)
+	}
+	if t.Explode {
+		b = append(b, '!')
+	}
+	if t.Select.Op != "" {
+		b = append(b, t.Select.Op...)
+		b = strconv.AppendInt(b, int64(t.Select.N), 10)
+	}
+	if t.Success.Op != "" {
+		b = append(b, t.Success.Op...)
+		b = strconv.AppendInt(b, int64(t.Success.N), 10)
+	}
+	if t.Fail.Op != "" {
+		b = append(b, 'f')
+		if t.Fail.Op != "<=" {
+			b = append(b, t.Fail.Op...)
+		}
+		b = strconv.AppendInt(b, int64(t.Fail.N), 10)
+	}
+	return b
+}
+
+// TermResult is one term as thrown: every face in throw order (an
+// exploding die's chain right after it), the faces kept, and the term's
+// value (sum of kept faces, or net successes; negated after "-").
+type TermResult struct {
+	Faces, Kept []int
+	Value       int
+}
+
+// Roll throws the expression. Draw order: terms left to right, within a
+// term each die in turn, an exploding die's extra dice right after it;
+// a Fudge die is one draw of a d3 read as -1, 0, +1.
+func (e Expr) Roll(s Stream) (terms []TermResult, total int) {
+	terms = make([]TermResult, len(e.Terms))
+	for i, t := range e.Terms {
+		var faces []int
+		for range t.Count {
+			faces = t.throwOne(s, faces)
+		}
+		terms[i] = t.Read(faces)
+		total += terms[i].Value
+	}
+	return terms, total
+}
+
+func (t Term) throwOne(s Stream, faces []int) []int {
+	f := s.Roll(t.Sides)
+	if t.Fudge {
+		return append(faces, f-2)
+	}
+	faces = append(faces, f)
+	for chain := 0; t.Explode && f == t.Sides && chain < MaxChain; chain++ {
+		f = s.Roll(t.Sides)
+		faces = append(faces, f)
+	}
+	return faces
+}
+
+// Read decides a term's result from its faces: one definition, used by
+// the roller and by anything that checks a record.
+func (t Term) Read(faces []int) TermResult {
+	r := TermResult{Faces: faces}
+	if t.Count == 0 {
+		r.Value = t.Const
+	} else {
+		r.Kept = t.Select.apply(faces)
+		for _, f := range r.Kept {
+			switch {
+			case t.Success.Op == "":
+				r.Value += f
+			case t.Success.Holds(f):
+				r.Value++
+			case t.Fail.Op != "" && t.Fail.Holds(f):
+				r.Value--
+			}
+		}
+	}
+	if t.Neg {
+		r.Value = -r.Value
+	}
+	return r
+}
+
+// apply returns the kept faces in throw order.
+func (sel Select) apply(faces []int) []int {
+	if sel.Op == "" {
+		return faces
+	}
+	// Drop n faces, highest or lowest; of equal faces the last thrown goes
+	// first, so the kept faces are the first of their value (what terms=
+	// marks).
+	n := sel.N
+	if sel.Op == "kh" || sel.Op == "kl" {
+		n = len(faces) - sel.N // keep N = drop the others
+	}
+	dropHigh := sel.Op == "dh" || sel.Op == "kl"
+	dropped := make([]bool, len(faces))
+	for range max(n, 0) {
+		best := -1
+		for i, f := range faces {
+			if dropped[i] {
+				continue
+			}
+			if best < 0 || (dropHigh && f >= faces[best]) || (!dropHigh && f <= faces[best]) {
+				best = i
+			}
+		}
+		if best < 0 {
+			break
+		}
+		dropped[best] = true
+	}
+	kept := make([]int, 0, len(faces))
+	for i, f := range faces {
+		if !dropped[i] {
+			kept = append(kept, f)
+		}
+	}
+	return kept
+}
+
+// FormatTerm writes a term's result as a roll record's terms= shows it:
+// "4d6kh3(6,5,3,~1)=14", "+1d8(4)=4", "-2=-2" (index 0 takes no "+").
+func FormatTerm(t Term, index int, r TermResult) string {
+	var b []byte
+	switch {
+	case t.Neg:
+		b = append(b, '-')
+	case index > 0:
+		b = append(b, '+')
+	}
+	b = t.appendTo(b)
+	if t.Count > 0 {
+		b = append(b, '(')
+		k := 0
+		for i, f := range r.Faces {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			if k < len(r.Kept) && r.Kept[k] == f {
+				k++
+			} else {
+				b = append(b, '~')
+			}
+			b = strconv.AppendInt(b, int64(f), 10)
+		}
+		b = append(b, ')')
+	}
+	b = append(b, '=')
+	return string(strconv.AppendInt(b, int64(r.Value), 10))
+}

@@ -1,0 +1,81 @@
+package items
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/engine/record"
+	"github.com/rulehost/rulehost/engine/tag"
+)
+
+// Turn is what an action may read beyond the party and its tag: who wrote
+// it and the seeded dice of this tag. Outside a session (a bare Answer),
+// Dice is a stream seeded from zero, so an action that rolls still
+// rolls deterministically.
+type Turn struct {
+	Actor Actor
+	// Dice is this tag's own stream: dice.New(session seed, turn, ordinal).
+	Dice dice.Stream
+	// Seed is the session's seed and Index the reply's position in the
+	// effective log, for what is seeded by something other than the tag
+	// (a market day rolls its shelf from the day, not from the tag).
+	Seed  uint64
+	Index int
+}
+
+// ActionFunc answers one tag (an inventory action, or a tag of its own
+// such as [loot:]) against the party. It returns the record, and a
+// refusal changes nothing.
+type ActionFunc func(p *Party, t tag.Tag, turn Turn) record.Record
+
+// The sections of spec/items.md built after the bag core (money, loot,
+// gear, use, markets) live in packages of their own, which register the
+// inventory actions and tags they answer here instead of growing one
+// switch (DESIGN.md "Layout"). The session imports them, so every
+// session answers them.
+var (
+	registryMu sync.RWMutex
+	actions    = map[string]ActionFunc{}
+	ownTags    = map[string]ActionFunc{}
+)
+
+// RegisterAction makes fn answer [inventory: action="name"]. It panics on
+// a name registered twice or one the bag core answers itself: both are
+// programming errors caught by any test that imports the package.
+func RegisterAction(name string, fn ActionFunc) {
+	name = strings.ToLower(name)
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	if _, dup := actions[name]; dup || coreActions[name] {
+		panic(fmt.Sprintf("items: inventory action %q registered twice", name))
+	}
+	actions[name] = fn
+}
+
+// RegisterTag makes fn answer tags named name ([loot: ...], [place: ...]).
+func RegisterTag(name string, fn ActionFunc) {
+	name = strings.ToLower(name)
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	if _, dup := ownTags[name]; dup || name == "inventory" {
+		panic(fmt.Sprintf("items: tag %q registered twice", name))
+	}
+	ownTags[name] = fn
+}
+
+// TagAnswerer is the function registered for a tag name, if any.
+func TagAnswerer(name string) (ActionFunc, bool) {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	fn, ok := ownTags[strings.ToLower(name)]
+	return fn, ok
+}
+
+func registeredAction(name string) (ActionFunc, bool) {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	fn, ok := actions[name]
+	return fn, ok
+}

@@ -1,0 +1,8 @@
+package session
+
+// The later sections of spec/items.md register what they answer with
+// engine/items (inventory actions, tags of their own) in their init;
+// importing them here makes every session answer them.
+import (
+	_ "github.com/rulehost/rulehost/engine/money" // pay and earn
+)
