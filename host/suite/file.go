@@ -170,7 +170,7 @@ func Parse(dir string, data []byte) (*Suite, error) {
 	o.Known(topKeys...)
 	s := &Suite{Dir: dir, File: p.File, Name: filepath.Base(filepath.Clean(dir)), Rulesets: map[string]string{}}
 	if name, ok := o.Str("name", maxNameLen, true); ok {
-		if !validName(name) {
+		if !suiteNameRE.MatchString(name) {
 			o.Addf("name", "suite name %q: use letters, digits, '.', '_' and '-'", name)
 		} else {
 			s.Name = name
@@ -364,6 +364,8 @@ func (r *reader) items(o validate.Obj, key string, read func(validate.Obj)) {
 	}
 }
 
+var suiteNameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
+
 var nameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*(/[A-Za-z0-9][A-Za-z0-9._-]*)*$`)
 
 // validName: case names become golden file paths, so they are plain path
@@ -394,15 +396,28 @@ func (r *reader) common(o validate.Obj, c *Case) bool {
 
 // add names a case and appends it, refusing a duplicate name.
 func (r *reader) add(c *Case, ptr string) bool {
+	if !r.claim(c.Kind, c.Name, ptr) {
+		return false
+	}
+	r.appendCase(c)
+	return true
+}
+
+// appendCase appends a case whose name is already claimed.
+func (r *reader) appendCase(c *Case) {
 	c.Suite = r.s
 	c.ID = r.s.Name + "/" + c.Kind + "/" + c.Name
-	key := c.Kind + "/" + c.Name
+	r.s.Cases = append(r.s.Cases, c)
+}
+
+// claim reserves a case name within its kind, reporting a duplicate.
+func (r *reader) claim(kind, name, ptr string) bool {
+	key := kind + "/" + name
 	if prev, dup := r.names[key]; dup {
-		r.p.Addf(ptr, "%s case %q is already declared at %s", c.Kind, c.Name, prev)
+		r.p.Addf(ptr, "%s case %q is already declared at %s", kind, name, prev)
 		return false
 	}
 	r.names[key] = ptr
-	r.s.Cases = append(r.s.Cases, c)
 	return true
 }
 
@@ -507,4 +522,14 @@ func ForPlugins(dirs []string) (*Suite, error) {
 		}
 	}
 	return s, nil
+}
+
+// AllowedKeys lists the keys each object of suite.json may hold, by the
+// name docs/suite.schema.json gives it ("suite" is the top level).
+func AllowedKeys() map[string][]string {
+	cp := func(k []string) []string { return append([]string(nil), k...) }
+	return map[string][]string{
+		"suite": cp(topKeys), "check": cp(checkKeys), "transcript": cp(transcriptKeys), "odds": cp(oddsKeys),
+		"expect": cp(expectKeys), "seedRange": cp(seedRangeKeys), "range": cp(rangeKeys),
+	}
 }

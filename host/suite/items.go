@@ -41,6 +41,9 @@ func (r *reader) check(o validate.Obj) {
 	for i, ref := range refs {
 		c := *base
 		c.Name = expandedName(base.Name, stems[i])
+		if !r.claim(c.Kind, c.Name, o.At) {
+			continue
+		}
 		spec := &CheckSpec{Ruleset: ref, Sheets: sheets, Tag: t, Seeds: seeds, Expect: exp}
 		// A case with properties only has no golden, unless it names one.
 		if exp == nil || o.Has("golden") {
@@ -51,7 +54,7 @@ func (r *reader) check(o validate.Obj) {
 			spec.Golden = g
 		}
 		c.Check = spec
-		r.add(&c, o.At)
+		r.appendCase(&c)
 	}
 }
 
@@ -211,11 +214,18 @@ func (r *reader) transcript(o validate.Obj) {
 	if !rsOK {
 		return
 	}
+	if len(refs) > 1 {
+		o.Addf("ruleset", "a transcript runs on one ruleset; the glob matches %d", len(refs))
+		return
+	}
 	party, hasParty := o.Str("party", 0, true)
 	for _, f := range r.glob(o.Ptr("transcript"), pat) {
 		c := *base
 		if hasMeta(pat) {
 			c.Name = expandedName(base.Name, globStem(r.path(pat), f))
+		}
+		if !r.claim(c.Kind, c.Name, o.At) {
+			continue
 		}
 		home := filepath.Dir(filepath.Dir(f))
 		spec := &TranscriptSpec{File: f, Seed: seed, Ruleset: filepath.Join(home, "ruleset.json"), Party: filepath.Join(home, "sheets")}
@@ -231,7 +241,7 @@ func (r *reader) transcript(o validate.Obj) {
 		}
 		spec.Golden = g
 		c.Transcript = spec
-		r.add(&c, o.At)
+		r.appendCase(&c)
 	}
 }
 
