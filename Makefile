@@ -12,7 +12,9 @@ FUZZ_TARGETS := \
 	./engine/sheet:FuzzLoad \
 	./engine/items:FuzzInventoryTag \
 	./engine/record:FuzzRecordJSON \
-	./engine/session:FuzzTranscript
+	./engine/session:FuzzTranscript \
+	./host/suite:FuzzSuiteFile \
+	./host/suite:FuzzParseGolden
 
 .PHONY: help build test bench fuzz lint golden demo clean
 
