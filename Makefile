@@ -7,12 +7,19 @@ FUZZ_TARGETS := \
 	./engine/tag:FuzzParse \
 	./engine/dice:FuzzParseNotation \
 	./engine/dice:FuzzParseExpr \
+	./host/serve:FuzzRequestBody \
 	./engine/ruleset:FuzzLoad \
 	./engine/ruleset:FuzzItemsBlock \
 	./engine/sheet:FuzzLoad \
 	./engine/items:FuzzInventoryTag \
 	./engine/record:FuzzRecordJSON \
 	./engine/session:FuzzTranscript \
+	./engine/session:FuzzReadLog \
+	./engine/jsonin:FuzzDecode \
+	./host/sandbox:FuzzClean \
+	./engine/use:FuzzUseValidator \
+	./engine/use:FuzzUseTag \
+	./engine/use:FuzzSheetTag \
 	./host/suite:FuzzSuiteFile \
 	./host/suite:FuzzParseGolden
 

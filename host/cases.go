@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/rulehost/rulehost/engine/jsonin"
 	"os"
 	"path/filepath"
 	"sort"
@@ -154,9 +155,12 @@ func RunCaseFile(dir, name, file string, opts RunOptions) (got, want string, err
 }
 
 func readCase(file string) (*Case, error) {
-	data, err := os.ReadFile(file)
+	data, err := jsonin.ReadFile(file)
 	if err != nil {
 		return nil, err
+	}
+	if err := jsonin.Check(data); err != nil { // duplicate keys, invalid UTF-8
+		return nil, fmt.Errorf("case file: %w", err)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -236,7 +240,7 @@ func source(base string, raw json.RawMessage, what string) (name string, data []
 		if err := json.Unmarshal(raw, &p); err != nil {
 			return "", nil, err
 		}
-		data, err := os.ReadFile(filepath.Join(base, filepath.FromSlash(p)))
+		data, err := jsonin.ReadFile(filepath.Join(base, filepath.FromSlash(p)))
 		return filepath.Base(p), data, err
 	}
 	return what + " (inline)", raw, nil

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"fmt"
 	"sort"
 	"strings"
@@ -50,7 +51,7 @@ func runCheck(c *cli.Context) error {
 	}
 	t, err := tag.Parse(c.Args().First())
 	if err != nil {
-		return refused(fmt.Errorf("tag: %w", err))
+		return refused(err) // its text already starts "tag:"
 	}
 	opts, err := checkPluginOptions(c, t)
 	if err != nil {
@@ -60,7 +61,9 @@ func runCheck(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	out, err := recordPrinter(c, opts)
+	w := bufio.NewWriterSize(c.App.Writer, 64<<10)
+	defer w.Flush()
+	out, err := recordPrinter(c, opts, w)
 	if err != nil {
 		return err
 	}
@@ -78,6 +81,9 @@ func runCheck(c *cli.Context) error {
 			return err
 		}
 		anyRefused = anyRefused || r.Name == "refused"
+	}
+	if err := w.Flush(); err != nil {
+		return err
 	}
 	if anyRefused {
 		return cli.Exit("", exitRefused)
@@ -137,11 +143,11 @@ func checkAnswerer(c *cli.Context, t tag.Tag, opts loadOptions) (func(dice.Strea
 }
 
 // recordPrinter prints a record as text, JSON, or through a formatter.
-func recordPrinter(c *cli.Context, opts loadOptions) (func(record.Record) error, error) {
+// It writes to w, a buffered writer the caller flushes.
+func recordPrinter(c *cli.Context, opts loadOptions, w *bufio.Writer) (func(record.Record) error, error) {
 	if err := formatOrJSON(c); err != nil {
 		return nil, err
 	}
-	w := c.App.Writer
 	var f record.Formatter = record.Plain{}
 	if name := c.String("format"); name != "" && name != "plain" {
 		pf, err := formatter(c, opts, name)
@@ -150,16 +156,17 @@ func recordPrinter(c *cli.Context, opts loadOptions) (func(record.Record) error,
 		}
 		f = pf
 	}
+	asJSON := c.Bool("json")
+	var buf []byte
 	return func(r record.Record) error {
-		if c.Bool("json") {
-			b, err := r.MarshalJSON()
-			if err != nil {
-				return err
-			}
-			_, err = fmt.Fprintln(w, string(b))
-			return err
+		buf = buf[:0]
+		if asJSON {
+			buf = r.AppendJSON(buf)
+		} else {
+			buf = append(buf, strings.TrimSpace(f.Record(r))...)
 		}
-		_, err := fmt.Fprintln(w, strings.TrimSpace(f.Record(r)))
+		buf = append(buf, '\n')
+		_, err := w.Write(buf)
 		return err
 	}, nil
 }

@@ -34,12 +34,17 @@ func (o loadOptions) hooks() session.Hooks {
 // its name, file and line and left out; the others still serve. A --plugins
 // folder that does not exist is a misuse.
 func pluginOptions(c *cli.Context) (loadOptions, error) {
-	dirs := host.Dirs(c.StringSlice("plugins"))
+	return pluginOptionsFrom(c, host.Dirs(c.StringSlice("plugins")))
+}
+
+// pluginOptionsFrom loads the plugins under dirs (a session's own, or the
+// command line's).
+func pluginOptionsFrom(c *cli.Context, dirs []string) (loadOptions, error) {
 	if len(dirs) == 0 {
 		return loadOptions{}, nil
 	}
 	log := logger(c)
-	for _, d := range c.StringSlice("plugins") {
+	for _, d := range dirs {
 		if _, err := plugin.PluginDirs(d); err != nil {
 			return loadOptions{}, misuse(c, "--plugins %s: %v", d, err)
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"fmt"
 
 	"github.com/rulehost/rulehost/engine/check"
@@ -40,7 +41,7 @@ func runRoll(c *cli.Context) error {
 	}
 	t, err := tag.Parse(c.Args().First())
 	if err != nil {
-		return refused(fmt.Errorf("tag: %w", err))
+		return refused(err) // its text already starts "tag:"
 	}
 	if !t.NameIs("roll_dice") {
 		return refused(fmt.Errorf("tag %q: roll answers [roll_dice: ...]; use `rulehost check` for skill_check", t.Name))
@@ -64,11 +65,15 @@ func runRoll(c *cli.Context) error {
 			return err
 		}
 	}
-	out, err := recordPrinter(c, opts)
+	w := bufio.NewWriter(c.App.Writer)
+	out, err := recordPrinter(c, opts, w)
 	if err != nil {
 		return err
 	}
 	if err := out(r); err != nil {
+		return err
+	}
+	if err := w.Flush(); err != nil {
 		return err
 	}
 	if r.Name == "refused" {

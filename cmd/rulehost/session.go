@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 
@@ -15,14 +16,18 @@ func init() {
 			Usage: "inspect a session directory",
 			Subcommands: []*cli.Command{{
 				Name:      "show",
-				Usage:     "print a session's bags, loads, slots, bound items and typed defenses",
+				Usage:     "print a session's bags, loads, slots, bound items, typed defenses and live state",
 				ArgsUsage: "DIR",
-				Description: "Replays DIR's log (a torn last line is ignored) and prints the inventory block the\n" +
-					"Game Master reads, then each character's typed defenses.",
+				Description: "Replays DIR's log, with the ruleset, party and plugins the session was started with,\n" +
+					"and prints the inventory block the Game Master reads, then each character's typed\n" +
+					"defenses, then their live state (health, pools, tracks, conditions, charges and\n" +
+					"switches). It only reads: no lock is taken, nothing is written (a torn last line is\n" +
+					"ignored, not cut), and a read-only folder works.",
 				Flags: []cli.Flag{
 					&cli.BoolFlag{Name: "json", Usage: "print the folded state as JSON"},
-					&cli.StringSliceFlag{Name: "plugins", Usage: "load plugins from `DIR` (repeatable)"},
+					&cli.StringSliceFlag{Name: "plugins", Usage: "load formatters from `DIR` (repeatable; the fold uses the plugins the session was started with)"},
 					&cli.StringFlag{Name: "format", Usage: "print the inventory block through formatter `NAME` (a plugin's, e.g. terse or narrative)"},
+					&cli.BoolFlag{Name: "accept-changed", Usage: "show a session whose ruleset, party or plugins changed since it started"},
 				},
 				Action: showSession,
 			}},
@@ -37,37 +42,45 @@ func showSession(c *cli.Context) error {
 	if err := formatOrJSON(c); err != nil {
 		return err
 	}
-	opts, err := pluginOptions(c)
-	if err != nil {
-		return err
-	}
-	s, err := session.Open(c.Args().First(), session.FileLoader(opts.Ruleset), opts.hooks())
+	dir := c.Args().First()
+	cfg, err := session.ReadConfig(dir)
 	if err != nil {
 		return refused(err)
 	}
-	defer s.Close()
-	w := c.App.Writer
+	opts, err := pluginOptionsFrom(c, cfg.PluginDirs(dir))
+	if err != nil {
+		return err
+	}
+	s, err := session.Read(dir, session.FileLoader(opts.Ruleset), session.Options{Hooks: opts.hooks(), AcceptChanged: c.Bool("accept-changed")})
+	if err != nil {
+		return refused(err)
+	}
+	w := bufio.NewWriter(c.App.Writer)
 	st := s.State()
 	if c.Bool("json") {
 		b, err := json.Marshal(struct {
-			Events int         `json:"events"`
-			Party  interface{} `json:"party"`
-		}{len(s.Events()), st.Party})
+			Events int `json:"events"`
+			Party  any `json:"party"`
+		}{s.Len(), st.Party})
 		if err != nil {
 			return err
 		}
-		fmt.Fprintln(w, string(b))
-		return nil
+		if b, err = lowerCamelJSON(b); err != nil {
+			return err
+		}
+		w.Write(append(b, '\n'))
+		return w.Flush()
 	}
-	fmt.Fprintf(w, "%d events, %d replies\n", len(s.Events()), len(st.Replies))
+	fmt.Fprintf(w, "%d events, %d replies\n", s.Len(), len(st.Replies))
 	if name := c.String("format"); name != "" && name != "plain" {
-		f, err := formatter(c, opts, name)
+		f, err := formatter(c, displayOptions(c, opts), name)
 		if err != nil {
 			return err
 		}
 		fmt.Fprintln(w, st.Party.BlockWith(f))
-		return nil
+		return w.Flush()
 	}
 	fmt.Fprint(w, st.Party.Block())
-	return nil
+	fmt.Fprint(w, st.Party.LiveBlock())
+	return w.Flush()
 }

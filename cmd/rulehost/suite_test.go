@@ -25,7 +25,7 @@ func TestSuiteRun(t *testing.T) {
 	}{
 		{"bundled", []string{"suite", "run", "--no-progress", bundledSuite}, 0, " passed, 0 failed, 0 skipped\n"},
 		{"bundled plain lines", []string{"suite", "run", bundledSuite}, 0, "PASS bundled/check/d20-5e/athletics\n"},
-		{"filter", []string{"suite", "run", "--filter", "bundled/transcript/*", bundledSuite}, 0, "2 passed, 0 failed, 0 skipped"},
+		{"filter", []string{"suite", "run", "--filter", "bundled/transcript/*/gravewatch/01-*", bundledSuite}, 0, "1 passed, 0 failed, 0 skipped"},
 		{"filter nothing", []string{"suite", "run", "--filter", "zzz", bundledSuite}, 0, `no case matches --filter "zzz"`},
 		{"shard", []string{"suite", "run", "--shard", "2/3", bundledSuite}, 0, "0 failed"},
 		{"bad shard", []string{"suite", "run", "--shard", "4/3", bundledSuite}, 2, "--shard"},

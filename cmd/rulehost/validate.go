@@ -58,6 +58,7 @@ func validateFile(w io.Writer, f string, opts ruleset.Options, asJSON, strict bo
 	case err == nil:
 		warnings = rs.Warnings
 	case errors.As(err, &verr):
+		verr.File = f // the path as given: two ruleset.json files stay apart
 		warnings = verr.Warnings
 	}
 	ok := err == nil && (!strict || len(warnings) == 0)

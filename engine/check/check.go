@@ -86,6 +86,10 @@ type Check struct {
 	Debits map[string]int
 	// ignored lists tag attributes the check did not use.
 	ignored []string
+	// verdict is what the check's faces decided (see Verdict).
+	verdict Verdict
+	// number, when set, is the sheet number itself (value.go).
+	number *int
 }
 
 // Result is the answer to a check tag.
@@ -96,9 +100,32 @@ type Result struct {
 
 // Resolve answers a skill_check tag.
 func Resolve(env *Env, t tag.Tag) Result {
-	c := &Check{Env: env, Tag: t, Res: env.RS.Resolution}
-	if refusal, ok := c.findTarget(); !ok {
+	c, refusal, ok := prepare(env, t)
+	if !ok {
 		return Result{Record: refusal}
+	}
+	r, ok := nativeResolvers[c.Res.Kind]
+	if !ok {
+		r, ok = env.Kinds[c.Res.Kind]
+	}
+	if !ok {
+		return Result{Record: record.Refused("skill_check", "unknown-kind", "kind", c.Res.Kind)}
+	}
+	r.Resolve(c)
+	if c.Rec.Name == "check" {
+		c.noteIgnored()
+	}
+	return Result{Record: c.Rec, Debits: c.Debits}
+}
+
+// prepare reads what every kind shares before its own resolution: the
+// target, the override, with= and the effects, and starts the record.
+// Resolve and Odds both begin here. ok is false with the refusal when the
+// tag names nothing the ruleset knows.
+func prepare(env *Env, t tag.Tag) (c *Check, refusal record.Record, ok bool) {
+	c = &Check{Env: env, Tag: t, Res: env.RS.Resolution}
+	if refusal, ok := c.findTarget(); !ok {
+		return nil, refusal, false
 	}
 	c.Rec = record.New("check")
 	c.Rec.Add("who", env.Char.Name())
@@ -122,18 +149,7 @@ func Resolve(env *Env, t tag.Tag) Result {
 	if env.Effects != nil {
 		c.Effects = env.Effects(c)
 	}
-	r, ok := nativeResolvers[c.Res.Kind]
-	if !ok {
-		r, ok = env.Kinds[c.Res.Kind]
-	}
-	if !ok {
-		return Result{Record: record.Refused("skill_check", "unknown-kind", "kind", c.Res.Kind)}
-	}
-	r.Resolve(c)
-	if c.Rec.Name == "check" {
-		c.noteIgnored()
-	}
-	return Result{Record: c.Rec, Debits: c.Debits}
+	return c, record.Record{}, true
 }
 
 // findTarget reads skill=, save= or ability= (by id or label, any case)
@@ -333,6 +349,9 @@ func (c *Check) Debit(pool string, n int) {
 // for a summed check the ability modifier plus the tier bonus plus the
 // per-skill bonus plus adjustments; pools read it as a dice count.
 func (c *Check) SheetNumber() int {
+	if c.number != nil {
+		return *c.number + c.Adjustments()
+	}
 	ch := c.Env.Char
 	n := ch.AbilityMod(c.Target.Ability)
 	if c.Target.Type != "ability" {

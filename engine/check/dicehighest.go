@@ -24,27 +24,59 @@ func resolveDiceHighest(c *Check) {
 	c.Rec.Attrs = slices.Grow(c.Rec.Attrs, 14) // room for the whole record (a no-op when record.New made it)
 	c.Rec.Add("resolution", "sum")
 	c.ignoreGiven("mode") // this kind has no advantage
-	if c.Target.Type == "save" && c.Effects.FailsSave {
-		dc, haveDC, rung := c.sumDifficulty(dh.Ladder)
-		c.failsWithoutRoll(rung, dc, haveDC)
+	hc, rolls := c.setupHighest(dh)
+	if !rolls {
 		return
 	}
-	hc := highestCheck{c: c, dh: dh}
-	hc.size()
 	var buf [2 * (ruleset.MaxHighestDice + 1)]int
 	faces := hc.throw(buf[:0])
 	hc.addThrow(faces)
-	deciding := faces
-	if hc.lightOnly {
-		deciding = faces[:hc.thrownLight]
-	}
-	total := hc.total(faces, deciding)
+	hc.total(faces, hc.deciding(faces, hc.thrownLight))
 	dc, haveDC := hc.difficulty(faces)
-	if hc.unrolled {
-		c.addOutcomeForAutoFail(c.Res.Outcomes)
-		return
+	c.writeVerdict(hc.decide(faces, hc.thrownLight, dc, haveDC))
+}
+
+// setupHighest sizes a dice-highest check, for the roller and Odds alike;
+// rolls is false when a save an effect fails was answered without a roll.
+func (c *Check) setupHighest(dh *ruleset.DiceHighest) (hc *highestCheck, rolls bool) {
+	if c.Target.Type == "save" && c.Effects.FailsSave {
+		dc, haveDC, rung := c.sumDifficulty(dh.Ladder)
+		c.failsWithoutRoll(rung, dc, haveDC)
+		return nil, false
 	}
-	c.sumOutcome(total, dc, haveDC, hc.critical(deciding), 0)
+	hc = &highestCheck{c: c, dh: dh}
+	hc.size()
+	return hc, true
+}
+
+// deciding is the dice that decide: all of them, or the light ones alone
+// with dark.outcome "light". faces are the light dice, then the dark.
+func (hc *highestCheck) deciding(faces []int, light int) []int {
+	if hc.lightOnly {
+		return faces[:light]
+	}
+	return faces
+}
+
+// decide is what a dice-highest throw decides, for the roller and Odds
+// alike: faces are the light dice (the first light of them) and then the
+// dark dice. The dark flag is read even when nothing else was rolled.
+func (hc *highestCheck) decide(faces []int, light, dc int, haveDC bool) Verdict {
+	o := hc.c.Res.Outcomes
+	var v Verdict
+	if hc.unrolled {
+		v = autoFailVerdict(o)
+	} else {
+		deciding := hc.deciding(faces, light)
+		v = sumVerdict(o, hc.totalOf(faces, deciding), dc, haveDC, hc.critical(deciding), 0)
+	}
+	v.DarkHighest = hc.darkHighest(faces, light)
+	return v
+}
+
+// darkHighest: a dark die beat every light one.
+func (hc *highestCheck) darkHighest(faces []int, light int) bool {
+	return hc.dark > 0 && maxFace(faces[light:]) > maxFace(faces[:light])
 }
 
 // highestCheck is one dice-highest check between its phases: how many
@@ -131,29 +163,40 @@ func (hc *highestCheck) total(faces, deciding []int) int {
 	if hc.unrolled {
 		return 0
 	}
-	total := 0
-	if hc.zero {
-		total = min(faces[0], faces[1]) // lowest of two: the lower die is kept
-	} else {
-		total = sumHighest(deciding, hc.dh.Keep)
-	}
+	total := hc.totalOf(faces, deciding)
 	hc.c.Rec.AddInt("total", total)
 	return total
+}
+
+// totalOf is the sum of the Keep highest deciding dice, or the lower of
+// the two fallback dice.
+func (hc *highestCheck) totalOf(faces, deciding []int) int {
+	if hc.zero {
+		return min(faces[0], faces[1]) // lowest of two: the lower die is kept
+	}
+	return sumHighest(deciding, hc.dh.Keep)
 }
 
 // difficulty reads dc= (within what Keep dice can show) or a rung and
 // writes them, then darkHighest= when a dark die beat every light one.
 func (hc *highestCheck) difficulty(faces []int) (dc int, haveDC bool) {
-	c, dh := hc.c, hc.dh
-	dc, haveDC, rung := c.sumDifficulty(dh.Ladder)
-	if haveDC {
-		dc = Clamp(dc, 1, dh.Keep*dh.Sides)
-	}
+	c := hc.c
+	dc, haveDC, rung := hc.highestDifficulty()
 	c.addDifficulty(rung, dc, haveDC)
-	if hc.dark > 0 && maxFace(faces[hc.thrownLight:]) > maxFace(faces[:hc.thrownLight]) {
+	if hc.darkHighest(faces, hc.thrownLight) {
 		c.Rec.Add("darkHighest", "true")
 	}
 	return dc, haveDC
+}
+
+// highestDifficulty reads dc= (kept within what Keep dice can show) or a
+// rung, without writing them.
+func (hc *highestCheck) highestDifficulty() (dc int, haveDC bool, rung string) {
+	dc, haveDC, rung = hc.c.sumDifficulty(hc.dh.Ladder)
+	if haveDC {
+		dc = Clamp(dc, 1, hc.dh.Keep*hc.dh.Sides)
+	}
+	return dc, haveDC, rung
 }
 
 // critical reads critical: Count deciding dice at or above Face are a

@@ -48,25 +48,36 @@ func resolveDicePool(c *Check) {
 	c.Rec.Add("resolution", "pool")
 	c.Rec.AddInt("sides", dp.Sides)
 
-	pc := &poolCheck{c: c, dp: dp, second: c.secondAbility(dp)}
-	if c.Target.Type == "skill" {
-		pc.stance = dp.StanceFor(c.Target.ID)
-	}
-	pc.needed, pc.rungTarget, pc.rungLabel = c.poolDifficulty(dp)
-	if c.failsWithoutRoll(pc.rungLabel, pc.needed, true) {
-		return
-	}
-	pc.planPurchases()
-	pc.readFaces()
-	pc.size()
-	if pc.n == 0 {
-		pc.emptyPool()
+	pc, rolls := c.setupPool(dp)
+	if !rolls {
 		return
 	}
 	pc.pay()
 	faces := pc.throw()
 	net, cnt := pc.count(faces)
 	pc.verdict(net, cnt)
+}
+
+// setupPool reads everything a pool check settles before paying and
+// throwing, for the roller and Odds alike. rolls is false when the check
+// was answered without a roll (a save an effect fails, an empty pool).
+func (c *Check) setupPool(dp *ruleset.DicePool) (pc *poolCheck, rolls bool) {
+	pc = &poolCheck{c: c, dp: dp, second: c.secondAbility(dp)}
+	if c.Target.Type == "skill" {
+		pc.stance = dp.StanceFor(c.Target.ID)
+	}
+	pc.needed, pc.rungTarget, pc.rungLabel = c.poolDifficulty(dp)
+	if c.failsWithoutRoll(pc.rungLabel, pc.needed, true) {
+		return pc, false
+	}
+	pc.planPurchases()
+	pc.readFaces()
+	pc.size()
+	if pc.n == 0 {
+		pc.emptyPool()
+		return pc, false
+	}
+	return pc, true
 }
 
 // poolCheck is one dice-pool check between its phases: what the tag and
@@ -219,11 +230,7 @@ func (pc *poolCheck) pay() {
 func (pc *poolCheck) throw() []int {
 	c, dp := pc.c, pc.dp
 	rr, named := c.pickReroll(dp, pc.buys.reroll, pc.charm)
-	maxExtra := 0
-	if pc.explodeAt > 0 {
-		maxExtra = dp.PoolMax
-	}
-	th := throwPool(c.Env.Dice, dp.Sides, pc.n, rr, pc.explodeAt, maxExtra)
+	th := throwPool(c.Env.Dice, dp.Sides, pc.n, rr, pc.explodeAt, pc.maxExtra())
 	c.Rec.Add("rolls", intList(th.rolls))
 	if th.rerolled > 0 {
 		c.Rec.Add("faces", intList(th.faces))
@@ -248,18 +255,21 @@ func (pc *poolCheck) throw() []int {
 	return th.faces
 }
 
+// maxExtra caps the extra dice explosions throw: pool.max.
+func (pc *poolCheck) maxExtra() int {
+	if pc.explodeAt > 0 {
+		return pc.dp.PoolMax
+	}
+	return 0
+}
+
 // count reads the faces: successes, cancels (never below zero), then the
 // bought successes, which nobody rolled. It writes the counts and the
 // difficulty and returns the net successes.
 func (pc *poolCheck) count(faces []int) (int, poolCount) {
 	c := pc.c
-	cnt := countPool(pc.dp, faces, pc.n, pc.target, pc.doubleAt, pc.stance)
-	net := cnt.gross - cnt.cancels
-	if net < 0 {
-		net = 0
-	}
-	cancelled := cnt.gross - net
-	net += pc.boughtSuccesses
+	cnt := pc.counter().count(faces, pc.n)
+	net, cancelled := pc.net(cnt)
 	c.Rec.AddInt("successes", net)
 	if cancelled > 0 {
 		c.Rec.AddInt("cancelled", cancelled)
@@ -274,19 +284,43 @@ func (pc *poolCheck) count(faces []int) (int, poolCount) {
 	return net, cnt
 }
 
-// verdict reads the botch, then success, the exceptional critical (set
-// aside when bands exist) and the band.
-func (pc *poolCheck) verdict(net int, cnt poolCount) {
-	c, dp := pc.c, pc.dp
+// net is the successes the counts come to: successes less cancels
+// (never below zero), then the bought successes, which nobody rolled; and
+// how many the cancels took.
+func (pc *poolCheck) net(cnt poolCount) (net, cancelled int) {
+	net = max(cnt.gross-cnt.cancels, 0)
+	return net + pc.boughtSuccesses, cnt.gross - net
+}
+
+// verdict writes the verdict of the counts (see decide) and the
+// complication after it.
+func (pc *poolCheck) verdict(_ int, cnt poolCount) {
+	v := pc.decide(cnt)
+	pc.c.writeVerdict(v)
+	if v.Complication {
+		pc.c.Rec.Add("complication", "true")
+	}
+}
+
+// decide reads the botch, then success, the exceptional critical (set
+// aside when bands exist) and the band: what a pool's counts decide, for
+// the roller and Odds alike.
+func (pc *poolCheck) decide(cnt poolCount) Verdict {
+	dp := pc.dp
+	net, _ := pc.net(cnt)
 	crit, complication := pc.botch(cnt)
 	success := net >= pc.needed && crit != CriticalFailure
-	if c.Res.Outcomes == nil && crit == NoCritical && success && dp.Exceptional > 0 && net >= dp.Exceptional {
+	if pc.c.Res.Outcomes == nil && crit == NoCritical && success && dp.Exceptional > 0 && net >= dp.Exceptional {
 		crit = CriticalSuccess
 	}
-	c.bandOutcome(net, net-pc.needed, success, crit)
-	if complication {
-		c.Rec.Add("complication", "true")
-	}
+	v := bandVerdict(pc.c.Res.Outcomes, net, net-pc.needed, success, crit)
+	v.Complication = complication
+	return v
+}
+
+// counter is how this check counts faces.
+func (pc *poolCheck) counter() faceCounter {
+	return newFaceCounter(pc.dp, pc.target, pc.doubleAt, pc.stance)
 }
 
 // botch reads pool.botch (never on a stance check): noSuccesses is a
@@ -340,6 +374,9 @@ func (c *Check) ignoreUnread() {
 // poolBase is the sheet number before wounds, bonus dice or modifiers:
 // what perCheck "pool" reads.
 func (c *Check) poolBase(second int) int {
+	if c.number != nil {
+		return *c.number + second
+	}
 	ch := c.Env.Char
 	n := ch.AbilityMod(c.Target.Ability) + second
 	if c.Target.Type != "ability" {
@@ -545,49 +582,69 @@ type poolCount struct {
 	exact         int // dice exactly on the target
 }
 
-func countPool(dp *ruleset.DicePool, faces []int, start, target, doubleAt int, stance *ruleset.Stance) poolCount {
-	var pc poolCount
-	cancelUpTo, botchUpTo := 0, 0
+// faceCounter counts a pool's faces (see resolveDicePool, "Counting"):
+// one face at a time, so that Odds can count faces the way the roller
+// does without a slice of them.
+type faceCounter struct {
+	dp                    *ruleset.DicePool
+	target, doubleAt      int
+	stance                *ruleset.Stance
+	cancelUpTo, botchUpTo int
+}
+
+func newFaceCounter(dp *ruleset.DicePool, target, doubleAt int, stance *ruleset.Stance) faceCounter {
+	fc := faceCounter{dp: dp, target: target, doubleAt: doubleAt, stance: stance}
 	if stance == nil {
 		if dp.Cancel != nil {
-			cancelUpTo = dp.Cancel.UpTo
+			fc.cancelUpTo = dp.Cancel.UpTo
 		}
 		if dp.Botch != nil {
-			botchUpTo = dp.Botch.UpTo
+			fc.botchUpTo = dp.Botch.UpTo
 		}
 	}
+	return fc
+}
+
+// count reads every face; the first start faces are the starting dice.
+func (fc faceCounter) count(faces []int, start int) poolCount {
+	var pc poolCount
 	for i, f := range faces {
-		var ok bool
-		switch {
-		case stance == nil:
-			ok = f >= target
-		case stance.Count == "below":
-			ok = f < target
-		default:
-			ok = f > target
-		}
-		if f == target && dp.Exact != nil {
-			pc.exact++
-			ok = dp.Exact.Counts
-		}
-		if ok {
-			pc.diceSucceeded++
-			pc.gross++
-			if doubleAt > 0 && f >= doubleAt {
-				pc.gross++
-			}
-		}
-		if f <= cancelUpTo {
-			pc.cancels++
-		}
-		if f <= botchUpTo {
-			pc.low++
-			if i < start {
-				pc.lowStart++
-			}
-		}
+		fc.add(&pc, f, i < start)
 	}
 	return pc
+}
+
+// add counts one face, a starting die's or an extra die's.
+func (fc faceCounter) add(pc *poolCount, f int, start bool) {
+	var ok bool
+	switch {
+	case fc.stance == nil:
+		ok = f >= fc.target
+	case fc.stance.Count == "below":
+		ok = f < fc.target
+	default:
+		ok = f > fc.target
+	}
+	if f == fc.target && fc.dp.Exact != nil {
+		pc.exact++
+		ok = fc.dp.Exact.Counts
+	}
+	if ok {
+		pc.diceSucceeded++
+		pc.gross++
+		if fc.doubleAt > 0 && f >= fc.doubleAt {
+			pc.gross++
+		}
+	}
+	if f <= fc.cancelUpTo {
+		pc.cancels++
+	}
+	if f <= fc.botchUpTo {
+		pc.low++
+		if start {
+			pc.lowStart++
+		}
+	}
 }
 
 // intList writes faces as "8,3,10" in one allocation: a pool check's

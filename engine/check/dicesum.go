@@ -32,21 +32,23 @@ func resolveDiceSum(c *Check) {
 	c.addEffects(effects)
 	c.Rec.AddInt("total", total)
 	c.addDifficulty(rung, dc, haveDC)
-	crit, shift := c.readNaturals(ds, kept.faces[0])
-	c.sumOutcome(total, dc, haveDC, crit, shift)
+	c.readNaturals(ds, kept.faces[0])
+	c.writeVerdict(c.sumDecide(ds, kept.faces[0], total, dc, haveDC))
+}
+
+// sumDecide is what a dice-sum's kept throw decides, for the roller and
+// for Odds alike: first is the throw's first face (which the naturals of a
+// single die read), total the throw with the modifier and effects.
+func (c *Check) sumDecide(ds *ruleset.DiceSum, first, total, dc int, haveDC bool) Verdict {
+	crit, shift := naturals(ds, c.Res.Outcomes, first)
+	return sumVerdict(c.Res.Outcomes, total, dc, haveDC, crit, shift)
 }
 
 // throwKept throws the dice once, or twice with advantage or disadvantage
 // (only when the ruleset offers it), and keeps the higher or lower throw.
 // It writes mode=, rolls= (every face, in order), kept= and openEnded=.
 func (c *Check) throwKept(ds *ruleset.DiceSum) sumThrow {
-	mode := c.Mode()
-	if !ds.Advantage {
-		// Only the GM's own mode= is a tag attribute the check did not
-		// use; advantage from an effect is simply not offered here.
-		c.ignoreGiven("mode")
-		mode = 0
-	}
+	mode := c.sumMode(ds)
 	first := throwSum(c.Env.Dice, ds)
 	kept, all := first, first.faces
 	if mode != 0 {
@@ -71,6 +73,19 @@ func (c *Check) throwKept(ds *ruleset.DiceSum) sumThrow {
 	return kept
 }
 
+// sumMode is +1 (advantage), -1 (disadvantage) or 0: the tag's mode= and
+// effects (see Mode), only when the ruleset offers advantage.
+func (c *Check) sumMode(ds *ruleset.DiceSum) int {
+	mode := c.Mode()
+	if !ds.Advantage {
+		// Only the GM's own mode= is a tag attribute the check did not
+		// use; advantage from an effect is simply not offered here.
+		c.ignoreGiven("mode")
+		mode = 0
+	}
+	return mode
+}
+
 // rollEffects is what effects add to a sum: their flat number, plus their
 // dice, minus their subtracting dice, rolled in that order.
 func (c *Check) rollEffects() int {
@@ -86,11 +101,30 @@ func (c *Check) rollEffects() int {
 	return n
 }
 
-// readNaturals reads a single die's first face: an automatic critical
-// under resolution.naturals, or a one-band shift under outcomes.naturals
-// "shift" (import validation keeps the two apart), and the unmodified
-// faces the ruleset flags. It writes natural= and unmodified=.
-func (c *Check) readNaturals(ds *ruleset.DiceSum, first int) (Critical, int) {
+// readNaturals writes natural= and unmodified= for a single die's first
+// face (see naturals).
+func (c *Check) readNaturals(ds *ruleset.DiceSum, first int) {
+	if ds.Count != 1 {
+		return
+	}
+	crit, shift := naturals(ds, c.Res.Outcomes, first)
+	switch {
+	case (crit != NoCritical || shift != 0) && first == ds.Sides:
+		c.Rec.Add("natural", "max")
+	case crit != NoCritical || shift != 0:
+		c.Rec.Add("natural", "min")
+	}
+	for _, u := range ds.Unmodified {
+		if u == first {
+			c.Rec.AddInt("unmodified", u)
+		}
+	}
+}
+
+// naturals reads a single die's first face: an automatic critical under
+// resolution.naturals, or a one-band shift under outcomes.naturals "shift"
+// (import validation keeps the two apart).
+func naturals(ds *ruleset.DiceSum, o *ruleset.Outcomes, first int) (Critical, int) {
 	if ds.Count != 1 {
 		return NoCritical, 0
 	}
@@ -104,23 +138,12 @@ func (c *Check) readNaturals(ds *ruleset.DiceSum, first int) (Critical, int) {
 	case "min-only":
 		crit = naturalCrit(false, min)
 	}
-	if o := c.Res.Outcomes; o != nil && o.Naturals == "shift" {
+	if o != nil && o.Naturals == "shift" {
 		switch {
 		case max:
 			shift = 1
 		case min:
 			shift = -1
-		}
-	}
-	switch {
-	case (crit != NoCritical || shift != 0) && max:
-		c.Rec.Add("natural", "max")
-	case crit != NoCritical || shift != 0:
-		c.Rec.Add("natural", "min")
-	}
-	for _, u := range ds.Unmodified {
-		if u == first {
-			c.Rec.AddInt("unmodified", u)
 		}
 	}
 	return crit, shift
@@ -136,54 +159,16 @@ func naturalCrit(max, min bool) Critical {
 	return NoCritical
 }
 
-// sumOutcome reads the bands (by margin or total) or the plain comparison.
+// sumOutcome writes the bands (by margin or total) or the plain
+// comparison (see sumVerdict).
 func (c *Check) sumOutcome(total, dc int, haveDC bool, crit Critical, shift int) {
-	o := c.Res.Outcomes
-	success := haveDC && total >= dc
-	switch crit {
-	case CriticalSuccess:
-		success = true
-	case CriticalFailure:
-		success = false
-	}
-	if o == nil {
-		c.addOutcome(nil, -1, success, crit, haveDC || crit != NoCritical)
-		return
-	}
-	n := total
-	if o.By == "margin" {
-		if !haveDC && crit == NoCritical {
-			return // nothing to measure the margin from
-		}
-		n = total - dc
-	}
-	c.addOutcome(o, PickBand(o, n, crit, shift), success, crit, true)
+	c.writeVerdict(sumVerdict(c.Res.Outcomes, total, dc, haveDC, crit, shift))
 }
 
+// addOutcomeForAutoFail writes the verdict of a check failed without a
+// roll (see autoFailVerdict).
 func (c *Check) addOutcomeForAutoFail(o *ruleset.Outcomes) {
-	if o == nil {
-		c.Rec.AddBool("success", false)
-		return
-	}
-	// A save failed without a roll is a plain failure, not a fumble: it
-	// lands in the best failing band read from the number that is not
-	// critical, or, when every failing band is critical, the worst band.
-	band := -1
-	for i, t := range o.Tiers {
-		if t.On == "" && !t.Success && !t.Critical {
-			band = i
-			break
-		}
-	}
-	if band < 0 {
-		for i := len(o.Tiers) - 1; i >= 0; i-- {
-			if o.Tiers[i].On == "" {
-				band = i
-				break
-			}
-		}
-	}
-	c.addOutcome(o, band, false, NoCritical, true)
+	c.writeVerdict(autoFailVerdict(o))
 }
 
 // sumDifficulty reads dc= and difficulty= for kinds whose rungs carry a dc:
@@ -234,23 +219,40 @@ func throwSum(s dice.Stream, ds *ruleset.DiceSum) sumThrow {
 	if oe == nil || ds.Count != 1 {
 		return t
 	}
-	first := t.faces[0]
-	sign := 0
-	switch {
-	case oe.High != 0 && first >= oe.High:
-		sign, t.chain = 1, "high"
-	case oe.Low != 0 && first <= oe.Low:
-		sign, t.chain = -1, "low"
+	sign := openEndedSign(oe, t.faces[0])
+	switch sign {
+	case 1:
+		t.chain = "high"
+	case -1:
+		t.chain = "low"
 	}
 	for sign != 0 && len(t.faces) < ruleset.MaxOpenEndedDice {
 		f := s.Roll(ds.Sides)
 		t.faces = append(t.faces, f)
 		t.sum += sign * f
-		if oe.High == 0 || f < oe.High {
+		if !chainGoesOn(oe, f) {
 			break
 		}
 	}
 	return t
+}
+
+// openEndedSign is +1 when an open-ended die's first face chains on high
+// (the chain is added), -1 on low (subtracted), 0 when it does not chain.
+func openEndedSign(oe *ruleset.OpenEnded, first int) int {
+	switch {
+	case oe.High != 0 && first >= oe.High:
+		return 1
+	case oe.Low != 0 && first <= oe.Low:
+		return -1
+	}
+	return 0
+}
+
+// chainGoesOn reports whether a chained die's face rolls again: on high,
+// whichever way the chain counts.
+func chainGoesOn(oe *ruleset.OpenEnded, f int) bool {
+	return oe.High != 0 && f >= oe.High
 }
 
 func faceValue(ds *ruleset.DiceSum, face int) int {

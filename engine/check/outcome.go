@@ -66,29 +66,7 @@ func PickBand(o *ruleset.Outcomes, n int, crit Critical, shift int) int {
 // the plain comparison when the ruleset has no bands. known is false when
 // the check had nothing to compare against (no dc and bands read by margin).
 func (c *Check) addOutcome(o *ruleset.Outcomes, band int, success bool, crit Critical, known bool) {
-	if o != nil && band >= 0 {
-		t := o.Tiers[band]
-		c.Rec.Add("outcome", t.Label)
-		c.Rec.AddBool("success", t.Success)
-		if t.Critical || crit != NoCritical {
-			if t.Success {
-				c.Rec.Add("critical", "success")
-			} else {
-				c.Rec.Add("critical", "failure")
-			}
-		}
-		return
-	}
-	if !known {
-		return
-	}
-	c.Rec.AddBool("success", success)
-	switch crit {
-	case CriticalSuccess:
-		c.Rec.Add("critical", "success")
-	case CriticalFailure:
-		c.Rec.Add("critical", "failure")
-	}
+	c.writeVerdict(makeVerdict(o, band, success, crit, known))
 }
 
 // failsWithoutRoll answers a save that a condition or an item makes fail:
@@ -105,6 +83,7 @@ func (c *Check) failsWithoutRoll(rung string, dc int, haveDC bool) bool {
 	c.addDifficulty(rung, dc, haveDC)
 	c.Rec.Add("from", joinFrom(c.Effects.From))
 	c.addOutcomeForAutoFail(c.Res.Outcomes)
+	c.verdict.Automatic = true
 	return true
 }
 
@@ -121,17 +100,7 @@ func (c *Check) addDifficulty(rung string, dc int, haveDC bool) {
 }
 
 // bandOutcome writes the outcome of a check that always has a number to
-// read: the band its total (or, with "by": "margin", its margin) lands
-// in, or the plain comparison when the ruleset has no bands.
+// read (see bandVerdict).
 func (c *Check) bandOutcome(total, margin int, success bool, crit Critical) {
-	o := c.Res.Outcomes
-	if o == nil {
-		c.addOutcome(nil, -1, success, crit, true)
-		return
-	}
-	n := total
-	if o.By == "margin" {
-		n = margin
-	}
-	c.addOutcome(o, PickBand(o, n, crit, 0), success, crit, true)
+	c.writeVerdict(bandVerdict(c.Res.Outcomes, total, margin, success, crit))
 }

@@ -30,8 +30,7 @@ func resolveRollAgainst(c *Check) {
 	if c.failsWithoutRoll("", 0, false) {
 		return
 	}
-	target, rungLabel := c.againstTarget(ra)
-	tens, _ := c.offeredInt("bonus", ra.Tens != 0, -ra.Tens, ra.Tens)
+	target, rungLabel, tens := c.againstSetup(ra)
 	var buf [20]int
 	rolls, total := throwAgainst(c.Env.Dice, ra, tens, buf[:0])
 	c.Rec.AddInts("rolls", rolls)
@@ -41,7 +40,15 @@ func resolveRollAgainst(c *Check) {
 	c.addEffects(c.Effects.Flat)
 	c.Rec.AddInt("total", total)
 	c.addDifficulty(rungLabel, target, true)
-	c.againstOutcome(ra, total, target)
+	c.writeVerdict(againstDecide(ra, c.Res.Outcomes, total, target))
+}
+
+// againstSetup reads what a roll-against check needs before its dice, for
+// the roller and Odds alike: the target, the rung and the tens dice.
+func (c *Check) againstSetup(ra *ruleset.RollAgainst) (target int, rungLabel string, tens int) {
+	target, rungLabel = c.againstTarget(ra)
+	tens, _ = c.offeredInt("bonus", ra.Tens != 0, -ra.Tens, ra.Tens)
+	return target, rungLabel, tens
 }
 
 // againstTarget is the number the roll is read against: the sheet number
@@ -90,21 +97,35 @@ func throwTens(s dice.Stream, tens int, atMost bool, rolls []int) ([]int, int) {
 	total := first
 	lower := (tens > 0) == atMost
 	for i := 0; i < againstAbs(tens); i++ {
-		r := (s.Roll(10)-1)*10 + units
-		if r == 0 {
-			r = 100
-		}
+		r := tensRoll(s.Roll(10), units)
 		rolls = append(rolls, r)
-		if (lower && r < total) || (!lower && r > total) {
-			total = r
-		}
+		total = tensKeep(total, r, lower)
 	}
 	return rolls, total
 }
 
-// againstOutcome reads the criticals, success (at or below the target
-// at-most, at or above it at-least, a critical deciding) and the band.
-func (c *Check) againstOutcome(ra *ruleset.RollAgainst, total, target int) {
+// tensRoll reads a tens die (face 1..10 as 0..9 tens) with the d100's
+// units; 00 with units 0 reads 100.
+func tensRoll(face, units int) int {
+	r := (face-1)*10 + units
+	if r == 0 {
+		r = 100
+	}
+	return r
+}
+
+// tensKeep keeps the lower roll (lower) or the higher one.
+func tensKeep(total, r int, lower bool) int {
+	if (lower && r < total) || (!lower && r > total) {
+		return r
+	}
+	return total
+}
+
+// againstDecide reads the criticals, success (at or below the target
+// at-most, at or above it at-least, a critical deciding) and the band: what
+// a roll-against total decides, for the roller and Odds alike.
+func againstDecide(ra *ruleset.RollAgainst, o *ruleset.Outcomes, total, target int) Verdict {
 	atMost := ra.Against == "at-most"
 	crit := againstCritical(ra, total, target, atMost)
 	success := total >= target
@@ -117,12 +138,10 @@ func (c *Check) againstOutcome(ra *ruleset.RollAgainst, total, target int) {
 	case CriticalFailure:
 		success = false
 	}
-	o := c.Res.Outcomes
 	if o == nil {
-		c.addOutcome(nil, -1, success, crit, true)
-		return
+		return makeVerdict(nil, -1, success, crit, true)
 	}
-	c.addOutcome(o, PickBand(o, againstBandNumber(o, total, target, atMost), crit, 0), success, crit, true)
+	return makeVerdict(o, PickBand(o, againstBandNumber(o, total, target, atMost), crit, 0), success, crit, true)
 }
 
 // againstCritical reads criticalSuccess, then criticalFailure: a critical

@@ -34,14 +34,52 @@ func resolveSymbolPool(c *Check) {
 	if c.failsWithoutRoll("", 0, false) {
 		return
 	}
-	sc := symbolCheck{c: c, sp: c.Res.SymbolPool}
+	sc := c.setupSymbols()
+	sc.throw()
+	sc.addThrow()
+	sc.th.addSymbols(&c.Rec, sc.sp)
+	c.writeVerdict(symbolDecide(sc.sp, c.Res.Outcomes, &sc.th.raw))
+}
+
+// setupSymbols sizes every part of a symbol pool, for the roller and Odds
+// alike.
+func (c *Check) setupSymbols() *symbolCheck {
+	sc := &symbolCheck{c: c, sp: c.Res.SymbolPool}
 	skillBonus := sc.ownDice()
 	sc.boostAndSetback(skillBonus)
 	sc.opposingDice()
-	sc.throw()
-	sc.addThrow()
-	net := sc.th.addSymbols(&c.Rec, sc.sp)
-	c.bandOutcome(net, net-sc.sp.Needed+1, net >= sc.sp.Needed, NoCritical)
+	return sc
+}
+
+// symbolDecide is what a throw's symbols (each as shown on the faces)
+// decide, for the roller and Odds alike: the net successes against
+// success.needed and the bands, and whether the critical symbols showed.
+func symbolDecide(sp *ruleset.SymbolPool, o *ruleset.Outcomes, raw *[10]int) Verdict {
+	t := symbolThrow{raw: *raw}
+	net := t.count(sp)
+	v := bandVerdict(o, net, net-sp.Needed+1, net >= sp.Needed, NoCritical)
+	v.Triumph = sp.CriticalSuccess >= 0 && raw[sp.CriticalSuccess] > 0
+	v.Despair = sp.CriticalFailure >= 0 && raw[sp.CriticalFailure] > 0
+	return v
+}
+
+// symbolGroup is n dice of one die (an index into SymbolPool.Dice, -1
+// for none).
+type symbolGroup struct{ die, n int }
+
+// groups are the dice a check throws, in the draw order resolveSymbolPool
+// gives.
+func (sc *symbolCheck) groups() []symbolGroup {
+	sp := sc.sp
+	g := []symbolGroup{{sp.Pool.Upgrade, sc.upgraded}, {sp.Pool.Die, sc.own - sc.upgraded}}
+	if sp.Boost != nil {
+		g = append(g, symbolGroup{sp.Boost.Die, sc.boost})
+	}
+	g = append(g, symbolGroup{sp.Difficulty.Upgrade, sc.oppUpgraded}, symbolGroup{sp.Difficulty.Die, sc.opposing - sc.oppUpgraded})
+	if sp.Setback != nil {
+		g = append(g, symbolGroup{sp.Setback.Die, sc.setback})
+	}
+	return g
 }
 
 // symbolCheck is one symbol-pool check between its phases: how many dice
@@ -161,16 +199,8 @@ func (sc *symbolCheck) opposingDice() {
 
 // throw draws the dice in the order resolveSymbolPool gives.
 func (sc *symbolCheck) throw() {
-	s, sp, th := sc.c.Env.Dice, sc.sp, &sc.th
-	th.throw(s, sp, sp.Pool.Upgrade, sc.upgraded)
-	th.throw(s, sp, sp.Pool.Die, sc.own-sc.upgraded)
-	if sp.Boost != nil {
-		th.throw(s, sp, sp.Boost.Die, sc.boost)
-	}
-	th.throw(s, sp, sp.Difficulty.Upgrade, sc.oppUpgraded)
-	th.throw(s, sp, sp.Difficulty.Die, sc.opposing-sc.oppUpgraded)
-	if sp.Setback != nil {
-		th.throw(s, sp, sp.Setback.Die, sc.setback)
+	for _, g := range sc.groups() {
+		sc.th.throw(sc.c.Env.Dice, sc.sp, g.die, g.n)
 	}
 }
 

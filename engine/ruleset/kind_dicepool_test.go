@@ -22,7 +22,13 @@ var specPool = testload.Spec("dice-pool")
 
 func loadPool(t *testing.T, resolution string) *ruleset.Ruleset {
 	t.Helper()
-	rs, err := ruleset.Load("pool.json", []byte("{"+poolVocab+resolution+"}"), ruleset.Options{})
+	vocab := poolVocab
+	if strings.Contains(resolution, `"live":`) {
+		// The test brings its own pools: one "live" member only, since
+		// a duplicate key is refused (jsonin).
+		vocab = vocab[:strings.Index(vocab, `"live":`)]
+	}
+	rs, err := ruleset.Load("pool.json", []byte("{"+vocab+resolution+"}"), ruleset.Options{})
 	if err != nil {
 		t.Fatalf("load: %v", err)
 	}

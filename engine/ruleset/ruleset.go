@@ -12,7 +12,7 @@ package ruleset
 import (
 	"encoding/json"
 	"fmt"
-	"os"
+	"github.com/rulehost/rulehost/engine/jsonin"
 	"path/filepath"
 
 	"github.com/rulehost/rulehost/engine/validate"
@@ -32,6 +32,7 @@ type Ruleset struct {
 	Derived    []Derived        `json:"derived"`
 	Fields     []Field          `json:"fields"`
 	Live       Live             `json:"live"`
+	Rests      []Rest           `json:"rests,omitempty"`
 	Conditions []Condition      `json:"conditions"`
 	Levels     []Level          `json:"levels"`
 	Catalogs   []Catalog        `json:"catalogs"`
@@ -87,6 +88,9 @@ type Field struct {
 // Live holds what changes in play.
 type Live struct {
 	Pools []Pool `json:"pools"`
+	// Tracks and Health are read in live.go.
+	Tracks []Track `json:"tracks,omitempty"`
+	Health *Health `json:"health,omitempty"`
 }
 
 // Pool is a live pool (willpower, blood, resolve).
@@ -138,7 +142,7 @@ type Options struct {
 
 // LoadFile reads and validates a ruleset file.
 func LoadFile(path string, opts Options) (*Ruleset, error) {
-	data, err := os.ReadFile(path)
+	data, err := jsonin.ReadFile(path) // bounded: a huge file is refused unread
 	if err != nil {
 		return nil, fmt.Errorf("ruleset: %w", err)
 	}

@@ -29,7 +29,7 @@ func TestAuditLenientRegenerateKeepsSeq(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.WriteString(`{"seq":2,"kind":"regenerate","text":"[inventory: action=\"add\" item=\"Millstone\"]"}` + "\n")
+	f.Write(session.AppendLine(nil, session.Event{Seq: 2, Kind: session.Regenerate, Text: `[inventory: action="add" item="Millstone"]`}, false))
 	f.Close()
 	o, err := session.Open(dir, session.FileLoader(ruleset.Options{}))
 	if err != nil {

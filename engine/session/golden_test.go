@@ -2,6 +2,7 @@ package session_test
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -103,5 +104,34 @@ func TestStoredSessionWithTornTail(t *testing.T) {
 	}
 	if !strings.Contains(o.State().Party.Block(), "Wren (load 7 of 4 bulk (limit 12), encumbered") {
 		t.Errorf("state:\n%s", o.State().Party.Block())
+	}
+}
+
+// TestStoredSessionFormat1 reads a log of format 1 (before integrity
+// checks; its session.json has no "format"): it replays, strictly, but a
+// writer refuses to append to it.
+func TestStoredSessionFormat1(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/sessions/ember-torn-v1.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	c := cfg(t)
+	conf := fmt.Sprintf(`{"ruleset": %q, "party": %q, "seed": %d}`, c.Ruleset, c.Party, c.Seed)
+	os.WriteFile(filepath.Join(dir, session.ConfigFile), []byte(conf), 0o644)
+	os.WriteFile(filepath.Join(dir, session.LogFile), data, 0o644)
+	r, err := session.Read(dir, session.FileLoader(ruleset.Options{}), session.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := r.Len(); n != 3 {
+		t.Fatalf("%d events replayed, want the 3 complete ones", n)
+	}
+	if _, err := session.Open(dir, session.FileLoader(ruleset.Options{})); err == nil || !strings.Contains(err.Error(), "format 1") {
+		t.Fatalf("appending to a format 1 log: %v", err)
+	}
+	after, _ := os.ReadFile(filepath.Join(dir, session.LogFile))
+	if string(after) != string(data) {
+		t.Fatal("a refused writer changed the log")
 	}
 }

@@ -13,6 +13,7 @@ package session
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rulehost/rulehost/engine/check"
 	"github.com/rulehost/rulehost/engine/dice"
@@ -21,6 +22,9 @@ import (
 	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/sheet"
 	"github.com/rulehost/rulehost/engine/tag"
+	// Using items, rests and live state (spec/items.md "Using items
+	// outside a fight") register their actions and the [sheet:] tag.
+	_ "github.com/rulehost/rulehost/engine/use"
 )
 
 // Event kinds.
@@ -78,6 +82,8 @@ type Session struct {
 	// reply is a GM reply: regenerating it starts from here.
 	before *snapshot
 	store  *Store
+	// readOnly is set by Read: such a session never appends.
+	readOnly bool
 }
 
 // TagHandler answers tags of its own (a plugin's opposed_check) against
@@ -102,29 +108,81 @@ func (s *Session) initial() *State {
 // State is the current fold. Callers must not change it.
 func (s *Session) State() *State { return s.state }
 
-// Events is the log as stored, regenerations included.
+// Events is the log as stored, regenerations included (a copy).
 func (s *Session) Events() []Event { return append([]Event(nil), s.events...) }
+
+// Len is the number of events in the log, without copying it.
+func (s *Session) Len() int { return len(s.events) }
 
 // Append adds an event to the log (and the store, durably, before
 // anything else sees it) and folds it. It returns the fold of that event.
 func (s *Session) Append(kind, text string) (Reply, error) {
-	switch kind {
+	rs, err := s.AppendAll([]Entry{{Kind: kind, Text: text}})
+	if err != nil {
+		return Reply{}, err
+	}
+	return rs[0], nil
+}
+
+// Check checks entries whole against the session as it stands, without
+// changing anything: every kind known, every text valid UTF-8, and every
+// regenerate following a GM reply (in the log or among the entries).
+func (s *Session) Check(entries []Entry) error {
+	lastGM := s.before != nil
+	for _, e := range entries {
+		if err := checkEntry(e, lastGM); err != nil {
+			if e.Line > 0 {
+				return fmt.Errorf("transcript line %d: %w", e.Line, err)
+			}
+			return err
+		}
+		lastGM = e.Kind != PlayerAction
+	}
+	return nil
+}
+
+func checkEntry(e Entry, lastGM bool) error {
+	switch e.Kind {
 	case GMReply, PlayerAction:
 	case Regenerate:
-		if s.before == nil {
-			return Reply{}, fmt.Errorf("session: nothing to regenerate: the last entry is not a GM reply")
+		if !lastGM {
+			return fmt.Errorf("session: nothing to regenerate: the last entry is not a GM reply")
 		}
 	default:
-		return Reply{}, fmt.Errorf("session: unknown event kind %q; want gm, player or regenerate", kind)
+		return fmt.Errorf("session: unknown event kind %q; want gm, player or regenerate", e.Kind)
 	}
-	ev := Event{Seq: len(s.events) + 1, Kind: kind, Text: text}
-	if s.store != nil {
-		if err := s.store.append(ev); err != nil {
-			return Reply{}, err
+	if !utf8.ValidString(e.Text) {
+		return fmt.Errorf("session: the text is not valid UTF-8")
+	}
+	return nil
+}
+
+// AppendAll appends entries all or nothing: they are checked whole first
+// (Check), then written to the store as one batch and fsynced, and only
+// then folded. If anything is refused or fails, neither the log nor the
+// state changes.
+func (s *Session) AppendAll(entries []Entry) ([]Reply, error) {
+	if s.readOnly {
+		return nil, fmt.Errorf("session: opened for reading only")
+	}
+	if err := s.Check(entries); err != nil {
+		return nil, err
+	}
+	events := make([]Event, len(entries))
+	for i, e := range entries {
+		events[i] = Event{Seq: len(s.events) + i + 1, Kind: e.Kind, Text: e.Text}
+	}
+	if s.store != nil && len(events) > 0 {
+		if err := s.store.appendBatch(events); err != nil {
+			return nil, err
 		}
 	}
-	s.events = append(s.events, ev)
-	return s.apply(ev), nil
+	out := make([]Reply, len(events))
+	for i, ev := range events {
+		s.events = append(s.events, ev)
+		out[i] = s.apply(ev)
+	}
+	return out, nil
 }
 
 // apply folds one event into the state.
@@ -188,6 +246,7 @@ func (s *Session) answer(kind, text string, turn int) Reply {
 		if !ok {
 			continue
 		}
+		s.state.Party.SettleAll() // an immunity gained by this tag ends its conditions for good
 		if err := record.Check(rec); err != nil {
 			rec = record.Refused(f.Tag.Name, "engine-error", "note", err.Error())
 		}

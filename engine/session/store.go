@@ -9,7 +9,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 
+	"github.com/rulehost/rulehost/engine/jsonin"
 	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/sheet"
 )
@@ -20,63 +22,116 @@ const (
 	LogFile    = "log.jsonl"
 )
 
-// Config is what a session directory was started with.
-type Config struct {
-	Ruleset string `json:"ruleset"` // absolute path of the ruleset file
-	Party   string `json:"party"`   // absolute path of the party directory
-	Seed    uint64 `json:"seed"`
+// Errors a caller tells apart: a folder that holds no session yet (start
+// one) and one that already does (continue it).
+var (
+	ErrNoSession = errors.New("holds no session")
+	ErrExists    = errors.New("already holds a session")
+)
+
+// Options adjust how a session folder is opened.
+type Options struct {
+	// Wait is how long a writer waits for another writer's lock before it
+	// is refused (0: refused at once).
+	Wait time.Duration
+	// Hooks are the plugins' kinds and tags, in place before the fold.
+	Hooks Hooks
+	// AcceptChanged opens a session whose ruleset, party or plugins
+	// changed since it started, on purpose.
+	AcceptChanged bool
 }
 
-// Store is the embedded store: an append-only JSON Lines log per session,
-// one event per line, fsynced on every append. An event is acknowledged
-// when Append returns; a crash at any instant loses nothing acknowledged,
-// and a torn last line (a write cut short) is ignored on replay and cut
-// off before the next append, so no event is ever half there.
+// Store is the embedded store: an append-only JSON Lines log per session
+// (docs/session.md "The log"), one event per line, fsynced on every
+// append, written only under the folder's write lock. An event is
+// acknowledged when Append returns; a crash at any instant loses nothing
+// acknowledged. A torn last line (a write cut short), or the events of a
+// batch cut short, are not part of the session: readers ignore them and
+// only a writer holding the lock cuts them off.
 type Store struct {
-	dir string
-	f   *os.File
+	dir  string
+	f    *os.File
+	lock *dirLock
+	// made is set when Create made the folder itself (Discard removes it).
+	made bool
 	// broken is set when a failed append could not be undone.
 	broken error
+	buf    []byte
 }
 
-// Create makes a new session directory and its empty log.
-func Create(dir string, cfg Config) (*Store, error) {
-	if _, err := os.Stat(filepath.Join(dir, ConfigFile)); err == nil {
-		return nil, fmt.Errorf("session: %s already holds a session", dir)
+// Create makes a new session folder, or a session in an existing folder
+// that holds none, atomically: under the folder's write lock, the log
+// first and the config last (a folder without a config is not a session,
+// so a crash in between leaves one Create can start over in), the config
+// through a uniquely named temporary file linked into place only if no
+// config is there. The store returned holds the lock.
+func Create(dir string, cfg Config, opts ...Options) (*Store, error) {
+	var o Options
+	if len(opts) > 0 {
+		o = opts[0]
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("session: %w", err)
+	if cfg.Format == 0 {
+		cfg.Format = CurrentFormat
+	}
+	if cfg.Format != CurrentFormat {
+		return nil, fmt.Errorf("session: cannot start a session in log format %d; this rulehost writes format %d", cfg.Format, CurrentFormat)
 	}
 	b, err := json.MarshalIndent(cfg, "", "  ")
 	if err != nil {
 		return nil, err
 	}
-	// The log first, the config last: the config is what makes a folder a
-	// session, so a crash in between leaves a folder Create can start over
-	// in, never a session without its log.
-	f, err := os.OpenFile(filepath.Join(dir, LogFile), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if _, err := os.Stat(filepath.Join(dir, ConfigFile)); err == nil {
+		return nil, fmt.Errorf("session: %s %w", dir, ErrExists)
+	}
+	made := false
+	if err := os.MkdirAll(filepath.Dir(filepath.Clean(dir)), 0o755); err != nil {
+		return nil, fmt.Errorf("session: %w", err)
+	}
+	if err := os.Mkdir(dir, 0o755); err == nil {
+		made = true
+	} else if !errors.Is(err, fs.ErrExist) {
+		return nil, fmt.Errorf("session: %w", err)
+	}
+	lock, err := lockDir(dir, o.Wait)
 	if err != nil {
+		return nil, err
+	}
+	st := &Store{dir: dir, lock: lock, made: made}
+	if _, err := os.Stat(filepath.Join(dir, ConfigFile)); err == nil {
+		lock.unlock()
+		return nil, fmt.Errorf("session: %s %w", dir, ErrExists) // another writer started it first
+	}
+	st.f, err = os.OpenFile(filepath.Join(dir, LogFile), os.O_CREATE|os.O_TRUNC|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		st.Discard()
+		return nil, fmt.Errorf("session: %w", err)
+	}
+	if err := st.f.Sync(); err != nil {
+		st.Discard()
 		return nil, fmt.Errorf("session: %w", err)
 	}
 	if err := syncDir(dir); err != nil {
-		f.Close()
+		st.Discard()
 		return nil, err
 	}
-	if err := writeAtomic(filepath.Join(dir, ConfigFile), append(b, '\n')); err != nil {
-		f.Close()
+	if err := writeExclusive(filepath.Join(dir, ConfigFile), append(b, '\n')); err != nil {
+		st.Discard()
 		return nil, err
 	}
-	return &Store{dir: dir, f: f}, nil
+	return st, nil
 }
 
-// writeAtomic writes a file whole or not at all: a temporary file,
-// fsynced, renamed over, and the directory fsynced.
-func writeAtomic(path string, data []byte) error {
-	tmp := path + ".tmp"
-	f, err := os.OpenFile(tmp, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
+// writeExclusive writes a file whole or not at all, and only if it does
+// not exist: a uniquely named temporary file, fsynced, hard-linked to its
+// name (which fails if the name is taken), removed, and the directory
+// fsynced. Two writers never share a temporary name.
+func writeExclusive(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return fmt.Errorf("session: %w", err)
 	}
+	tmp := f.Name()
+	defer os.Remove(tmp)
 	if _, err := f.Write(data); err != nil {
 		f.Close()
 		return fmt.Errorf("session: %w", err)
@@ -88,7 +143,10 @@ func writeAtomic(path string, data []byte) error {
 	if err := f.Close(); err != nil {
 		return fmt.Errorf("session: %w", err)
 	}
-	if err := os.Rename(tmp, path); err != nil {
+	if err := os.Link(tmp, path); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return fmt.Errorf("session: %s %w", filepath.Dir(path), ErrExists)
+		}
 		return fmt.Errorf("session: %w", err)
 	}
 	return syncDir(filepath.Dir(path))
@@ -106,23 +164,43 @@ func syncDir(dir string) error {
 	return nil
 }
 
-// ReadConfig reads a session directory's config.
-func ReadConfig(dir string) (Config, error) {
-	var cfg Config
-	b, err := os.ReadFile(filepath.Join(dir, ConfigFile))
-	if err != nil {
-		return cfg, fmt.Errorf("session: %w", err)
+// Discard removes what Create made: a session that was refused before
+// anything was appended leaves no trace (and no folder, if Create made
+// it). It releases the lock.
+func (st *Store) Discard() {
+	if st == nil {
+		return
 	}
-	if err := json.Unmarshal(b, &cfg); err != nil {
-		return cfg, fmt.Errorf("session: %s: %w", ConfigFile, err)
+	if st.f != nil {
+		st.f.Close()
+		st.f = nil
 	}
-	return cfg, nil
+	os.Remove(filepath.Join(st.dir, ConfigFile))
+	os.Remove(filepath.Join(st.dir, LogFile))
+	os.Remove(filepath.Join(st.dir, LockFile))
+	st.lock.unlock()
+	if st.made {
+		os.Remove(st.dir) // only if empty: never anything else's
+	}
 }
 
-// ReadLog reads the events of a session directory: every complete line,
-// in order. A last line without its newline is a write cut short and is
-// not an event; its offset is returned so that it can be cut off.
-func ReadLog(dir string) ([]Event, int64, error) {
+// ReadLog reads the events of a session folder, strictly and without
+// changing anything: every complete line is checked (docs/session.md
+// "What is checked on open") and a bad one is refused with its line
+// number, never skipped. What follows the last complete event (a torn
+// last line, or the events of a batch cut short) is not part of the
+// session; good is the offset where it starts, which a writer cuts to.
+func ReadLog(dir string) (events []Event, good int64, err error) {
+	format := CurrentFormat
+	if cfg, err := ReadConfig(dir); err == nil {
+		format = cfg.Format
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return nil, 0, err
+	}
+	return readLog(dir, format)
+}
+
+func readLog(dir string, format int) ([]Event, int64, error) {
 	data, err := os.ReadFile(filepath.Join(dir, LogFile))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, 0, nil // nothing was ever appended
@@ -130,36 +208,65 @@ func ReadLog(dir string) ([]Event, int64, error) {
 	if err != nil {
 		return nil, 0, fmt.Errorf("session: %w", err)
 	}
-	var events []Event
-	var good int64
-	for len(data[good:]) > 0 {
-		rest := data[good:]
-		nl := bytes.IndexByte(rest, '\n')
-		if nl < 0 {
-			break // torn: no newline yet
-		}
-		var ev Event
-		dec := json.NewDecoder(bytes.NewReader(rest[:nl]))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&ev); err != nil || ev.Seq != len(events)+1 {
-			return nil, 0, fmt.Errorf("session: %s line %d is not event %d: the log was changed by hand", LogFile, len(events)+1, len(events)+1)
-		}
-		events = append(events, ev)
-		good += int64(nl + 1)
-	}
-	return events, good, nil
+	return parseLog(data, format)
 }
 
-// append writes one event as a line and fsyncs it.
-func (st *Store) append(ev Event) error {
-	b, err := json.Marshal(ev)
-	if err != nil {
-		return err
+// parseLog is ReadLog over bytes.
+func parseLog(data []byte, format int) ([]Event, int64, error) {
+	var events []Event
+	var off, good int64
+	committed := 0
+	for line := 1; off < int64(len(data)); line++ {
+		rest := data[off:]
+		nl := bytes.IndexByte(rest, '\n')
+		if nl < 0 {
+			if err := tornTail(rest, format); err != nil {
+				return nil, 0, &LineError{Line: line, Msg: err.Error()}
+			}
+			break
+		}
+		ev, more, err := decodeLine(rest[:nl], format)
+		if err != nil {
+			return nil, 0, &LineError{Line: line, Msg: err.Error()}
+		}
+		if ev.Seq != len(events)+1 {
+			return nil, 0, &LineError{Line: line, Msg: fmt.Sprintf("seq %d where %d belongs", ev.Seq, len(events)+1)}
+		}
+		events = append(events, ev)
+		off += int64(nl + 1)
+		if !more {
+			committed, good = len(events), off
+		}
 	}
-	b = append(b, '\n')
+	return events[:committed], good, nil
+}
+
+// tornTail judges the bytes after the last newline. A write cut short
+// leaves a prefix of a line, which is never a whole JSON object followed
+// by more bytes: that is a damaged newline, and refused, since cutting it
+// would drop an acknowledged event.
+func tornTail(tail []byte, format int) error {
+	_, n, err := jsonin.DecodePrefix(tail)
+	if err == nil && n < len(tail) {
+		if _, _, err := decodeLine(tail[:n], format); err == nil {
+			return fmt.Errorf("byte 0x%02x after the event where its newline belongs", tail[n])
+		}
+	}
+	return nil
+}
+
+// appendBatch writes events as one write of their lines (every line but
+// the last marked "more") and fsyncs: all of them are in the log or, once
+// a writer cuts a batch cut short, none.
+func (st *Store) appendBatch(events []Event) error {
 	if st.broken != nil {
 		return fmt.Errorf("session: the log could not be repaired after an earlier failed append: %w", st.broken)
 	}
+	b := st.buf[:0]
+	for i, ev := range events {
+		b = AppendLine(b, ev, i < len(events)-1)
+	}
+	st.buf = b
 	size, err := st.f.Seek(0, io.SeekEnd)
 	if err != nil {
 		return fmt.Errorf("session: append: %w", err)
@@ -173,10 +280,13 @@ func (st *Store) append(ev Event) error {
 	return nil
 }
 
+// append writes one event.
+func (st *Store) append(ev Event) error { return st.appendBatch([]Event{ev}) }
+
 // undo cuts the log back to size after a failed append, so that no half
 // event stays behind for a later append to follow. If even that fails,
 // the store refuses every further append: the log on disk is still whole
-// up to its last complete line, which Open reads.
+// up to its last complete event, which Open reads.
 func (st *Store) undo(size int64, cause error) error {
 	if err := st.f.Truncate(size); err != nil {
 		st.broken = err
@@ -188,29 +298,57 @@ func (st *Store) undo(size int64, cause error) error {
 	return cause
 }
 
-// Close closes the log.
+// Close closes the log and releases the lock.
 func (st *Store) Close() error {
-	if st == nil || st.f == nil {
+	if st == nil {
 		return nil
 	}
-	return st.f.Close()
+	var err error
+	if st.f != nil {
+		err = st.f.Close()
+		st.f = nil
+	}
+	if uerr := st.lock.unlock(); err == nil {
+		err = uerr
+	}
+	return err
 }
 
-// Loader loads a session's ruleset and party from its config.
+// Loader loads a session's ruleset and party from its config (its paths
+// resolved against the session folder).
 type Loader func(cfg Config) (*ruleset.Ruleset, []*sheet.Sheet, error)
 
-// Open replays a session directory: its log folded into the state, ready
-// to append. A torn last line is cut off first.
+// Open opens a session folder to append to: it takes the write lock
+// (refused at once when another process holds it), cuts a torn tail and
+// replays the log.
 func Open(dir string, load Loader, hooks ...Hooks) (*Session, error) {
-	cfg, err := ReadConfig(dir)
+	var o Options
+	if len(hooks) > 0 {
+		o.Hooks = hooks[0]
+	}
+	return OpenWith(dir, load, o)
+}
+
+// OpenWith is Open with options: how long to wait for the lock, the
+// plugin hooks, and whether to accept a changed ruleset or plugin.
+func OpenWith(dir string, load Loader, o Options) (*Session, error) {
+	if _, err := os.Stat(filepath.Join(dir, ConfigFile)); errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("session: %s %w", dir, ErrNoSession)
+	}
+	lock, err := lockDir(dir, o.Wait)
 	if err != nil {
 		return nil, err
 	}
-	rs, sheets, err := load(cfg)
+	s, err := openLocked(dir, load, o, lock)
 	if err != nil {
+		lock.unlock()
 		return nil, err
 	}
-	events, good, err := ReadLog(dir)
+	return s, nil
+}
+
+func openLocked(dir string, load Loader, o Options, lock *dirLock) (*Session, error) {
+	s, good, err := replay(dir, load, o, true)
 	if err != nil {
 		return nil, err
 	}
@@ -219,6 +357,7 @@ func Open(dir string, load Loader, hooks ...Hooks) (*Session, error) {
 		return nil, fmt.Errorf("session: %w", err)
 	}
 	if end, err := f.Seek(0, io.SeekEnd); err == nil && end > good {
+		// Only here, under the lock, is a torn tail cut.
 		if err := f.Truncate(good); err != nil {
 			f.Close()
 			return nil, fmt.Errorf("session: cut the torn last line: %w", err)
@@ -228,28 +367,78 @@ func Open(dir string, load Loader, hooks ...Hooks) (*Session, error) {
 			return nil, fmt.Errorf("session: %w", err)
 		}
 	}
-	var h Hooks
-	if len(hooks) > 0 {
-		h = hooks[0]
-	}
-	s := FoldWith(rs, sheets, cfg.Seed, events, h)
-	s.store = &Store{dir: dir, f: f}
+	s.store = &Store{dir: dir, f: f, lock: lock}
 	return s, nil
 }
 
-// Start creates a session directory and returns the session, empty.
-func Start(dir string, cfg Config, rs *ruleset.Ruleset, sheets []*sheet.Sheet) (*Session, error) {
-	st, err := Create(dir, cfg)
+// Read replays a session folder for reading only: it takes no lock,
+// writes nothing (a torn tail is ignored, not cut) and works on a
+// read-only folder. The session it returns refuses Append.
+func Read(dir string, load Loader, o Options) (*Session, error) {
+	if _, err := os.Stat(filepath.Join(dir, ConfigFile)); errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("session: %s %w", dir, ErrNoSession)
+	}
+	s, _, err := replay(dir, load, o, false)
+	if err != nil {
+		return nil, err
+	}
+	s.readOnly = true
+	return s, nil
+}
+
+// replay reads the config and the log and folds them.
+func replay(dir string, load Loader, o Options, writing bool) (*Session, int64, error) {
+	cfg, err := ReadConfig(dir)
+	if err != nil {
+		return nil, 0, err
+	}
+	if writing && cfg.Format != CurrentFormat {
+		return nil, 0, fmt.Errorf("session: %s holds a log of format %d, without integrity checks; this rulehost reads it but appends only to format %d logs: start a new session", dir, cfg.Format, CurrentFormat)
+	}
+	if !o.AcceptChanged {
+		if err := cfg.Verify(dir); err != nil {
+			return nil, 0, err
+		}
+	}
+	rs, sheets, err := load(cfg.Resolved(dir))
+	if err != nil {
+		return nil, 0, err
+	}
+	events, good, err := readLog(dir, cfg.Format)
+	if err != nil {
+		return nil, 0, err
+	}
+	return FoldWith(rs, sheets, cfg.Seed, events, o.Hooks), good, nil
+}
+
+// Start creates a session folder (see Create) and returns the session,
+// empty, holding the write lock.
+func Start(dir string, cfg Config, rs *ruleset.Ruleset, sheets []*sheet.Sheet, opts ...Options) (*Session, error) {
+	st, err := Create(dir, cfg, opts...)
 	if err != nil {
 		return nil, err
 	}
 	s := New(rs, sheets, cfg.Seed)
+	if len(opts) > 0 {
+		s.Kinds, s.Tags = opts[0].Hooks.Kinds, opts[0].Hooks.Tags
+	}
 	s.store = st
 	return s, nil
 }
 
-// Close closes the session's store.
+// Close closes the session's store and releases its lock.
 func (s *Session) Close() error { return s.store.Close() }
+
+// Discard removes a session Start made, when nothing was appended to it
+// (a transcript refused after the start): no folder is left behind.
+func (s *Session) Discard() error {
+	if len(s.events) > 0 {
+		return fmt.Errorf("session: %d events were appended; not discarding", len(s.events))
+	}
+	s.store.Discard()
+	s.store = nil
+	return nil
+}
 
 // LoadParty reads a party directory: every *.json sheet in it, in file
 // name order, the first being the player (name the files 01-..., 02-...).

@@ -9,8 +9,8 @@ package sheet
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/rulehost/rulehost/engine/jsonin"
 	"math"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -49,7 +49,7 @@ type BagLine struct {
 
 // LoadFile reads and validates a sheet file against a ruleset.
 func LoadFile(path string, rs *ruleset.Ruleset) (*Sheet, error) {
-	data, err := os.ReadFile(path)
+	data, err := jsonin.ReadFile(path) // bounded: a huge file is refused unread
 	if err != nil {
 		return nil, fmt.Errorf("sheet: %w", err)
 	}

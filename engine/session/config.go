@@ -1,0 +1,234 @@
+package session
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/rulehost/rulehost/engine/jsonin"
+)
+
+// Config is what a session folder was started with (its session.json).
+// Paths are relative to the session folder, so a session moved together
+// with its ruleset, party and plugins (or copied to another machine in the
+// same layout) opens as it was; an absolute path is kept as written. The
+// hashes say what the files held when the session started: a ruleset,
+// party or plugin that changed since is refused by name, since the fold
+// of the same log over other rules is another story.
+type Config struct {
+	Format      int         `json:"format"`
+	Ruleset     string      `json:"ruleset"`
+	RulesetHash string      `json:"rulesetHash,omitempty"`
+	Party       string      `json:"party"`
+	PartyHash   string      `json:"partyHash,omitempty"`
+	Plugins     []PluginRef `json:"plugins,omitempty"`
+	Seed        uint64      `json:"seed"`
+}
+
+// PluginRef is one plugin folder a session was started with.
+type PluginRef struct {
+	Dir  string `json:"dir"`
+	Hash string `json:"hash"`
+}
+
+// NewConfig describes a session about to be started in dir: the paths of
+// the ruleset file, the party folder and each plugin folder (as given on
+// the command line) made relative to dir, and the content hash of each.
+func NewConfig(dir, rulesetFile, partyDir string, pluginDirs []string, seed uint64) (Config, error) {
+	cfg := Config{Format: CurrentFormat, Seed: seed}
+	var err error
+	if cfg.Ruleset, err = relTo(dir, rulesetFile); err != nil {
+		return cfg, err
+	}
+	if cfg.RulesetHash, err = HashFile(rulesetFile); err != nil {
+		return cfg, err
+	}
+	if cfg.Party, err = relTo(dir, partyDir); err != nil {
+		return cfg, err
+	}
+	if cfg.PartyHash, err = HashDir(partyDir, "*.json"); err != nil {
+		return cfg, err
+	}
+	for _, p := range pluginDirs {
+		ref := PluginRef{}
+		if ref.Dir, err = relTo(dir, p); err != nil {
+			return cfg, err
+		}
+		if ref.Hash, err = HashDir(p, ""); err != nil {
+			return cfg, err
+		}
+		cfg.Plugins = append(cfg.Plugins, ref)
+	}
+	return cfg, nil
+}
+
+// relTo is path relative to dir, as a slash path.
+func relTo(dir, path string) (string, error) {
+	absDir, err := filepath.Abs(dir)
+	if err != nil {
+		return "", fmt.Errorf("session: %w", err)
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", fmt.Errorf("session: %w", err)
+	}
+	rel, err := filepath.Rel(absDir, abs)
+	if err != nil {
+		return filepath.ToSlash(abs), nil
+	}
+	return filepath.ToSlash(rel), nil
+}
+
+// Path resolves a path of the config against the session folder.
+func Path(dir, p string) string {
+	p = filepath.FromSlash(p)
+	if filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(dir, p)
+}
+
+// Resolved is the config with every path resolved against dir, as the
+// Loader receives it.
+func (c Config) Resolved(dir string) Config {
+	c.Ruleset = Path(dir, c.Ruleset)
+	c.Party = Path(dir, c.Party)
+	c.Plugins = append([]PluginRef(nil), c.Plugins...)
+	for i := range c.Plugins {
+		c.Plugins[i].Dir = Path(dir, c.Plugins[i].Dir)
+	}
+	return c
+}
+
+// PluginDirs are the session's plugin folders, resolved against dir.
+func (c Config) PluginDirs(dir string) []string {
+	var out []string
+	for _, p := range c.Plugins {
+		out = append(out, Path(dir, p.Dir))
+	}
+	return out
+}
+
+// ChangedError names what changed under a session since it started.
+type ChangedError struct {
+	Dir     string
+	Changes []string
+}
+
+func (e *ChangedError) Error() string {
+	return fmt.Sprintf("session %s: %s since the session started; its log would fold to another state (accept the change on purpose with --accept-changed)",
+		e.Dir, strings.Join(e.Changes, "; "))
+}
+
+// Verify compares the hashes of the config with the files as they are
+// now (dir is the session folder). A config of format 1 holds no hashes
+// and passes.
+func (c Config) Verify(dir string) error {
+	r := c.Resolved(dir)
+	var changes []string
+	check := func(what, path, want string, hash func() (string, error)) {
+		if want == "" {
+			return
+		}
+		got, err := hash()
+		switch {
+		case err != nil:
+			changes = append(changes, fmt.Sprintf("%s %s cannot be read (%v)", what, path, err))
+		case got != want:
+			changes = append(changes, fmt.Sprintf("%s %s changed (%s, was %s)", what, path, short(got), short(want)))
+		}
+	}
+	check("ruleset", c.Ruleset, c.RulesetHash, func() (string, error) { return HashFile(r.Ruleset) })
+	check("party", c.Party, c.PartyHash, func() (string, error) { return HashDir(r.Party, "*.json") })
+	for i, p := range c.Plugins {
+		check("plugin", p.Dir, p.Hash, func() (string, error) { return HashDir(r.Plugins[i].Dir, "") })
+	}
+	if len(changes) > 0 {
+		return &ChangedError{Dir: dir, Changes: changes}
+	}
+	return nil
+}
+
+func short(h string) string {
+	if len(h) > 19 {
+		return h[:19]
+	}
+	return h
+}
+
+// HashFile is "sha256:" and the hex SHA-256 of a file's bytes.
+func HashFile(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", fmt.Errorf("session: %w", err)
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", fmt.Errorf("session: %w", err)
+	}
+	return "sha256:" + hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// HashDir hashes every regular file under dir whose name matches pattern
+// ("" for all), by relative path and content, in path order: a file
+// added, removed, renamed or edited changes it.
+func HashDir(dir, pattern string) (string, error) {
+	var files []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		if pattern != "" {
+			if ok, _ := filepath.Match(pattern, d.Name()); !ok {
+				return nil
+			}
+		}
+		files = append(files, path)
+		return nil
+	})
+	if err != nil {
+		return "", fmt.Errorf("session: %w", err)
+	}
+	sort.Strings(files)
+	h := sha256.New()
+	for _, f := range files {
+		rel, _ := filepath.Rel(dir, f)
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return "", fmt.Errorf("session: %w", err)
+		}
+		fmt.Fprintf(h, "%s\x00%d\x00", filepath.ToSlash(rel), len(data))
+		h.Write(data)
+	}
+	return "sha256:" + hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// ReadConfig reads a session folder's config strictly (duplicate keys,
+// invalid UTF-8 and unknown members refused).
+func ReadConfig(dir string) (Config, error) {
+	var cfg Config
+	b, err := jsonin.ReadFile(filepath.Join(dir, ConfigFile))
+	if err != nil {
+		return cfg, fmt.Errorf("session: %w", err)
+	}
+	if err := jsonin.Unmarshal(b, &cfg); err != nil {
+		return cfg, fmt.Errorf("session: %s: %w", filepath.Join(dir, ConfigFile), err)
+	}
+	if cfg.Format == 0 {
+		cfg.Format = FormatV1 // written before formats were numbered
+	}
+	if cfg.Format > CurrentFormat {
+		return cfg, fmt.Errorf("session: %s: format %d is newer than this rulehost reads (%d)", filepath.Join(dir, ConfigFile), cfg.Format, CurrentFormat)
+	}
+	return cfg, nil
+}
