@@ -23,6 +23,7 @@ FUZZ_TARGETS := \
 	./engine/use:FuzzUseValidator \
 	./engine/use:FuzzUseTag \
 	./engine/use:FuzzSheetTag \
+	./engine/odds:FuzzOdds \
 	./host/suite:FuzzSuiteFile \
 	./host/suite:FuzzParseGolden
 
