@@ -7,6 +7,7 @@ FUZZ_TARGETS := \
 	./engine/tag:FuzzParse \
 	./engine/dice:FuzzParseNotation \
 	./engine/dice:FuzzParseExpr \
+	./host/serve:FuzzRequestBody \
 	./engine/ruleset:FuzzLoad \
 	./engine/ruleset:FuzzItemsBlock \
 	./engine/sheet:FuzzLoad \
@@ -14,7 +15,8 @@ FUZZ_TARGETS := \
 	./engine/record:FuzzRecordJSON \
 	./engine/session:FuzzTranscript \
 	./engine/session:FuzzReadLog \
-	./engine/jsonin:FuzzDecode
+	./engine/jsonin:FuzzDecode \
+	./host/sandbox:FuzzClean
 
 .PHONY: help build test bench fuzz lint golden demo clean
 

@@ -14,7 +14,7 @@ func init() {
 		return &cli.Command{
 			Name:  "plugin",
 			Usage: "work with Lua plugins",
-			Subcommands: []*cli.Command{{
+			Subcommands: append([]*cli.Command{{
 				Name:      "test",
 				Usage:     "run plugins' test cases (DIR/test/*.json) and report pass or fail",
 				ArgsUsage: "DIR...",
@@ -27,10 +27,14 @@ func init() {
 					&cli.BoolFlag{Name: "json", Usage: "print one JSON object per case: {plugin, file, pass, got, message}"},
 				},
 				Action: runPluginTest,
-			}},
+			}}, pluginSubcommands...),
 		}
 	})
 }
+
+// pluginSubcommands are the other `rulehost plugin` subcommands, added by
+// their own files' init functions.
+var pluginSubcommands []*cli.Command
 
 func runPluginTest(c *cli.Context) error {
 	if c.NArg() == 0 {

@@ -182,8 +182,59 @@ a test fails when it is out of date.
 		}
 		fmt.Fprintf(&b, "| `%s` | %s | %s |\n", k.Name, k.Type, doc)
 	}
+	b.WriteString(pluginKeysDoc)
 	return b.String()
 }
+
+// pluginKeysDoc is the end of docs/record.md: how a plugin declares its
+// own record names and keys.
+const pluginKeysDoc = `
+## Records and keys of plugins
+
+The names and keys above are the engine's. A plugin declares its own in
+its manifest, under ` + "`records`" + `: each record name it answers a tag with,
+what that record answers, and its keys, each with a name, a type (one of
+the types above: ` + "`text`, `integer`, `signed integer`, `number`, `boolean`, `integer list`" + `)
+and its meaning. The entry ` + "`check`" + ` declares keys for the checks of the
+plugin's own kinds:
+
+` + "```lua" + `
+records = {
+  check = {   -- keys on [check: ...] records whose resolution= is one of this plugin's kinds
+    keys = {
+      { name = "challenge", type = "integer list", doc = "The two challenge dice (d10s), in the order thrown." },
+      { name = "match", type = "boolean", doc = "true when the challenge dice show the same face." },
+    },
+  },
+  opposed = { -- a record of the plugin's own, answering its tag
+    doc = "the answer to [opposed_check: ...]",
+    keys = { { name = "vs", type = "text", doc = "The opposing character." } },
+  },
+},
+` + "```" + `
+
+` + "`record.Check`" + ` holds a plugin's records to these declarations exactly as
+it holds native records to the schema: a plugin record may carry the
+plugin's keys for it and the engine's keys that are not limited to other
+records; a check of a plugin kind may carry the engine's check keys and the
+keys the plugin declared for ` + "`check`" + `. Nothing else passes.
+
+Declarations cannot collide with the engine's: a record name above, or a
+key above in any case (` + "`Success`" + ` is ` + "`success`" + `), is refused when the
+plugin loads, and so is a record name another loaded plugin already
+declared. A plugin's keys go only on its own records and its own kinds'
+checks, so two plugins may each declare a ` + "`match`" + ` without meeting.
+
+A plugin tag answers only with its own record names, a ` + "`check`" + ` (held
+to the ruleset's bands and to the characters the tag may name), or a
+refusal naming no plugin and no kind but its own. Records that claim a
+change of state (` + "`inventory`" + `, ` + "`loot`" + `, ` + "`place`" + `, ...) are the
+engine's alone.
+
+` + "`rulehost plugin info DIR`" + ` prints a plugin's kinds, tags, formatters,
+record names and keys (with ` + "`--json`" + `, as JSON); the bundled plugins'
+keys are in their READMEs.
+`
 
 // FuzzRecordJSON: no JSON input panics the decoder; whatever decodes
 // encodes back to JSON that decodes to the same record, and its text form

@@ -39,8 +39,12 @@ type Key struct {
 type Invariant func(Record) error
 
 var (
-	mu         sync.RWMutex
-	keys       = map[string]Key{}
+	mu   sync.RWMutex
+	keys = map[string]Key{}
+	// keysExact holds the same keys under their registered spelling, so
+	// Check finds a key written as registered ("vsSkill") without
+	// lower-casing it first.
+	keysExact  = map[string]Key{}
 	invariants = map[string][]Invariant{}
 	tagNames   = map[string]string{}
 )
@@ -68,9 +72,11 @@ func RegisterKeys(ks ...Key) {
 				old.Tags = nil
 			}
 			keys[lk] = old
+			keysExact[old.Name] = old
 			continue
 		}
 		keys[lk] = k
+		keysExact[k.Name] = k
 	}
 }
 
@@ -107,14 +113,20 @@ func TagNames() map[string]string {
 // Check validates a record against the schema: a registered record name,
 // known keys, each value of its key's type, no key twice, and the record
 // name's invariants. The error names the first attribute at fault.
+//
+// A plugin's records and keys (see RegisterExtension) pass the same test:
+// a record name a plugin declared takes that plugin's keys besides the
+// engine's, and a check whose resolution= is a plugin's kind takes the
+// keys that plugin declared for its checks.
 func Check(r Record) error {
 	mu.RLock()
 	defer mu.RUnlock()
-	if _, ok := tagNames[r.Name]; !ok {
+	own, pluginRecord := extKeysFor(r)
+	if _, ok := tagNames[r.Name]; !ok && !pluginRecord {
 		return fmt.Errorf("record %q: unknown record name", r.Name)
 	}
 	for i, a := range r.Attrs {
-		k, ok := keys[strings.ToLower(a.Key)]
+		k, ok := keyNamed(a.Key, own)
 		if !ok {
 			return fmt.Errorf("record %s: unknown key %q", r.Name, a.Key)
 		}
@@ -122,7 +134,7 @@ func Check(r Record) error {
 			return fmt.Errorf("record %s: key %q belongs to %s records", r.Name, a.Key, strings.Join(k.Tags, ", "))
 		}
 		for _, b := range r.Attrs[:i] {
-			if strings.EqualFold(a.Key, b.Key) {
+			if len(a.Key) == len(b.Key) && strings.EqualFold(a.Key, b.Key) {
 				return fmt.Errorf("record %s: key %q appears twice", r.Name, a.Key)
 			}
 		}
@@ -136,6 +148,21 @@ func Check(r Record) error {
 		}
 	}
 	return nil
+}
+
+// keyNamed finds a key as written (the common case: no allocation), then
+// in any case, among the native keys and then own (a plugin's keys for
+// this record, lower-cased); mu must be held.
+func keyNamed(name string, own map[string]Key) (Key, bool) {
+	if k, ok := keysExact[name]; ok {
+		return k, true
+	}
+	lk := strings.ToLower(name)
+	if k, ok := keys[lk]; ok {
+		return k, true
+	}
+	k, ok := own[lk]
+	return k, ok
 }
 
 func contains(list []string, s string) bool {

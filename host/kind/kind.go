@@ -139,7 +139,10 @@ func (k *Kind) resolve(c *check.Check) (record.Record, error) {
 		if !r.Has("action") {
 			r.Attrs = append([]tag.Attr{{Key: "action", Value: "skill_check"}}, r.Attrs...)
 		}
-		if err := plugin.CheckOwnRefusal(r, k.P.Name(), k.Decl.Name); err != nil {
+		if a := r.Value("action"); a != "skill_check" {
+			return record.Record{}, fmt.Errorf(`a refusal of action=%q; a kind refuses the check (action="skill_check")`, a)
+		}
+		if err := plugin.CheckOwnRefusal(r, k.P.Manifest, k.Decl.Name); err != nil {
 			return record.Record{}, err
 		}
 		if err := record.Check(r); err != nil {
@@ -160,14 +163,8 @@ func (k *Kind) resolve(c *check.Check) (record.Record, error) {
 	if err := record.Check(rec); err != nil {
 		return record.Record{}, err
 	}
-	if o := c.Res.Outcomes; o != nil {
-		bands := make(map[string]bool, len(o.Tiers))
-		for _, t := range o.Tiers {
-			bands[t.Label] = t.Success
-		}
-		if err := record.CheckOutcome(rec, bands); err != nil {
-			return record.Record{}, err
-		}
+	if err := plugin.CheckBands(rec, c.Res.Outcomes); err != nil {
+		return record.Record{}, err
 	}
 	return rec, nil
 }

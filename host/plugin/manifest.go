@@ -27,6 +27,8 @@ type Manifest struct {
 	Formatters []string
 	// Config is the plugin's default configuration (plain data).
 	Config map[string]any
+	// Records are the plugin's own record names and keys (records.go).
+	Records []RecordDecl
 }
 
 // KindDecl is one resolution kind of a plugin.
@@ -157,6 +159,7 @@ func readManifest(lv lua.LValue) (Manifest, error) {
 			bad("config: %v", err)
 		}
 	}
+	m.Records = readRecords(t, bad)
 	if len(m.Kinds) == 0 && len(m.Tags) == 0 && len(m.Formatters) == 0 {
 		bad("the plugin provides nothing: give kinds, tags or formatters")
 	}

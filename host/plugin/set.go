@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
 )
 
@@ -113,6 +114,9 @@ func (s *Set) Add(p *Plugin) error {
 		if other, ok := s.Tags[t]; ok {
 			return le("tag %q is already answered by plugin %q", t, other.Name())
 		}
+	}
+	if err := record.RegisterExtension(p.Manifest.Extension()); err != nil {
+		return le("%v", err)
 	}
 	s.Plugins = append(s.Plugins, p)
 	for _, k := range p.Manifest.Kinds {

@@ -79,16 +79,7 @@ func (s *Set) Answer(ctx context.Context, env TagEnv, t tag.Tag) (r record.Recor
 		names.Append(lua.LString(c.Name()))
 	}
 	ev.RawSetString("characters", names)
-	b := st.B
-	ev.RawSetString("character", L.NewFunction(func(L *lua.LState) int {
-		c, ok := env.Character(L.CheckString(1))
-		if !ok {
-			L.Push(lua.LNil)
-			return 1
-		}
-		L.Push(b.Sheet(c))
-		return 1
-	}))
+	ev.RawSetString("character", st.B.CharacterFunc(env.Character))
 	rets, err := st.Call(ctx, env.Dice, nil, st.Section("tags", ""), name, st.SB.Freeze(ev))
 	if err != nil {
 		return refuse(Describe(err)), true
@@ -106,28 +97,105 @@ func (s *Set) Answer(ctx context.Context, env TagEnv, t tag.Tag) (r record.Recor
 	}
 	r = record.New(res.Name)
 	r.Attrs = append(r.Attrs, res.Attrs...)
-	if err := CheckOwnRefusal(r, p.Name(), ""); err != nil {
-		return refuse(err.Error()), true
-	}
-	if err := record.Check(r); err != nil {
+	if err := p.checkTagRecord(env, name, &r); err != nil {
 		return refuse(err.Error()), true
 	}
 	return r, true
 }
 
-// CheckOwnRefusal keeps a plugin from speaking for another: a refusal it
-// returns may name a plugin= and kind= only when they are its own (the
-// host writes plugin-error refusals naming the plugin at fault; a forged
-// one would put the blame on someone else). kind "" skips the kind test.
-func CheckOwnRefusal(r record.Record, plugin, kind string) error {
+// reservedReasons are the refusal reasons only the host writes: a plugin
+// that returned one would pass its own failure off as the host's verdict
+// (or blame another plugin).
+var reservedReasons = map[string]bool{"plugin-error": true, "engine-error": true}
+
+// checkTagRecord holds what a tag handler returned to what a plugin tag
+// may say. Only the engine prints records that claim a change of state
+// ([inventory: ...], [loot: ...]): a plugin tag answers with a record name
+// its manifest declares, a check (re-verified here against the ruleset's
+// bands and the characters the tag may name), or a refusal of its own tag
+// naming no plugin and no kind but its own.
+func (p *Plugin) checkTagRecord(env TagEnv, tagName string, r *record.Record) error {
+	switch {
+	case r.Name == "refused":
+		if !r.Has("action") {
+			r.Attrs = append([]tag.Attr{{Key: "action", Value: tagName}}, r.Attrs...)
+		}
+		if err := CheckOwnRefusal(*r, p.Manifest, ""); err != nil {
+			return err
+		}
+		if a := r.Value("action"); a != tagName {
+			return fmt.Errorf("a refusal of action=%q; a tag handler refuses only its own tag (action=%q)", a, tagName)
+		}
+	case r.Name == record.CheckRecord:
+		if err := checkTagCheck(env, *r); err != nil {
+			return err
+		}
+	case !p.Manifest.OwnsRecord(r.Name):
+		return fmt.Errorf("a %q record; a tag handler answers with a record its manifest declares under records (or a check, or a refusal); only the engine writes the others", r.Name)
+	}
+	return record.Check(*r)
+}
+
+// checkTagCheck re-verifies a check a tag handler returned: it names a
+// character the tag may name, and its outcome is one of the ruleset's
+// bands (none when the ruleset declares none).
+func checkTagCheck(env TagEnv, r record.Record) error {
+	who, ok := r.Get("who")
+	if !ok {
+		return fmt.Errorf("a check names who= rolled")
+	}
+	if c, ok := env.Character(who); !ok || c.Name() != who {
+		return fmt.Errorf("a check for who=%q, who is not a character this tag may name", who)
+	}
+	if !r.Has("resolution") {
+		return fmt.Errorf("a check says how it was read: resolution=")
+	}
+	var o *ruleset.Outcomes
+	if env.RS != nil && env.RS.Resolution != nil {
+		o = env.RS.Resolution.Outcomes
+	}
+	return CheckBands(r, o)
+}
+
+// CheckBands holds a check's outcome= to the ruleset's bands: with no
+// bands there is no outcome to name, so any outcome= is forged.
+func CheckBands(r record.Record, o *ruleset.Outcomes) error {
+	if o == nil {
+		if v, ok := r.Get("outcome"); ok {
+			return fmt.Errorf("outcome=%q, but the ruleset declares no outcome bands", v)
+		}
+		return nil
+	}
+	bands := make(map[string]bool, len(o.Tiers))
+	for _, t := range o.Tiers {
+		bands[t.Label] = t.Success
+	}
+	return record.CheckOutcome(r, bands)
+}
+
+// CheckOwnRefusal keeps a plugin from speaking for another or for the
+// host: a refusal it returns may name a plugin= and a kind= only when they
+// are its own (the host writes plugin-error refusals naming the plugin at
+// fault; a forged one would put the blame on someone else), and may not
+// use a reason only the host writes. kind is the kind resolving (kind=
+// must be it); "" (a tag) allows any kind of the plugin's own.
+func CheckOwnRefusal(r record.Record, m Manifest, kind string) error {
 	if !r.NameIs("refused") {
 		return nil
 	}
-	if v, ok := r.Get("plugin"); ok && v != plugin {
+	if v, ok := r.Get("plugin"); ok && v != m.Name {
 		return fmt.Errorf("a refusal naming plugin=%q; a plugin may only name itself", v)
 	}
-	if v, ok := r.Get("kind"); ok && kind != "" && v != kind {
-		return fmt.Errorf("a refusal naming kind=%q; a kind may only name itself", v)
+	if v, ok := r.Get("kind"); ok {
+		if kind != "" && v != kind {
+			return fmt.Errorf("a refusal naming kind=%q; a kind may only name itself", v)
+		}
+		if kind == "" && !m.OwnsKind(v) {
+			return fmt.Errorf("a refusal naming kind=%q, which is not a kind of this plugin", v)
+		}
+	}
+	if reason := r.Value("reason"); reservedReasons[reason] {
+		return fmt.Errorf("a refusal with reason=%q, which only the host writes; give your own reason code", reason)
 	}
 	return nil
 }

@@ -103,4 +103,19 @@ return {
   description = "Two characters roll dice pools at once; net successes decide, ties as configured.",
   config = { sides = 10, target = 7, minDice = 1, maxDice = 30, tie = "defender" },
   tags = { opposed_check = opposed },
+  records = {
+    opposed = {
+      doc = "the answer to [opposed_check: ...]: two characters roll pools at once and compare net successes",
+      keys = {
+        { name = "vs", type = "text", doc = "The opposing character (their sheet's name). Always present." },
+        { name = "vsSkill", type = "text", doc = "What the opposing character rolled (skill, save or ability label). Always present." },
+        { name = "vsDice", type = "text", doc = "The number of dice the opposing character threw. Always present." },
+        { name = "vsRolls", type = "integer list", doc = "The opposing character's faces, in the order thrown (after the roller's). Always present." },
+        { name = "vsSuccesses", type = "integer", doc = "The opposing character's successes (faces at or above target). Always present." },
+        { name = "net", type = "signed integer", doc = "The roller's successes minus the opposing character's. Always present." },
+        { name = "winner", type = "text", doc = 'Who won: the roller\'s or the opponent\'s name, or "tie" when config.tie is "standoff". Always present.' },
+        { name = "tie", type = "text", doc = 'How a tie was settled: "defender", "attacker" or "standoff". Present only when net successes were equal.' },
+      },
+    },
+  },
 }

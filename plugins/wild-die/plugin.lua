@@ -122,4 +122,14 @@ return {
       resolve = resolve,
     },
   },
+  records = {
+    check = {
+      keys = {
+        { name = "wild", type = "integer list",
+          doc = "The wild die's faces: its first throw, then each re-roll after a 6, in order. Present on every wild-die check." },
+        { name = "wildRemoved", type = "integer list",
+          doc = 'The faces a complication took out of the total: the wild die\'s 1 and the highest other die. Present only when wild.complication is "remove" and the wild die\'s first throw was a 1.' },
+      },
+    },
+  },
 }
