@@ -14,9 +14,15 @@ FUZZ_TARGETS := \
 	./engine/items:FuzzInventoryTag \
 	./engine/record:FuzzRecordJSON \
 	./engine/session:FuzzTranscript \
+	./engine/money:FuzzParseAmount \
+	./engine/loot:FuzzLootTables \
+	./engine/gear:FuzzStartingGear \
 	./engine/session:FuzzReadLog \
 	./engine/jsonin:FuzzDecode \
-	./host/sandbox:FuzzClean
+	./host/sandbox:FuzzClean \
+	./engine/use:FuzzUseValidator \
+	./engine/use:FuzzUseTag \
+	./engine/use:FuzzSheetTag
 
 .PHONY: help build test bench fuzz lint golden demo clean
 

@@ -374,6 +374,9 @@ func (c *Check) ignoreUnread() {
 // poolBase is the sheet number before wounds, bonus dice or modifiers:
 // what perCheck "pool" reads.
 func (c *Check) poolBase(second int) int {
+	if c.number != nil {
+		return *c.number + second
+	}
 	ch := c.Env.Char
 	n := ch.AbilityMod(c.Target.Ability) + second
 	if c.Target.Type != "ability" {

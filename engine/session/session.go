@@ -22,6 +22,9 @@ import (
 	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/sheet"
 	"github.com/rulehost/rulehost/engine/tag"
+	// Using items, rests and live state (spec/items.md "Using items
+	// outside a fight") register their actions and the [sheet:] tag.
+	_ "github.com/rulehost/rulehost/engine/use"
 )
 
 // Event kinds.
@@ -249,6 +252,7 @@ func (s *Session) answer(kind, text string, turn int) Reply {
 		if !ok {
 			continue
 		}
+		s.state.Party.SettleAll() // an immunity gained by this tag ends its conditions for good
 		if err := record.Check(rec); err != nil {
 			rec = record.Refused(f.Tag.Name, "engine-error", "note", err.Error())
 		}
