@@ -14,6 +14,9 @@ FUZZ_TARGETS := \
 	./engine/items:FuzzInventoryTag \
 	./engine/record:FuzzRecordJSON \
 	./engine/session:FuzzTranscript \
+	./engine/money:FuzzParseAmount \
+	./engine/loot:FuzzLootTables \
+	./engine/gear:FuzzStartingGear \
 	./engine/session:FuzzReadLog \
 	./engine/jsonin:FuzzDecode \
 	./host/sandbox:FuzzClean \

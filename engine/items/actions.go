@@ -27,8 +27,6 @@ const (
 // with the feature that brings them.
 var laterActions = map[string]string{
 	"use":    "using items (spec/items.md \"Using items outside a fight\")",
-	"pay":    "money (spec/items.md \"Money\")",
-	"earn":   "money (spec/items.md \"Money\")",
 	"buy":    "markets (spec/items.md \"Markets\")",
 	"sell":   "markets (spec/items.md \"Markets\")",
 	"reveal": "risky items and forgeries (spec/items.md \"Markets\")",
