@@ -252,7 +252,11 @@ func (s *Session) answer(kind, text string, turn int) Reply {
 		if !ok {
 			continue
 		}
-		s.state.Party.SettleAll() // an immunity gained by this tag ends its conditions for good
+		// An immunity this tag gave ends its conditions for good, and the
+		// answer says so.
+		if ended := s.state.Party.SettleAll(); ended != "" && !rec.Has("lifted") {
+			rec.Add("lifted", ended)
+		}
 		if err := record.Check(rec); err != nil {
 			rec = record.Refused(f.Tag.Name, "engine-error", "note", err.Error())
 		}
