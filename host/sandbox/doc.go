@@ -152,7 +152,7 @@
 //     of plugin.lua a function captured), reachable from _G and the
 //     manifest at load time (recursively) is compared with its snapshot;
 //     a plugin whose state holds more than 65,536 such entries is refused
-//     at load (ErrBudget), as the snapshot could not be complete; if a call modified one (plugin module state, a
+//     at load (ErrMemory), as the snapshot could not be complete; if a call modified one (plugin module state, a
 //     counter, a cache, a view kept for later), the sandbox is discarded
 //     rather than repaired, so every call starts from the pristine
 //     post-Load state whichever pooled state it gets;

@@ -298,7 +298,7 @@ func (s *Sandbox) LoadProgram(p *Program) (lua.LValue, error) {
 	s.manifest = ret
 	if !s.snapshot(ret) {
 		s.faulted = true
-		return lua.LNil, s.newError(ErrBudget, "", fmt.Sprintf(
+		return lua.LNil, s.newError(ErrMemory, "", fmt.Sprintf(
 			"the plugin's state after loading holds more than %d table entries and locals; "+
 				"the host restores that state after every call and cannot do so beyond that size: "+
 				"keep large data out of plugin.lua", maxSnapEntries), "")
