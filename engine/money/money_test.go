@@ -386,3 +386,26 @@ func TestCoinWeight(t *testing.T) {
 		t.Errorf("a family without perWeight weighs nothing: %v", g.Load(0))
 	}
 }
+
+// TestPayBagFull: change that the payer's bag has no stack left for is
+// refused (bag-full), changing nothing, never lost on the way in.
+func TestPayBagFull(t *testing.T) {
+	rs := inline(t, `{"categories":[{"id":"gear"}],"currencies":[{"id":"c","label":"Coin","units":[
+		{"id":"bit","label":"bits","value":1},{"id":"hoard","label":"hoards","value":1000000}]}]}`)
+	p := party(rs, "Ada")
+	give(p, 0, "hoard", 2)
+	for k := 0; k < items.MaxStacksPerBag-1; k++ {
+		p.Put(0, nil, "pebble "+itoa(k), 1)
+	}
+	before := state(t, p)
+	r := answer(t, p, `[inventory: action="pay" amount="1 bit"]`)
+	if r.Value("reason") != money.BagFull || state(t, p) != before {
+		t.Fatalf("%s", r)
+	}
+	// Paying with the last hoard frees its stack, and the change fits.
+	p.TakeLoose(0, ruleset.CoinRefPrefix+"hoard", 1)
+	r = answer(t, p, `[inventory: action="pay" amount="1 bit"]`)
+	if r.Value("reply") != "Paid with hoards ×1; bits ×999999 back." || p.Stacks(0) != items.MaxStacksPerBag {
+		t.Fatalf("%s (%d stacks)", r, p.Stacks(0))
+	}
+}
