@@ -75,7 +75,6 @@ func held(m *Member, def *ruleset.Item, name string) int {
 	return n
 }
 
-
 // Loose is how many units of an item member i holds neither worn nor
 // bound (what can be paid, given or spent).
 func (p *Party) Loose(i int, ref string) int {
