@@ -236,6 +236,17 @@ func TestAmounts(t *testing.T) {
 			t.Errorf("%q: %v, want %s", in, err, reason)
 		}
 	}
+	// Without a one, the label's singular still names one coin.
+	plain := inline(t, `{"categories":[{"id":"gear"}],"currencies":[{"id":"c","units":[
+		{"id":"p","label":"pennies","value":1},{"id":"s","label":"shillings","value":12},{"id":"gp","label":"gold pieces","value":100}]}]}`)
+	for in, want := range map[string]string{"1 penny": "1 pennies", "1 shilling": "1 shillings", "2 gold piece": "2 gold pieces", "3 GP": "3 gold pieces", "4 Gold Pieces": "4 gold pieces"} {
+		if a, err := money.ParseAmount(plain.Items, in); err != nil || a.String() != want {
+			t.Errorf("%q: %v %v, want %q", in, a, err, want)
+		}
+	}
+	if _, err := money.ParseAmount(plain.Items, "1 pens"); err == nil {
+		t.Error(`"pens" is no coin`)
+	}
 	noCoins := inline(t, `{"categories":[{"id":"gear"}]}`)
 	if _, err := money.ParseAmount(noCoins.Items, "3 shillings"); err == nil || !strings.HasPrefix(err.Error(), money.NoCurrencies) {
 		t.Errorf("no currencies: %v", err)
