@@ -22,7 +22,8 @@ FUZZ_TARGETS := \
 	./host/sandbox:FuzzClean \
 	./engine/use:FuzzUseValidator \
 	./engine/use:FuzzUseTag \
-	./engine/use:FuzzSheetTag
+	./engine/use:FuzzSheetTag \
+	./engine/odds:FuzzOdds
 
 .PHONY: help build test bench fuzz lint golden demo clean
 
