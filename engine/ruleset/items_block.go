@@ -551,11 +551,12 @@ func checkStatNumber(p *validate.Problems, at string, f float64, sd *ItemStatDec
 // RangeText prints a number stat's range for messages.
 func (sd *ItemStatDecl) RangeText() string {
 	lo, hi := "-∞", "∞"
+	// -0 (a JSON "-0") reads as 0: "range 0 to 0", never "0 to -0".
 	if sd.Min != nil {
-		lo = strconv.FormatFloat(*sd.Min, 'g', -1, 64)
+		lo = strconv.FormatFloat(*sd.Min+0, 'g', -1, 64)
 	}
 	if sd.Max != nil {
-		hi = strconv.FormatFloat(*sd.Max, 'g', -1, 64)
+		hi = strconv.FormatFloat(*sd.Max+0, 'g', -1, 64)
 	}
 	return lo + " to " + hi
 }
