@@ -14,7 +14,8 @@ FUZZ_TARGETS := \
 	./engine/record:FuzzRecordJSON \
 	./engine/session:FuzzTranscript \
 	./engine/session:FuzzReadLog \
-	./engine/jsonin:FuzzDecode
+	./engine/jsonin:FuzzDecode \
+	./host/sandbox:FuzzClean
 
 .PHONY: help build test bench fuzz lint golden demo clean
 

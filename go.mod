@@ -26,3 +26,5 @@ require (
 )
 
 tool honnef.co/go/tools/cmd/staticcheck
+
+replace github.com/yuin/gopher-lua => ./third_party/gopher-lua

@@ -4,8 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"os"
-	"testing"
 	"syscall"
+	"testing"
 	"time"
 
 	"github.com/rulehost/rulehost/engine/check"

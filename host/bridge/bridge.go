@@ -57,7 +57,21 @@ type State struct {
 	// (kept somewhere the reset missed) cannot read another call's
 	// character or write problems and bands into a finished import.
 	gen uint64
+
+	// problems counts the problems reported in the current call (see
+	// countProblem).
+	problems int
 }
+
+// Bounds on what a host function converts from a plugin's arguments,
+// checked while converting, before anything is copied or encoded: a
+// value reference, a list of keys or an outcomes option table is small,
+// and a table holding 200 references to one 1 MiB string is refused
+// after the first few, not JSON-encoded into 200 MiB.
+const (
+	maxArgItems = 256
+	maxArgBytes = 16 << 10
+)
 
 var prelude = func() *sandbox.Program {
 	p, err := sandbox.Compile("prelude.lua", luasrc.Prelude)
@@ -125,7 +139,7 @@ func (st *State) Begin(stream dice.Stream, c *check.Check) {
 
 // End unbinds what Begin bound, so a pooled state keeps no reference to a
 // finished call.
-func (st *State) End() { st.stream, st.cur, st.gen = nil, nil, st.gen+1 }
+func (st *State) End() { st.stream, st.cur, st.gen, st.problems = nil, nil, st.gen+1, 0 }
 
 // live raises an error when a view of generation gen belongs to a call
 // that has ended.

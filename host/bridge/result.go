@@ -66,7 +66,7 @@ func ReadResult(lv lua.LValue) (Result, error) {
 		out.Name = name
 		for k := range x {
 			if k != "name" && k != "attrs" {
-				return Result{}, fmt.Errorf("a record result has only name and attrs; found %q", k)
+				return Result{}, fmt.Errorf("a record result has only name and attrs; found %q", short(k))
 			}
 		}
 		if a, present := x["attrs"]; present {
@@ -91,10 +91,10 @@ func ReadResult(lv lua.LValue) (Result, error) {
 		}
 		val, err := value(kv[1])
 		if err != nil {
-			return Result{}, fmt.Errorf("attribute %q: %w", key, err)
+			return Result{}, fmt.Errorf("attribute %q: %w", short(key), err)
 		}
 		if len(val) > MaxValueLen {
-			return Result{}, fmt.Errorf("attribute %q: value of %d bytes; at most %d", key, len(val), MaxValueLen)
+			return Result{}, fmt.Errorf("attribute %q: value of %d bytes; at most %d", short(key), len(val), MaxValueLen)
 		}
 		out.Attrs = append(out.Attrs, tag.Attr{Key: key, Value: val})
 	}
@@ -102,18 +102,20 @@ func ReadResult(lv lua.LValue) (Result, error) {
 }
 
 // checkText refuses values that are not valid UTF-8 or hold control
-// characters. record.Check reads types, not bytes: a note with an escape
+// characters (sandbox.Unshowable: C0/C1 controls, and the bidi overrides
+// and isolates, invisible marks and line/paragraph separators that would
+// make a value render as something else). record.Check reads types, not bytes: a note with an escape
 // sequence would reach the GM's terminal as a command, a newline would
 // break the one-line record, and invalid UTF-8 does not survive the
 // record's JSON form.
 func checkText(attrs []tag.Attr) error {
 	for _, a := range attrs {
 		if !utf8.ValidString(a.Value) {
-			return fmt.Errorf("attribute %q: the value is not valid UTF-8", a.Key)
+			return fmt.Errorf("attribute %q: the value is not valid UTF-8", short(a.Key))
 		}
 		for _, r := range a.Value {
-			if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
-				return fmt.Errorf("attribute %q: the value holds the control character %U", a.Key, r)
+			if sandbox.Unshowable(r) {
+				return fmt.Errorf("attribute %q: the value holds the control character %U", short(a.Key), r)
 			}
 		}
 	}
@@ -217,4 +219,10 @@ func fastPairs(t *lua.LTable) ([]tag.Attr, bool) {
 		out[i-1] = tag.Attr{Key: string(k), Value: v}
 	}
 	return out, true
+}
+
+// short is a key a plugin returned, fit for an error message (which
+// becomes a refusal's note): sanitized and at most 64 bytes.
+func short(key string) string {
+	return sandbox.Clean(key, 64, sandbox.Line)
 }

@@ -44,6 +44,27 @@ func (st *State) pushChild(L *lua.LState, parent *objRef, child validate.Obj, ok
 	return pushOK(L, st.obj(&objRef{v: parent.v, o: child, res: parent.res}), true)
 }
 
+// countProblem counts a problem the plugin reports in this call and says
+// whether to keep it: the first sandbox.MaxProblems are kept, the next one
+// becomes a single "more problems" line, the rest are dropped, so a
+// validate function calling problem 200,000 times prints 21 lines.
+func (st *State) countProblem(r *objRef) bool {
+	st.problems++
+	switch {
+	case st.problems <= sandbox.MaxProblems:
+		return true
+	case st.problems == sandbox.MaxProblems+1:
+		r.o.Addf("", "the plugin reported more than %d problems; the rest are left out", sandbox.MaxProblems)
+	}
+	return false
+}
+
+// cleanKey is a key a plugin names in a problem, fit for a JSON pointer
+// shown to the GM: sanitized and short.
+func cleanKey(key string) string {
+	return sandbox.Clean(key, 128, sandbox.Line)
+}
+
 func (st *State) checkObj(L *lua.LState) *objRef {
 	ud := L.CheckUserData(1)
 	r, ok := ud.Value.(*objRef)
@@ -58,7 +79,7 @@ func (st *State) checkObj(L *lua.LState) *objRef {
 func stringArgs(L *lua.LState, i int) []string {
 	var out []string
 	if t, ok := L.Get(i).(*lua.LTable); ok {
-		raw, err := sandbox.FromLua(t)
+		raw, err := sandbox.FromLuaBounded(t, maxArgItems, maxArgBytes)
 		if err != nil {
 			L.ArgError(i, err.Error())
 		}
@@ -207,16 +228,20 @@ var objMethods = map[string]func(*State, *lua.LState) int{
 	// object itself). Say what is wrong and what is allowed.
 	"problem": func(st *State, L *lua.LState) int {
 		r := st.checkObj(L)
-		key := L.OptString(2, "")
-		r.o.Addf(key, "%s", L.CheckString(3))
+		key, msg := L.OptString(2, ""), L.CheckString(3)
+		if st.countProblem(r) {
+			r.o.Addf(cleanKey(key), "%s", sandbox.Clean(msg, sandbox.MaxNoteLen, sandbox.Line))
+		}
 		return 0
 	},
 	// problemAt(key, i, message) reports a problem at the i-th (1-based)
 	// entry of the array at key.
 	"problemAt": func(st *State, L *lua.LState) int {
 		r := st.checkObj(L)
-		key, i := L.CheckString(2), index(L, 3)
-		r.v.P.Addf(r.o.Ptr(key, i), "%s", L.CheckString(4))
+		key, i, msg := L.CheckString(2), index(L, 3), L.CheckString(4)
+		if st.countProblem(r) {
+			r.v.P.Addf(r.o.Ptr(cleanKey(key), i), "%s", sandbox.Clean(msg, sandbox.MaxNoteLen, sandbox.Line))
+		}
 		return 0
 	},
 	"pointer": func(st *State, L *lua.LState) int {
@@ -240,7 +265,7 @@ var objMethods = map[string]func(*State, *lua.LState) int{
 		}
 		rules := ruleset.OutcomeRules{By: []string{"margin", "total"}}
 		if t, ok := L.Get(2).(*lua.LTable); ok {
-			raw, err := sandbox.FromLua(t)
+			raw, err := sandbox.FromLuaBounded(t, maxArgItems, maxArgBytes)
 			if err != nil {
 				L.ArgError(2, err.Error())
 			}

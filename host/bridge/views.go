@@ -160,6 +160,24 @@ func (st *State) Sheet(ch *sheet.Character) lua.LValue {
 	return ud
 }
 
+// CharacterFunc is env.character(name) for the call in progress: the view
+// of the character find names, or nil. Like every view it belongs to its
+// call: kept and called in a later call, it raises an error instead of
+// answering with the earlier call's characters.
+func (st *State) CharacterFunc(find func(name string) (*sheet.Character, bool)) *lua.LFunction {
+	gen := st.gen
+	return st.sb.L().NewFunction(func(L *lua.LState) int {
+		st.live(L, gen)
+		c, ok := find(L.CheckString(1))
+		if !ok {
+			L.Push(lua.LNil)
+			return 1
+		}
+		L.Push(st.Sheet(c))
+		return 1
+	})
+}
+
 // sheetView is the Go side of a sheet view.
 type sheetView struct {
 	ch  *sheet.Character
@@ -379,7 +397,7 @@ var sheetMethods = map[string]func(*State, *lua.LState) int{
 	// sheet:value({ abilityMod = "str" }).
 	"value": func(st *State, L *lua.LState) int {
 		ch := st.checkSheet(L)
-		raw, err := sandbox.FromLua(L.CheckTable(2))
+		raw, err := sandbox.FromLuaBounded(L.CheckTable(2), maxArgItems, maxArgBytes)
 		if err != nil {
 			L.ArgError(2, err.Error())
 		}

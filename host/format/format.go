@@ -9,13 +9,14 @@ package format
 import (
 	"context"
 	"fmt"
-	"unicode/utf8"
+	"sync"
 
 	"github.com/hashicorp/go-hclog"
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/host/plugin"
+	"github.com/rulehost/rulehost/host/sandbox"
 )
 
 // MaxText bounds what a formatter may return for one record, item or block.
@@ -28,7 +29,16 @@ type Formatter struct {
 	P        *plugin.Plugin
 	Fallback record.Formatter
 	Log      hclog.Logger
+
+	mu    sync.Mutex
+	fails map[string]int // consecutive failures, by formatter
 }
+
+// MaxFailures is how many consecutive failures switch a formatter off for
+// the rest of the run or session: a formatter stuck in a loop would
+// otherwise cost its whole deadline on every record. Being switched off
+// is logged once; the built-in text is used from then on.
+const MaxFailures = 3
 
 var _ record.Formatter = (*Formatter)(nil)
 
@@ -44,6 +54,12 @@ func New(p *plugin.Plugin, fallback record.Formatter, log hclog.Logger) *Formatt
 }
 
 func (f *Formatter) has(name string) bool {
+	f.mu.Lock()
+	off := f.fails[name] >= MaxFailures
+	f.mu.Unlock()
+	if off {
+		return false
+	}
 	for _, n := range f.P.Manifest.Formatters {
 		if n == name {
 			return true
@@ -73,21 +89,37 @@ func (f *Formatter) call(name string, args func(st *plugin.State) []lua.LValue) 
 	if len(s) > MaxText {
 		return "", fmt.Errorf("returned %d bytes; at most %d", len(s), MaxText)
 	}
-	if !utf8.ValidString(string(s)) {
-		return "", fmt.Errorf("returned text that is not UTF-8")
-	}
-	// Lines and tabs are the text's own; other control characters (an
-	// escape sequence) would be commands to the GM's terminal.
-	for _, r := range string(s) {
-		if (r < 0x20 && r != '\n' && r != '\t') || r == 0x7f || (r >= 0x80 && r < 0xa0) {
-			return "", fmt.Errorf("returned text with the control character %U", r)
-		}
-	}
-	return string(s), nil
+	// Lines and tabs are the text's own; everything else goes through the
+	// plugin-text sanitizer: an escape sequence, a bidi override or
+	// invalid UTF-8 is shown escaped, and a line that would open a
+	// transcript entry ("--- gm 9") is indented.
+	return sandbox.Clean(string(s), MaxText+MaxText/4, sandbox.Lines), nil
 }
 
 func (f *Formatter) fallback(name string, err error) {
-	f.Log.Warn("plugin formatter failed; using the built-in text", "plugin", f.P.Name(), "formatter", name, "error", err)
+	f.mu.Lock()
+	if f.fails == nil {
+		f.fails = map[string]int{}
+	}
+	f.fails[name]++
+	n := f.fails[name]
+	f.mu.Unlock()
+	switch {
+	case n < MaxFailures:
+		f.Log.Warn("plugin formatter failed; using the built-in text", "plugin", f.P.Name(), "formatter", name, "error", err)
+	case n == MaxFailures:
+		f.Log.Warn("plugin formatter failed; switched off for the rest of the run after consecutive failures, using the built-in text",
+			"plugin", f.P.Name(), "formatter", name, "failures", n, "error", err)
+	}
+}
+
+// succeeded resets the formatter's consecutive failures.
+func (f *Formatter) succeeded(name string) {
+	f.mu.Lock()
+	if f.fails[name] < MaxFailures {
+		delete(f.fails, name)
+	}
+	f.mu.Unlock()
 }
 
 // Record is the plugin's text for r, or the fallback's.
@@ -100,6 +132,7 @@ func (f *Formatter) Record(r record.Record) string {
 		f.fallback("record", err)
 		return f.Fallback.Record(r)
 	}
+	f.succeeded("record")
 	return s
 }
 
@@ -113,6 +146,7 @@ func (f *Formatter) Item(item record.Record) string {
 		f.fallback("item", err)
 		return f.Fallback.Item(item)
 	}
+	f.succeeded("item")
 	return s
 }
 
@@ -133,5 +167,6 @@ func (f *Formatter) Block(name string, lines []string) string {
 		f.fallback("block", err)
 		return f.Fallback.Block(name, lines)
 	}
+	f.succeeded("block")
 	return s
 }

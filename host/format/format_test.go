@@ -64,3 +64,82 @@ func TestMissingFormatterFallsBackQuietly(t *testing.T) {
 		t.Error("fallback not used")
 	}
 }
+
+// TestFailingFormatterSwitchedOff: a formatter that loops costs its
+// deadline at most MaxFailures times in a run; then it is switched off,
+// said once in the log, and the built-in text is used for the rest (issue
+// 9: a looping formatter over 12 records took 3.1 s).
+func TestFailingFormatterSwitchedOff(t *testing.T) {
+	var logs bytes.Buffer
+	log := hclog.New(&hclog.LoggerOptions{Output: &logs, Level: hclog.Warn})
+	const deadline = 100 * time.Millisecond
+	p, err := plugin.Load("../../testdata/plugins/hostile-text", plugin.Options{Deadline: deadline})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	f := format.New(p, nil, log)
+	loop, _ := record.Parse(`[check: who="Ada" case="loop"]`)
+	start := time.Now()
+	for i := 0; i < 12; i++ {
+		if got := f.Record(loop); got != loop.String() {
+			t.Fatalf("record %d: %q, want the built-in text", i, got)
+		}
+	}
+	took := time.Since(start)
+	if took > format.MaxFailures*(deadline+100*time.Millisecond) {
+		t.Errorf("12 records took %v; a switched-off formatter must cost nothing", took)
+	}
+	if n := strings.Count(logs.String(), "switched off"); n != 1 {
+		t.Errorf("switched off logged %d times:\n%s", n, logs.String())
+	}
+	if n := strings.Count(logs.String(), "[WARN]"); n != format.MaxFailures {
+		t.Errorf("%d warnings, want %d:\n%s", n, format.MaxFailures, logs.String())
+	}
+	// a good record does not switch it back on: off is off for the run
+	good, _ := record.Parse(`[check: who="Ada"]`)
+	if got := f.Record(good); got != good.String() {
+		t.Errorf("after switching off: %q", got)
+	}
+}
+
+// TestFailuresMustBeConsecutive: a success between failures resets the
+// count, so an occasional failure never switches a formatter off.
+func TestFailuresMustBeConsecutive(t *testing.T) {
+	p, err := plugin.Load("../../testdata/plugins/bad-results", plugin.Options{Deadline: 50 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	f := format.New(p, nil, nil)
+	bad, _ := record.Parse(`[check: who="Ada" case="error"]`)
+	good, _ := record.Parse(`[check: who="Ada"]`)
+	for i := 0; i < 3*format.MaxFailures; i++ {
+		f.Record(bad)
+		f.Record(bad)
+		if got := f.Record(good); got != "fine: "+good.String() {
+			t.Fatalf("round %d: %q", i, got)
+		}
+	}
+}
+
+// TestFormatterTextSanitized: a formatter's text cannot open a transcript
+// entry or command the terminal.
+func TestFormatterTextSanitized(t *testing.T) {
+	p, err := plugin.Load("../../testdata/plugins/hostile-text", plugin.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	f := format.New(p, nil, nil)
+	r, _ := record.Parse(`[check: who="Ada" case="forge"]`)
+	got := f.Record(r)
+	for _, line := range strings.Split(got, "\n") {
+		if strings.HasPrefix(line, "--- ") || strings.ContainsRune(line, 0x1b) {
+			t.Errorf("line %q of %q", line, got)
+		}
+	}
+	if !strings.Contains(got, "\n  --- gm 9\n\\x1b[2J[check:") {
+		t.Errorf("%q", got)
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -38,8 +39,12 @@ type Options struct {
 	Logger hclog.Logger
 	// Deadline bounds each plugin call (default 250 ms).
 	Deadline time.Duration
-	// MaxMemory bounds heap growth during one call (default 32 MiB).
+	// MaxMemory bounds heap growth during one call, and while plugin.lua
+	// is parsed and compiled (default 32 MiB).
 	MaxMemory uint64
+	// LoadDeadline bounds parsing and compiling plugin.lua (default 1 s);
+	// running it is a call like any other, under Deadline.
+	LoadDeadline time.Duration
 	// Config overrides plugins' default config, by plugin name; keys not
 	// given keep the manifest's defaults.
 	Config map[string]map[string]any
@@ -61,6 +66,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxMemory == 0 {
 		o.MaxMemory = 32 << 20
+	}
+	if o.LoadDeadline <= 0 {
+		o.LoadDeadline = time.Second
 	}
 	return o
 }
@@ -106,7 +114,7 @@ func (e *LoadError) Error() string {
 			msg += ": " + se.Msg
 		}
 	}
-	return fmt.Sprintf("plugin %q: %s: %s", e.Plugin, where, msg)
+	return fmt.Sprintf("plugin %q: %s: %s", e.Plugin, where, sandbox.Clean(msg, 8*sandbox.MaxNoteLen, sandbox.Line))
 }
 
 func (e *LoadError) Unwrap() error { return e.Err }
@@ -130,14 +138,11 @@ func Load(dir string, opts Options) (*Plugin, error) {
 		}
 		return le
 	}
-	src, err := os.ReadFile(filepath.Join(dir, "plugin.lua"))
+	src, err := readSource(filepath.Join(dir, "plugin.lua"))
 	if err != nil {
 		return nil, fail(folder, err)
 	}
-	if len(src) > MaxSource {
-		return nil, fail(folder, fmt.Errorf("plugin.lua is %d bytes; at most %d", len(src), MaxSource))
-	}
-	prog, err := sandbox.Compile(file, string(src))
+	prog, err := sandbox.CompileLimits(file, string(src), sandbox.Options{Deadline: opts.LoadDeadline, MaxMemory: opts.MaxMemory})
 	if err != nil {
 		return nil, fail(folder, err)
 	}
@@ -182,6 +187,28 @@ func Load(dir string, opts Options) (*Plugin, error) {
 	p.pool = sandbox.NewPool(factory)
 	p.pool.Put(first)
 	return p, nil
+}
+
+// readSource reads plugin.lua, refusing it past MaxSource without reading
+// more than MaxSource+1 bytes (a plugin folder may hold a huge file, or a
+// device).
+func readSource(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("plugin.lua is not a regular file")
+	}
+	src, err := io.ReadAll(io.LimitReader(f, MaxSource+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(src) > MaxSource {
+		return nil, fmt.Errorf("plugin.lua is larger than %d bytes; at most %d", MaxSource, MaxSource)
+	}
+	return src, nil
 }
 
 // parserPos finds the position in gopher-lua's parser messages
@@ -272,7 +299,11 @@ func (s *State) Call(ctx context.Context, stream dice.Stream, c *check.Check, t 
 }
 
 // Describe turns a call error into the words a refusal's note carries:
-// the category, the message and the file:line when known.
+// the category, the message, and where: the file:line when the sandbox
+// knows it; a position the plugin wrote into its message is not believed
+// unless it names the plugin's own chunk, and the note then says which
+// plugin raised it, so a note never points at another plugin's file. The text is sanitized
+// (sandbox.Clean): one line, capped.
 func Describe(err error) string {
 	var se *sandbox.Error
 	if errors.As(err, &se) {
@@ -280,10 +311,13 @@ func Describe(err error) string {
 		if se.Msg != "" {
 			s += ": " + se.Msg
 		}
-		if se.File != "" && se.Line > 0 {
+		switch {
+		case se.File != "" && se.Line > 0:
 			s += fmt.Sprintf(" (%s:%d)", se.File, se.Line)
+		case se.Claimed != "":
+			s += fmt.Sprintf(" (raised by plugin %s, not at %s)", se.Plugin, se.Claimed)
 		}
-		return s
+		return sandbox.Clean(s, 2*sandbox.MaxNoteLen, sandbox.Line)
 	}
-	return err.Error()
+	return sandbox.Clean(err.Error(), sandbox.MaxNoteLen, sandbox.Line)
 }

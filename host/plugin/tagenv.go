@@ -45,6 +45,9 @@ func (s *State) tagEnv(env TagEnv, t tag.Tag, config map[string]any) (lua.LValue
 	for i, ch := range env.Characters {
 		c.names.RawSetInt(i+1, lua.LString(ch.Name()))
 	}
+	// env.character is made per call (one closure): kept and called in a
+	// later call it raises instead of answering (bridge.CharacterFunc)
+	in.RawSetString("character", s.B.CharacterFunc(env.Character))
 	c.cur = &env
 	return c.view, nil
 }
@@ -52,7 +55,7 @@ func (s *State) tagEnv(env TagEnv, t tag.Tag, config map[string]any) (lua.LValue
 // endTagEnv clears what tagEnv filled.
 func (s *State) endTagEnv() {
 	c := s.tagEnvCache()
-	for _, k := range []string{"tag", "ruleset", "config"} {
+	for _, k := range []string{"tag", "ruleset", "config", "character"} {
 		c.inner.RawSetString(k, lua.LNil)
 	}
 	if c.cur != nil {
@@ -72,21 +75,7 @@ func (s *State) tagEnvCache() *tagEnvCache {
 		}
 	}
 	c := &tagEnvCache{inner: L.CreateTable(0, 6), names: L.CreateTable(8, 0)}
-	b := s.B
 	c.inner.RawSetString("characters", s.SB.Freeze(c.names))
-	c.inner.RawSetString("character", L.NewFunction(func(L *lua.LState) int {
-		name := L.CheckString(1)
-		if c.cur == nil {
-			L.RaiseError("this env belongs to a call that has ended; keep no views between calls")
-		}
-		ch, ok := c.cur.Character(name)
-		if !ok {
-			L.Push(lua.LNil)
-			return 1
-		}
-		L.Push(b.Sheet(ch))
-		return 1
-	}))
 	c.view = s.SB.Freeze(c.inner)
 	ud := L.NewUserData()
 	ud.Value = c

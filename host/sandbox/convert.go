@@ -216,14 +216,41 @@ func FromLua(lv lua.LValue) (any, error) {
 // (a few shared subtables nested forty deep stand for 2^40 items) must be
 // cut short early. maxItems above MaxConvertItems is MaxConvertItems.
 func FromLuaLimit(lv lua.LValue, maxItems int) (any, error) {
+	return FromLuaBounded(lv, maxItems, MaxConvertBytes)
+}
+
+// MaxConvertBytes bounds the string bytes (values and keys) FromLua and
+// FromLuaLimit convert.
+const MaxConvertBytes = 16 << 20
+
+// FromLuaBounded is FromLuaLimit that also bounds the string bytes (keys
+// and values, each occurrence counted) the result holds. A table holding
+// the same 1 MiB string 200 times is 200 MiB to whoever copies or encodes
+// the result (json.Marshal), so a host function taking a table from a
+// plugin bounds both, and the conversion stops as soon as either is past,
+// before the host spends anything on the rest. maxBytes <= 0 or above
+// MaxConvertBytes is MaxConvertBytes.
+func FromLuaBounded(lv lua.LValue, maxItems, maxBytes int) (any, error) {
 	if maxItems <= 0 || maxItems > MaxConvertItems {
 		maxItems = MaxConvertItems
 	}
-	c := &fromConv{max: maxItems}
+	if maxBytes <= 0 || maxBytes > MaxConvertBytes {
+		maxBytes = MaxConvertBytes
+	}
+	c := &fromConv{max: maxItems, maxBytes: maxBytes}
 	return c.conv(lv, 0)
 }
 
-type fromConv struct{ items, max int }
+type fromConv struct{ items, max, bytes, maxBytes int }
+
+// addBytes counts n string bytes against the bound.
+func (c *fromConv) addBytes(n int) error {
+	c.bytes += n
+	if c.bytes > c.maxBytes {
+		return fmt.Errorf("sandbox: Lua value holds more than %d bytes of text", c.maxBytes)
+	}
+	return nil
+}
 
 func (c *fromConv) conv(lv lua.LValue, depth int) (any, error) {
 	if depth > MaxConvertDepth {
@@ -241,6 +268,9 @@ func (c *fromConv) conv(lv lua.LValue, depth int) (any, error) {
 	case lua.LNumber:
 		return float64(v), nil
 	case lua.LString:
+		if err := c.addBytes(len(v)); err != nil {
+			return nil, err
+		}
 		return string(v), nil
 	case *lua.LTable:
 		t := seeThrough(v)
@@ -269,6 +299,9 @@ func (c *fromConv) conv(lv lua.LValue, depth int) (any, error) {
 			switch kk := k.(type) {
 			case lua.LString:
 				key = string(kk)
+				if err = c.addBytes(len(key)); err != nil {
+					return
+				}
 			case lua.LNumber:
 				f := float64(kk)
 				if f == math.Trunc(f) && math.Abs(f) < 1<<53 {

@@ -46,6 +46,10 @@ type Error struct {
 	Kind   error  // one of the Err* sentinels
 	Msg    string // the message without the position prefix
 	Trace  string // Lua stack traceback, when gopher-lua produced one
+	// Claimed is the chunk a message's leading "chunk:line:" named when
+	// that is not a chunk of this plugin (error("other/plugin.lua:1: x", 0)):
+	// the position is not believed, and the message is kept whole.
+	Claimed string
 }
 
 func (e *Error) Error() string {
@@ -91,29 +95,70 @@ func splitPos(msg string) (file string, line int, rest string) {
 	return file, line, msg[m[1]:]
 }
 
-// newError builds an *Error for the sandbox s.
+// newError builds an *Error for the sandbox s. A position at the head of
+// the message is believed only when it names a chunk this sandbox loaded:
+// error("opposed-pool/plugin.lua:12: boom", 0) is text, and must not make
+// the note point at another plugin's file.
 func (s *Sandbox) newError(kind error, where, msg, trace string) *Error {
-	return newErr(s.opts.Name, kind, where, msg, trace)
+	return newErrOwn(s.opts.Name, kind, where, msg, trace, s.ownChunk)
 }
 
+// ownChunk reports whether file is a chunk loaded into this sandbox.
+func (s *Sandbox) ownChunk(file string) bool {
+	for _, c := range s.chunks {
+		if c == file {
+			return true
+		}
+	}
+	return false
+}
+
+// maxRawError bounds how much of a raw message is examined at all: the
+// message is cut to MaxNoteLen anyway, and the position parse must not
+// scan a 10 MiB error string.
+const maxRawError = 4 * MaxNoteLen
+
 func newErr(plugin string, kind error, where, msg, trace string) *Error {
-	e := &Error{Plugin: plugin, Kind: kind, Trace: trace}
-	f, l, rest := splitPos(msg)
+	return newErrOwn(plugin, kind, where, msg, trace, nil)
+}
+
+// newErrOwn builds an *Error; own (nil: any chunk) says which chunk names
+// a position prefix may claim. The message and the trace come from the
+// plugin: they are cut and sanitized here (see Clean), once, for every
+// error the sandbox reports.
+func newErrOwn(plugin string, kind error, where, msg, trace string, own func(string) bool) *Error {
+	e := &Error{Plugin: plugin, Kind: kind, Trace: Clean(trace, 4*MaxNoteLen, Lines)}
+	believe := func(f string) bool { return f != "" && (own == nil || own(f)) }
+	// positions are parsed from the head of the message only
+	pos := func(m string) (string, int, string) {
+		if len(m) <= maxRawError {
+			return splitPos(m)
+		}
+		f, l, rest := splitPos(m[:maxRawError])
+		return f, l, m[maxRawError-len(rest):]
+	}
+	f, l, rest := pos(msg)
+	if !believe(f) {
+		if f != "" {
+			e.Claimed = Clean(fmt.Sprintf("%s:%d", f, l), 256, Line)
+		}
+		f, l, rest = "", 0, msg
+	}
 	if where != "" {
-		if wf, wl, _ := splitPos(where); wf != "" {
+		if wf, wl, _ := pos(where); believe(wf) {
 			f, l = wf, wl
 		}
 	}
 	e.File, e.Line = f, l
 	// strip repeated position prefixes ("a.lua:3: a.lua:9: boom")
 	for i := 0; i < 4; i++ {
-		f2, _, r2 := splitPos(rest)
-		if f2 == "" {
+		f2, _, r2 := pos(rest)
+		if !believe(f2) {
 			break
 		}
 		rest = r2
 	}
-	e.Msg = rest
+	e.Msg = Clean(strings.TrimSpace(rest), MaxNoteLen, Line)
 	return e
 }
 

@@ -266,10 +266,7 @@ func (s *Sandbox) luaPrint(L *lua.LState) int {
 			break
 		}
 	}
-	msg := b.String()
-	if len(msg) > maxPrint {
-		msg = msg[:maxPrint] + "..."
-	}
+	msg := Clean(b.String(), maxPrint, Line)
 	s.opts.Logger.Info("plugin print", "plugin", s.opts.Name, "msg", msg)
 	return 0
 }

@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -93,6 +94,8 @@ type Sandbox struct {
 	roLen  *lua.LFunction
 
 	manifest lua.LValue
+	// chunks are the names of the chunks loaded (see newError).
+	chunks []string
 
 	// ids numbers the tables, functions and userdata tostring has shown
 	// during the current call (see identity).
@@ -116,6 +119,14 @@ func New(opts Options) (*Sandbox, error) {
 		IncludeGoStackTrace: false,
 	})
 	s := &Sandbox{opts: opts, l: L}
+	// The .. operator asks before it allocates (third_party patch 2), so
+	// one concatenation cannot build a string past MaxStringLen: the
+	// memory watcher alone is one instruction late.
+	L.Options.StringAlloc = func(L *lua.LState, n int) {
+		if n > s.opts.MaxStringLen {
+			s.raiseFault(L, ErrMemory, "..: a result of %d bytes exceeds the %d-byte string limit", n, s.opts.MaxStringLen)
+		}
+	}
 	if err := s.install(); err != nil {
 		L.Close()
 		return nil, err
@@ -164,17 +175,45 @@ type Program struct {
 // MaxSourceLen bounds the size of a chunk's source.
 const MaxSourceLen = 16 << 20
 
-// Compile parses and compiles a chunk. Binary (precompiled) chunks are
-// refused with ErrForbidden; syntax errors are ErrSyntax. The returned
-// *Error has an empty Plugin.
+// Compile parses and compiles a chunk under the default limits (see
+// CompileLimits).
 func Compile(chunkName, source string) (*Program, error) {
+	return CompileLimits(chunkName, source, Options{})
+}
+
+// CompileLimits parses and compiles a chunk under opts' Deadline and
+// MaxMemory (zero: the defaults), as a call runs: the parser checks the
+// deadline and the memory watcher every 256 tokens and bounds its stack
+// (third_party patch 5), so a hostile plugin.lua (a 1 MiB a^a^a^... chain)
+// is refused at load within its budgets instead of growing the parser
+// without bound outside any deadline. Binary (precompiled) chunks are
+// refused with ErrForbidden; syntax errors are ErrSyntax; a source larger
+// than MaxSourceLen, or a parse past the budget, is ErrMemory; a parse
+// past the deadline is ErrTimeout. The returned *Error has an empty Plugin.
+func CompileLimits(chunkName, source string, opts Options) (*Program, error) {
+	opts = opts.withDefaults()
 	if strings.HasPrefix(source, "\x1b") {
 		return nil, newErr("", ErrForbidden, "", "binary (precompiled) chunks are not accepted", "")
 	}
 	if len(source) > MaxSourceLen {
 		return nil, newErr("", ErrMemory, "", fmt.Sprintf("source of %d bytes is too large", len(source)), "")
 	}
-	chunk, err := parse.Parse(strings.NewReader(source), chunkName)
+	ctx, cancel := context.WithTimeout(context.Background(), opts.Deadline)
+	defer cancel()
+	cc := &callCtx{parent: ctx, done: ctx.Done(), maxMem: opts.MaxMemory}
+	watcher.add(cc)
+	defer watcher.remove(cc)
+	check := func() error {
+		if f := cc.getFault(); f != nil {
+			return &Error{Kind: f.kind, File: chunkName, Msg: "while parsing: " + f.msg}
+		}
+		if ctx.Err() != nil {
+			return &Error{Kind: ErrTimeout, File: chunkName, Msg: "parsing took longer than the deadline"}
+		}
+		return nil
+	}
+	chunk, err := parse.ParseLimits(strings.NewReader(source), chunkName,
+		parse.Limits{MaxStack: 4 * MaxSyntaxDepth, Check: check})
 	if err == nil {
 		if deep, line := syntaxTooDeep(chunk); deep {
 			return nil, &Error{Kind: ErrSyntax, File: chunkName, Line: line,
@@ -182,9 +221,16 @@ func Compile(chunkName, source string) (*Program, error) {
 		}
 		var proto *lua.FunctionProto
 		if proto, err = lua.Compile(chunk, chunkName); err == nil {
+			if err := check(); err != nil {
+				return nil, err
+			}
 			noTailCalls(proto)
 			return &Program{name: chunkName, proto: proto}, nil
 		}
+	}
+	var se *Error
+	if errors.As(err, &se) {
+		return nil, se
 	}
 	e := newErr("", ErrSyntax, "", err.Error(), "")
 	if e.File == "" {
@@ -232,6 +278,9 @@ func (s *Sandbox) Load(chunkName, source string) (lua.LValue, error) {
 // the sandbox records its pristine state (globals, and the tables reachable
 // from them and from the manifest), which Reset restores or verifies.
 func (s *Sandbox) LoadProgram(p *Program) (lua.LValue, error) {
+	if !s.ownChunk(p.name) {
+		s.chunks = append(s.chunks, p.name)
+	}
 	fn := s.l.NewFunctionFromProto(p.proto)
 	rets, cerr := s.run(context.Background(), nil, fn, nil, 1)
 	if cerr != nil {
@@ -242,7 +291,13 @@ func (s *Sandbox) LoadProgram(p *Program) (lua.LValue, error) {
 		ret = rets[0]
 	}
 	s.manifest = ret
-	s.snapshot(ret)
+	if !s.snapshot(ret) {
+		s.faulted = true
+		return lua.LNil, s.newError(ErrBudget, "", fmt.Sprintf(
+			"the plugin's state after loading holds more than %d table entries and locals; "+
+				"the host restores that state after every call and cannot do so beyond that size: "+
+				"keep large data out of plugin.lua", maxSnapEntries), "")
+	}
 	return ret, nil
 }
 
@@ -384,8 +439,17 @@ const maxSnapEntries = 1 << 16
 // takeSnap records t's entries in Next order (array part, then hash keys in
 // insertion order), so same can compare in lockstep.
 func takeSnap(t *lua.LTable) tableSnap {
+	return takeSnapMax(t, -1)
+}
+
+// takeSnapMax is takeSnap that stops after max+1 entries (max < 0: no
+// limit), so a huge table costs no more than the limit to refuse.
+func takeSnapMax(t *lua.LTable, max int) tableSnap {
 	sn := tableSnap{t: t, mt: t.Metatable}
 	for k, v := t.Next(lua.LNil); k != lua.LNil; k, v = t.Next(k) {
+		if max >= 0 && len(sn.keys) > max {
+			break
+		}
 		sn.keys = append(sn.keys, k)
 		sn.vals = append(sn.vals, v)
 	}
@@ -454,11 +518,14 @@ type upvalSnap struct {
 }
 
 // snapshot records _G and every plugin table and upvalue reachable from
-// _G and from extra (the manifest), skipping read-only proxies. Upvalues
+// _G and from extra (the manifest), skipping read-only proxies. It reports
+// false when there are more than maxSnapEntries of them: the snapshot
+// would be incomplete, so Reset could not promise a pristine state, and
+// the caller refuses the plugin. Upvalues
 // matter as much as tables: `local n = 0` captured by resolve, or a local
 // table only functions see, would otherwise carry state from one call to
 // the next (and a view kept there would outlive its call).
-func (s *Sandbox) snapshot(extra lua.LValue) {
+func (s *Sandbox) snapshot(extra lua.LValue) bool {
 	g := s.l.G.Global
 	s.globals = takeSnap(g)
 	s.tables = s.tables[:0]
@@ -494,8 +561,11 @@ func (s *Sandbox) snapshot(extra lua.LValue) {
 			return
 		}
 		seen[t] = true
-		sn := takeSnap(t)
+		sn := takeSnapMax(t, maxSnapEntries-entries)
 		entries += len(sn.keys)
+		if entries > maxSnapEntries {
+			return
+		}
 		s.tables = append(s.tables, sn)
 		for i := range sn.keys {
 			walk(sn.keys[i])
@@ -503,10 +573,12 @@ func (s *Sandbox) snapshot(extra lua.LValue) {
 		}
 		walk(sn.mt)
 	}
+	entries += len(s.globals.keys)
 	for _, v := range s.globals.vals {
 		walk(v)
 	}
 	walk(extra)
+	return entries <= maxSnapEntries
 }
 
 // Reset prepares the sandbox for the next call: clears the stack and the

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/rulehost/rulehost/engine/gear"
+	"github.com/rulehost/rulehost/engine/session"
+	"github.com/urfave/cli/v2"
+)
+
+func init() {
+	commands = append(commands, func() *cli.Command {
+		return &cli.Command{
+			Name:      "gear",
+			Usage:     "list the starting gear a session offers to a character",
+			ArgsUsage: "DIR",
+			Description: "Replays the session in DIR and lists its ruleset's starting gear for a character (the\n" +
+				"player without --who) in the spec's order: gear whose fits the sheet meets, then gear\n" +
+				"without fits, then the rest, each with its choices, lists and weight, and whether its\n" +
+				"group was taken. Take gear with a player entry: [gear: take=\"ID\" choice1=... pick1=...].",
+			Flags: []cli.Flag{
+				&cli.StringFlag{Name: "who", Usage: "the character, by name or first name (default: the player)"},
+				&cli.BoolFlag{Name: "json", Usage: "print the list as JSON"},
+				&cli.StringSliceFlag{Name: "plugins", Usage: "load plugins from `DIR` (repeatable)"},
+			},
+			Action: listGear,
+		}
+	})
+}
+
+func listGear(c *cli.Context) error {
+	who, asJSON, ok := gearTail(c)
+	if !ok {
+		return misuse(c, "give one session directory, then at most --who NAME and --json")
+	}
+	opts, err := pluginOptions(c)
+	if err != nil {
+		return err
+	}
+	s, err := session.Open(c.Args().First(), session.FileLoader(opts.Ruleset), opts.hooks())
+	if err != nil {
+		return refused(err)
+	}
+	defer s.Close()
+	p := s.State().Party
+	i, ok := p.Member(who)
+	if !ok {
+		return refused(fmt.Errorf("gear: --who %q names no character of the party", who))
+	}
+	w := c.App.Writer
+	if asJSON {
+		b, err := json.Marshal(struct {
+			Who  string       `json:"who"`
+			Gear []gear.Offer `json:"gear"`
+		}{p.Members[i].Name, gear.Offers(p, i)})
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(w, string(b))
+		return nil
+	}
+	fmt.Fprint(w, gear.Text(p, i))
+	return nil
+}
+
+// gearTail reads the usage as written, `rulehost gear DIR [--who NAME]`:
+// flags before DIR are parsed by cli, and --who and --json after it
+// (where cli stops parsing flags) are read here.
+func gearTail(c *cli.Context) (who string, asJSON, ok bool) {
+	args := c.Args().Slice()
+	if len(args) == 0 {
+		return "", false, false
+	}
+	who, asJSON = c.String("who"), c.Bool("json")
+	for i := 1; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--json" || a == "-json":
+			asJSON = true
+		case (a == "--who" || a == "-who") && i+1 < len(args):
+			i++
+			who = args[i]
+		case strings.HasPrefix(a, "--who="):
+			who = strings.TrimPrefix(a, "--who=")
+		default:
+			return "", false, false
+		}
+	}
+	return who, asJSON, true
+}
