@@ -450,7 +450,7 @@ func (k *remoteKind) resolve(c *check.Check) (record.Record, []string, error) {
 	if err != nil {
 		return record.Record{}, nil, err
 	}
-	m := &checkMsg{Tag: c.Tag, Override: -1, Target: c.Target, Effects: c.Effects, Rec: c.Rec, Char: ch}
+	m := &checkMsg{Tag: c.Tag, Override: -1, Target: c.Target, Effects: c.Effects, Rec: &c.Rec, Char: ch}
 	if c.Override != nil {
 		for i := range c.Env.RS.Resolution.Overrides {
 			if &c.Env.RS.Resolution.Overrides[i] == c.Override {

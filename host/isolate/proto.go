@@ -102,12 +102,12 @@ type rulesetRef struct {
 
 // checkMsg is a check in progress, as far as a resolution kind reads it.
 type checkMsg struct {
-	Tag      tag.Tag       `json:"tag"`
-	Override int           `json:"override"` // index in resolution.overrides, -1 for none
-	Target   check.Target  `json:"target"`
-	Effects  check.Effects `json:"effects"`
-	Rec      record.Record `json:"rec"`
-	Char     charMsg       `json:"char"`
+	Tag      tag.Tag        `json:"tag"`
+	Override int            `json:"override"` // index in resolution.overrides, -1 for none
+	Target   check.Target   `json:"target"`
+	Effects  check.Effects  `json:"effects"`
+	Rec      *record.Record `json:"rec"`
+	Char     charMsg        `json:"char"`
 }
 
 // charMsg is a character as it stands: its sheet, the scores its items

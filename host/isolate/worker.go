@@ -235,7 +235,7 @@ func (w *worker) resolve(req *request) response {
 		return response{Err: "the worker refused this ruleset"}
 	}
 	m := req.Check
-	if m == nil {
+	if m == nil || m.Rec == nil {
 		return response{Err: "resolve without a check"}
 	}
 	rs := lr.rs
@@ -246,7 +246,7 @@ func (w *worker) resolve(req *request) response {
 	t := m.Tag
 	c := &check.Check{
 		Env: &check.Env{RS: rs, Char: ch, Dice: remoteDice{w}, Kinds: w.resolvers},
-		Tag: t, Res: rs.Resolution, Target: m.Target, Effects: m.Effects, Rec: m.Rec,
+		Tag: t, Res: rs.Resolution, Target: m.Target, Effects: m.Effects, Rec: *m.Rec,
 	}
 	if m.Override >= 0 {
 		if m.Override >= len(rs.Resolution.Overrides) || rs.Resolution.Overrides[m.Override].Resolution == nil {
