@@ -7,6 +7,7 @@ FUZZ_TARGETS := \
 	./engine/tag:FuzzParse \
 	./engine/dice:FuzzParseNotation \
 	./engine/dice:FuzzParseExpr \
+	./host/serve:FuzzRequestBody \
 	./engine/ruleset:FuzzLoad \
 	./engine/ruleset:FuzzItemsBlock \
 	./engine/sheet:FuzzLoad \
@@ -15,9 +16,18 @@ FUZZ_TARGETS := \
 	./engine/record:FuzzExtension \
 	./host/isolate:FuzzFrames \
 	./engine/session:FuzzTranscript \
+	./engine/money:FuzzParseAmount \
+	./engine/loot:FuzzLootTables \
+	./engine/gear:FuzzStartingGear \
 	./engine/session:FuzzReadLog \
 	./engine/jsonin:FuzzDecode \
-	./host/sandbox:FuzzClean
+	./host/sandbox:FuzzClean \
+	./engine/use:FuzzUseValidator \
+	./engine/use:FuzzUseTag \
+	./engine/use:FuzzSheetTag \
+	./engine/odds:FuzzOdds \
+	./host/suite:FuzzSuiteFile \
+	./host/suite:FuzzParseGolden
 
 .PHONY: help build test bench fuzz lint golden demo clean
 

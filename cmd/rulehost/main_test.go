@@ -176,3 +176,28 @@ func TestPluginsLoadedOnlyWhenNeeded(t *testing.T) {
 		t.Errorf("plugin tag did not read plugins/: exit %d, stderr %s", code, errs)
 	}
 }
+
+// TestGearList: rulehost gear DIR [--who NAME] after a transcript that
+// takes starting gear.
+func TestGearList(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "kit")
+	tr := "../../rulesets/d20-5e/transcripts/01-starting-gear.txt"
+	if code, out, errs := runCLI("run", "--session", dir, "-r", fiveE, "--party", "../../rulesets/d20-5e/sheets", tr); code != 0 || !strings.Contains(out, `[gear: gear="Fighter"`) {
+		t.Fatalf("run: exit %d\n%s\n%s", code, out, errs)
+	}
+	code, out, errs := runCLI("gear", dir, "--who", "Corvin")
+	if code != 0 || !strings.HasPrefix(out, "Starting gear for Corvin Vell") ||
+		strings.Index(out, "- Acolyte") > strings.Index(out, "- Fighter") || !strings.Contains(out, "[class; does not fit; taken]") {
+		t.Fatalf("gear --who: exit %d\n%s\n%s", code, out, errs)
+	}
+	code, out, _ = runCLI("gear", "--json", dir)
+	if code != 0 || !strings.HasPrefix(out, `{"who":"Ada Quickhand","gear":[{"id":"fighter"`) {
+		t.Fatalf("gear --json: exit %d\n%s", code, out)
+	}
+	if code, _, _ := runCLI("gear", dir, "--who", "Nobody"); code != 1 {
+		t.Fatalf("an unknown character is refused (1), got %d", code)
+	}
+	if code, _, _ := runCLI("gear"); code != 2 {
+		t.Fatalf("gear without a directory is misuse (2), got %d", code)
+	}
+}

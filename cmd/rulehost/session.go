@@ -16,11 +16,12 @@ func init() {
 			Usage: "inspect a session directory",
 			Subcommands: []*cli.Command{{
 				Name:      "show",
-				Usage:     "print a session's bags, loads, slots, bound items and typed defenses",
+				Usage:     "print a session's bags, loads, slots, bound items, typed defenses and live state",
 				ArgsUsage: "DIR",
 				Description: "Replays DIR's log, with the ruleset, party and plugins the session was started with,\n" +
 					"and prints the inventory block the Game Master reads, then each character's typed\n" +
-					"defenses. It only reads: no lock is taken, nothing is written (a torn last line is\n" +
+					"defenses, then their live state (health, pools, tracks, conditions, charges and\n" +
+					"switches). It only reads: no lock is taken, nothing is written (a torn last line is\n" +
 					"ignored, not cut), and a read-only folder works.",
 				Flags: []cli.Flag{
 					&cli.BoolFlag{Name: "json", Usage: "print the folded state as JSON"},
@@ -80,5 +81,6 @@ func showSession(c *cli.Context) error {
 		return w.Flush()
 	}
 	fmt.Fprint(w, st.Party.Block())
+	fmt.Fprint(w, st.Party.LiveBlock())
 	return w.Flush()
 }

@@ -88,6 +88,8 @@ type Check struct {
 	ignored []string
 	// verdict is what the check's faces decided (see Verdict).
 	verdict Verdict
+	// number, when set, is the sheet number itself (value.go).
+	number *int
 }
 
 // Result is the answer to a check tag.
@@ -351,6 +353,9 @@ func (c *Check) Debit(pool string, n int) {
 // for a summed check the ability modifier plus the tier bonus plus the
 // per-skill bonus plus adjustments; pools read it as a dice count.
 func (c *Check) SheetNumber() int {
+	if c.number != nil {
+		return *c.number + c.Adjustments()
+	}
 	ch := c.Env.Char
 	n := ch.AbilityMod(c.Target.Ability)
 	if c.Target.Type != "ability" {

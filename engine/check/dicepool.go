@@ -318,6 +318,25 @@ func (pc *poolCheck) decide(cnt poolCount) Verdict {
 	return v
 }
 
+// reduce is a count that decides exactly as cnt does, and that Odds can
+// merge with others: decide reads successes less cancels (net, clamped
+// at zero only at the end, so only the difference matters), whether any
+// die succeeded, whether any face was low (noSuccesses) or how many
+// starting faces were (halfOrMore: up to half the dice), and nothing else. A test holds decide
+// to it (TestPoolReduceDecidesAlike); keep the two in step.
+func (pc *poolCheck) reduce(cnt poolCount) poolCount {
+	diff := cnt.gross - cnt.cancels
+	r := poolCount{gross: max(diff, 0), cancels: max(-diff, 0), diceSucceeded: min(cnt.diceSucceeded, 1)}
+	if b := pc.dp.Botch; b != nil && pc.stance == nil {
+		if b.Rule == "halfOrMore" {
+			r.lowStart = min(cnt.lowStart, (pc.n+1)/2) // 2*lowStart >= n is all decide asks
+		} else {
+			r.low = min(cnt.low, 1)
+		}
+	}
+	return r
+}
+
 // counter is how this check counts faces.
 func (pc *poolCheck) counter() faceCounter {
 	return newFaceCounter(pc.dp, pc.target, pc.doubleAt, pc.stance)
@@ -374,6 +393,9 @@ func (c *Check) ignoreUnread() {
 // poolBase is the sheet number before wounds, bonus dice or modifiers:
 // what perCheck "pool" reads.
 func (c *Check) poolBase(second int) int {
+	if c.number != nil {
+		return *c.number + second
+	}
 	ch := c.Env.Char
 	n := ch.AbilityMod(c.Target.Ability) + second
 	if c.Target.Type != "ability" {

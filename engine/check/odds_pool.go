@@ -8,7 +8,9 @@ import "github.com/rulehost/rulehost/engine/ruleset"
 // handed to the pool's decide. The faces are counted by the roller's own
 // faceCounter, one die at a time, so the state after each die is the
 // counts so far (plus the explosions still owed, the extra dice thrown and
-// the rerolls used); faces that count alike are merged.
+// the rerolls used); faces that count alike are merged, and so are counts
+// that decide alike (poolCheck.reduce). Explosions owed beyond the extra
+// dice pool.max still allows are dropped: they change nothing.
 func oddsDicePool(c *Check) verdictDist {
 	dp := c.Res.DicePool
 	pc, rolls := c.setupPool(dp)
@@ -16,7 +18,7 @@ func oddsDicePool(c *Check) verdictDist {
 		return certain(c.verdict)
 	}
 	rr, _ := c.pickReroll(dp, pc.buys.reroll, pc.charm)
-	e := poolEnum{fc: pc.counter(), sides: dp.Sides, rr: rr, explodeAt: pc.explodeAt, maxExtra: pc.maxExtra()}
+	e := poolEnum{pc: pc, fc: pc.counter(), sides: dp.Sides, rr: rr, explodeAt: pc.explodeAt, maxExtra: pc.maxExtra()}
 	states := map[poolState]*acc{{}: {s: 1}}
 	for i := 0; i < pc.n; i++ {
 		states = e.startDie(states)
@@ -37,6 +39,7 @@ type poolState struct {
 }
 
 type poolEnum struct {
+	pc                  *poolCheck
 	fc                  faceCounter
 	sides               int
 	rr                  *ruleset.Reroll
@@ -135,9 +138,9 @@ func (e *poolEnum) startDie(states map[poolState]*acc) map[poolState]*acc {
 		p := a.value()
 		for _, o := range e.startOutcomes(st.throws) {
 			ns := st
-			ns.cnt = addCounts(st.cnt, o.delta)
+			ns.cnt = e.pc.reduce(addCounts(st.cnt, o.delta))
 			ns.throws += o.throws
-			if o.explode {
+			if o.explode && ns.pending < e.maxExtra {
 				ns.pending++
 			}
 			addState(next, ns, p*o.p)
@@ -165,12 +168,13 @@ func (e *poolEnum) extraDie(states map[poolState]*acc, done func(poolCount, floa
 		}
 		for _, o := range e.extraCache {
 			ns := st
-			ns.cnt = addCounts(st.cnt, o.delta)
+			ns.cnt = e.pc.reduce(addCounts(st.cnt, o.delta))
 			ns.pending--
 			ns.extras++
 			if o.explode {
 				ns.pending++
 			}
+			ns.pending = min(ns.pending, e.maxExtra-ns.extras)
 			addState(next, ns, p*o.p)
 		}
 	}

@@ -56,6 +56,7 @@ func throwDist(ds *ruleset.DiceSum) []sumOutcomeKey {
 	if ds.OpenEnded != nil {
 		chain = chainDist(ds)
 	}
+	out = make([]sumOutcomeKey, 0, ds.Sides+len(chain.p)*ds.Sides/4)
 	for f := 1; f <= ds.Sides; f++ {
 		sign := 0
 		if ds.OpenEnded != nil {
@@ -82,26 +83,27 @@ func chainDist(ds *ruleset.DiceSum) intDist {
 	w := 1 / float64(s)
 	maxExtra := ruleset.MaxOpenEndedDice - 1
 	done := make([]acc, maxExtra*s+1)
-	going := map[int]float64{0: 1}
+	// going[x] is the chance that the chain has added x and rolls again.
+	going := []float64{1}
 	for d := 1; d <= maxExtra && len(going) > 0; d++ {
-		next := map[int]*acc{}
+		next := make([]acc, len(going)+s)
+		used := 0
 		for x, p := range going {
+			if p == 0 {
+				continue
+			}
 			for f := 1; f <= s; f++ {
 				if chainGoesOn(ds.OpenEnded, f) && d < maxExtra {
-					a := next[x+f]
-					if a == nil {
-						a = &acc{}
-						next[x+f] = a
-					}
-					a.add(p * w)
+					next[x+f].add(p * w)
+					used = max(used, x+f+1)
 				} else {
 					done[x+f].add(p * w)
 				}
 			}
 		}
-		going = make(map[int]float64, len(next))
-		for x, a := range next {
-			going[x] = a.value()
+		going = make([]float64, used)
+		for x := range going {
+			going[x] = next[x].value()
 		}
 	}
 	return fromAccs(0, done)

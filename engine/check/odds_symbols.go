@@ -6,13 +6,14 @@ import "github.com/rulehost/rulehost/engine/ruleset"
 // resolveSymbolPool, then every count of symbols the dice can show (faces
 // showing the same symbols merged), each handed to symbolDecide. Order
 // does not matter to the count, so the state after each die is the
-// symbols shown so far.
+// symbols shown so far, reduced to what decides (symbolReducer).
 func oddsSymbolPool(c *Check) verdictDist {
 	if c.failsWithoutRoll("", 0, false) {
 		return certain(c.verdict)
 	}
 	sc := c.setupSymbols()
 	sp := sc.sp
+	red := newSymbolReducer(sp)
 	states := map[[10]int]*acc{{}: {s: 1}}
 	thrown := 0
 	for _, g := range sc.groups() {
@@ -30,6 +31,7 @@ func oddsSymbolPool(c *Check) verdictDist {
 					for k := range ns {
 						ns[k] += f.delta[k]
 					}
+					ns = red.reduce(ns)
 					b := next[ns]
 					if b == nil {
 						b = &acc{}

@@ -42,24 +42,34 @@ func PickBand(o *ruleset.Outcomes, n int, crit Critical, shift int) int {
 			}
 		}
 	}
-	var numeric []int
-	for i, t := range o.Tiers {
-		if t.On == "" {
-			numeric = append(numeric, i)
+	// The numeric bands, counted without a slice: PickBand is on the hot
+	// path of Odds, which reads every total a check can make.
+	count, pos := 0, -1
+	for _, t := range o.Tiers {
+		if t.On != "" {
+			continue
 		}
+		if pos < 0 && t.AtLeast != nil && n >= *t.AtLeast {
+			pos = count
+		}
+		count++
 	}
-	if len(numeric) == 0 {
+	if count == 0 {
 		return 0
 	}
-	pos := len(numeric) - 1
-	for j, i := range numeric {
-		if a := o.Tiers[i].AtLeast; a != nil && n >= *a {
-			pos = j
-			break
+	if pos < 0 {
+		pos = count - 1
+	}
+	pos = Clamp(pos-shift, 0, count-1)
+	for i, t := range o.Tiers {
+		if t.On == "" {
+			if pos == 0 {
+				return i
+			}
+			pos--
 		}
 	}
-	pos = Clamp(pos-shift, 0, len(numeric)-1)
-	return numeric[pos]
+	return 0
 }
 
 // addOutcome writes outcome=, success= and critical= from a band, or from

@@ -63,6 +63,42 @@ func symbolDecide(sp *ruleset.SymbolPool, o *ruleset.Outcomes, raw *[10]int) Ver
 	return v
 }
 
+// symbolReducer makes symbol counts that decide exactly as the raw ones
+// do, so that Odds can merge throws: symbolDecide reads the success
+// symbol and its partner (after counts, so the symbols counting as
+// either), and whether the critical symbols showed; every other symbol is
+// dropped, and success and its partner shown on the faces cancel one for
+// one, which leaves the net unchanged. A test holds symbolDecide to it
+// (TestSymbolReduceDecidesAlike); keep the two in step.
+type symbolReducer struct {
+	keep             [10]bool
+	success, partner int
+}
+
+func newSymbolReducer(sp *ruleset.SymbolPool) symbolReducer {
+	r := symbolReducer{success: sp.Success, partner: sp.Symbols[sp.Success].Partner}
+	for i, sym := range sp.Symbols {
+		r.keep[i] = i == r.success || (r.partner >= 0 && i == r.partner) ||
+			(sym.CountsIdx >= 0 && (sym.CountsIdx == r.success || sym.CountsIdx == r.partner)) ||
+			i == sp.CriticalSuccess || i == sp.CriticalFailure
+	}
+	return r
+}
+
+func (r symbolReducer) reduce(raw [10]int) [10]int {
+	for i := range raw {
+		if !r.keep[i] {
+			raw[i] = 0
+		}
+	}
+	if r.partner >= 0 {
+		m := min(raw[r.success], raw[r.partner])
+		raw[r.success] -= m
+		raw[r.partner] -= m
+	}
+	return raw
+}
+
 // symbolGroup is n dice of one die (an index into SymbolPool.Dice, -1
 // for none).
 type symbolGroup struct{ die, n int }

@@ -27,8 +27,6 @@ const (
 // with the feature that brings them.
 var laterActions = map[string]string{
 	"use":    "using items (spec/items.md \"Using items outside a fight\")",
-	"pay":    "money (spec/items.md \"Money\")",
-	"earn":   "money (spec/items.md \"Money\")",
 	"buy":    "markets (spec/items.md \"Markets\")",
 	"sell":   "markets (spec/items.md \"Markets\")",
 	"reveal": "risky items and forgeries (spec/items.md \"Markets\")",
@@ -474,7 +472,7 @@ func (p *Party) takeOff(who int, name string) record.Record {
 // merge puts a loose stack back, joining an open stack of the same item
 // when it is neither worn nor bound.
 func (p *Party) merge(m *Member, s Stack) {
-	if s.Equipped || s.Bound {
+	if s.Equipped || s.Bound || s.On || s.Spent > 0 {
 		m.Bag = append(m.Bag, s)
 		return
 	}
@@ -700,8 +698,14 @@ func (p *Party) hand(g *gift, givable func(*Stack) bool) {
 		if k == 0 {
 			break
 		}
+		moved := *s
 		takeOut(m, si, k)
-		p.putEnded(p.Members[g.to], g.def, g.stackName, k, ended)
+		if moved.On || moved.Spent > 0 { // its switch and charges go with it
+			moved.Count = k
+			p.Members[g.to].Bag = append(p.Members[g.to].Bag, moved)
+		} else {
+			p.putEnded(p.Members[g.to], g.def, g.stackName, k, ended)
+		}
 		g.given += k
 	}
 }

@@ -80,6 +80,9 @@ func (p *Party) writeExtras(sb *strings.Builder, def *ruleset.Item, forGM bool) 
 	if def.Binds {
 		writeBinding(sb, def)
 	}
+	if def.UseDef != nil && UseText != nil {
+		sb.WriteString("; " + UseText(p, def))
+	}
 	if def.Cost != nil {
 		sb.WriteString("; costs " + p.CoinText(def.Cost.Amount, def.Cost.Unit))
 	}
@@ -382,6 +385,7 @@ func (p *Party) Block() string {
 			if p.Worn(s) {
 				state = append(state, "worn")
 			}
+			state = append(state, p.stackExtras(s)...)
 			if len(state) > 0 {
 				sb.WriteString(" (" + strings.Join(state, ", ") + ")")
 			}

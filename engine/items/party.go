@@ -28,6 +28,10 @@ type Stack struct {
 	Bound    bool   `json:"bound,omitempty"`
 	// CurseEnded is set when the Game Master ended a cursed item's curse.
 	CurseEnded bool `json:"curseEnded,omitempty"`
+	// Spent is how many of the item's charges are spent: 0 is full, as
+	// an item nobody has used is. On is its on/off switch (live.go).
+	Spent int  `json:"spent,omitempty"`
+	On    bool `json:"on,omitempty"`
 }
 
 // Member is one character and their bag.
@@ -40,6 +44,13 @@ type Member struct {
 	// Pools are the live pools a check has paid from (spend, charms);
 	// a pool not listed still stands where the sheet starts it.
 	Pools map[string]int `json:"pools,omitempty"`
+	// Conditions are the conditions as they stand in play, in the order
+	// they were gained (nil: the sheet's); Marks are each live track's
+	// marks and Temporary the temporary points on the health pool
+	// (live.go).
+	Conditions []string       `json:"conditions"`
+	Marks      map[string]int `json:"marks,omitempty"`
+	Temporary  int            `json:"temporary,omitempty"`
 }
 
 // Party is the inventory state: the bags, the player's first, and the
@@ -70,7 +81,7 @@ func New(rs *ruleset.Ruleset, sheets []*sheet.Sheet) *Party {
 		if s == nil {
 			s = sheet.Blank("")
 		}
-		m := &Member{Sheet: s, Name: s.Name}
+		m := &Member{Sheet: s, Name: s.Name, Conditions: append([]string{}, s.Conditions...)}
 		p.Members = append(p.Members, m)
 		for _, line := range s.Bag {
 			def := p.lookupName(line.Item)
@@ -131,7 +142,8 @@ func (p *Party) Clone() *Party {
 	q.Parts = cloneParts(p.Parts)
 	q.Members = make([]*Member, len(p.Members))
 	for i, m := range p.Members {
-		q.Members[i] = &Member{Sheet: m.Sheet, Name: m.Name, Bag: append([]Stack(nil), m.Bag...), Pools: clonePools(m.Pools)}
+		q.Members[i] = &Member{Sheet: m.Sheet, Name: m.Name, Bag: append([]Stack(nil), m.Bag...), Pools: clonePools(m.Pools),
+			Conditions: cloneConditions(m.Conditions), Marks: clonePools(m.Marks), Temporary: m.Temporary}
 	}
 	return q
 }
@@ -219,7 +231,7 @@ func (p *Party) putEnded(m *Member, def *ruleset.Item, name string, count int, c
 			return
 		}
 		s := &m.Bag[i]
-		if s.Item != ref || s.Equipped || s.Bound || s.CurseEnded != curseEnded || (ref == "" && !strings.EqualFold(s.Name, name)) {
+		if s.Item != ref || s.Equipped || s.Bound || s.On || s.CurseEnded != curseEnded || (ref == "" && !strings.EqualFold(s.Name, name)) {
 			continue
 		}
 		room := limit - s.Count

@@ -44,7 +44,7 @@ func (p *Party) view(i int, ch *sheet.Character) *view {
 		}
 	}
 	fixed = append(fixed, hides...)
-	active, _ := p.holding(m.Sheet.Conditions, immunities(fixed))
+	active, _ := p.holding(m.ConditionIDs(), immunities(fixed))
 	if ch == nil {
 		var changes []*ruleset.Effect
 		for _, id := range active {
@@ -77,10 +77,11 @@ func (p *Party) view(i int, ch *sheet.Character) *view {
 		}
 	}
 	v := &view{ch: ch}
-	v.active, v.ended = p.holding(m.Sheet.Conditions, immunities(append(fixed, otherwise...)))
+	v.active, v.ended = p.holding(m.ConditionIDs(), immunities(append(fixed, otherwise...)))
 	for _, id := range v.active {
 		v.sources = append(v.sources, p.conditionSources(id)...)
 	}
+	v.sources = append(v.sources, p.woundSources(m)...)
 	v.sources = append(v.sources, levels...)
 	v.sources = append(v.sources, itemSources...)
 	v.sources = append(v.sources, hides...)

@@ -48,10 +48,11 @@ type Outcome struct {
 }
 
 // Name is how the outcome reads in one line: "Success", "Failure
-// (critical failure; complication)".
+// (critical failure; complication)". A critical is not repeated when the
+// band's label already says so ("Critical success").
 func (o Outcome) Name() string {
 	var extra []string
-	if o.Critical != "" {
+	if o.Critical != "" && !strings.Contains(strings.ToLower(o.Outcome), "critical") {
 		extra = append(extra, "critical "+o.Critical)
 	}
 	extra = append(extra, o.Flags...)
@@ -146,11 +147,12 @@ func ForCharacter(rs *ruleset.Ruleset, ch *sheet.Character, t tag.Tag, opts Opti
 	case err != nil:
 		return Result{}, err
 	}
-	method := "exact"
-	if _, native := nativeKinds[d.Res.Kind]; !native {
-		method = "plugin"
+	r := Result{Exact: true, Method: "exact", ErrorBound: ErrorBound, Check: d.Head.String()}
+	if !nativeKinds[d.Res.Kind] {
+		// As exact as the plugin's own arithmetic: the host checks only
+		// that its probabilities sum to 1 (host/kind).
+		r.Method, r.ErrorBound = "plugin", 0
 	}
-	r := Result{Exact: true, Method: method, ErrorBound: ErrorBound, Check: d.Head.String()}
 	byKey := map[string]int{}
 	for _, w := range d.Verdicts {
 		r.add(byKey, FromVerdict(d.Res, w.Verdict), w.P)
@@ -293,9 +295,6 @@ func Sample(env *check.Env, t tag.Tag, seed uint64, n int) (Result, error) {
 		o, ok := FromRecord(rec)
 		if !ok {
 			return Result{}, &RefusedError{Record: rec}
-		}
-		if i == 0 {
-			r.Check = rec.String()
 		}
 		r.add(byKey, o, 1)
 	}

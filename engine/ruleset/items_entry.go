@@ -44,6 +44,9 @@ type Item struct {
 	Use     map[string]any
 	Charges any
 	Sold    map[string]any
+	// UseDef and ChargeDef are the use and the charges, typed (items_use.go).
+	UseDef    *Use
+	ChargeDef *ItemCharges
 
 	// Invented is set for an item the Game Master made up in play.
 	Invented bool
@@ -215,6 +218,7 @@ func (v *Validator) item(io validate.Obj, b *ItemsBlock) *Item {
 	it.Toggle = itemToggle(io)
 	v.itemCharges(io, it)
 	laterItemKeys(io, it)
+	v.itemUse(io, it)
 	return it
 }
 

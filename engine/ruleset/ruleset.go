@@ -32,6 +32,7 @@ type Ruleset struct {
 	Derived    []Derived        `json:"derived"`
 	Fields     []Field          `json:"fields"`
 	Live       Live             `json:"live"`
+	Rests      []Rest           `json:"rests,omitempty"`
 	Conditions []Condition      `json:"conditions"`
 	Levels     []Level          `json:"levels"`
 	Catalogs   []Catalog        `json:"catalogs"`
@@ -87,6 +88,9 @@ type Field struct {
 // Live holds what changes in play.
 type Live struct {
 	Pools []Pool `json:"pools"`
+	// Tracks and Health are read in live.go.
+	Tracks []Track `json:"tracks,omitempty"`
+	Health *Health `json:"health,omitempty"`
 }
 
 // Pool is a live pool (willpower, blood, resolve).

@@ -72,7 +72,7 @@ func (v *Validator) idsOf(refKey string) []string {
 // topKeys are the ruleset's top-level keys.
 var topKeys = []string{"id", "name", "version", "description", "capabilityApi",
 	"abilities", "skills", "saves", "derived", "fields", "live", "conditions", "levels",
-	"catalogs", "resolution", "items", "combat", "lists"}
+	"catalogs", "resolution", "items", "combat", "lists", "rests"}
 
 func (v *Validator) ruleset(root any) *Ruleset {
 	rs := &Ruleset{}
@@ -94,6 +94,7 @@ func (v *Validator) ruleset(root any) *Ruleset {
 	v.poolIDs(o)
 	v.derivedValues(o, rs)
 	v.livePools(o, rs)
+	v.rests(o, rs)
 	v.catalogs(o, rs)
 	rs.Lists = v.lists(o)
 	if o.Has("items") {
@@ -336,7 +337,8 @@ func (v *Validator) livePools(o validate.Obj, rs *Ruleset) {
 	if !ok {
 		return
 	}
-	lo.Known("pools")
+	lo.Known("pools", "tracks", "health")
+	defer v.liveTracks(lo, rs)
 	pools := v.listOf(lo, "pools", 32)
 	for _, p := range pools {
 		id, _ := p.M["id"].(string)

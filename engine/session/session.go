@@ -22,6 +22,9 @@ import (
 	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/sheet"
 	"github.com/rulehost/rulehost/engine/tag"
+	// Using items, rests and live state (spec/items.md "Using items
+	// outside a fight") register their actions and the [sheet:] tag.
+	_ "github.com/rulehost/rulehost/engine/use"
 )
 
 // Event kinds.
@@ -242,6 +245,11 @@ func (s *Session) answer(kind, text string, turn int) Reply {
 		rec, ok := s.answerTag(f.Tag, actor, turn, ordinal)
 		if !ok {
 			continue
+		}
+		// An immunity this tag gave ends its conditions for good, and the
+		// answer says so.
+		if ended := s.state.Party.SettleAll(); ended != "" && !rec.Has("lifted") {
+			rec.Add("lifted", ended)
 		}
 		if err := record.Check(rec); err != nil {
 			rec = record.Refused(f.Tag.Name, "engine-error", "note", err.Error())

@@ -146,7 +146,9 @@ for k, v in [("modes", [{"id": "volley", "label": "Volley", "targets": 2}]), ("o
 case("use", "1.59", [I + "/use"], item({"use": {"kind": "heal", "budget": "act", "amount": {"flat": 1}, "consumes": True}}))
 case("charges", "1.59", [I + "/charges"], item({"stack": 1, "charges": {"max": 3}}))
 case("use_restore", "1.60", [I + "/use/restore", I + "/use"], item({"use": {"kind": "heal", "budget": "act", "restore": {"pool": "grit", "amount": {"flat": 1}}}}))
-case("charges_recharge", "1.61", [I + "/charges/recharge", I + "/charges"], item({"stack": 1, "charges": {"max": 3, "recharge": {"rests": ["night"], "amount": "max"}}}))
+r = item({"stack": 1, "charges": {"max": 3, "recharge": {"rests": ["night"], "amount": "max"}}})
+r["rests"] = [{"id": "night", "label": "Night"}]  # a recharge names one of the ruleset's rests
+case("charges_recharge", "1.61", [I + "/charges/recharge", I + "/charges"], r)
 case("charges_breaks_on", "1.61", [I + "/charges/breaksOn", I + "/charges"], item({"stack": 1, "charges": {"max": 3, "breaksOn": {"die": 20, "atMost": 1}}}))
 case("use_gate", "1.62", [I + "/use/gate", I + "/use"], item({"use": {"kind": "buff", "budget": "act", "gate": {"check": {"skill": "sneak"}, "difficulty": 2}}}))
 case("loot_tables", "1.63", ["/items/lootTables"], blk({"lootTables": [{"id": "goods", "label": "Goods", "entries": [{"item": "kit/rope"}]}]}))
@@ -198,7 +200,9 @@ case("on_hit_save_ends", "1.169", [I + "/attack/onHit/0/saveEnds", I + "/attack/
 case("attack_plus", "1.169", [I + "/attack/plus", I + "/attack"], item({"slots": {"hands": 1}, "attack": {"budget": "act", "plus": [{"dice": "1d6", "type": "fire"}]}}))
 case("toggle", "1.170", [I + "/toggle"], item({"toggle": {"label": "Flames", "budget": "bonus"}}))
 case("plus_when_toggled", "1.170", [I + "/attack/plus/0/when", I + "/attack/plus", I + "/attack", I + "/toggle"], item({"slots": {"hands": 1}, "toggle": {"label": "Flames", "budget": "bonus"}, "attack": {"budget": "act", "plus": [{"dice": "2d6", "type": "fire", "when": "toggled"}]}}))
-case("use_concentration", "1.174", [I + "/use/concentration", I + "/use"], item({"use": {"kind": "buff", "budget": "act", "concentration": True}}))
+# A use refuses concentration at any level (issue 15, after the spec's note on "Using items in a fight"):
+# only the capability check is held to here.
+case("use_concentration", "1.174", [I + "/use/concentration", I + "/use"], item({"use": {"kind": "buff", "budget": "act", "concentration": True}}), pending=True)
 case("use_zone", "1.174", [I + "/use/zone", I + "/use"], item({"use": {"kind": "buff", "budget": "act", "zone": {"rounds": 2}}}))
 
 def below(level):

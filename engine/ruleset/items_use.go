@@ -1,0 +1,640 @@
+package ruleset
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/engine/validate"
+)
+
+// Use is what using an item does (spec/items.md "Using items in a fight"
+// and "Using items outside a fight"), in the words a catalog entry's
+// mechanics uses, validated at import.
+type Use struct {
+	Kind       string // heal, attack, buff, debuff
+	Budget     string
+	Free       bool
+	Amount     *UseAmount
+	DamageType string
+	Applies    []Applied
+	Temporary  *UseAmount
+	Targets    string // self, ally, enemy, any ("" when unsaid)
+	Range      *float64
+	AttackRoll bool
+	Save       *UseSave
+	// SaveDifficulty is written directly (SaveDifficultyStat "") or read
+	// from the item's numeric stat.
+	SaveDifficulty     int
+	SaveDifficultyStat string
+	Consumes           bool
+	// Charges is how many of the item's charges one use spends (0: none).
+	Charges int
+	Restore *Restore
+	Gate    *Gate
+}
+
+// UseAmount is dice and a flat number, either or both.
+type UseAmount struct {
+	Dice string
+	Flat int
+}
+
+// Applied is a condition a use imposes, with its duration in rounds (0:
+// until something removes it; out of a fight, always until removed).
+type Applied struct {
+	Condition string
+	Rounds    int
+}
+
+// UseSave is the save a use calls for.
+type UseSave struct {
+	Save      string
+	OnSuccess string // negates, half, none
+}
+
+// Restore gives back part of a live pool.
+type Restore struct {
+	Pool   string
+	Amount UseAmount
+}
+
+// Gate is a check the user must pass before the item works.
+type Gate struct {
+	// Exactly one of Skill, Ability and Value names what is rolled.
+	Skill, Ability string
+	Value          *ValueRef
+	// Difficulty is written directly (DifficultyStat "") or read from the
+	// item's numeric stat; an item without that stat cannot be used.
+	Difficulty     int
+	DifficultyStat string
+	Unless         *Unless
+}
+
+// Unless skips a gate when a sheet value is at least AtLeast.
+type Unless struct {
+	Value   ValueRef
+	AtLeast float64
+}
+
+// ItemCharges is an item's own charges: how many it holds, what brings
+// them back and whether it breaks when the last is spent.
+type ItemCharges struct {
+	// Max is written directly (MaxStat "") or read from a numeric stat.
+	Max      int
+	MaxStat  string
+	Recharge *Recharge
+	BreaksOn *BreaksOn
+}
+
+// Recharge is which rests bring charges back and how many (Full: all).
+type Recharge struct {
+	Rests  []string
+	Full   bool
+	Amount UseAmount
+}
+
+// BreaksOn: when the last charge is spent, a d Die at or below AtMost breaks it.
+type BreaksOn struct {
+	Die, AtMost int
+}
+
+// Use limits.
+const (
+	MaxCharges     = 100
+	MaxApplies     = 8
+	MaxDifficulty  = 100
+	MaxTargetCount = 20
+)
+
+// useKeys are the keys a use may have; useRefused are a catalog entry's
+// keys that a use pays for with itself and so may not have (with
+// concentration, as the spec's refused list says).
+var (
+	useKeys = []string{"kind", "amount", "damageType", "plus", "attackRoll", "save", "applies", "temporary",
+		"range", "area", "targets", "targetCount", "friendlyFire", "zone", "budget", "free", "consumes",
+		"charges", "restore", "saveDifficulty", "toHit", "gate"}
+	useRefused = []string{"cost", "perCostStep", "check", "concentration", "reaction", "scales", "gives", "standard", "rider"}
+	useKinds   = []string{"heal", "attack", "buff", "debuff"}
+	useTargets = []string{"self", "ally", "enemy", "any"}
+)
+
+// ChargesMax is how many charges the item holds: written, or read from its
+// stat and held to 100. 0 when the stat gives less than 1 (refused at
+// import for a catalog item).
+func (it *Item) ChargesMax() int {
+	c := it.ChargeDef
+	if c == nil {
+		return 0
+	}
+	if c.MaxStat == "" {
+		return c.Max
+	}
+	f, ok := it.Number(c.MaxStat)
+	if !ok || f < 1 {
+		return 0
+	}
+	return min(int(f), MaxCharges)
+}
+
+// GateDifficulty is the gate's difficulty, false when the item does not
+// provide the stat it is read from (the item cannot be used).
+func (it *Item) GateDifficulty() (int, bool) {
+	g := it.UseDef.Gate
+	if g.DifficultyStat == "" {
+		return g.Difficulty, true
+	}
+	f, ok := it.Number(g.DifficultyStat)
+	if !ok {
+		return 0, false
+	}
+	return max(1, min(int(f), MaxDifficulty)), true
+}
+
+// itemUse validates an item's use, its charges and their links (the hook
+// from item()). It keeps the typed forms on the item.
+func (v *Validator) itemUse(io validate.Obj, it *Item) {
+	if co, ok := io.Object("charges"); ok {
+		it.ChargeDef = v.itemChargesDef(io, co, it)
+	} else if n, ok := io.M["charges"].(json.Number); ok {
+		if k, err := n.Int64(); err == nil && k >= 1 && k <= MaxCharges {
+			it.ChargeDef = &ItemCharges{Max: int(k)}
+		}
+	}
+	if uo, ok := io.Object("use"); ok {
+		it.UseDef = v.use(uo, it)
+	}
+	v.useLinks(io, it)
+}
+
+// useLinks are the rules between the use and the charges: a use consumes
+// or spends charges, never both; an item's charges are always spent by
+// its use; a use cannot spend more than the item holds.
+func (v *Validator) useLinks(io validate.Obj, it *Item) {
+	u, c := it.UseDef, it.ChargeDef
+	switch {
+	case u == nil:
+	case u.Consumes && u.Charges > 0:
+		io.Addf("use", `a use consumes the item or spends its charges, never both: drop "consumes" or "charges"`)
+	case u.Charges > 0 && !io.Has("charges"):
+		io.Addf("use", `the use spends %d charges, and the item holds none: give the item "charges": { "max": N }`, u.Charges)
+	case io.Has("charges") && u.Charges == 0:
+		io.Addf("use", `an item's charges are always spent by its use: give the use "charges": N (how many one use spends)`)
+	case c != nil && c.MaxStat == "" && c.Max > 0 && u.Charges > c.Max:
+		io.Addf("use", "the use spends %d charges and the item holds at most %d: it could never be used", u.Charges, c.Max)
+	}
+}
+
+// itemChargesDef reads { max, recharge, breaksOn } (its shape and max
+// range are already reported by charges()): a max read from a stat that
+// the item gives less than 1 is refused; above 100 it holds 100.
+func (v *Validator) itemChargesDef(io, co validate.Obj, it *Item) *ItemCharges {
+	c := &ItemCharges{}
+	// charges() has reported the shape of max; only what it cannot know
+	// (the stat's type and the item's value for it) is reported here.
+	switch m := co.M["max"].(type) {
+	case json.Number:
+		if k, err := m.Int64(); err == nil && k >= 1 && k <= MaxCharges {
+			c.Max = int(k)
+		}
+	case map[string]any:
+		id, _ := m["stat"].(string)
+		c.MaxStat = v.numberStat(co.Ptr("max", "stat"), id, "charges.max")
+		if c.MaxStat != "" {
+			if f, ok := it.Number(c.MaxStat); !ok || f < 1 {
+				co.Addf("max", "the item gives stat %q %s; an item that holds charges holds at least 1", c.MaxStat, statGiven(it, c.MaxStat))
+			}
+		}
+	}
+	if ro, ok := co.Object("recharge"); ok {
+		c.Recharge = v.recharge(ro)
+	}
+	if bo, ok := co.Object("breaksOn"); ok {
+		bo.Known("die", "atMost")
+		if bo.Require("die", "atMost") {
+			b := &BreaksOn{}
+			b.Die, _ = bo.Int("die", 2, 100, 20)
+			b.AtMost, _ = bo.Int("atMost", 1, b.Die, 1)
+			c.BreaksOn = b
+		}
+	}
+	return c
+}
+
+func statGiven(it *Item, id string) string {
+	if f, ok := it.Number(id); ok {
+		return fmt.Sprintf("the value %g", f)
+	}
+	return "no value"
+}
+
+// recharge reads { rests, amount }: declared rests, and "max" or an amount.
+func (v *Validator) recharge(ro validate.Obj) *Recharge {
+	ro.Known("rests", "amount")
+	if !ro.Require("rests", "amount") {
+		return nil
+	}
+	r := &Recharge{}
+	declared := v.restIDs()
+	arr, _ := ro.Arr("rests", 1, MaxRests)
+	for i, raw := range arr {
+		id, _ := raw.(string)
+		switch {
+		case id == "":
+			v.P.Addf(ro.Ptr("rests", i), "want a rest id (a string), found %s", validate.TypeName(raw))
+		case !containsID(declared, id):
+			v.P.Addf(ro.Ptr("rests", i), `no rest %q in the ruleset's "rests"; declared: %v`, id, declared)
+		default:
+			r.Rests = append(r.Rests, id)
+		}
+	}
+	if s, isStr := ro.M["amount"].(string); isStr {
+		if s != "max" {
+			ro.Addf("amount", `want "max" (fills the item) or an amount { "dice", "flat" }, found %q`, s)
+		}
+		r.Full = true
+		return r
+	}
+	if a, ok := v.useAmount(ro, "amount"); ok {
+		r.Amount = a
+	}
+	return r
+}
+
+// useAmount reads { dice, flat }: dice notation, a whole number, at least one.
+func (v *Validator) useAmount(o validate.Obj, key string) (UseAmount, bool) {
+	ao, ok := o.Object(key)
+	if !ok {
+		return UseAmount{}, false
+	}
+	ao.Known("dice", "flat")
+	var a UseAmount
+	if !ao.Has("dice") && !ao.Has("flat") {
+		o.Addf(key, `an amount has "dice", "flat" or both`)
+		return a, false
+	}
+	if d, ok := ao.Str("dice", 32, true); ok {
+		n, err := dice.ParseNotation(d)
+		if err != nil {
+			ao.Addf("dice", "%v", err)
+			return a, false
+		}
+		if n.Count > 100 {
+			ao.Addf("dice", "at most 100 dice")
+			return a, false
+		}
+		a.Dice = d
+	}
+	a.Flat, _ = ao.Int("flat", -1000, 1000, 0)
+	return a, true
+}
+
+// use validates a use block.
+func (v *Validator) use(uo validate.Obj, it *Item) *Use {
+	for _, k := range useRefused {
+		if uo.Has(k) {
+			uo.Addf(k, "a use pays with the item itself: %s belong to a catalog entry that a sheet holds and are refused in a use (%s)", quoteKey(k), strings.Join(useRefused, ", "))
+		}
+	}
+	uo.Known(append(append([]string(nil), useKeys...), useRefused...)...)
+	u := &Use{}
+	if uo.Require("kind") {
+		u.Kind, _ = uo.Enum("kind", "", useKinds...)
+	}
+	v.useBudget(uo, u)
+	if uo.Has("amount") {
+		if a, ok := v.useAmount(uo, "amount"); ok {
+			u.Amount = &a
+		}
+	}
+	if uo.Has("temporary") {
+		if a, ok := v.useAmount(uo, "temporary"); ok {
+			u.Temporary = &a
+		}
+	}
+	u.DamageType = v.useDamageType(uo)
+	u.Applies = v.applies(uo)
+	u.Targets, _ = uo.Enum("targets", "", useTargets...)
+	if uo.Has("range") {
+		r, ok := uo.Float("range", 0, 1e6, 0)
+		if ok {
+			u.Range = &r
+		}
+	}
+	if uo.Has("area") {
+		uo.Object("area")
+	}
+	if uo.Has("zone") {
+		uo.Object("zone")
+	}
+	uo.Int("targetCount", 1, MaxTargetCount, 1)
+	uo.Bool("friendlyFire", false)
+	uo.Arr("plus", 1, 3)
+	u.AttackRoll, _ = uo.Bool("attackRoll", false)
+	u.Consumes, _ = uo.Bool("consumes", false)
+	u.Charges, _ = uo.Int("charges", 1, MaxCharges, 0)
+	u.Save = v.useSave(uo)
+	v.saveDifficulty(uo, u, it)
+	u.Restore = v.restore(uo, u)
+	v.useToHit(uo, u)
+	if go_, ok := uo.Object("gate"); ok {
+		u.Gate = v.gate(go_, it)
+	}
+	return u
+}
+
+func quoteKey(k string) string { return `"` + k + `"` }
+
+// useBudget reads the budget it spends, or free: one of the two. A
+// budget is one of combat.economy.budgets when the combat block declares
+// them; without a fight to spend it in, any id is kept as written.
+func (v *Validator) useBudget(uo validate.Obj, u *Use) {
+	u.Budget, _ = uo.Str("budget", 64, true)
+	u.Free, _ = uo.Bool("free", false)
+	switch {
+	case u.Budget != "" && u.Free:
+		uo.Addf("free", `a use spends a "budget" or is "free", not both`)
+	case u.Budget == "" && !u.Free && !uo.Has("budget"):
+		uo.Addf("", `a use spends a "budget" or is "free": say which`)
+	case u.Budget != "":
+		if budgets := v.economyBudgets(); budgets != nil && !containsID(budgets, u.Budget) {
+			uo.Addf("budget", "no budget %q in combat.economy.budgets; declared: %v", u.Budget, budgets)
+		}
+	}
+}
+
+// economyBudgets are the combat block's budget ids, nil when it declares none.
+func (v *Validator) economyBudgets() []string {
+	c, _ := v.rs.Raw["combat"].(map[string]any)
+	e, _ := c["economy"].(map[string]any)
+	arr, ok := e["budgets"].([]any)
+	if !ok {
+		return nil
+	}
+	out := []string{}
+	for _, raw := range arr {
+		switch b := raw.(type) {
+		case string:
+			out = append(out, b)
+		case map[string]any:
+			if id, ok := b["id"].(string); ok {
+				out = append(out, id)
+			}
+		}
+	}
+	return out
+}
+
+// useDamageType reads damageType: a word of combat.damageTypes when the
+// combat block declares them, free text otherwise.
+func (v *Validator) useDamageType(uo validate.Obj) string {
+	d, ok := uo.Str("damageType", 64, true)
+	if !ok {
+		return ""
+	}
+	c, _ := v.rs.Raw["combat"].(map[string]any)
+	if types, ok := c["damageTypes"].([]any); ok {
+		for _, t := range types {
+			if s, _ := t.(string); strings.EqualFold(s, d) {
+				return s
+			}
+		}
+		uo.Addf("damageType", "no damage type %q in combat.damageTypes", d)
+		return ""
+	}
+	return d
+}
+
+// applies reads [{ condition, duration: { rounds } }]: declared conditions.
+func (v *Validator) applies(uo validate.Obj) []Applied {
+	arr, ok := uo.Arr("applies", 1, MaxApplies)
+	if !ok {
+		return nil
+	}
+	var out []Applied
+	for i, raw := range arr {
+		ao, ok := validate.AsObj(v.P, uo.Ptr("applies", i), raw)
+		if !ok {
+			continue
+		}
+		ao.Known("condition", "duration")
+		if !ao.Require("condition") {
+			continue
+		}
+		c, _ := ao.Str("condition", 64, true)
+		if !v.conditions[c] {
+			ao.Addf("condition", "no condition %q in the ruleset; declared: %v", c, v.order["conditions"])
+			continue
+		}
+		a := Applied{Condition: c}
+		if do, ok := ao.Object("duration"); ok {
+			do.Known("rounds")
+			a.Rounds, _ = do.Int("rounds", 1, 100, 0)
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// useSave reads { save, onSuccess }: a declared save.
+func (v *Validator) useSave(uo validate.Obj) *UseSave {
+	so, ok := uo.Object("save")
+	if !ok {
+		return nil
+	}
+	so.Known("save", "onSuccess")
+	if !so.Require("save") {
+		return nil
+	}
+	s := &UseSave{}
+	s.Save, _ = so.Str("save", 64, true)
+	if s.Save != "" && !v.saves[s.Save] {
+		so.Addf("save", "no save %q in the ruleset; declared: %v", s.Save, v.order["saves"])
+		return nil
+	}
+	s.OnSuccess, _ = so.Enum("onSuccess", "negates", "negates", "half", "none")
+	return s
+}
+
+// saveDifficulty reads the number a save the use calls for is rolled
+// against: written (1 to 100) or a numeric stat the item gives. A use
+// with a save needs one, since an item has no source to read it from.
+func (v *Validator) saveDifficulty(uo validate.Obj, u *Use, it *Item) {
+	raw, has := uo.M["saveDifficulty"]
+	if !has {
+		if u.Save != nil {
+			uo.Addf("save", `a use's save is rolled against its own "saveDifficulty" (a number or the item's numeric stat): an item has no source to read it from`)
+		}
+		return
+	}
+	if _, isNum := raw.(json.Number); isNum {
+		u.SaveDifficulty, _ = uo.Int("saveDifficulty", 1, MaxDifficulty, 0)
+		return
+	}
+	so, ok := uo.Object("saveDifficulty")
+	if !ok {
+		return
+	}
+	u.SaveDifficultyStat = v.itemNumberStat(so, "stat", "saveDifficulty")
+	if u.SaveDifficultyStat != "" {
+		if _, given := it.Number(u.SaveDifficultyStat); !given {
+			uo.Addf("saveDifficulty", "the item gives no value to stat %q, so its save has no difficulty", u.SaveDifficultyStat)
+		}
+	}
+}
+
+// itemNumberStat reads { "stat": id } naming one of the block's number stats.
+func (v *Validator) itemNumberStat(o validate.Obj, key, what string) string {
+	o.Known(key)
+	if !o.Require(key) {
+		return ""
+	}
+	id, _ := o.Str(key, 64, true)
+	return v.numberStat(o.Ptr(key), id, what)
+}
+
+// numberStat checks that id names one of the block's number stats.
+func (v *Validator) numberStat(at, id, what string) string {
+	b := v.itemsVocab()
+	if b == nil || id == "" {
+		return ""
+	}
+	sd := b.Stat(id)
+	switch {
+	case sd == nil:
+		v.P.Addf(at, "no item stat %q in the items block; declared: %v", id, statIDs(b))
+	case sd.Type != "number":
+		v.P.Addf(at, "%s reads a number stat, and %q is a %s stat", what, id, sd.Type)
+	default:
+		return id
+	}
+	return ""
+}
+
+// restore reads { pool, amount }: one of the live pools, never the health
+// pool, in a use that helps (heal or buff).
+func (v *Validator) restore(uo validate.Obj, u *Use) *Restore {
+	ro, ok := uo.Object("restore")
+	if !ok {
+		return nil
+	}
+	ro.Known("pool", "amount")
+	if !ro.Require("pool", "amount") {
+		return nil
+	}
+	r := &Restore{}
+	r.Pool, _ = ro.Str("pool", 64, true)
+	switch {
+	case r.Pool == "":
+		return nil
+	case !v.pools[r.Pool]:
+		ro.Addf("pool", "no live pool %q; declared in live.pools: %v", r.Pool, v.order["pools"])
+		return nil
+	case v.rs.HealthPool() == r.Pool:
+		ro.Addf("pool", "%q is the health pool: health comes back with a heal, never a restore", r.Pool)
+		return nil
+	}
+	if u.Kind != "" && u.Kind != "heal" && u.Kind != "buff" {
+		uo.Addf("restore", `a restore sits in a use that helps: "kind" "heal" or "buff", not %q`, u.Kind)
+	}
+	a, ok := v.useAmount(ro, "amount")
+	if !ok {
+		return nil
+	}
+	r.Amount = a
+	return r
+}
+
+// useToHit reads toHit as a weapon's: abilities, skill, proficiency,
+// bonus, sheetBonus, target. Only a use with attackRoll has it.
+func (v *Validator) useToHit(uo validate.Obj, u *Use) {
+	to, ok := uo.Object("toHit")
+	if !ok {
+		return
+	}
+	if !u.AttackRoll {
+		uo.Addf("toHit", `toHit is what a use with "attackRoll" adds to hit; this use makes no attack roll`)
+	}
+	to.Known("abilities", "skill", "proficiency", "bonus", "sheetBonus", "target")
+	if arr, ok := to.Arr("abilities", 1, 8); ok {
+		for i, raw := range arr {
+			if id, _ := raw.(string); !v.abilities[id] {
+				v.P.Addf(to.Ptr("abilities", i), "no ability %v; declared: %v", describeAny(raw), v.order["abilities"])
+			}
+		}
+	}
+	if s, ok := to.Str("skill", 64, true); ok && !v.skills[s] {
+		to.Addf("skill", "no skill %q; declared: %v", s, v.order["skills"])
+	}
+	for _, k := range []string{"proficiency", "sheetBonus"} {
+		if raw, ok := to.M[k]; ok {
+			v.ValueRef(to.Ptr(k), raw, AnyRead, "toHit."+k)
+		}
+	}
+	to.Int("bonus", -100, 100, 0)
+	to.Int("target", 1, MaxPoolDice, 0)
+}
+
+// gate reads { check, difficulty, unless }.
+func (v *Validator) gate(g validate.Obj, it *Item) *Gate {
+	g.Known("check", "difficulty", "unless")
+	if !g.Require("check", "difficulty") {
+		return nil
+	}
+	gt := &Gate{}
+	if co, ok := g.Object("check"); ok {
+		v.gateCheck(co, gt)
+	}
+	switch raw := g.M["difficulty"].(type) {
+	case json.Number:
+		gt.Difficulty, _ = g.Int("difficulty", 1, MaxDifficulty, 1)
+	case map[string]any:
+		do, _ := g.Object("difficulty")
+		// An item that does not give the stat stays usable in name only:
+		// its use is refused, plainly, when someone tries it.
+		gt.DifficultyStat = v.itemNumberStat(do, "stat", "a gate's difficulty")
+	default:
+		g.Addf("difficulty", `want a number from 1 to 100 or { "stat": id }, found %s`, validate.TypeName(raw))
+	}
+	if uo, ok := g.Object("unless"); ok {
+		uo.Known("value", "atLeast")
+		if uo.Require("value", "atLeast") {
+			ref, ok := v.ValueRef(uo.Ptr("value"), uo.M["value"], AnyRead, "a gate's unless")
+			at, ok2 := uo.Float("atLeast", -1e9, 1e9, 0)
+			if ok && ok2 {
+				gt.Unless = &Unless{Value: ref, AtLeast: at}
+			}
+		}
+	}
+	return gt
+}
+
+// gateCheck reads what a gate rolls: { skill }, { ability } or { value }.
+func (v *Validator) gateCheck(co validate.Obj, gt *Gate) {
+	co.Known("skill", "ability", "value")
+	if len(co.M) != 1 {
+		co.Addf("", `a gate's check names one thing: { "skill": id }, { "ability": id } or { "value": reference }`)
+		return
+	}
+	switch {
+	case co.Has("skill"):
+		s, _ := co.Str("skill", 64, true)
+		if !v.skills[s] {
+			co.Addf("skill", "no skill %q; declared: %v", s, v.order["skills"])
+			return
+		}
+		gt.Skill = s
+	case co.Has("ability"):
+		a, _ := co.Str("ability", 64, true)
+		if !v.abilities[a] {
+			co.Addf("ability", "no ability %q; declared: %v", a, v.order["abilities"])
+			return
+		}
+		gt.Ability = a
+	case co.Has("value"):
+		if ref, ok := v.ValueRef(co.Ptr("value"), co.M["value"], AnyRead, "a gate's check"); ok {
+			gt.Value = &ref
+		}
+	}
+}

@@ -1,0 +1,138 @@
+package use_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/engine/items"
+	"github.com/rulehost/rulehost/engine/record"
+	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/tag"
+	"github.com/rulehost/rulehost/engine/use"
+)
+
+// FuzzUseValidator puts any text in an item's "use" (and "charges") of
+// the test ruleset: the validator never panics, and a use that loads
+// can be used, toggled and described without a panic or a record the
+// schema refuses. Seeds: the refused rulesets' use blocks and the
+// bundled ones.
+func FuzzUseValidator(f *testing.F) {
+	base, err := os.ReadFile(filepath.Join(root, "testdata/use/wounds.json"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(`{ "kind": "heal", "free": true, "amount": { "flat": 1 }, "consumes": true }`, `{ "max": 3 }`)
+	f.Add(`{ "kind": "debuff", "budget": "act", "targets": "enemy", "save": { "save": "nerve", "onSuccess": "negates" }, "saveDifficulty": 7, "applies": [{ "condition": "cursed", "duration": { "rounds": 2 } }], "charges": 1 }`,
+		`{ "max": 3, "recharge": { "rests": ["sleep"], "amount": "max" }, "breaksOn": { "die": 20, "atMost": 1 } }`)
+	f.Add(`{ "kind": "buff", "free": true, "charges": 1, "gate": { "check": { "skill": "scribe" }, "difficulty": { "stat": "dc" }, "unless": { "value": { "abilityScore": "lore" }, "atLeast": 3 } } }`, `{ "max": { "stat": "uses" } }`)
+	refused, _ := filepath.Glob(filepath.Join(root, "testdata/refused/use/*.json"))
+	for _, r := range refused {
+		if data, err := os.ReadFile(r); err == nil && !strings.HasSuffix(r, ".want.json") {
+			f.Add(string(data[:min(len(data), 400)]), `{ "max": 2 }`)
+		}
+	}
+	const salve = `"use": { "kind": "heal", "free": true, "amount": { "flat": 1 }, "consumes": true }`
+	f.Fuzz(func(t *testing.T, useJSON, chargesJSON string) {
+		text := strings.Replace(string(base), salve, `"use": `+useJSON+`, "charges": `+chargesJSON, 1)
+		rs, err := ruleset.Load("fuzz.json", []byte(text), ruleset.Options{})
+		if err != nil {
+			return
+		}
+		exercise(t, rs)
+	})
+}
+
+// exercise uses, toggles and describes every item of rs on a blank-ish
+// party, checking every record against the schema.
+func exercise(t *testing.T, rs *ruleset.Ruleset) {
+	p := items.New(rs, party(t, rs, "mira.json"))
+	for k, it := range rs.Items.Items {
+		_ = use.Describe(p, it)
+		for _, s := range []string{
+			`[inventory: action="equip" item="` + it.Label + `"]`,
+			`[inventory: action="use" item="` + it.Label + `"]`,
+			`[inventory: action="use" item="` + it.Label + `"]`,
+			`[sheet: op="rest" rest="sleep"]`,
+			`[inventory: action="toggle" item="` + it.Label + `"]`,
+		} {
+			tg, err := tag.Parse(s)
+			if err != nil {
+				continue
+			}
+			var r record.Record
+			if fn, ok := items.TagAnswerer(tg.Name); ok {
+				r = fn(p, tg, items.Turn{Dice: dice.New(uint64(k), 1, 0)})
+			} else {
+				r = p.AnswerTurn(tg, items.Turn{Dice: dice.New(uint64(k), 1, 0)})
+			}
+			if err := record.Check(r); err != nil {
+				t.Fatalf("%s: %v", s, err)
+			}
+		}
+	}
+	_ = p.LiveBlock()
+	_ = p.Block()
+}
+
+// FuzzUseTag answers any [inventory: action="use"/"toggle" ...] text
+// against the test party: no panic, every record passes the schema, and
+// a refusal changes nothing.
+func FuzzUseTag(f *testing.F) {
+	for _, s := range []string{
+		`[inventory: action="use" item="Salve"]`, `[inventory: action="use" item="Scroll" who="Mira"]`,
+		`[inventory: action="use" item="Wand"]`, `[inventory: action="use" item="Amulet"]`,
+		`[inventory: action="use" item="Blank scroll"]`, `[inventory: action="toggle" item="Torch" on="true"]`,
+		`[inventory: action="use" item="" who="\""]`, `[inventory: action="toggle" item="torch" on="maybe"]`,
+	} {
+		f.Add(s, uint64(1))
+	}
+	f.Fuzz(func(t *testing.T, text string, seed uint64) { answerAny(t, text, seed) })
+}
+
+// FuzzSheetTag answers any [sheet: ...] text the same way.
+func FuzzSheetTag(f *testing.F) {
+	for _, s := range []string{
+		`[sheet: op="rest" rest="sleep"]`, `[sheet: op="rest" rest="Prayer" who="Mira"]`,
+		`[sheet: op="condition" condition="blessed"]`, `[sheet: op="condition" condition="Blessed" remove="true"]`,
+		`[sheet: op="pool" pool="focus" by="-2"]`, `[sheet: op="track" track="wounds" by="+9"]`,
+		`[sheet: op="track" track="harm" by="-99999999999"]`, `[sheet: op=""]`,
+	} {
+		f.Add(s, uint64(1))
+	}
+	f.Fuzz(func(t *testing.T, text string, seed uint64) { answerAny(t, text, seed) })
+}
+
+var fuzzRS *ruleset.Ruleset
+
+func answerAny(t *testing.T, text string, seed uint64) {
+	if fuzzRS == nil {
+		rs, err := ruleset.LoadFile(filepath.Join(root, "testdata/use/wounds.json"), ruleset.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fuzzRS = rs
+	}
+	p := items.New(fuzzRS, party(t, fuzzRS, "mira.json"))
+	for i, f := range tag.FindAll(text) {
+		var r record.Record
+		before := p.Clone()
+		snap, _ := jsonOf(before)
+		if fn, ok := items.TagAnswerer(f.Tag.Name); ok {
+			r = fn(p, f.Tag, items.Turn{Dice: dice.New(seed, 0, i)})
+		} else if strings.EqualFold(f.Tag.Name, "inventory") {
+			r = p.AnswerTurn(f.Tag, items.Turn{Dice: dice.New(seed, 0, i)})
+		} else {
+			continue
+		}
+		if err := record.Check(r); err != nil {
+			t.Fatalf("%s: %v", f.Tag, err)
+		}
+		if after, _ := jsonOf(p); r.Name == "refused" && after != snap {
+			t.Fatalf("%s: refused (%s) but changed the party", f.Tag, r.Value("reason"))
+		}
+		_ = p.LiveBlock()
+	}
+}

@@ -1,0 +1,155 @@
+package serve
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"runtime/debug"
+	"strconv"
+	"time"
+
+	"github.com/rulehost/rulehost/engine/jsonin"
+	"github.com/rulehost/rulehost/engine/validate"
+)
+
+// apiError is an error a handler answers with: an HTTP status, a reason
+// code (the CLI's and the spec's words) and, for a refused ruleset or
+// sheet, every problem at its JSON pointer.
+type apiError struct {
+	Status   int
+	Code     string
+	Message  string
+	Problems []validate.Problem
+}
+
+func (e *apiError) Error() string { return e.Code + ": " + e.Message }
+
+func badRequest(format string, args ...any) *apiError {
+	return &apiError{Status: http.StatusBadRequest, Code: "bad-request", Message: fmt.Sprintf(format, args...)}
+}
+
+// refusedInput is a well-formed request whose content the engine refuses
+// (an invalid ruleset, sheet or tag): 422 with the problems.
+func refusedInput(code string, err error) *apiError {
+	e := &apiError{Status: http.StatusUnprocessableEntity, Code: code, Message: err.Error()}
+	var verr *validate.Error
+	if errors.As(err, &verr) {
+		e.Problems = verr.Problems
+	}
+	return e
+}
+
+// errorBody is the JSON form of every error.
+type errorBody struct {
+	Error struct {
+		Code     string             `json:"code"`
+		Message  string             `json:"message"`
+		Problems []validate.Problem `json:"problems,omitempty"`
+	} `json:"error"`
+}
+
+func writeError(w http.ResponseWriter, status int, code, msg string, problems []validate.Problem) {
+	var b errorBody
+	b.Error.Code, b.Error.Message, b.Error.Problems = code, msg, problems
+	writeJSON(w, status, b)
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		status = http.StatusInternalServerError
+		buf.Reset()
+		fmt.Fprintf(&buf, `{"error":{"code":"engine-error","message":%q}}`+"\n", err.Error())
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
+	w.WriteHeader(status)
+	w.Write(buf.Bytes())
+}
+
+// handlerFunc is a route's work: it reads the request and returns the
+// response body, or an error (an *apiError, or anything else as 500).
+type handlerFunc func(ctx context.Context, r *http.Request) (any, error)
+
+// statusWriter remembers the status for the request log and metrics.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	w.status = code
+	w.ResponseWriter.WriteHeader(code)
+}
+
+// wrap gives a route its request id, body limit, deadline, panic guard,
+// request log line and metrics.
+func (s *Server) wrap(rt route) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		id := strconv.FormatUint(s.nextID.Add(1), 10)
+		sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+		sw.Header().Set("X-Request-Id", id)
+		ctx, cancel := context.WithTimeout(r.Context(), s.opts.Deadline)
+		defer cancel()
+		r = r.WithContext(ctx)
+		r.Body = http.MaxBytesReader(sw, r.Body, s.opts.MaxBody)
+		body, err := s.run(ctx, rt, r)
+		switch {
+		case err == nil:
+			writeJSON(sw, http.StatusOK, body)
+		default:
+			var ae *apiError
+			if !errors.As(err, &ae) {
+				ae = &apiError{Status: http.StatusInternalServerError, Code: "engine-error", Message: err.Error()}
+			}
+			writeError(sw, ae.Status, ae.Code, ae.Message, ae.Problems)
+		}
+		elapsed := time.Since(start)
+		s.metrics.observe(rt.Path, sw.status, elapsed)
+		s.opts.Logger.Info("request", "id", id, "method", r.Method, "path", r.URL.Path, "status", sw.status, "ms", float64(elapsed.Microseconds())/1000)
+	})
+}
+
+// run calls the route's handler, turning a panic into a 500 (it is a bug,
+// logged with its stack; the service keeps serving) and a spent deadline
+// into 503.
+func (s *Server) run(ctx context.Context, rt route, r *http.Request) (body any, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			s.opts.Logger.Error("handler panic", "path", rt.Path, "panic", p, "stack", string(debug.Stack()))
+			body, err = nil, &apiError{Status: http.StatusInternalServerError, Code: "engine-error", Message: "internal error; it is logged"}
+		}
+	}()
+	body, err = rt.Handle(s)(ctx, r)
+	if err == nil && ctx.Err() != nil {
+		err = ctx.Err()
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		err = &apiError{Status: http.StatusServiceUnavailable, Code: "deadline", Message: fmt.Sprintf("the request took longer than its deadline (%s)", s.opts.Deadline)}
+	}
+	return body, err
+}
+
+// decode reads a strict JSON body into v: one object, no unknown
+// members, no duplicate keys, nothing after it, within the size limit.
+func decode(r *http.Request, v any) error {
+	data, err := io.ReadAll(r.Body)
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return &apiError{Status: http.StatusRequestEntityTooLarge, Code: "too-large", Message: fmt.Sprintf("the body is over %d bytes; send less, or start the service with a larger --max-body", tooBig.Limit)}
+		}
+		return badRequest("reading the body: %v", err)
+	}
+	if err := jsonin.Unmarshal(data, v); err != nil {
+		return badRequest("body: %v", err)
+	}
+	return nil
+}

@@ -1,0 +1,53 @@
+package serve
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/rulehost/rulehost/engine/record"
+)
+
+// metrics are what /metrics exports (Prometheus text format).
+type metrics struct {
+	requests       *prometheus.CounterVec
+	latency        *prometheus.HistogramVec
+	checks         *prometheus.CounterVec
+	pluginRefusals prometheus.Counter
+	appends        *prometheus.CounterVec
+}
+
+func newMetrics(reg *prometheus.Registry) *metrics {
+	m := &metrics{
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "rulehost_http_requests_total", Help: "HTTP requests by route and status.",
+		}, []string{"route", "status"}),
+		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "rulehost_http_request_seconds", Help: "HTTP request latency by route.",
+			Buckets: []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 10},
+		}, []string{"route"}),
+		checks: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "rulehost_records_total", Help: "Records answered, by record name (check, roll, refused, ...).",
+		}, []string{"record"}),
+		pluginRefusals: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "rulehost_plugin_refusals_total", Help: "Records refused because a plugin failed (reason=plugin-error).",
+		}),
+		appends: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "rulehost_store_appends_total", Help: "Session events appended, by store and result.",
+		}, []string{"store", "result"}),
+	}
+	reg.MustRegister(m.requests, m.latency, m.checks, m.pluginRefusals, m.appends)
+	return m
+}
+
+func (m *metrics) observe(route string, status int, d time.Duration) {
+	m.requests.WithLabelValues(route, strconv.Itoa(status)).Inc()
+	m.latency.WithLabelValues(route).Observe(d.Seconds())
+}
+
+func (m *metrics) countRecord(r record.Record) {
+	m.checks.WithLabelValues(r.Name).Inc()
+	if r.Name == "refused" && r.Value("reason") == "plugin-error" {
+		m.pluginRefusals.Inc()
+	}
+}

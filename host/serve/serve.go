@@ -1,0 +1,160 @@
+// Package serve is the engine as an HTTP/JSON service (`rulehost serve`):
+// the same operations as the CLI (validate, check, roll, and sessions
+// when a store is given) for hosts that are not written in Go.
+//
+// Every route is a row of one table (routes.go) from which both the
+// request multiplexer and the OpenAPI document are built, so the two
+// cannot disagree. Bodies are strict JSON (unknown members, duplicate
+// keys and trailing data refused), limited in size, and each request runs
+// under a deadline. Errors are JSON with the same pointers and reason
+// codes as the CLI.
+package serve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"path"
+	"sync/atomic"
+	"time"
+
+	"github.com/hashicorp/go-hclog"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/rulehost/rulehost/host"
+)
+
+// Defaults for Options.
+const (
+	DefaultAddr     = "127.0.0.1:8080"
+	DefaultMaxBody  = 4 << 20 // a large ruleset inline, with sheets
+	DefaultDeadline = 10 * time.Second
+	// MaxRepeat bounds repeat= on a check request.
+	MaxRepeat = 10_000
+)
+
+// Options configure a Server. The zero value serves on loopback with no
+// plugins and no bundled rulesets.
+type Options struct {
+	// Addr is where to listen; loopback by default, so exposing the
+	// service is a decision someone makes.
+	Addr string
+	// Bundled is the folder of bundled rulesets ("rulesets"): a request
+	// may name one instead of sending it ({"bundled": "d20-5e"}).
+	Bundled string
+	// Host holds the plugins, loaded once at start; nil for none.
+	Host *host.Host
+	// MaxBody bounds a request body in bytes.
+	MaxBody int64
+	// Deadline bounds the work of one request.
+	Deadline time.Duration
+	Logger   hclog.Logger
+	// Registry receives the service's metrics; a fresh one when nil.
+	Registry *prometheus.Registry
+}
+
+func (o Options) withDefaults() Options {
+	if o.Addr == "" {
+		o.Addr = DefaultAddr
+	}
+	if o.MaxBody <= 0 {
+		o.MaxBody = DefaultMaxBody
+	}
+	if o.Deadline <= 0 {
+		o.Deadline = DefaultDeadline
+	}
+	if o.Logger == nil {
+		o.Logger = hclog.NewNullLogger()
+	}
+	if o.Registry == nil {
+		o.Registry = prometheus.NewRegistry()
+	}
+	return o
+}
+
+// Server is the HTTP service.
+type Server struct {
+	opts    Options
+	mux     *http.ServeMux
+	metrics *metrics
+	nextID  atomic.Uint64
+}
+
+// New builds a server from its options.
+func New(opts Options) *Server {
+	s := &Server{opts: opts.withDefaults()}
+	s.metrics = newMetrics(s.opts.Registry)
+	s.mux = http.NewServeMux()
+	paths := map[string]bool{}
+	for _, r := range s.routes() {
+		s.mux.Handle(r.Method+" "+r.Path, s.wrap(r))
+		paths[r.Path] = true
+	}
+	for p := range paths {
+		s.mux.HandleFunc(p, func(w http.ResponseWriter, r *http.Request) {
+			writeError(w, http.StatusMethodNotAllowed, "method-not-allowed", fmt.Sprintf("%s does not answer %s; see /v1/openapi.json", r.URL.Path, r.Method), nil)
+		})
+	}
+	s.mux.Handle("GET /metrics", promhttp.HandlerFor(s.opts.Registry, promhttp.HandlerOpts{}))
+	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusNotFound, "not-found", fmt.Sprintf("no route %s %s; the API is described at /v1/openapi.json", r.Method, r.URL.Path), nil)
+	})
+	return s
+}
+
+// Handler is the service as an http.Handler (for tests and for hosts that
+// mount it in their own server).
+func (s *Server) Handler() http.Handler { return http.HandlerFunc(s.serveHTTP) }
+
+// serveHTTP answers a path that is not in clean form ("/v1//check",
+// "/.#") with a JSON 404 rather than the multiplexer's redirect, so every
+// answer of the service is JSON.
+func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
+	if p := r.URL.Path; p == "" || p[0] != '/' || path.Clean(p) != p {
+		writeError(w, http.StatusNotFound, "not-found", fmt.Sprintf("path %q is not a route; the API is described at /v1/openapi.json", p), nil)
+		return
+	}
+	s.mux.ServeHTTP(w, r)
+}
+
+// Serve listens on Options.Addr until ctx ends, then shuts down
+// gracefully: no new connections, in-flight requests finish (within the
+// request deadline). ready, when not nil, receives the bound address.
+func (s *Server) Serve(ctx context.Context, ready func(addr string)) error {
+	ln, err := net.Listen("tcp", s.opts.Addr)
+	if err != nil {
+		return fmt.Errorf("serve: listen on %s: %w", s.opts.Addr, err)
+	}
+	srv := &http.Server{
+		Handler:           s.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       s.opts.Deadline + 10*time.Second,
+		WriteTimeout:      s.opts.Deadline + 10*time.Second,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          s.opts.Logger.StandardLogger(&hclog.StandardLoggerOptions{InferLevels: true}),
+	}
+	if ready != nil {
+		ready(ln.Addr().String())
+	}
+	s.opts.Logger.Info("serving", "addr", ln.Addr().String())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	s.opts.Logger.Info("shutting down: finishing in-flight requests")
+	shut, cancel := context.WithTimeout(context.Background(), s.opts.Deadline+5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shut); err != nil {
+		return fmt.Errorf("serve: shutdown: %w", err)
+	}
+	if err := <-done; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,314 @@
+package serve
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+var update = flag.Bool("update", false, "rewrite docs/http.md's OpenAPI document")
+
+func testServer(t testing.TB) *httptest.Server {
+	t.Helper()
+	ts := httptest.NewServer(New(Options{Bundled: "../../rulesets"}).Handler())
+	t.Cleanup(ts.Close)
+	return ts
+}
+
+func post(t testing.TB, ts *httptest.Server, path, body string) (int, map[string]any) {
+	t.Helper()
+	resp, err := http.Post(ts.URL+path, "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	var out map[string]any
+	if err := json.Unmarshal(data, &out); err != nil {
+		t.Fatalf("%s: not JSON (%v): %s", path, err, data)
+	}
+	if ct := resp.Header.Get("Content-Type"); ct != "application/json" {
+		t.Errorf("%s: Content-Type %q", path, ct)
+	}
+	return resp.StatusCode, out
+}
+
+const athletics = `[skill_check: skill=\"Athletics\" dc=\"15\" mode=\"advantage\"]`
+
+func TestCheckBundled(t *testing.T) {
+	ts := testServer(t)
+	code, out := post(t, ts, "/v1/check", `{"bundled":"d20-5e","bundledSheets":["ada"],"tag":"`+athletics+`","seed":7}`)
+	if code != 200 {
+		t.Fatalf("status %d: %v", code, out)
+	}
+	recs := out["records"].([]any)
+	text := recs[0].(map[string]any)["text"].(string)
+	want := `[check: who="Ada Quickhand" skill="Athletics" resolution="sum" dice="1d20" mode="advantage" rolls="6,8" kept="8" modifier="5" total="13" dc="15" outcome="Failure" success="false"]`
+	if text != want {
+		t.Errorf("record:\n got %s\nwant %s (the CLI's record for seed 7)", text, want)
+	}
+	code, out = post(t, ts, "/v1/check", `{"bundled":"d20-5e","bundledSheets":["ada"],"tag":"`+athletics+`","seed":7,"repeat":3}`)
+	if code != 200 || len(out["records"].([]any)) != 3 {
+		t.Errorf("repeat 3: %d %v", code, out)
+	}
+}
+
+func TestCheckInline(t *testing.T) {
+	ts := testServer(t)
+	rs, _ := os.ReadFile("../../rulesets/d20-5e/ruleset.json")
+	sh, _ := os.ReadFile("../../rulesets/d20-5e/sheets/ada.json")
+	body := `{"ruleset":` + string(rs) + `,"sheets":[` + string(sh) + `],"tag":"` + athletics + `","seed":7}`
+	code, out := post(t, ts, "/v1/check", body)
+	if code != 200 || !strings.Contains(out["records"].([]any)[0].(map[string]any)["text"].(string), `rolls="6,8"`) {
+		t.Errorf("inline: %d %v", code, out)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	ts := testServer(t)
+	for _, c := range []struct {
+		name, path, body string
+		status           int
+		code, message    string
+	}{
+		{"not JSON", "/v1/check", `{"tag":`, 400, "bad-request", ""},
+		{"unknown member", "/v1/roll", `{"tag":"[roll_dice: dice=\"1d6\"]","extra":1}`, 400, "bad-request", "unknown field"},
+		{"duplicate key", "/v1/roll", `{"tag":"[roll_dice: dice=\"1d6\"]","seed":1,"seed":2}`, 400, "bad-request", "duplicate key"},
+		{"trailing data", "/v1/roll", `{"tag":"[roll_dice: dice=\"1d6\"]"} {}`, 400, "bad-request", ""},
+		{"invalid UTF-8", "/v1/roll", "{\"tag\":\"[roll_dice: dice=\\\"1d6\\\" who=\\\"\xff\\\"]\"}", 400, "bad-request", "UTF-8"},
+		{"no ruleset", "/v1/check", `{"tag":"` + athletics + `"}`, 400, "bad-request", "send a ruleset"},
+		{"both rulesets", "/v1/check", `{"ruleset":{},"bundled":"d20-5e","tag":"` + athletics + `"}`, 400, "bad-request", "not both"},
+		{"unknown bundled", "/v1/check", `{"bundled":"nope","tag":"` + athletics + `"}`, 404, "unknown-bundled", "nope"},
+		{"path escape", "/v1/check", `{"bundled":"../etc","tag":"` + athletics + `"}`, 400, "bad-request", "lower-case letters"},
+		{"unknown sheet", "/v1/check", `{"bundled":"d20-5e","bundledSheets":["zed"],"tag":"` + athletics + `"}`, 404, "unknown-bundled", "zed"},
+		{"invalid ruleset", "/v1/check", `{"ruleset":{"resolution":{"kind":"dice-sum"}},"tag":"` + athletics + `"}`, 422, "invalid-ruleset", ""},
+		{"bad tag", "/v1/check", `{"bundled":"d20-5e","tag":"[skill_check: skill="}`, 422, "bad-tag", "tag:"},
+		{"unknown tag", "/v1/check", `{"bundled":"d20-5e","tag":"[loot: table=\"x\"]"}`, 422, "unknown-tag", "loot"},
+		{"no sheet", "/v1/check", `{"bundled":"d20-5e","tag":"` + athletics + `"}`, 400, "bad-request", "needs a sheet"},
+		{"unknown who", "/v1/check", `{"bundled":"d20-5e","bundledSheets":["ada"],"tag":"[skill_check: skill=\"Athletics\" who=\"Nobody\"]"}`, 422, "unknown-who", "Nobody"},
+		{"repeat too large", "/v1/check", `{"bundled":"d20-5e","bundledSheets":["ada"],"tag":"` + athletics + `","repeat":100000}`, 400, "bad-request", "repeat"},
+		{"roll not roll_dice", "/v1/roll", `{"tag":"` + athletics + `"}`, 422, "unknown-tag", "roll_dice"},
+		{"no route", "/v1/nothing", `{}`, 404, "not-found", "openapi"},
+	} {
+		status, out := post(t, ts, c.path, c.body)
+		e, _ := out["error"].(map[string]any)
+		if status != c.status || e == nil || e["code"] != c.code || !strings.Contains(e["message"].(string), c.message) {
+			t.Errorf("%s: %d %v; want %d %s mentioning %q", c.name, status, out, c.status, c.code, c.message)
+		}
+	}
+	// an invalid ruleset's problems carry their pointers
+	_, out := post(t, ts, "/v1/check", `{"ruleset":{"resolution":{"kind":"dice-sum","dice":{"count":2,"sides":6},"naturals":"both"}},"tag":"`+athletics+`"}`)
+	if !strings.Contains(mustJSON(out), `"pointer":"/resolution/naturals"`) {
+		t.Errorf("problems without pointers: %v", out)
+	}
+	resp, _ := http.Get(ts.URL + "/v1/check")
+	if resp.StatusCode != http.StatusMethodNotAllowed {
+		t.Errorf("GET /v1/check: %d", resp.StatusCode)
+	}
+	resp.Body.Close()
+}
+
+func mustJSON(v any) string { b, _ := json.Marshal(v); return string(b) }
+
+func TestValidate(t *testing.T) {
+	ts := testServer(t)
+	code, out := post(t, ts, "/v1/validate", `{"bundled":"gravewatch","bundledSheets":["bram"]}`)
+	if code != 200 || out["valid"] != true {
+		t.Errorf("bundled gravewatch: %d %v", code, out)
+	}
+	code, out = post(t, ts, "/v1/validate", `{"ruleset":{"resolution":{"kind":"dice-sum","dice":{"count":2,"sides":6},"naturals":"both"}}}`)
+	if code != 200 || out["valid"] != false || !strings.Contains(mustJSON(out), `/resolution/naturals`) {
+		t.Errorf("invalid: %d %v", code, out)
+	}
+	code, out = post(t, ts, "/v1/validate", `{"bundled":"d20-5e","sheets":[{"name":"Zed","abilities":{"nope":3}}]}`)
+	if code != 200 || out["valid"] != false || !strings.Contains(mustJSON(out), `"pointer":"/abilities/nope"`) {
+		t.Errorf("invalid sheet: %d %v", code, out)
+	}
+}
+
+func TestBodyLimit(t *testing.T) {
+	ts := httptest.NewServer(New(Options{MaxBody: 1024}).Handler())
+	defer ts.Close()
+	status, out := post(t, ts, "/v1/roll", `{"tag":"`+strings.Repeat("x", 4096)+`"}`)
+	if status != 413 || out["error"].(map[string]any)["code"] != "too-large" {
+		t.Errorf("oversized body: %d %v", status, out)
+	}
+}
+
+func TestDeadline(t *testing.T) {
+	ts := httptest.NewServer(New(Options{Bundled: "../../rulesets", Deadline: time.Nanosecond}).Handler())
+	defer ts.Close()
+	status, out := post(t, ts, "/v1/check", `{"bundled":"d20-5e","bundledSheets":["ada"],"tag":"`+athletics+`","repeat":10000}`)
+	if status != 503 || out["error"].(map[string]any)["code"] != "deadline" {
+		t.Errorf("spent deadline: %d %v", status, out)
+	}
+}
+
+func TestHealthAndMetrics(t *testing.T) {
+	ts := testServer(t)
+	resp, err := http.Get(ts.URL + "/healthz")
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("healthz: %v %v", resp, err)
+	}
+	resp.Body.Close()
+	post(t, ts, "/v1/roll", `{"tag":"[roll_dice: dice=\"1d6\"]"}`)
+	resp, _ = http.Get(ts.URL + "/metrics")
+	data, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	for _, want := range []string{`rulehost_http_requests_total{route="/v1/roll",status="200"} 1`, `rulehost_records_total{record="roll"} 1`, "rulehost_http_request_seconds_bucket"} {
+		if !bytes.Contains(data, []byte(want)) {
+			t.Errorf("/metrics lacks %s", want)
+		}
+	}
+	if resp.Header.Get("X-Request-Id") != "" {
+		t.Log("metrics carries a request id")
+	}
+}
+
+// TestOpenAPICurrent: docs/http.md holds the document the routes build,
+// and every route the multiplexer serves is in it.
+func TestOpenAPICurrent(t *testing.T) {
+	s := New(Options{})
+	doc, _ := json.MarshalIndent(s.OpenAPI(), "", "  ")
+	path := "../../docs/http.md"
+	md, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const begin, end = "<!-- openapi:begin -->\n```json\n", "\n```\n<!-- openapi:end -->"
+	i, j := bytes.Index(md, []byte(begin)), bytes.Index(md, []byte(end))
+	if i < 0 || j < i {
+		t.Fatalf("docs/http.md lacks the openapi:begin/end markers")
+	}
+	if got := md[i+len(begin) : j]; !bytes.Equal(got, doc) {
+		if *update {
+			out := append(append(append([]byte{}, md[:i+len(begin)]...), doc...), md[j:]...)
+			if err := os.WriteFile(path, out, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			return
+		}
+		t.Fatalf("docs/http.md's OpenAPI document is stale; run: go test ./host/serve -run OpenAPI -update")
+	}
+	paths := s.OpenAPI()["paths"].(map[string]any)
+	for _, r := range s.routes() {
+		op, _ := paths[r.Path].(map[string]any)
+		if op[strings.ToLower(r.Method)] == nil {
+			t.Errorf("%s %s served but not documented", r.Method, r.Path)
+		}
+		req := httptest.NewRequest(r.Method, r.Path, nil)
+		if _, pattern := s.mux.Handler(req); pattern != r.Method+" "+r.Path {
+			t.Errorf("%s %s documented but the multiplexer answers it with %q", r.Method, r.Path, pattern)
+		}
+	}
+}
+
+// TestGracefulShutdown: a request in flight when the service is told to
+// stop still gets its answer.
+func TestGracefulShutdown(t *testing.T) {
+	s := New(Options{Addr: "127.0.0.1:0", Bundled: "../../rulesets"})
+	ctx, cancel := context.WithCancel(context.Background())
+	addr := make(chan string, 1)
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(ctx, func(a string) { addr <- a }) }()
+	url := "http://" + <-addr
+	var wg sync.WaitGroup
+	wg.Add(1)
+	var status int
+	go func() {
+		defer wg.Done()
+		body := `{"bundled":"d20-5e","bundledSheets":["ada"],"tag":"` + athletics + `","repeat":10000}`
+		resp, err := http.Post(url+"/v1/check", "application/json", strings.NewReader(body))
+		if err == nil {
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			status = resp.StatusCode
+		}
+	}()
+	time.Sleep(20 * time.Millisecond)
+	cancel()
+	wg.Wait()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if status != 200 {
+		t.Errorf("in-flight request: status %d", status)
+	}
+}
+
+func FuzzRequestBody(f *testing.F) {
+	for _, s := range []string{`{}`, `{"tag":"[roll_dice: dice=\"1d6\"]"}`, `{"bundled":"d20-5e","bundledSheets":["ada"],"tag":"` + athletics + `"}`, `{"ruleset":{"resolution":{}}}`, `[`, "\xff", `{"repeat":-1}`} {
+		f.Add("/v1/check", s)
+		f.Add("/v1/roll", s)
+		f.Add("/v1/validate", s)
+	}
+	h := New(Options{Bundled: "../../rulesets", Deadline: time.Second}).Handler()
+	f.Fuzz(func(t *testing.T, path, body string) {
+		if !strings.HasPrefix(path, "/") {
+			path = "/" + path
+		}
+		req, err := http.NewRequest("POST", "http://x"+path, strings.NewReader(body))
+		if err != nil {
+			return
+		}
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		var out map[string]any
+		if err := json.Unmarshal(w.Body.Bytes(), &out); err != nil {
+			t.Fatalf("POST %s %q: not JSON: %s", path, body, w.Body.String())
+		}
+		if w.Code >= 400 && out["error"] == nil {
+			t.Fatalf("POST %s %q: status %d without an error object", path, body, w.Code)
+		}
+		if w.Code == 500 {
+			t.Fatalf("POST %s %q: 500 %s", path, body, w.Body.String())
+		}
+	})
+}
+
+func BenchmarkCheckRequest(b *testing.B) {
+	h := New(Options{Bundled: "../../rulesets"}).Handler()
+	body := []byte(`{"bundled":"d20-5e","bundledSheets":["ada"],"tag":"` + athletics + `","seed":7}`)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		req := httptest.NewRequest("POST", "/v1/check", bytes.NewReader(body))
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		if w.Code != 200 {
+			b.Fatal(w.Body.String())
+		}
+	}
+}
+
+// TestPythonClient runs examples/client.py against a live service, so the
+// example in docs/http.md keeps working.
+func TestPythonClient(t *testing.T) {
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 not installed")
+	}
+	s := New(Options{Addr: "127.0.0.1:0", Bundled: "../../rulesets"})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	addr := make(chan string, 1)
+	go s.Serve(ctx, func(a string) { addr <- a })
+	out, err := exec.Command(py, "../../examples/client.py", "http://"+<-addr).CombinedOutput()
+	if err != nil {
+		t.Fatalf("client.py: %v\n%s", err, out)
+	}
+	for _, want := range []string{`[check: who="Ada Quickhand"`, "success: false total: 13", `terms="4d6kh3(2,6,5,~1)=13"`, "problem: /resolution", "refused: bad-tag"} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("client.py output lacks %q:\n%s", want, out)
+		}
+	}
+}

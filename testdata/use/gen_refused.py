@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Writes testdata/refused/use/: one ruleset per rule of a use block, its
+charges, gate, restore, tracks, health and rests, each refused at the
+pointer its .want.json names (engine/ruleset TestRefused reads them)."""
+import copy, json, os
+
+BASE = json.load(open(os.path.join(os.path.dirname(__file__), "wounds.json")))
+OUT = os.path.join(os.path.dirname(__file__), "..", "refused", "use")
+ITEM = "/catalogs/0/entries/0/item"
+
+
+def case(name, change, pointer, contains):
+    rs = copy.deepcopy(BASE)
+    item = rs["catalogs"][0]["entries"][0]["item"]
+    item.clear()
+    item.update({"category": "kit", "stats": {"dc": 8, "uses": 3},
+                 "use": {"kind": "heal", "free": True, "amount": {"flat": 1}, "consumes": True}})
+    change(rs, item, item["use"])
+    with open(os.path.join(OUT, name + ".json"), "w") as f:
+        json.dump(rs, f, indent=1)
+        f.write("\n")
+    with open(os.path.join(OUT, name + ".want.json"), "w") as f:
+        json.dump([{"pointer": pointer, "contains": contains}], f)
+        f.write("\n")
+
+
+def charged(item, use, n=1, **charges):
+    use.pop("consumes", None)
+    use["charges"] = n
+    item["charges"] = dict({"max": 3}, **charges)
+
+
+cases = [
+    ("kind-unknown", lambda rs, i, u: u.update(kind="zap"), ITEM + "/use/kind", "one of"),
+    ("kind-missing", lambda rs, i, u: u.pop("kind"), ITEM + "/use", "missing required key \"kind\""),
+    ("refused-cost", lambda rs, i, u: u.update(cost=[{"pool": "focus", "amount": 1}]), ITEM + "/use/cost", "pays with the item itself"),
+    ("refused-concentration", lambda rs, i, u: u.update(concentration=True), ITEM + "/use/concentration", "refused in a use"),
+    ("refused-rider", lambda rs, i, u: u.update(rider={}), ITEM + "/use/rider", "refused in a use"),
+    ("unknown-key", lambda rs, i, u: u.update(zap=1), ITEM + "/use/zap", ""),
+    ("consumes-and-charges", lambda rs, i, u: (charged(i, u), u.update(consumes=True)), ITEM + "/use", "never both"),
+    ("charges-without-item-charges", lambda rs, i, u: (u.pop("consumes"), u.update(charges=1)), ITEM + "/use", "holds none"),
+    ("item-charges-unspent", lambda rs, i, u: (u.pop("consumes"), i.update(charges={"max": 3})), ITEM + "/use", "always spent by its use"),
+    ("charges-more-than-max", lambda rs, i, u: charged(i, u, 4), ITEM + "/use", "could never be used"),
+    ("charges-stat-below-one", lambda rs, i, u: (charged(i, u), i["charges"].update(max={"stat": "uses"}), i["stats"].update(uses=0)), ITEM + "/charges/max", "at least 1"),
+    ("charges-stat-missing", lambda rs, i, u: (charged(i, u), i["charges"].update(max={"stat": "uses"}), i["stats"].pop("uses")), ITEM + "/charges/max", "at least 1"),
+    ("charges-stat-not-number", lambda rs, i, u: (charged(i, u), i["charges"].update(max={"stat": "nope"})), ITEM + "/charges/max/stat", "no item stat"),
+    ("charges-max-101", lambda rs, i, u: (charged(i, u), i["charges"].update(max=101)), ITEM + "/charges/max", ""),
+    ("charges-stack", lambda rs, i, u: (charged(i, u), i.update(stack=2)), ITEM + "/stack", "alone in its stack"),
+    ("recharge-unknown-rest", lambda rs, i, u: charged(i, u, recharge={"rests": ["nap"], "amount": "max"}), ITEM + "/charges/recharge/rests/0", "no rest"),
+    ("recharge-bad-amount", lambda rs, i, u: charged(i, u, recharge={"rests": ["sleep"], "amount": "all"}), ITEM + "/charges/recharge/amount", "max"),
+    ("breakson-above-die", lambda rs, i, u: charged(i, u, breaksOn={"die": 6, "atMost": 7}), ITEM + "/charges/breaksOn/atMost", ""),
+    ("breakson-missing-die", lambda rs, i, u: charged(i, u, breaksOn={"atMost": 1}), ITEM + "/charges/breaksOn", "missing required key \"die\""),
+    ("restore-health-pool", lambda rs, i, u: (rs["live"].update(health={"pool": "focus"}), u.update(restore={"pool": "focus", "amount": {"flat": 1}})), ITEM + "/use/restore/pool", "health pool"),
+    ("restore-in-attack", lambda rs, i, u: u.update(kind="attack", restore={"pool": "focus", "amount": {"flat": 1}}), ITEM + "/use/restore", "helps"),
+    ("restore-unknown-pool", lambda rs, i, u: u.update(restore={"pool": "blood", "amount": {"flat": 1}}), ITEM + "/use/restore/pool", "no live pool"),
+    ("gate-difficulty-zero", lambda rs, i, u: u.update(gate={"check": {"skill": "scribe"}, "difficulty": 0}), ITEM + "/use/gate/difficulty", ""),
+    ("gate-difficulty-101", lambda rs, i, u: u.update(gate={"check": {"skill": "scribe"}, "difficulty": 101}), ITEM + "/use/gate/difficulty", ""),
+    ("gate-difficulty-text-stat", lambda rs, i, u: u.update(gate={"check": {"skill": "scribe"}, "difficulty": {"stat": "nope"}}), ITEM + "/use/gate/difficulty/stat", "no item stat"),
+    ("gate-difficulty-missing", lambda rs, i, u: u.update(gate={"check": {"skill": "scribe"}}), ITEM + "/use/gate", "missing required key \"difficulty\""),
+    ("gate-check-two", lambda rs, i, u: u.update(gate={"check": {"skill": "scribe", "ability": "lore"}, "difficulty": 5}), ITEM + "/use/gate/check", "one thing"),
+    ("gate-unknown-skill", lambda rs, i, u: u.update(gate={"check": {"skill": "dance"}, "difficulty": 5}), ITEM + "/use/gate/check/skill", "no skill"),
+    ("gate-unless-missing-atleast", lambda rs, i, u: u.update(gate={"check": {"skill": "scribe"}, "difficulty": 5, "unless": {"value": {"abilityScore": "lore"}}}), ITEM + "/use/gate/unless", "missing required key \"atLeast\""),
+    ("save-without-difficulty", lambda rs, i, u: u.update(save={"save": "nerve"}), ITEM + "/use/save", "saveDifficulty"),
+    ("save-unknown", lambda rs, i, u: u.update(save={"save": "luck"}, saveDifficulty=5), ITEM + "/use/save/save", "no save"),
+    ("save-difficulty-stat-not-given", lambda rs, i, u: (u.update(save={"save": "nerve"}, saveDifficulty={"stat": "dc"}), i["stats"].pop("dc")), ITEM + "/use/saveDifficulty", "gives no value"),
+    ("applies-unknown-condition", lambda rs, i, u: u.update(applies=[{"condition": "hexed"}]), ITEM + "/use/applies/0/condition", "no condition"),
+    ("budget-and-free", lambda rs, i, u: u.update(budget="act"), ITEM + "/use/free", "not both"),
+    ("no-budget", lambda rs, i, u: u.pop("free"), ITEM + "/use", "budget"),
+    ("tohit-without-attackroll", lambda rs, i, u: u.update(toHit={"bonus": 1}), ITEM + "/use/toHit", "attackRoll"),
+    ("amount-bad-dice", lambda rs, i, u: u.update(amount={"dice": "d"}), ITEM + "/use/amount/dice", ""),
+    ("amount-empty", lambda rs, i, u: u.update(amount={}), ITEM + "/use/amount", "dice"),
+    ("targets-unknown", lambda rs, i, u: u.update(targets="everyone"), ITEM + "/use/targets", "one of"),
+    ("health-both", lambda rs, i, u: rs["live"].update(health={"pool": "focus", "track": "harm"}), "/live/health", "one live pool or one live track"),
+    ("health-unknown-track", lambda rs, i, u: rs["live"].update(health={"track": "stress"}), "/live/health/track", "no live track"),
+    ("track-boxes-and-marks", lambda rs, i, u: rs["live"]["tracks"][1].update(marks=[{"label": "X"}]), "/live/tracks/1", "not both"),
+    ("track-mark-penalty-positive", lambda rs, i, u: rs["live"]["tracks"][0]["marks"][0].update(penalty=1), "/live/tracks/0/marks/0/penalty", ""),
+    ("track-boxes-live", lambda rs, i, u: rs["live"]["tracks"][1].update(boxes={"pool": "focus"}), "/live/tracks/1/boxes/pool", "live state"),
+    ("rest-refills-unknown", lambda rs, i, u: rs["rests"][0].update(refills=["blood"]), "/rests/0/refills/0", "no live pool or track"),
+]
+
+for f in os.listdir(OUT):
+    os.remove(os.path.join(OUT, f))
+for name, change, pointer, contains in cases:
+    case(name, change, pointer, contains)
