@@ -59,8 +59,9 @@ func ServeIfWorker() {
 		os.Exit(2)
 	}
 	w := &worker{in: in, out: out, lim: lim, rulesets: map[string]*loadedRuleset{}}
-	err := w.serve()
-	if err != nil && err != io.EOF {
+	// serve returns when the host closes the pipe (io.EOF: a normal end)
+	// or the stream breaks
+	if err := w.serve(); err != io.EOF {
 		fmt.Fprintf(os.Stderr, "rulehost plugin worker: %v\n", err)
 		os.Exit(1)
 	}
