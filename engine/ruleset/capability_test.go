@@ -197,7 +197,7 @@ func readPending(t *testing.T) map[string]bool {
 	return out
 }
 
-func readRaw(t *testing.T, path string) map[string]any {
+func readRaw(t testing.TB, path string) map[string]any {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
