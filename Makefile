@@ -13,6 +13,8 @@ FUZZ_TARGETS := \
 	./engine/sheet:FuzzLoad \
 	./engine/items:FuzzInventoryTag \
 	./engine/record:FuzzRecordJSON \
+	./engine/record:FuzzExtension \
+	./host/isolate:FuzzFrames \
 	./engine/session:FuzzTranscript \
 	./engine/money:FuzzParseAmount \
 	./engine/loot:FuzzLootTables \
@@ -25,7 +27,10 @@ FUZZ_TARGETS := \
 	./engine/use:FuzzSheetTag \
 	./engine/odds:FuzzOdds \
 	./host/suite:FuzzSuiteFile \
-	./host/suite:FuzzParseGolden
+	./host/suite:FuzzParseGolden \
+	./engine/ruleset:FuzzParseVersion \
+	./engine/sheet:FuzzFindName \
+	./engine/validate:FuzzSuggest
 
 .PHONY: help build test bench fuzz lint golden demo clean
 
