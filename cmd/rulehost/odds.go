@@ -216,4 +216,3 @@ func method(r odds.Result) string {
 	}
 	return fmt.Sprintf("exact (float64, each probability within %.0e)", r.ErrorBound)
 }
-
