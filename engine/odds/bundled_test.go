@@ -68,19 +68,6 @@ var bundledCases = []bundledCase{
 	{dir: "wod", sheet: "ilse.json", tag: `[skill_check: skill="Occult" difficulty="Difficult" spend="willpower:1"]`},
 }
 
-// typicalCases are the first case of each ruleset, in order.
-func typicalCases() []bundledCase {
-	seen := map[string]bool{}
-	var out []bundledCase
-	for _, c := range bundledCases {
-		if !seen[c.dir] {
-			seen[c.dir] = true
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
 // load reads a case's ruleset, sheet and tag and builds its environment.
 func (bc bundledCase) load(tb testing.TB) (*check.Env, tag.Tag) {
 	tb.Helper()
