@@ -64,6 +64,7 @@ var bundledCases = []bundledCase{
 	{dir: "shadowrun", sheet: "kestrel.json", tag: `[skill_check: skill="Perception" difficulty="Average"]`},
 	{dir: "shadowrun", sheet: "kestrel.json", tag: `[skill_check: skill="Pistols" explode="6" spend="edge:1" dc="3"]`},
 	{dir: "wod", sheet: "tomas.json", tag: `[skill_check: skill="Investigation"]`},
+	{dir: "wod", sheet: "ilse.json", tag: `[skill_check: skill="Brawl" bonus="4" explode="10" threshold="8"]`}, // icepool's 10-die anchor
 	{dir: "wod", sheet: "ilse.json", tag: `[skill_check: skill="Brawl" explode="10" threshold="8" bonus="4" use="Potence" spend="blood:2"]`},
 	{dir: "wod", sheet: "ilse.json", tag: `[skill_check: skill="Occult" difficulty="Difficult" spend="willpower:1"]`},
 }
