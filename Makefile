@@ -23,7 +23,9 @@ FUZZ_TARGETS := \
 	./engine/use:FuzzUseValidator \
 	./engine/use:FuzzUseTag \
 	./engine/use:FuzzSheetTag \
-	./engine/odds:FuzzOdds
+	./engine/odds:FuzzOdds \
+	./host/suite:FuzzSuiteFile \
+	./host/suite:FuzzParseGolden
 
 .PHONY: help build test bench fuzz lint golden demo clean
 

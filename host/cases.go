@@ -103,26 +103,21 @@ func RunCases(dirs []string, opts RunOptions) ([]CaseResult, error) {
 }
 
 func runPluginCases(dir string, opts RunOptions) []CaseResult {
-	name := filepath.Base(dir)
 	files, _ := filepath.Glob(filepath.Join(dir, "test", "*.json"))
 	sort.Strings(files)
 	// Load once up front so a broken plugin is one clear failure.
-	p, err := plugin.Load(dir, opts.Plugin)
+	name, err := PluginName(dir, opts.Plugin)
 	if err != nil {
 		return []CaseResult{{Plugin: name, File: filepath.Join(dir, "plugin.lua"), Msg: err.Error()}}
 	}
-	name = p.Name()
-	p.Close()
 	if len(files) == 0 {
 		return []CaseResult{{Plugin: name, File: filepath.Join(dir, "test"), Msg: "no test cases (test/*.json)"}}
 	}
 	var out []CaseResult
 	for _, f := range files {
 		r := CaseResult{Plugin: name, File: f}
-		c, err := readCase(f)
-		if err == nil {
-			r.Got, err = runCase(dir, name, f, c, opts)
-		}
+		got, _, err := RunCaseFile(dir, name, f, opts)
+		r.Got = got
 		if err != nil {
 			r.Msg = err.Error()
 		} else {
@@ -131,6 +126,32 @@ func runPluginCases(dir string, opts RunOptions) []CaseResult {
 		out = append(out, r)
 	}
 	return out
+}
+
+// PluginName loads the plugin in dir to read its manifest's name. When it
+// does not load, the name is the folder's and the error says why (file
+// and line).
+func PluginName(dir string, opts plugin.Options) (string, error) {
+	p, err := plugin.Load(dir, opts)
+	if err != nil {
+		return filepath.Base(dir), err
+	}
+	defer p.Close()
+	return p.Name(), nil
+}
+
+// RunCaseFile runs one case file of the plugin in dir (named name): what
+// it produced, the case's want as written, and why it failed (nil when it
+// passed; wrapping ErrMismatch when only the result differs). With
+// opts.Update a mismatch rewrites the case's want instead.
+func RunCaseFile(dir, name, file string, opts RunOptions) (got, want string, err error) {
+	c, err := readCase(file)
+	if err != nil {
+		return "", "", err
+	}
+	want = c.Want
+	got, err = runCase(dir, name, file, c, opts)
+	return got, want, err
 }
 
 func readCase(file string) (*Case, error) {
@@ -151,9 +172,9 @@ func readCase(file string) (*Case, error) {
 	return &c, nil
 }
 
-// errMismatch marks a case whose result differs from its want (the only
+// ErrMismatch marks a case whose result differs from its want (the only
 // failure -update repairs).
-var errMismatch = errors.New("mismatch")
+var ErrMismatch = errors.New("mismatch")
 
 func runCase(dir, name, file string, c *Case, opts RunOptions) (string, error) {
 	po := opts.Plugin
@@ -192,7 +213,7 @@ func runCase(dir, name, file string, c *Case, opts RunOptions) (string, error) {
 			c.Want = got
 			return got, writeCase(file, c)
 		}
-		return got, fmt.Errorf("%w:\n got  %s\n want %s", errMismatch, got, c.Want)
+		return got, fmt.Errorf("%w:\n got  %s\n want %s", ErrMismatch, got, c.Want)
 	}
 	return got, nil
 }

@@ -36,7 +36,7 @@ func TestBrokenPluginIsOneFailure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(results) != 1 || results[0].Pass || results[0].Msg != `plugin "syntax-error": syntax-error/plugin.lua:4: syntax error: near 'api': syntax error` {
+	if len(results) != 1 || results[0].Pass || results[0].Msg != `plugin "syntax-error": syntax-error/plugin.lua:4: syntax error: unexpected 'api': look just before it for a missing comma, operator, 'then', 'do', 'end' or bracket` {
 		t.Errorf("%+v", results)
 	}
 }

@@ -49,7 +49,7 @@ func runCheck(c *cli.Context) error {
 	if c.Int("repeat") < 1 || c.Int("repeat") > 10_000_000 {
 		return misuse(c, "--repeat must be 1 to 10000000")
 	}
-	t, err := tag.Parse(c.Args().First())
+	t, err := parseTagArg(c.Args().First())
 	if err != nil {
 		return refused(err) // its text already starts "tag:"
 	}
@@ -118,15 +118,15 @@ func checkAnswerer(c *cli.Context, t tag.Tag, opts loadOptions) (func(dice.Strea
 		}
 		roller := chars[0]
 		if who, ok := t.Get("who"); ok {
-			found := false
-			for _, ch := range chars {
-				if strings.EqualFold(ch.Name(), who) {
-					roller, found = ch, true
-				}
+			names := make([]string, len(chars))
+			for i, ch := range chars {
+				names[i] = ch.Name()
 			}
+			i, found := sheet.FindName(names, who)
 			if !found {
-				return nil, refused(fmt.Errorf("who=%q: no --sheet has that name", who))
+				return nil, refused(fmt.Errorf("who=%q: no --sheet answers to that name (the whole name, a word of exactly one name, or a unique prefix); sheets: %s", who, strings.Join(names, ", ")))
 			}
+			roller = chars[i]
 		}
 		env := &check.Env{RS: rs, Char: roller, Kinds: opts.Kinds}
 		return func(s dice.Stream) record.Record {

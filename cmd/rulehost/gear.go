@@ -35,11 +35,17 @@ func listGear(c *cli.Context) error {
 	if !ok {
 		return misuse(c, "give one session directory, then at most --who NAME and --json")
 	}
-	opts, err := pluginOptions(c)
+	// A reader: no lock, nothing written, the session's own plugins.
+	dir := c.Args().First()
+	cfg, err := session.ReadConfig(dir)
+	if err != nil {
+		return refused(err)
+	}
+	opts, err := pluginOptionsFrom(c, cfg.PluginDirs(dir))
 	if err != nil {
 		return err
 	}
-	s, err := session.Open(c.Args().First(), session.FileLoader(opts.Ruleset), opts.hooks())
+	s, err := session.Read(dir, session.FileLoader(opts.Ruleset), session.Options{Hooks: opts.hooks()})
 	if err != nil {
 		return refused(err)
 	}

@@ -29,7 +29,9 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			"Exit status: 0 on success, 1 when an input is refused, 2 on misuse.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "log-level", Value: "warn", Usage: "log level on stderr: trace, debug, info, warn, error, off"},
+			maxInputFlag(),
 		},
+		Before: applyLimits,
 		// --version prints the engine's Capability API level beside its own.
 		Version:              versionText(),
 		Writer:               stdout,

@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/rulehost/rulehost/host"
 	"github.com/rulehost/rulehost/host/plugin"
+	"github.com/rulehost/rulehost/host/suite"
 	"github.com/urfave/cli/v2"
 )
 
@@ -36,21 +36,34 @@ func init() {
 // their own files' init functions.
 var pluginSubcommands []*cli.Command
 
+// runPluginTest runs the plugins' cases as a suite of their cases alone
+// (host/suite), in parallel, printing them in folder and file order as it
+// always has. A plugin that does not load is one FAIL naming its file and
+// line.
 func runPluginTest(c *cli.Context) error {
 	if c.NArg() == 0 {
 		return misuse(c, "name at least one plugin folder")
 	}
-	results, err := host.RunCases(c.Args().Slice(), host.RunOptions{
-		Plugin: plugin.Options{Logger: logger(c).Named("plugins")},
-		Update: c.Bool("update"),
-	})
+	s, err := suite.ForPlugins(c.Args().Slice())
 	if err != nil {
 		return misuse(c, "%v", err)
 	}
-	failed := 0
+	results := suite.Run([]*suite.Suite{s}, suite.Options{
+		Plugin: plugin.Options{Logger: logger(c).Named("plugins")},
+		Update: c.Bool("update"),
+	})
+	failed, total := 0, 0
 	w := c.App.Writer
+	var prev *suite.Result
 	for _, r := range results {
-		if !r.Pass {
+		// Every case of a plugin that does not load fails alike: one line.
+		if prev != nil && r.Status == suite.Fail && prev.Status == suite.Fail && r.File == prev.File && r.Message == prev.Message {
+			continue
+		}
+		prev = r
+		total++
+		pass := r.Status == suite.Pass
+		if !pass {
 			failed++
 		}
 		if c.Bool("json") {
@@ -60,24 +73,24 @@ func runPluginTest(c *cli.Context) error {
 				Pass   bool   `json:"pass"`
 				Got    string `json:"got,omitempty"`
 				Msg    string `json:"message,omitempty"`
-			}{r.Plugin, r.File, r.Pass, r.Got, r.Msg})
+			}{r.Plugin, r.File, pass, r.Got, r.Message})
 			if err != nil {
 				return err
 			}
 			fmt.Fprintln(w, string(b))
 			continue
 		}
-		if r.Pass {
+		if pass {
 			fmt.Fprintf(w, "PASS %s %s\n", r.Plugin, r.File)
 			if c.Bool("verbose") && r.Got != "" {
 				fmt.Fprintf(w, "     %s\n", oneLine(r.Got))
 			}
 			continue
 		}
-		fmt.Fprintf(w, "FAIL %s %s\n     %s\n", r.Plugin, r.File, r.Msg)
+		fmt.Fprintf(w, "FAIL %s %s\n     %s\n", r.Plugin, r.File, r.Message)
 	}
 	if !c.Bool("json") {
-		fmt.Fprintf(w, "%d passed, %d failed\n", len(results)-failed, failed)
+		fmt.Fprintf(w, "%d passed, %d failed\n", total-failed, failed)
 	}
 	if failed > 0 {
 		return cli.Exit("", exitRefused)

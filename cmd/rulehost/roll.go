@@ -8,7 +8,6 @@ import (
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
-	"github.com/rulehost/rulehost/engine/tag"
 	"github.com/urfave/cli/v2"
 )
 
@@ -39,7 +38,7 @@ func runRoll(c *cli.Context) error {
 	if c.NArg() != 1 {
 		return misuse(c, "give exactly one tag, quoted")
 	}
-	t, err := tag.Parse(c.Args().First())
+	t, err := parseTagArg(c.Args().First())
 	if err != nil {
 		return refused(err) // its text already starts "tag:"
 	}

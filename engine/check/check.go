@@ -111,6 +111,7 @@ func Resolve(env *Env, t tag.Tag) Result {
 	if !ok {
 		return Result{Record: record.Refused("skill_check", "unknown-kind", "kind", c.Res.Kind)}
 	}
+	c.ignoreUnreadBy(c.Res.Kind)
 	r.Resolve(c)
 	if c.Rec.Name == "check" {
 		c.noteIgnored()
@@ -156,26 +157,30 @@ func prepare(env *Env, t tag.Tag) (c *Check, refusal record.Record, ok bool) {
 // and with=.
 func (c *Check) findTarget() (record.Record, bool) {
 	rs := c.Env.RS
+	if given := c.targetsGiven(); len(given) > 1 {
+		return record.Refused("skill_check", "several-targets", "note",
+			"a check rolls exactly one of skill=, save= or ability=; this tag gives "+strings.Join(given, " and ")+": write one tag per check"), false
+	}
 	switch {
 	case c.Tag.Has("skill"):
 		name := c.Tag.Value("skill")
 		s := findSkill(rs.Skills, name)
 		if s == nil {
-			return record.Refused("skill_check", "unknown-skill", "skill", name), false
+			return record.Refused("skill_check", "unknown-skill", "skill", name, "note", unknownNote("skill", name, skillNames(rs.Skills))), false
 		}
 		c.Target = Target{Type: "skill", ID: s.ID, Label: s.Label, Ability: s.Ability}
 	case c.Tag.Has("save"):
 		name := c.Tag.Value("save")
 		s := findSkill(rs.Saves, name)
 		if s == nil {
-			return record.Refused("skill_check", "unknown-save", "save", name), false
+			return record.Refused("skill_check", "unknown-save", "save", name, "note", unknownNote("save", name, skillNames(rs.Saves))), false
 		}
 		c.Target = Target{Type: "save", ID: s.ID, Label: s.Label, Ability: s.Ability}
 	case c.Tag.Has("ability"):
 		name := c.Tag.Value("ability")
 		a := findAbility(rs, name)
 		if a == nil {
-			return record.Refused("skill_check", "unknown-ability", "ability", name), false
+			return record.Refused("skill_check", "unknown-ability", "ability", name, "note", unknownNote("ability", name, abilityNames(rs))), false
 		}
 		c.Target = Target{Type: "ability", ID: a.ID, Label: a.Label, Ability: a.ID}
 	default:
@@ -200,6 +205,17 @@ func (c *Check) findTarget() (record.Record, bool) {
 		}
 	}
 	return record.Record{}, true
+}
+
+// targetsGiven lists which of skill=, save= and ability= the tag gives.
+func (c *Check) targetsGiven() []string {
+	var given []string
+	for _, k := range []string{"skill", "save", "ability"} {
+		if c.Tag.Has(k) {
+			given = append(given, k+"=")
+		}
+	}
+	return given
 }
 
 func (c *Check) pickOverride() {

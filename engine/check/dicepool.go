@@ -13,12 +13,6 @@ import (
 // can make a check reroll more dice than that.
 const MaxRerolls = 100
 
-// poolTagKeys are the tag attributes a pool check reads. Any other
-// attribute (a result the model wrote, rolls=, successes=) is ignored and
-// listed in ignored=: the Engine always rolls.
-var poolTagKeys = []string{"skill", "save", "ability", "who", "with", "dc", "difficulty", "threshold",
-	"bonus", "explode", "double", "reroll", "spend", "use"}
-
 // resolveDicePool rolls a dice-pool check.
 //
 // Draw order: the starting pool's dice, one after the other; then the one
@@ -43,7 +37,6 @@ var poolTagKeys = []string{"skill", "save", "ability", "who", "with", "dc", "dif
 // Stance checks leave out explode, double, cancel and botch.
 func resolveDicePool(c *Check) {
 	dp := c.Res.DicePool
-	c.ignoreUnread()
 	c.ignoreGiven("mode") // a pool has no advantage
 	c.Rec.Add("resolution", "pool")
 	c.Rec.AddInt("sides", dp.Sides)
@@ -366,28 +359,6 @@ func (pc *poolCheck) botch(cnt poolCount) (crit Critical, complication bool) {
 		}
 	}
 	return NoCritical, false
-}
-
-// ignoreUnread lists in ignored= every tag attribute a pool check does not
-// read, so a result written by the model is visibly replaced.
-func (c *Check) ignoreUnread() {
-	for _, a := range c.Tag.Attrs {
-		switch a.Key { // the usual spelling, without folding case
-		case "skill", "save", "ability", "who", "with", "dc", "difficulty", "threshold",
-			"bonus", "explode", "double", "reroll", "spend", "use", "mode":
-			continue
-		}
-		known := strings.EqualFold(a.Key, "mode")
-		for _, k := range poolTagKeys {
-			if strings.EqualFold(a.Key, k) {
-				known = true
-				break
-			}
-		}
-		if !known {
-			c.ignore(a.Key)
-		}
-	}
 }
 
 // poolBase is the sheet number before wounds, bonus dice or modifiers:

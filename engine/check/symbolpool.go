@@ -212,7 +212,9 @@ func (sc *symbolCheck) boostAndSetback(skillBonus int) {
 	if signedBonus < 0 && sp.Setback != nil {
 		sc.setback = min(-signedBonus, sp.Setback.Max)
 	}
-	if n, ok := c.offeredCount("setback", sp.Setback != nil); ok {
+	// setback= on its own is Capability API 1.150: a ruleset that declares
+	// less is offered only the signed bonus= (checks.md symbol-pool).
+	if n, ok := c.offeredCount("setback", sp.Setback != nil && c.Env.RS.AtLeast("1.150")); ok {
 		shared := sc.setback
 		sc.setback = min(shared+n, sp.Setback.Max)
 		sc.addedSetback = sc.setback - shared

@@ -208,6 +208,9 @@ func (p *Party) add(t tag.Tag, actor Actor) record.Record {
 	} else {
 		placed, left = p.place(def, n)
 	}
+	if refusal, full := p.bagFullRefusal(placed, def, stackName); full {
+		return refusal
+	}
 	rec := record.New("inventory")
 	rec.Add("action", "add")
 	rec.Add("item", stackName)
@@ -695,6 +698,7 @@ func (p *Party) hand(g *gift, givable func(*Stack) bool) {
 		ended := s.CurseEnded
 		_, lim := p.Capacity(g.to)
 		k := fits(lim-p.Load(g.to), p.Weight(g.def), min(s.Count, g.count-g.given))
+		k = min(k, p.stackRoom(p.Members[g.to], g.def, g.stackName, ended)) // a full bag takes no more
 		if k == 0 {
 			break
 		}

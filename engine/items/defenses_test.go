@@ -37,7 +37,7 @@ const defensesRuleset = `{
     {"id": "fearless", "type": "enum", "values": ["frightened", "fearful"]},
     {"id": "weight", "type": "number"}
   ]}],
-  "resolution": {"kind": "dice-sum", "dice": {"count": 1, "sides": 20}, "proficiencyTiers": [{"id": "none"}]},
+  "resolution": {"kind": "dice-sum", "dice": {"count": 1, "sides": 20}, "advantage": true, "proficiencyTiers": [{"id": "none"}]},
   "items": {"categories": [{"id": "gear", "label": "Gear"}],
             "tags": [{"id": "magical", "label": "Magical"}, {"id": "silvered", "label": "Silvered"}]},
   "catalogs": [{"id": "gear", "holds": "items", "entries": [
@@ -134,7 +134,7 @@ func TestBraveEndsFrightened(t *testing.T) {
 	}
 	// Without Brave, Frightened holds: disadvantage, from= without effects=.
 	f := typed(t, `{"name": "Ada", "conditions": ["frightened"]}`)
-	r = roll(t, f, 0, `[skill_check: skill="athletics"]`, 10)
+	r = roll(t, f, 0, `[skill_check: skill="athletics"]`, 10, 10)
 	want(t, r, "from", "Frightened")
 	if r.Has("effects") {
 		t.Errorf("only disadvantage changed the check; effects= would say 0: %s", r)

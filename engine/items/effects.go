@@ -41,16 +41,20 @@ func labelOr(label, id string) string {
 // something fails is failed without a roll. from= names each source once.
 func (p *Party) Effects(i int) func(c *check.Check) check.Effects {
 	return func(c *check.Check) check.Effects {
-		return p.effectsFor(i, c.Env.Char, c.Target)
+		return p.effectsFor(i, c.Env.Char, c.Target, c.Res == nil || c.Res.ReadsAdvantage())
 	}
 }
 
-func (p *Party) effectsFor(i int, ch *sheet.Character, t check.Target) check.Effects {
+// effectsFor gathers what member i's sources do to the check t. modes is
+// false on a kind that has no advantage: advantage and disadvantage
+// then change nothing, so a source that only gives them is not named in
+// from= (an item that changes nothing on a check is never there).
+func (p *Party) effectsFor(i int, ch *sheet.Character, t check.Target, modes bool) check.Effects {
 	var out check.Effects
 	for _, src := range p.sources(i, ch) {
 		e := src.effect
-		used := addEffectModes(&out, e, t)
-		if addModifiers(&out, e, t) {
+		used := addEffectModes(&out, e, t) && modes
+		if addModifiers(&out, e, t, modes) {
 			used = true
 		}
 		if t.Type == "save" && containsStr(e.FailsSaves, t.ID) {
@@ -117,8 +121,9 @@ func addEffectModes(out *check.Effects, e *ruleset.Effect, t check.Target) bool 
 }
 
 // addModifiers adds the number, dice and mode of each of e's modifiers
-// that refers to t; true when any did.
-func addModifiers(out *check.Effects, e *ruleset.Effect, t check.Target) bool {
+// that refers to t; true when any changed something (a mode counts only
+// where the kind reads modes).
+func addModifiers(out *check.Effects, e *ruleset.Effect, t check.Target, modes bool) bool {
 	used := false
 	for _, m := range e.Modifiers {
 		skills, saves := modifierScope(e, m)
@@ -141,7 +146,9 @@ func addModifiers(out *check.Effects, e *ruleset.Effect, t check.Target) bool {
 		case "disadvantage":
 			out.Disadvantage = true
 		}
-		used = true
+		if m.Flat != 0 || m.Dice != "" || (m.Mode != "" && modes) {
+			used = true
+		}
 	}
 	return used
 }

@@ -54,10 +54,10 @@ func (p *Party) invent(t tag.Tag, name string) (*ruleset.Item, []string, *record
 	iv := &inventor{p: p, b: b, it: &ruleset.Item{Label: name, Stats: map[string]any{}, Invented: true}}
 	d := iv.describe(t)
 	if like, ok := t.Get("like"); ok {
-		if base := p.lookupName(like); base != nil {
+		if base := p.lookupLike(like); base != nil {
 			iv.copyFrom(base)
 		} else {
-			iv.note("like=%q is none of this ruleset's items; dropped", like)
+			iv.note("like=%q is none of this ruleset's items (by label, entry ID or catalog/entry); dropped", like)
 		}
 	}
 	iv.category(t)
@@ -648,6 +648,7 @@ func (iv *inventor) capBonus(e *ruleset.Effect, key string) {
 			m.Dice = ""
 		}
 	}
+	e.Modifiers = dropEmptyModifiers(e.Modifiers)
 	for i := range e.Abilities {
 		ch := &e.Abilities[i]
 		if ch.Set == nil && ch.Add > limit {
@@ -655,4 +656,30 @@ func (iv *inventor) capBonus(e *ruleset.Effect, key string) {
 			ch.Add = limit
 		}
 	}
+}
+
+// dropEmptyModifiers removes a modifier left with nothing to add (its
+// dice dropped by a cap, no number and no mode): it would print as an
+// empty change and name the item on checks it does not change.
+func dropEmptyModifiers(mods []ruleset.Modifier) []ruleset.Modifier {
+	out := mods[:0]
+	for _, m := range mods {
+		if m.Flat != 0 || m.Dice != "" || m.Mode != "" {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// lookupLike finds the item like= names, "each part by ID or label": a
+// label (or an invented item's name), then "catalog/entry", then an entry
+// ID (the first catalog that lists it, as for a shared label).
+func (p *Party) lookupLike(name string) *ruleset.Item {
+	if it := p.lookupName(name); it != nil {
+		return it
+	}
+	if b := p.block(); b != nil {
+		return b.ItemByID(name)
+	}
+	return nil
 }

@@ -390,8 +390,9 @@ func TestSavesAndRequirements(t *testing.T) {
 	answer(t, p, items.GM, `[inventory: action="add" item="Grave spade"]`)
 	answer(t, p, items.GM, `[inventory: action="equip" item="Grave spade"]`)
 	r = roll(t, p, 0, `[skill_check: skill="dig"]`, 10, 10)
-	// Exhausted's disadvantage is reported but this ruleset never rolls twice.
-	want(t, r, "effects", "-1", "from", "Exhausted, Grave spade")
+	// Exhausted's disadvantage changes nothing where the ruleset never
+	// rolls twice, so only the spade, which changed the number, is named.
+	want(t, r, "effects", "-1", "from", "Grave spade")
 	ring := sheet.Blank("Bea")
 	ring.Abilities["nerve"] = 2
 	q := gw(t, ring)

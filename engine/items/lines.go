@@ -278,6 +278,9 @@ func (p *Party) appendModifiers(parts []string, e *ruleset.Effect) []string {
 		if m.Mode != "" {
 			what = append(what, m.Mode)
 		}
+		if len(what) == 0 {
+			continue // a +0 changes nothing and has no words ("carried: +0 Sneak")
+		}
 		parts = append(parts, strings.Join(what, " ")+" on "+m.To+p.scopeText(m.To, skills, saves))
 	}
 	return parts

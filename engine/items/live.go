@@ -177,6 +177,9 @@ func (p *Party) Settle(i int) []string {
 		return nil
 	}
 	m := p.Members[i]
+	if len(m.ConditionIDs()) == 0 {
+		return nil
+	}
 	ended := p.view(i, nil).ended
 	if len(ended) == 0 {
 		return nil
@@ -194,11 +197,16 @@ func (p *Party) Settle(i int) []string {
 	return ended
 }
 
-// SettleAll settles every member's conditions (see Settle).
-func (p *Party) SettleAll() {
-	for i := range p.Members {
-		p.Settle(i)
+// SettleAll settles every member's conditions (see Settle) and says
+// what ended: `Rattled (Maud Hollin)`, "" when nothing did.
+func (p *Party) SettleAll() string {
+	var out []string
+	for i, m := range p.Members {
+		for _, c := range p.Settle(i) {
+			out = append(out, p.conditionLabel(c)+" ("+m.Name+")")
+		}
 	}
+	return strings.Join(out, ", ")
 }
 
 // ActiveConditions are the conditions that hold for member i.

@@ -182,29 +182,19 @@ func (p *Party) lookupName(name string) *ruleset.Item {
 	return p.invented(strings.TrimSpace(name))
 }
 
-// Member finds a character by name, any case; "" is the player. A GM
-// often writes a first name ("Maud" for Maud Hollin): a name that is the
-// first word of exactly one character's name finds them.
+// Member finds a character by name; "" is the player. A GM often writes
+// part of a name ("Imani" for Dr. Imani Ellis): sheet.FindName's rule
+// (the whole name, then a whole word of exactly one name, then a unique
+// prefix) is the one the check command and sessions use too.
 func (p *Party) Member(name string) (int, bool) {
-	name = strings.TrimSpace(name)
-	if name == "" {
+	if strings.TrimSpace(name) == "" {
 		return 0, len(p.Members) > 0
 	}
+	names := make([]string, len(p.Members))
 	for i, m := range p.Members {
-		if strings.EqualFold(m.Name, name) {
-			return i, true
-		}
+		names[i] = m.Name
 	}
-	found := -1
-	for i, m := range p.Members {
-		if first, _, _ := strings.Cut(m.Name, " "); strings.EqualFold(first, name) {
-			if found >= 0 {
-				return -1, false
-			}
-			found = i
-		}
-	}
-	return found, found >= 0
+	return sheet.FindName(names, name)
 }
 
 // put adds count units to a bag with no carry rule: into the bag's open

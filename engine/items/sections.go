@@ -1,6 +1,9 @@
 package items
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/tag"
@@ -23,16 +26,53 @@ func (p *Party) PlaceWith(i int, def *ruleset.Item, count int) ([]Placement, int
 	return p.placeWith(i, def, count)
 }
 
-// PutPlaced puts each placement in its member's bag and says where the
-// units went: "Ada 2; Orrin 1" ("" when nowhere).
-func (p *Party) PutPlaced(placed []Placement, def *ruleset.Item, name string) string {
-	return p.putPlaced(placed, def, name)
+// PutPlaced puts each placement in its member's bag and returns what
+// actually went in: the placements as taken (a bag at MaxStacksPerBag
+// stacks takes no new stack, so a placement can shrink or vanish) and
+// how many units found no room, which the caller says were left behind.
+func (p *Party) PutPlaced(placed []Placement, def *ruleset.Item, name string) ([]Placement, int) {
+	var got []Placement
+	lost := 0
+	for _, pl := range placed {
+		n := p.Put(pl.Member, def, name, pl.Count)
+		if n > 0 {
+			got = append(got, Placement{Member: pl.Member, Count: n})
+		}
+		lost += pl.Count - n
+	}
+	return got, lost
+}
+
+// PlacedText says where units went: "Ada 2; Orrin 1" ("" when nowhere).
+func (p *Party) PlacedText(placed []Placement) string {
+	var parts []string
+	for _, pl := range placed {
+		parts = append(parts, p.Members[pl.Member].Name+" "+strconv.Itoa(pl.Count))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // Put adds count units of an item (nil: a plain item called name) to
-// member i's bag, whatever they carry: into open stacks, then new ones.
-func (p *Party) Put(i int, def *ruleset.Item, name string, count int) {
-	p.put(p.Members[i], def, name, count)
+// member i's bag, whatever they carry: into open stacks, then new ones
+// while the bag has fewer than MaxStacksPerBag. It returns how many went
+// in.
+func (p *Party) Put(i int, def *ruleset.Item, name string, count int) int {
+	m := p.Members[i]
+	before := held(m, def, name)
+	p.put(m, def, name, count)
+	return held(m, def, name) - before
+}
+
+// held counts the units of an item (nil: the plain item called name) in
+// a bag, in every state.
+func held(m *Member, def *ruleset.Item, name string) int {
+	n := 0
+	for _, s := range m.Bag {
+		if def != nil && s.Item == def.Ref() || def == nil && s.Item == "" && strings.EqualFold(s.Name, name) {
+			n += s.Count
+		}
+	}
+	return n
 }
 
 // Loose is how many units of an item member i holds neither worn nor

@@ -54,7 +54,7 @@ func SetMaxBytes(n int64) {
 func MaxBytes() int64 { return maxBytes.Load() }
 
 // ErrTooLarge marks a file refused for its size.
-var ErrTooLarge = errors.New("too large")
+var ErrTooLarge = errors.New("file too large")
 
 // ReadFile reads a file of at most MaxBytes bytes. A larger file is
 // refused before it is read (and, should it grow while being read, as
@@ -67,14 +67,14 @@ func ReadFile(path string) ([]byte, error) {
 	defer f.Close()
 	limit := MaxBytes()
 	if st, err := f.Stat(); err == nil && st.Size() > limit {
-		return nil, fmt.Errorf("%s is %d bytes; the limit is %d (raise it with --max-input): %w", path, st.Size(), limit, ErrTooLarge)
+		return nil, fmt.Errorf("%w: %s is %d bytes; the limit is %d (raise it with --max-input)", ErrTooLarge, path, st.Size(), limit)
 	}
 	data, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
 		return nil, err
 	}
 	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s is over %d bytes, the limit (raise it with --max-input): %w", path, limit, ErrTooLarge)
+		return nil, fmt.Errorf("%w: %s is over %d bytes, the limit (raise it with --max-input)", ErrTooLarge, path, limit)
 	}
 	return data, nil
 }

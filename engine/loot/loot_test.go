@@ -276,3 +276,18 @@ func TestLootRegenerateDropsOnce(t *testing.T) {
 		t.Errorf("who= puts the drop in Maud's bag: %s", first.Records[0])
 	}
 }
+
+// TestLootIntoFullBag: a bag that holds as many stacks as a bag accepts
+// takes no new stack: the drop is left behind and said, never lost
+// silently.
+func TestLootIntoFullBag(t *testing.T) {
+	rs := inline(t, `[{"id":"idols","entries":[{"item":"c/idol","count":2}]}]`)
+	p := party(rs, "Ada")
+	for k := 0; k < items.MaxStacksPerBag; k++ {
+		p.Put(0, nil, "pebble "+string(rune('a'+k%26))+string(rune('a'+k/26)), 1)
+	}
+	r := answer(t, p, items.GM, `[loot: table="idols" who="Ada"]`, 1)
+	if r.Value("leftBehind") != "Idol ×2" || r.Has("placed") {
+		t.Fatalf("%s", r)
+	}
+}

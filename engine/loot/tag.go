@@ -97,7 +97,8 @@ func add(p *items.Party, drops []Drop, who int, named bool) (placed, left string
 		} else {
 			where, n = p.Place(d.Item, d.Count)
 		}
-		p.PutPlaced(where, d.Item, d.Item.Label)
+		where, lost := p.PutPlaced(where, d.Item, d.Item.Label)
+		n += lost
 		for _, w := range where {
 			got[w.Member] = append(got[w.Member], countText(d.Item.Label, w.Count))
 		}

@@ -90,8 +90,10 @@ func answerEarn(p *items.Party, t tag.Tag, _ items.Turn) record.Record {
 	rec.Add("action", "earn")
 	rec.Add("amount", amt.String())
 	rec.Add("item", def.Label)
+	placed, lost := p.PutPlaced(placed, def, def.Label)
+	left += lost
 	rec.AddInt("count", amt.N-left)
-	if where := p.PutPlaced(placed, def, def.Label); where != "" {
+	if where := p.PlacedText(placed); where != "" {
 		rec.Add("placed", where)
 	}
 	if left > 0 {

@@ -37,6 +37,9 @@ const (
 	UnknownCoin  = "unknown-coin"
 	CannotAfford = "cannot-afford"
 	BadAmount    = "bad-amount"
+	// BagFull is the engine's code for change the payer's bag has no
+	// stack left to hold.
+	BagFull = "bag-full"
 )
 
 // Error is a refused amount or payment: the spec's reason code and what

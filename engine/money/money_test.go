@@ -236,6 +236,17 @@ func TestAmounts(t *testing.T) {
 			t.Errorf("%q: %v, want %s", in, err, reason)
 		}
 	}
+	// Without a one, the label's singular still names one coin.
+	plain := inline(t, `{"categories":[{"id":"gear"}],"currencies":[{"id":"c","units":[
+		{"id":"p","label":"pennies","value":1},{"id":"s","label":"shillings","value":12},{"id":"gp","label":"gold pieces","value":100}]}]}`)
+	for in, want := range map[string]string{"1 penny": "1 pennies", "1 shilling": "1 shillings", "2 gold piece": "2 gold pieces", "3 GP": "3 gold pieces", "4 Gold Pieces": "4 gold pieces"} {
+		if a, err := money.ParseAmount(plain.Items, in); err != nil || a.String() != want {
+			t.Errorf("%q: %v %v, want %q", in, a, err, want)
+		}
+	}
+	if _, err := money.ParseAmount(plain.Items, "1 pens"); err == nil {
+		t.Error(`"pens" is no coin`)
+	}
 	noCoins := inline(t, `{"categories":[{"id":"gear"}]}`)
 	if _, err := money.ParseAmount(noCoins.Items, "3 shillings"); err == nil || !strings.HasPrefix(err.Error(), money.NoCurrencies) {
 		t.Errorf("no currencies: %v", err)
@@ -384,5 +395,28 @@ func TestCoinWeight(t *testing.T) {
 	give(g, 0, "crown", 500)
 	if g.Load(0) != 0 {
 		t.Errorf("a family without perWeight weighs nothing: %v", g.Load(0))
+	}
+}
+
+// TestPayBagFull: change that the payer's bag has no stack left for is
+// refused (bag-full), changing nothing, never lost on the way in.
+func TestPayBagFull(t *testing.T) {
+	rs := inline(t, `{"categories":[{"id":"gear"}],"currencies":[{"id":"c","label":"Coin","units":[
+		{"id":"bit","label":"bits","value":1},{"id":"hoard","label":"hoards","value":1000000}]}]}`)
+	p := party(rs, "Ada")
+	give(p, 0, "hoard", 2)
+	for k := 0; k < items.MaxStacksPerBag-1; k++ {
+		p.Put(0, nil, "pebble "+itoa(k), 1)
+	}
+	before := state(t, p)
+	r := answer(t, p, `[inventory: action="pay" amount="1 bit"]`)
+	if r.Value("reason") != money.BagFull || state(t, p) != before {
+		t.Fatalf("%s", r)
+	}
+	// Paying with the last hoard frees its stack, and the change fits.
+	p.TakeLoose(0, ruleset.CoinRefPrefix+"hoard", 1)
+	r = answer(t, p, `[inventory: action="pay" amount="1 bit"]`)
+	if r.Value("reply") != "Paid with hoards ×1; bits ×999999 back." || p.Stacks(0) != items.MaxStacksPerBag {
+		t.Fatalf("%s (%d stacks)", r, p.Stacks(0))
 	}
 }

@@ -78,7 +78,38 @@ func Plan(p *items.Party, i int, amt Amount) (Payment, error) {
 	if !ok {
 		return Payment{}, &Error{CannotAfford, p.Members[i].Name + " cannot pay " + amt.String() + ": their bag holds " + worthText(p, i, amt.Family)}
 	}
-	return Payment{Amount: amt, Who: i, Paid: counts(coins, paid), Change: counts(coins, change)}, nil
+	pm := Payment{Amount: amt, Who: i, Paid: counts(coins, paid), Change: counts(coins, change)}
+	if !changeFits(p, pm) {
+		return Payment{}, &Error{BagFull, p.Members[i].Name + "'s bag has no room for the change: it holds as many stacks as a bag accepts"}
+	}
+	return pm, nil
+}
+
+// changeFits reports whether the payer's bag can take the change in
+// stacks (it always can, unless it is at MaxStacksPerBag stacks, or the
+// change is more than its open stacks and new ones hold), counting the
+// stacks the payment empties. A ruleset whose coins are far apart (a
+// coin worth a million of the next) can owe that much change.
+func changeFits(p *items.Party, pm Payment) bool {
+	b := p.RS.Items
+	need := 0
+	for _, cc := range pm.Change {
+		lim := b.CoinItem(cc.Coin.ID).StackLimit()
+		need += (cc.N + lim - 1) / lim
+	}
+	if p.Stacks(pm.Who)+need <= items.MaxStacksPerBag {
+		return true // room for every change coin in new stacks: the usual case, without a copy
+	}
+	q := p.Clone()
+	q.Members = q.Members[pm.Who : pm.Who+1]
+	Apply(q, Payment{Who: 0, Paid: pm.Paid})
+	for _, cc := range pm.Change {
+		def := b.CoinItem(cc.Coin.ID)
+		if q.Put(0, def, def.Label, cc.N) != cc.N {
+			return false
+		}
+	}
+	return true
 }
 
 // Apply moves a planned payment: the paid coins out of the payer's bag,

@@ -128,12 +128,14 @@ func roller(chars []*sheet.Character, t tag.Tag) (*sheet.Character, error) {
 	if !ok {
 		return chars[0], nil
 	}
-	for _, ch := range chars {
-		if strings.EqualFold(ch.Name(), who) {
-			return ch, nil
-		}
+	names := make([]string, len(chars))
+	for i, ch := range chars {
+		names[i] = ch.Name()
 	}
-	return nil, fmt.Errorf("who=%q: no sheet has that name", who)
+	if i, found := sheet.FindName(names, who); found { // one rule for who= everywhere
+		return chars[i], nil
+	}
+	return nil, fmt.Errorf("who=%q: no sheet answers to that name (the whole name, a word of exactly one name, or a unique prefix)", who)
 }
 
 // ForCharacter is Check for one character.

@@ -389,3 +389,17 @@ func NeededCapabilityAPI(raw map[string]any) string {
 	}
 	return need
 }
+
+// AtLeast reports whether the ruleset is read at level or above: its
+// declared capabilityApi, or the engine's own when it declares none. A
+// play-time feature with a level of its own (setback= on a symbol pool,
+// 1.150) asks this.
+func (r *Ruleset) AtLeast(level string) bool {
+	declared := r.CapabilityAPI
+	if declared == "" {
+		declared = EngineCapabilityAPI
+	}
+	have, err1 := ParseVersion(declared)
+	need, err2 := ParseVersion(level)
+	return err1 == nil && err2 == nil && have.Compare(need) >= 0
+}

@@ -144,13 +144,13 @@ func (v *Validator) defenseGrant(at string, raw any, key string) (DefenseGrant, 
 	switch key {
 	case "condition":
 		if !v.conditions[id] {
-			o.Addf(key, "no condition %q in the ruleset; declared: %v", id, v.order["conditions"])
+			o.Addf(key, "no condition %q in the ruleset; declared: %v%s", id, v.order["conditions"], validate.DidYouMean(id, v.order["conditions"]))
 			return g, false
 		}
 		g.Condition = id
 	case "level":
 		if !v.levelDeclared(id) {
-			o.Addf(key, "no level %q in the ruleset; declared: %v", id, v.order["levels"])
+			o.Addf(key, "no level %q in the ruleset; declared: %v%s", id, v.order["levels"], validate.DidYouMean(id, v.order["levels"]))
 			return g, false
 		}
 		g.Level = id

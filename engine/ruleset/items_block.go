@@ -452,7 +452,10 @@ func numberStatDecl(so validate.Obj, sd *ItemStatDecl) {
 	sd.Min = optionalFloat(so, "min")
 	sd.Max = optionalFloat(so, "max")
 	if sd.Min != nil && sd.Max != nil && *sd.Min > *sd.Max {
+		// Nothing could hold a value of this stat: its default is not
+		// held to the range as well.
 		so.Addf("min", "min %g is above max %g", *sd.Min, *sd.Max)
+		return
 	}
 	if so.Has("default") {
 		if f, ok := statNumber(so.P, so.Ptr("default"), so.M["default"], sd); ok {
@@ -551,11 +554,12 @@ func checkStatNumber(p *validate.Problems, at string, f float64, sd *ItemStatDec
 // RangeText prints a number stat's range for messages.
 func (sd *ItemStatDecl) RangeText() string {
 	lo, hi := "-∞", "∞"
+	// -0 (a JSON "-0") reads as 0: "range 0 to 0", never "0 to -0".
 	if sd.Min != nil {
-		lo = strconv.FormatFloat(*sd.Min, 'g', -1, 64)
+		lo = strconv.FormatFloat(*sd.Min+0, 'g', -1, 64)
 	}
 	if sd.Max != nil {
-		hi = strconv.FormatFloat(*sd.Max, 'g', -1, 64)
+		hi = strconv.FormatFloat(*sd.Max+0, 'g', -1, 64)
 	}
 	return lo + " to " + hi
 }
@@ -583,7 +587,7 @@ func (v *Validator) carry(co validate.Obj, b *ItemsBlock) *Carry {
 			sd := b.Stat(id)
 			switch {
 			case sd == nil:
-				co.Addf("stat", "no item stat %q; carry.stat names a number stat of the block; declared: %v", id, statIDs(b))
+				co.Addf("stat", "no item stat %q; carry.stat names a number stat of the block; declared: %v%s", id, statIDs(b), validate.DidYouMean(id, statIDs(b)))
 			case sd.Type != "number":
 				co.Addf("stat", "carry.stat %q is a %s stat; a weight is a number stat", id, sd.Type)
 			case sd.Min == nil || *sd.Min < 0:
@@ -751,7 +755,7 @@ func (v *Validator) rarityCap(ro validate.Obj, b *ItemsBlock, i int, seen map[st
 		ro.Addf("rarity", `rarityCaps need "rarities" in the items block`)
 		return rc, false
 	case b.Rarity(r) == nil:
-		ro.Addf("rarity", "no rarity %q; declared: %v", r, namedIDs(b.Rarities))
+		ro.Addf("rarity", "no rarity %q; declared: %v%s", r, namedIDs(b.Rarities), validate.DidYouMean(r, namedIDs(b.Rarities)))
 		return rc, false
 	}
 	if j, dup := seen[r]; dup {
@@ -831,18 +835,18 @@ func (v *Validator) checkItemStatVocabulary(o validate.Obj, ref *ItemStatRef) {
 		sd := b.Stat(ref.Stat)
 		switch {
 		case sd == nil:
-			o.Addf("stat", "no item stat %q; declared: %v", ref.Stat, statIDs(b))
+			o.Addf("stat", "no item stat %q; declared: %v%s", ref.Stat, statIDs(b), validate.DidYouMean(ref.Stat, statIDs(b)))
 		case ref.Pick != "count" && sd.Type != "number":
 			o.Addf("stat", "pick %q needs a number stat; %q is a %s stat (count can name any stat)", ref.Pick, ref.Stat, sd.Type)
 		}
 	}
 	if ref.Slot != "" && b.Slot(ref.Slot) == nil {
-		o.Addf("slot", "no slot %q in the items block; declared: %v", ref.Slot, slotIDs(b))
+		o.Addf("slot", "no slot %q in the items block; declared: %v%s", ref.Slot, slotIDs(b), validate.DidYouMean(ref.Slot, slotIDs(b)))
 	}
 	if ref.Category != "" && b.Category(ref.Category) == nil {
-		o.Addf("category", "no category %q in the items block; declared: %v", ref.Category, namedIDs(b.Categories))
+		o.Addf("category", "no category %q in the items block; declared: %v%s", ref.Category, namedIDs(b.Categories), validate.DidYouMean(ref.Category, namedIDs(b.Categories)))
 	}
 	if ref.Tag != "" && b.Tag(ref.Tag) == nil {
-		o.Addf("tag", "no tag %q in the items block; declared: %v", ref.Tag, namedIDs(b.Tags))
+		o.Addf("tag", "no tag %q in the items block; declared: %v%s", ref.Tag, namedIDs(b.Tags), validate.DidYouMean(ref.Tag, namedIDs(b.Tags)))
 	}
 }

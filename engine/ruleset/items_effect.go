@@ -267,7 +267,9 @@ func (v *Validator) abilityChanges(o validate.Obj, check bool) []AbilityChange {
 	var out []AbilityChange
 	for _, id := range keys {
 		if check && !v.abilities[id] {
-			ao.Addf(id, "no ability %q; declared: %v", id, v.order["abilities"])
+			if !v.quiet("abilities") {
+				ao.Addf(id, "no ability %q; declared: %v%s", id, v.order["abilities"], validate.DidYouMean(id, v.order["abilities"]))
+			}
 			continue
 		}
 		co, ok := ao.Object(id)

@@ -232,7 +232,7 @@ func itemCategory(io validate.Obj, b *ItemsBlock) string {
 		return ""
 	}
 	if b.Category(c) == nil {
-		io.Addf("category", "no category %q in the items block; declared: %v", c, namedIDs(b.Categories))
+		io.Addf("category", "no category %q in the items block; declared: %v%s", c, namedIDs(b.Categories), validate.DidYouMean(c, namedIDs(b.Categories)))
 		return ""
 	}
 	return c
@@ -249,7 +249,7 @@ func itemRarity(io validate.Obj, b *ItemsBlock) string {
 	case len(b.Rarities) == 0:
 		io.Addf("rarity", `an item can have a rarity only when the items block declares "rarities"`)
 	case b.Rarity(r) == nil:
-		io.Addf("rarity", "no rarity %q in the items block; declared: %v", r, namedIDs(b.Rarities))
+		io.Addf("rarity", "no rarity %q in the items block; declared: %v%s", r, namedIDs(b.Rarities), validate.DidYouMean(r, namedIDs(b.Rarities)))
 	default:
 		return r
 	}
@@ -269,7 +269,7 @@ func (v *Validator) itemTags(io validate.Obj, b *ItemsBlock) []string {
 		case !isStr:
 			v.P.Addf(io.Ptr("tags", i), "want a tag id (a string), found %s", validate.TypeName(raw))
 		case b.Tag(t) == nil:
-			v.P.Addf(io.Ptr("tags", i), "no tag %q in the items block; declared: %v", t, namedIDs(b.Tags))
+			v.P.Addf(io.Ptr("tags", i), "no tag %q in the items block; declared: %v%s", t, namedIDs(b.Tags), validate.DidYouMean(t, namedIDs(b.Tags)))
 		case containsID(tags, t):
 			v.P.Addf(io.Ptr("tags", i), "tag %q is listed twice", t)
 		default:
@@ -290,7 +290,7 @@ func (v *Validator) grantedStats(io validate.Obj, b *ItemsBlock, stats map[strin
 	for _, id := range sortedAnyKeys(so.M) {
 		sd := b.Stat(id)
 		if sd == nil {
-			so.Addf(id, "no item stat %q in the items block; declared: %v", id, statIDs(b))
+			so.Addf(id, "no item stat %q in the items block; declared: %v%s", id, statIDs(b), validate.DidYouMean(id, statIDs(b)))
 			continue
 		}
 		if val, ok := StatValue(v.P, so.Ptr(id), so.M[id], sd); ok {
@@ -328,7 +328,7 @@ func itemSlots(io validate.Obj, b *ItemsBlock) []SlotUse {
 	}
 	for _, id := range sortedAnyKeys(so.M) {
 		if b.Slot(id) == nil {
-			so.Addf(id, "no slot %q in the items block; declared: %v", id, slotIDs(b))
+			so.Addf(id, "no slot %q in the items block; declared: %v%s", id, slotIDs(b), validate.DidYouMean(id, slotIDs(b)))
 		}
 	}
 	return out
@@ -375,30 +375,45 @@ func serviceRefusals(io validate.Obj) {
 	}
 }
 
-// itemBinding reads binds, restriction and cursed. All three need the
-// block's "binding"; restriction and cursed describe binding, so they
-// need "binds": true.
+// itemBinding reads "binds" as spec/items.md writes it: true (or {})
+// for an item that binds, false for one that does not, or an object
+// whose members describe the binding, { "restriction": "...", "cursed":
+// true }. Only a ruleset with the block's "binding" has items that bind.
+// "restriction" and "cursed" written beside "binds" are refused with
+// where they go, so an older file says what to change.
 func (v *Validator) itemBinding(io validate.Obj, b *ItemsBlock, it *Item) {
-	it.Binds, _ = io.Bool("binds", false)
-	it.Restriction, _ = io.Str("restriction", 200, false)
-	it.Cursed, _ = io.Bool("cursed", false)
-	declared := b.Binding != nil || v.items["binding"] != nil
-	for _, k := range []string{"binds", "restriction", "cursed"} {
-		if io.Has(k) && !declared {
-			io.Addf(k, `only a ruleset with "binding" in its items block can have items that bind`)
+	for _, k := range []string{"restriction", "cursed"} {
+		if io.Has(k) {
+			io.Addf(k, `%q is a member of "binds": write "binds": { %q: %s }`, k, k, bindsExample(k))
 		}
 	}
-	if (io.Has("restriction") || it.Cursed) && !it.Binds && io.Has("binds") {
-		io.Addf("binds", `"restriction" and "cursed" describe binding; set "binds": true`)
-	} else if !it.Binds && declared {
-		// Without "binds" the item is never bound, so a curse that holds
-		// "once bound" or a restriction on who binds it would never apply.
-		for _, k := range []string{"restriction", "cursed"} {
-			if io.Has(k) && (k != "cursed" || it.Cursed) {
-				io.Addf(k, `%q describes binding, and this item does not bind; set "binds": true`, k)
-			}
-		}
+	raw, ok := io.M["binds"]
+	if !ok {
+		return
 	}
+	switch bv := raw.(type) {
+	case bool:
+		it.Binds = bv
+	case map[string]any:
+		bo := validate.Obj{P: v.P, At: io.Ptr("binds"), M: bv}
+		bo.Known("restriction", "cursed")
+		it.Binds = true
+		it.Restriction, _ = bo.Str("restriction", 200, true)
+		it.Cursed, _ = bo.Bool("cursed", false)
+	default:
+		io.Addf("binds", `want true, false or { "restriction": "...", "cursed": true }, found %s`, validate.TypeName(raw))
+		return
+	}
+	if b.Binding == nil && v.items["binding"] == nil && raw != false {
+		io.Addf("binds", `only a ruleset with "binding" in its items block can have items that bind`)
+	}
+}
+
+func bindsExample(k string) string {
+	if k == "cursed" {
+		return "true"
+	}
+	return `"..."`
 }
 
 // requirements reads what the item requires of its wearer.

@@ -39,20 +39,45 @@ func (b *ItemsBlock) CoinItem(id string) *Item {
 // CoinByName finds a coin the way a Game Master names one: by id, label
 // (any amount) or one (exactly one), in any case. Coin ids are unique
 // across families; a label two families share finds the first listed.
+// When nothing matches exactly, English singular and plural forms of the
+// label and one match ("1 shilling" for a coin labelled "shillings"
+// without a one), since the spec accepts either for any coin.
 func (b *ItemsBlock) CoinByName(name string) (*Coin, *Currency) {
 	name = strings.TrimSpace(name)
 	if name == "" {
 		return nil, nil
 	}
-	for fi := range b.Currencies {
-		for ci := range b.Currencies[fi].Units {
-			c := &b.Currencies[fi].Units[ci]
-			if strings.EqualFold(c.ID, name) || strings.EqualFold(c.Label, name) || (c.One != "" && strings.EqualFold(c.One, name)) {
-				return c, &b.Currencies[fi]
+	for _, same := range []func(a, b string) bool{strings.EqualFold, sameSingular} {
+		for fi := range b.Currencies {
+			for ci := range b.Currencies[fi].Units {
+				c := &b.Currencies[fi].Units[ci]
+				if same(c.ID, name) || same(c.Label, name) || (c.One != "" && same(c.One, name)) {
+					return c, &b.Currencies[fi]
+				}
 			}
 		}
 	}
 	return nil, nil
+}
+
+// sameSingular compares two names by their English singular.
+func sameSingular(a, b string) bool {
+	return singular(a) == singular(b)
+}
+
+// singular is a name's English singular, lower case: "pennies" ->
+// "penny", "gold pieces" -> "gold piece", "marks" -> "mark", "brass" stays.
+func singular(s string) string {
+	s = strings.ToLower(strings.TrimSpace(s))
+	switch {
+	case strings.HasSuffix(s, "ies") && len(s) > 3:
+		return s[:len(s)-3] + "y"
+	case strings.HasSuffix(s, "ches"), strings.HasSuffix(s, "shes"), strings.HasSuffix(s, "sses"), strings.HasSuffix(s, "xes"):
+		return s[:len(s)-2]
+	case strings.HasSuffix(s, "s") && !strings.HasSuffix(s, "ss") && len(s) > 1:
+		return s[:len(s)-1]
+	}
+	return s
 }
 
 // Smallest is the family's coin worth 1 (the one values are counted in).

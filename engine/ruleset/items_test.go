@@ -141,3 +141,46 @@ func FuzzItemsBlock(f *testing.F) {
 		_, _ = ruleset.Load("fuzz.json", []byte(doc), ruleset.Options{})
 	})
 }
+
+// TestBindsObject reads binds as items.md writes it: true, {}, false, or
+// an object with restriction and cursed (the Gravewatch widow's ring).
+func TestBindsObject(t *testing.T) {
+	rs, err := ruleset.LoadFile("../../rulesets/gravewatch/ruleset.json", ruleset.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ring := rs.Items.ItemByLabel("Widow's ring")
+	if ring == nil || !ring.Binds || !ring.Cursed || ring.Restriction != "one who has buried a spouse" {
+		t.Fatalf("widow's ring: %+v", ring)
+	}
+	base, err := os.ReadFile("../../testdata/items/base.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		binds        string
+		bind, cursed bool
+		restriction  string
+	}{
+		{`true`, true, false, ""}, {`{}`, true, false, ""}, {`false`, false, false, ""},
+		{`{"cursed": true}`, true, true, ""}, {`{"restriction": "a widow", "cursed": false}`, true, false, "a widow"},
+	} {
+		var raw map[string]any
+		if err := json.Unmarshal(base, &raw); err != nil {
+			t.Fatal(err)
+		}
+		var bv any
+		_ = json.Unmarshal([]byte(c.binds), &bv)
+		item := raw["catalogs"].([]any)[0].(map[string]any)["entries"].([]any)[0].(map[string]any)["item"].(map[string]any)
+		item["binds"] = bv
+		data, _ := json.Marshal(raw)
+		rs, err := ruleset.Load("binds.json", data, ruleset.Options{})
+		if err != nil {
+			t.Fatalf("binds %s: %v", c.binds, err)
+		}
+		it := rs.Items.Items[0]
+		if it.Binds != c.bind || it.Cursed != c.cursed || it.Restriction != c.restriction {
+			t.Errorf("binds %s: binds %v cursed %v restriction %q", c.binds, it.Binds, it.Cursed, it.Restriction)
+		}
+	}
+}

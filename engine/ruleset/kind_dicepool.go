@@ -337,8 +337,10 @@ func (v *Validator) poolTarget(o validate.Obj, dp *DicePool) {
 	t.Min, _ = dp.face(to, "min", t.Min)
 	t.Max, _ = dp.face(to, "max", t.Max)
 	if t.Min > t.Max {
+		// Read the other way round (the widest meaning), so the default
+		// and the ladder's targets raise no knock-on problems.
 		to.Addf("min", "min %d is above max %d", t.Min, t.Max)
-		t.Max = t.Min
+		t.Min, t.Max = t.Max, t.Min
 	}
 	switch {
 	case !hasDef:

@@ -169,7 +169,12 @@ func mergeSet(set validate.Obj, res *Resolution, locked, allowed []string) (merg
 // resolution raised (those from index before on). A problem in a key the
 // override inherits (not one it sets) points at the override's set,
 // which is what made it wrong, and names the inherited key.
+//
+// A problem the ruleset's own resolution already has at the same place
+// (a misspelled key every override inherits) is not repeated for each
+// override: fixing it once fixes them all.
 func (v *Validator) blameOverride(o, set validate.Obj, id string, before int) {
+	v.dropInherited(o, set, before)
 	for j := before; j < v.P.Len(); j++ {
 		pr := &v.P.List[j]
 		pr.Message = fmt.Sprintf("with override %q: %s", id, pr.Message)
@@ -201,4 +206,25 @@ func (r *Resolution) OverrideFor(skill, save, ability string, when func(ValueRef
 // unescapeToken undoes JSON pointer escaping of one reference token.
 func unescapeToken(t string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(t, "~1", "/"), "~0", "~")
+}
+
+// dropInherited removes, from the problems raised since before, those
+// about an inherited key that the ruleset's own resolution reported with
+// the same message at the same place.
+func (v *Validator) dropInherited(o, set validate.Obj, before int) {
+	own := map[validate.Problem]bool{}
+	for _, pr := range v.P.List[:before] {
+		own[pr] = true
+	}
+	kept := v.P.List[:before]
+	for _, pr := range v.P.List[before:] {
+		rest := strings.TrimPrefix(pr.Pointer, set.At+"/")
+		key, _, _ := strings.Cut(rest, "/")
+		inherited := rest != pr.Pointer && !set.Has(unescapeToken(key))
+		if inherited && own[validate.Problem{Pointer: o.At + "/" + rest, Message: pr.Message}] {
+			continue
+		}
+		kept = append(kept, pr)
+	}
+	v.P.List = kept
 }

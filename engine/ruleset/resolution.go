@@ -38,13 +38,15 @@ type Range struct{ Min, Max int }
 
 // minMax reads a { "min", "max" } object: min within minIn and max within
 // maxIn, def for a key left out or unreadable. A min above max is refused
-// (ordered is false); the range is returned as read either way.
+// (ordered is false) and the range is returned the other way round, the
+// widest reading of what was meant, so that what depends on it raises no
+// knock-on problems of its own.
 func minMax(o validate.Obj, minIn, maxIn, def Range) (r Range, ordered bool) {
 	r.Min, _ = o.Int("min", minIn.Min, minIn.Max, def.Min)
 	r.Max, _ = o.Int("max", maxIn.Min, maxIn.Max, def.Max)
 	if r.Min > r.Max {
 		o.Addf("min", "min %d is above max %d", r.Min, r.Max)
-		return r, false
+		return Range{Min: r.Max, Max: r.Min}, false
 	}
 	return r, true
 }
@@ -360,7 +362,10 @@ func (v *Validator) idList(o validate.Obj, key string, set map[string]bool, noun
 			continue
 		}
 		if !set[id] {
-			v.P.Addf(o.Ptr(key, i), "no %s with id %q; declared: %v", noun, id, sortedKeys(set))
+			if v.quiet(noun + "s") {
+				continue
+			}
+			v.P.Addf(o.Ptr(key, i), "no %s with id %q; declared: %v%s", noun, id, sortedKeys(set), validate.DidYouMean(id, sortedKeys(set)))
 			continue
 		}
 		out = append(out, id)

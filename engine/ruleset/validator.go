@@ -29,6 +29,10 @@ type Validator struct {
 	items map[string]any
 	// declared is the ruleset's capabilityApi; nil when it declares none.
 	declared Version
+	// unread holds the top-level lists that failed to read (misspelled
+	// or of the wrong shape): ids they would declare are not reported
+	// missing everywhere they are named, one problem already says why.
+	unread map[string]bool
 }
 
 func newValidator(p *validate.Problems, opts Options) *Validator {
@@ -83,6 +87,7 @@ func (v *Validator) ruleset(root any) *Ruleset {
 	}
 	rs.Raw = o.M
 	o.Known(topKeys...)
+	v.noteUnread(o)
 	rs.ID, _ = o.Str("id", 80, true)
 	rs.Name, _ = o.Str("name", 200, true)
 	v.capabilityAPI(o, rs)
@@ -106,6 +111,7 @@ func (v *Validator) ruleset(root any) *Ruleset {
 	rs.Resolution = v.resolution(o.Ptr("resolution"), o.M["resolution"], nil)
 	if rs.Resolution != nil {
 		v.kindCompanions(o, rs)
+		v.importWarnings(rs)
 	}
 	if c, ok := o.M["combat"]; ok {
 		b, _ := json.Marshal(c)
@@ -176,9 +182,12 @@ func readAbility(a validate.Obj) Ability {
 	ab.Min, _ = a.Int("min", -1000, 1000, 0)
 	ab.Max, _ = a.Int("max", -1000, 1000, 100)
 	if ab.Min > ab.Max {
+		// The default is not also held to a range that cannot exist.
 		a.Addf("min", "min %d is above max %d", ab.Min, ab.Max)
+		ab.Default, _ = a.Int("default", -1000, 1000, ab.Min)
+	} else {
+		ab.Default, _ = a.Int("default", ab.Min, ab.Max, ab.Min)
 	}
-	ab.Default, _ = a.Int("default", ab.Min, ab.Max, ab.Min)
 	if ab.Label == "" {
 		ab.Label = ab.ID
 	}
@@ -197,8 +206,8 @@ func (v *Validator) skillList(o validate.Obj, key string, set map[string]bool) [
 			sk.Label = sk.ID
 		}
 		if ab, ok := s.Str("ability", 64, true); ok {
-			if !v.abilities[ab] {
-				s.Addf("ability", "no ability with id %q; declared: %v", ab, v.order["abilities"])
+			if !v.abilities[ab] && !v.unread["abilities"] {
+				s.Addf("ability", "no ability with id %q; declared: %v%s", ab, v.order["abilities"], validate.DidYouMean(ab, v.order["abilities"]))
 			}
 			sk.Ability = ab
 		}
@@ -216,14 +225,17 @@ func readField(f validate.Obj) Field {
 	fd.Label, _ = f.Str("label", 80, false)
 	fd.Min, _ = f.Float("min", -1e9, 1e9, -1e6)
 	fd.Max, _ = f.Float("max", -1e9, 1e9, 1e6)
-	if fd.Min > fd.Max {
-		f.Addf("min", "min %g is above max %g", fd.Min, fd.Max)
-	}
 	def := 0.0
 	if def < fd.Min {
 		def = fd.Min
 	}
-	fd.Default, _ = f.Float("default", fd.Min, fd.Max, def)
+	if fd.Min > fd.Max {
+		// The default is not also held to a range that cannot exist.
+		f.Addf("min", "min %g is above max %g", fd.Min, fd.Max)
+		fd.Default, _ = f.Float("default", -1e9, 1e9, def)
+	} else {
+		fd.Default, _ = f.Float("default", fd.Min, fd.Max, def)
+	}
 	return fd
 }
 
@@ -358,6 +370,7 @@ func (v *Validator) livePools(o validate.Obj, rs *Ruleset) {
 		if raw, ok := p.M["start"]; ok {
 			if ref, ok := v.ValueRef(p.Ptr("start"), raw, SheetOnly, "a pool's start"); ok {
 				pl.Start = &ref
+				startAboveMax(p, pl)
 			}
 		}
 		rs.Live.Pools = append(rs.Live.Pools, pl)
@@ -408,4 +421,13 @@ func sortedKeys(m map[string]bool) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// startAboveMax refuses a start above the max when both are numbers: the
+// pool would begin over full (a check reading it could need 51 on a d20).
+// Starts read from the sheet are kept within the max in play.
+func startAboveMax(p validate.Obj, pl Pool) {
+	if pl.Start.Const != nil && pl.Max.Const != nil && *pl.Start.Const > *pl.Max.Const {
+		p.Addf("start", "start %g is above the pool's max %g; a pool starts at most full", *pl.Start.Const, *pl.Max.Const)
+	}
 }

@@ -113,8 +113,11 @@ func (v *Validator) ValueRef(at string, raw any, mode RefMode, what string) (Val
 				_, known = v.derived[id]
 				ref.Derived = id
 			}
+			if !known && v.quiet(refList[k]) {
+				return ref, false
+			}
 			if !known {
-				o.Addf(k, "no %s with id %q; declared: %v", refNoun[k], id, v.idsOf(k))
+				o.Addf(k, "no %s with id %q; declared: %v%s", refNoun[k], id, v.idsOf(k), validate.DidYouMean(id, v.idsOf(k)))
 				return ref, false
 			}
 			if mode == SheetOnly {
@@ -160,3 +163,7 @@ func (r *ValueRef) UnmarshalJSON(b []byte) error {
 	*r = ValueRef(p)
 	return nil
 }
+
+// refList is the top-level list each kind of reference names an id of.
+var refList = map[string]string{"abilityScore": "abilities", "abilityMod": "abilities", "field": "fields",
+	"pool": "pools", "derived": "derived"}

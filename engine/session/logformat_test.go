@@ -3,6 +3,7 @@ package session
 import (
 	"bytes"
 	"errors"
+	"os"
 	"strings"
 	"testing"
 )
@@ -180,4 +181,21 @@ func FuzzReadLog(f *testing.F) {
 			}
 		}
 	})
+}
+
+// The example line of docs/session.md is a real format 2 line (as event 1
+// it would be; its seq is 3, so it is read as the third of a log).
+func TestDocsExampleLine(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/session.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := bytes.Index(doc, []byte(`{"seq":3,`))
+	if i < 0 {
+		t.Fatal("no example line in docs/session.md")
+	}
+	line := doc[i : i+bytes.IndexByte(doc[i:], '\n')]
+	if _, _, err := decodeLine(line, CurrentFormat); err != nil {
+		t.Fatalf("docs/session.md example: %v", err)
+	}
 }

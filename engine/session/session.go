@@ -242,11 +242,21 @@ func (s *Session) answer(kind, text string, turn int) Reply {
 		actor = items.Player
 	}
 	for ordinal, f := range tag.FindAll(text) {
-		rec, ok := s.answerTag(f.Tag, actor, turn, ordinal)
+		var rec record.Record
+		ok := false
+		if f.Err != nil {
+			rec, ok = s.refuseTag(f)
+		} else {
+			rec, ok = s.answerTag(f.Tag, actor, turn, ordinal)
+		}
 		if !ok {
 			continue
 		}
-		s.state.Party.SettleAll() // an immunity gained by this tag ends its conditions for good
+		// An immunity this tag gave ends its conditions for good, and the
+		// answer says so.
+		if ended := s.state.Party.SettleAll(); ended != "" && !rec.Has("lifted") {
+			rec.Add("lifted", ended)
+		}
 		if err := record.Check(rec); err != nil {
 			rec = record.Refused(f.Tag.Name, "engine-error", "note", err.Error())
 		}
@@ -288,6 +298,33 @@ func (s *Session) answerTag(t tag.Tag, actor items.Actor, turn, ordinal int) (re
 		return s.Tags.Answer(s.RS, chars, dice.New(s.Seed, turn, ordinal), t), true
 	}
 	return record.Record{}, false
+}
+
+// refuseTag answers a tag found but refused as written (a duplicated
+// attribute, too long, too many attributes) with a refusal the GM can
+// read, when it is a tag this session answers; other tags are text.
+func (s *Session) refuseTag(f tag.Found) (record.Record, bool) {
+	if !s.answers(f.Tag.Name) {
+		return record.Record{}, false
+	}
+	more := []string{}
+	if f.Err.Attr != "" {
+		more = append(more, "attribute", f.Err.Attr)
+	}
+	more = append(more, "note", f.Err.Msg)
+	return record.Refused(strings.ToLower(f.Tag.Name), f.Err.Reason, more...), true
+}
+
+// answers reports whether the session answers tags of this name.
+func (s *Session) answers(name string) bool {
+	switch strings.ToLower(name) {
+	case "inventory", "skill_check", "roll_dice":
+		return true
+	}
+	if _, ok := items.TagAnswerer(name); ok {
+		return true
+	}
+	return s.Tags != nil && s.Tags.Handles(name)
 }
 
 // turn is what a registered action reads of this tag's turn.

@@ -71,11 +71,13 @@ func (c *Character) Pool(id string) int {
 		return n
 	}
 	if p, ok := c.RS.PoolDecl(id); ok {
-		start := p.Max
-		if p.Start != nil {
-			start = *p.Start
+		full := floorInt(c.Base().Value(p.Max))
+		if p.Start == nil {
+			return full
 		}
-		return floorInt(c.Base().Value(start))
+		// A start read from the sheet can exceed the max; a pool starts
+		// at most full.
+		return min(floorInt(c.Base().Value(*p.Start)), full)
 	}
 	return 0
 }

@@ -93,7 +93,9 @@ func Load(name string, data []byte, rs *ruleset.Ruleset) (*Sheet, error) {
 		return ok && catalogHas(rs, cat, entry)
 	}, `catalog entry ("catalog/entry")`)
 	s.Bag = readBag(o)
+	bagRefsExist(o, rs, s.Bag)
 	s.Lists = readLists(o, rs)
+	poolsWithinMax(o, rs, s)
 	if err := p.Err(); err != nil {
 		return nil, err
 	}
@@ -109,7 +111,7 @@ func readAbilities(o validate.Obj, rs *ruleset.Ruleset, out map[string]int) {
 	for _, id := range sortedKeys(ab.M) {
 		a, known := rs.Ability(id)
 		if !known {
-			ab.Addf(id, "no ability %q in the ruleset; declared: %s", id, strings.Join(abilityIDs(rs), ", "))
+			ab.Addf(id, "no ability %q in the ruleset; declared: %s%s", id, strings.Join(abilityIDs(rs), ", "), validate.DidYouMean(id, abilityIDs(rs)))
 			continue
 		}
 		if n, ok := ab.Int(id, a.Min, a.Max, a.Default); ok {
@@ -127,7 +129,7 @@ func readFields(o validate.Obj, rs *ruleset.Ruleset, out map[string]float64) {
 	for _, id := range sortedKeys(f.M) {
 		fd := field(rs, id)
 		if fd == nil {
-			f.Addf(id, "no field %q in the ruleset", id)
+			f.Addf(id, "no field %q in the ruleset; declared: %s%s", id, strings.Join(fieldIDs(rs), ", "), validate.DidYouMean(id, fieldIDs(rs)))
 			continue
 		}
 		if n, ok := f.Float(id, fd.Min, fd.Max, fd.Default); ok {
@@ -144,7 +146,7 @@ func readPools(o validate.Obj, rs *ruleset.Ruleset, out map[string]int) {
 	}
 	for _, id := range sortedKeys(pl.M) {
 		if _, known := rs.PoolDecl(id); !known {
-			pl.Addf(id, "no live pool %q in the ruleset", id)
+			pl.Addf(id, "no live pool %q in the ruleset; declared: %s%s", id, strings.Join(poolIDs(rs), ", "), validate.DidYouMean(id, poolIDs(rs)))
 			continue
 		}
 		if n, ok := pl.Int(id, 0, 1_000_000, 0); ok {
@@ -203,7 +205,7 @@ func readTraining(o validate.Obj, key string, rs *ruleset.Ruleset, decl []rulese
 	res := rs.Resolution
 	for _, id := range sortedKeys(t.M) {
 		if !hasSkill(decl, id) {
-			t.Addf(id, "no %s %q in the ruleset", strings.TrimSuffix(key, "s"), id)
+			t.Addf(id, "no %s %q in the ruleset; declared: %s%s", strings.TrimSuffix(key, "s"), id, strings.Join(skillIDs(decl), ", "), validate.DidYouMean(id, skillIDs(decl)))
 			continue
 		}
 		var tr Training

@@ -38,12 +38,27 @@ type Tag struct {
 const (
 	MaxAttrs    = 256
 	MaxValueLen = 64 << 10
+	// MaxTagLen bounds a whole tag, brackets included.
+	MaxTagLen = 64 << 10
+)
+
+// Reasons a well-formed tag is refused (docs/tags.md "What is refused"):
+// the tag reads, but acting on it would mean guessing or paying too much.
+const (
+	ReasonDuplicateAttribute = "duplicate-attribute"
+	ReasonTagTooLong         = "tag-too-long"
+	ReasonTooManyAttributes  = "too-many-attributes"
 )
 
 // SyntaxError says where a tag stopped making sense.
 type SyntaxError struct {
 	Offset int    // byte offset in the input
 	Msg    string // what was expected
+	// Reason is set when the tag is refused for a limit or a duplicate
+	// attribute rather than for its grammar (one of the Reason codes).
+	Reason string
+	// Attr is the attribute concerned, when there is one.
+	Attr string
 }
 
 func (e *SyntaxError) Error() string { return fmt.Sprintf("tag: at byte %d: %s", e.Offset, e.Msg) }
@@ -164,15 +179,19 @@ func Parse(s string) (Tag, error) {
 	}
 	p.ws()
 	if p.i != len(s) {
-		return Tag{}, &SyntaxError{p.i, "unexpected text after the closing ]"}
+		return Tag{}, &SyntaxError{Offset: p.i, Msg: "unexpected text after the closing ]"}
 	}
 	return t, nil
 }
 
-// Found is a tag found in free text, with its byte span.
+// Found is a tag found in free text, with its byte span. Err is set for a
+// tag that is well-formed but refused (a duplicated attribute, past
+// MaxTagLen or MaxAttrs): Tag then holds its name only, and the caller
+// answers with a refusal instead of dropping it silently.
 type Found struct {
 	Tag        Tag
 	Start, End int
+	Err        *SyntaxError
 }
 
 // FindAll returns the well-formed tags in free text, in order. Text around
@@ -188,18 +207,41 @@ func FindAll(text string) []Found {
 		p := parser{s: text, i: start}
 		t, err := p.tag()
 		if err != nil {
+			if f, ok := refusedTag(text, start, err); ok {
+				out = append(out, f)
+				i = f.End
+				continue
+			}
 			i = start + 1
 			continue
 		}
-		out = append(out, Found{t, start, p.i})
+		out = append(out, Found{Tag: t, Start: start, End: p.i})
 		i = p.i
 	}
 	return out
 }
 
+// refusedTag reads again, without limits, a tag refused for a limit or a
+// duplicate: if it is well-formed it is found, with its refusal, and the
+// search goes on after it (never inside it).
+func refusedTag(text string, start int, err error) (Found, bool) {
+	se, ok := err.(*SyntaxError)
+	if !ok || se.Reason == "" {
+		return Found{}, false
+	}
+	p := parser{s: text, i: start, lenient: true}
+	t, lerr := p.tag()
+	if lerr != nil {
+		return Found{}, false
+	}
+	return Found{Tag: Tag{Name: t.Name}, Start: start, End: p.i, Err: se}, true
+}
+
 type parser struct {
 	s string
 	i int
+	// lenient drops the limits and the duplicate check (refusedTag).
+	lenient bool
 }
 
 func (p *parser) ws() {
@@ -213,7 +255,7 @@ func (p *parser) ws() {
 	}
 }
 
-func (p *parser) fail(msg string) error { return &SyntaxError{p.i, msg} }
+func (p *parser) fail(msg string) error { return &SyntaxError{Offset: p.i, Msg: msg} }
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
@@ -240,6 +282,7 @@ func (p *parser) tag() (Tag, error) {
 	if p.i >= len(p.s) || p.s[p.i] != '[' {
 		return t, p.fail("want [ to open a tag")
 	}
+	open := p.i
 	p.i++
 	p.ws()
 	t.Name = p.ident("_-")
@@ -262,17 +305,31 @@ func (p *parser) tag() (Tag, error) {
 		}
 		if p.s[p.i] == ']' {
 			p.i++
+			if !p.lenient && p.i-open > MaxTagLen {
+				return t, &SyntaxError{Offset: open, Msg: fmt.Sprintf("the tag is %d bytes; at most %d", p.i-open, MaxTagLen), Reason: ReasonTagTooLong}
+			}
 			return t, nil
 		}
 		if t.Attrs == nil {
 			t.Attrs = make([]Attr, 0, 8)
 		}
-		if len(t.Attrs) >= MaxAttrs {
-			return t, p.fail(fmt.Sprintf("more than %d attributes", MaxAttrs))
+		if !p.lenient && len(t.Attrs) >= MaxAttrs {
+			return t, &SyntaxError{Offset: p.i, Msg: fmt.Sprintf("more than %d attributes", MaxAttrs), Reason: ReasonTooManyAttributes}
 		}
+		if !p.lenient && p.i-open > MaxTagLen {
+			return t, &SyntaxError{Offset: open, Msg: fmt.Sprintf("the tag is longer than %d bytes", MaxTagLen), Reason: ReasonTagTooLong}
+		}
+		at := p.i
 		a, err := p.attr()
 		if err != nil {
 			return t, err
+		}
+		if !p.lenient {
+			for _, b := range t.Attrs {
+				if strings.EqualFold(a.Key, b.Key) {
+					return t, &SyntaxError{Offset: at, Msg: fmt.Sprintf("attribute %s given twice; give each attribute once", a.Key), Reason: ReasonDuplicateAttribute, Attr: a.Key}
+				}
+			}
 		}
 		t.Attrs = append(t.Attrs, a)
 	}
@@ -313,8 +370,8 @@ func (p *parser) attr() (Attr, error) {
 	}
 	raw := p.s[start:p.i]
 	p.i++
-	if len(raw) > MaxValueLen {
-		return a, &SyntaxError{start, fmt.Sprintf("value of %s longer than %d bytes", a.Key, MaxValueLen)}
+	if !p.lenient && len(raw) > MaxValueLen {
+		return a, &SyntaxError{Offset: start, Msg: fmt.Sprintf("value of %s longer than %d bytes", a.Key, MaxValueLen), Reason: ReasonTagTooLong, Attr: a.Key}
 	}
 	if plain {
 		a.Value = raw

@@ -1,6 +1,7 @@
 package tag
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -116,7 +117,7 @@ func TestLimits(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("[t:")
 	for i := 0; i <= MaxAttrs; i++ {
-		b.WriteString(` k="v"`)
+		fmt.Fprintf(&b, ` k%d="v"`, i)
 	}
 	b.WriteString("]")
 	if _, err := Parse(b.String()); err == nil || !strings.Contains(err.Error(), "attributes") {
@@ -160,6 +161,41 @@ func BenchmarkParse(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		if _, err := Parse(s); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// A well-formed tag with a duplicated attribute, over MaxTagLen or with
+// more than MaxAttrs attributes is found with its refusal, not dropped as
+// text; the search goes on after it.
+func TestFindAllRefusals(t *testing.T) {
+	var many strings.Builder
+	many.WriteString("[inventory: action=\"add\"")
+	for i := 0; i < MaxAttrs; i++ {
+		fmt.Fprintf(&many, ` k%d="v"`, i)
+	}
+	many.WriteString("]")
+	cases := []struct {
+		tag, reason, attr string
+	}{
+		{`[skill_check: skill="Sneak" skill="Sway" dc="8"]`, ReasonDuplicateAttribute, "skill"},
+		{`[skill_check: skill="Sneak" SKILL="Sway"]`, ReasonDuplicateAttribute, "SKILL"},
+		{`[skill_check: skill="Sneak" note="` + strings.Repeat("x", MaxValueLen+1) + `"]`, ReasonTagTooLong, "note"},
+		{`[skill_check: a="` + strings.Repeat("x", MaxTagLen/2) + `" b="` + strings.Repeat("y", MaxTagLen/2) + `"]`, ReasonTagTooLong, ""},
+		{many.String(), ReasonTooManyAttributes, ""},
+	}
+	for _, c := range cases {
+		text := "Before. " + c.tag + ` After [roll_dice: dice="1d6"]`
+		found := FindAll(text)
+		if len(found) != 2 || found[0].Err == nil || found[1].Err != nil {
+			t.Fatalf("%.60s: found %d", c.tag, len(found))
+		}
+		f := found[0]
+		if f.Err.Reason != c.reason || f.Err.Attr != c.attr || text[f.Start:f.End] != c.tag {
+			t.Errorf("%.60s: %+v", c.tag, f.Err)
+		}
+		if _, err := Parse(c.tag); err == nil {
+			t.Errorf("%.60s: Parse accepted it", c.tag)
 		}
 	}
 }

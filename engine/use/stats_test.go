@@ -6,6 +6,7 @@ import (
 
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/items"
+	"github.com/rulehost/rulehost/engine/odds"
 	"github.com/rulehost/rulehost/engine/tag"
 	"github.com/rulehost/rulehost/engine/use"
 )
@@ -76,4 +77,38 @@ func TestGatePassRate(t *testing.T) {
 		}
 	}
 	within(t, "Scribe 2d6+4 against 11", pass, n, float64(exact)/36)
+}
+
+// TestGatePoolOdds rolls the litany page's Ward gate (dc 2 successes) for
+// Ada, and for Maud with the bound dawn bell adding its die, on 20,000
+// seeds each: the pass rate matches the exact odds engine/odds computes
+// for the same check with the same effects.
+func TestGatePoolOdds(t *testing.T) {
+	g := grave(t, 1)
+	say(t, g, "gm", `[inventory: action="bind" item="Dawn bell" who="Maud"]`)
+	p := g.State().Party
+	page := p.Def(&p.Members[0].Bag[0])
+	if page == nil || page.UseDef == nil || page.UseDef.Gate == nil {
+		t.Fatal("Ada's first stack is not the litany page")
+	}
+	for _, who := range []int{0, 1} {
+		tg := mustTag(t, `[skill_check: skill="ward" dc="2"]`)
+		exact, err := odds.ForCharacter(p.RS, p.Character(who), tg, odds.Options{Effects: p.Effects(who)})
+		if err != nil || !exact.Exact {
+			t.Fatalf("odds: %v %+v", err, exact)
+		}
+		const n = 20000
+		pass := 0
+		for seed := uint64(1); seed <= n; seed++ {
+			r := use.RollGate(p, who, page.UseDef.Gate, 2, dice.New(seed, 0, 0))
+			if r.Passed {
+				pass++
+			}
+			if seed == 1 && who == 1 && r.Record.Value("from") != "Dawn bell" {
+				t.Errorf("Maud's gate does not count the bound bell: %s", r.Record)
+			}
+		}
+		t.Logf("%s: %d of %d pass, exact %.4f", p.Members[who].Name, pass, n, exact.Success)
+		within(t, p.Members[who].Name+" Ward against 2", pass, n, exact.Success)
+	}
 }

@@ -185,6 +185,10 @@ func (o Obj) Known(allowed ...string) {
 	}
 	sort.Strings(unknown)
 	for _, k := range unknown {
+		if near := Suggest(k, allowed); near != "" && !o.Has(near) {
+			o.Addf(k, "unknown key %q: did you mean %q? Allowed here: %s", k, near, strings.Join(allowed, ", "))
+			continue
+		}
 		o.Addf(k, "unknown key %q; allowed here: %s", k, strings.Join(allowed, ", "))
 	}
 }

@@ -239,6 +239,10 @@ func CompileLimits(chunkName, source string, opts Options) (*Program, error) {
 	if e.Line == 0 {
 		e.Line, e.Msg = parserLine(e.Msg)
 	}
+	e.Msg = plainSyntax(e.Msg)
+	if e.Msg == endsEarly && e.Line == 0 {
+		e.Line = strings.Count(strings.TrimRight(source, "\n"), "\n") + 1 // the last line
+	}
 	return nil, e
 }
 

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const bundledSuite = "../../testdata/suites/bundled"
+
+func TestSuiteRun(t *testing.T) {
+	bad := t.TempDir()
+	os.WriteFile(filepath.Join(bad, "suite.json"), []byte(`{"checks": [{"name": "a", "tag": "[roll_dice: dice=\"1d6\"]"}]}`), 0o644)
+	failing := t.TempDir()
+	os.WriteFile(filepath.Join(failing, "suite.json"), []byte(`{"checks": [{"name": "roll", "ruleset": "`+
+		filepath.ToSlash(mustAbs(t, fiveE))+`", "tag": "[roll_dice: dice=\"1d6\"]", "expect": {"attrs": {"total": "7"}}}]}`), 0o644)
+	cases := []struct {
+		name string
+		args []string
+		code int
+		out  string
+	}{
+		{"bundled", []string{"suite", "run", "--no-progress", bundledSuite}, 0, " passed, 0 failed, 0 skipped\n"},
+		{"bundled plain lines", []string{"suite", "run", bundledSuite}, 0, "PASS bundled/check/d20-5e/athletics\n"},
+		{"filter", []string{"suite", "run", "--filter", "bundled/transcript/*/gravewatch/01-*", bundledSuite}, 0, "1 passed, 0 failed, 0 skipped"},
+		{"filter nothing", []string{"suite", "run", "--filter", "zzz", bundledSuite}, 0, `no case matches --filter "zzz"`},
+		{"shard", []string{"suite", "run", "--shard", "2/3", bundledSuite}, 0, "0 failed"},
+		{"bad shard", []string{"suite", "run", "--shard", "4/3", bundledSuite}, 2, "--shard"},
+		{"bad jobs", []string{"suite", "run", "--jobs", "0", bundledSuite}, 2, "--jobs"},
+		{"no folder", []string{"suite", "run"}, 2, "name at least one suite folder"},
+		{"missing folder", []string{"suite", "run", "/nonexistent"}, 2, "is not a folder"},
+		{"folder without suite.json", []string{"suite", "run", t.TempDir()}, 2, "suite.json"},
+		{"refused suite.json", []string{"suite", "run", bad}, 1, `/checks/0: missing required key "ruleset"`},
+		{"failing case", []string{"suite", "run", failing}, 1, "FAIL "},
+		{"failing case summary", []string{"suite", "run", failing}, 1, "0 passed, 1 failed, 0 skipped"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, out, errs := runCLI(c.args...)
+			if code != c.code {
+				t.Fatalf("exit %d, want %d\nstdout: %s\nstderr: %s", code, c.code, out, errs)
+			}
+			if !strings.Contains(out+errs, c.out) {
+				t.Fatalf("output lacks %q\nstdout: %s\nstderr: %s", c.out, out, errs)
+			}
+		})
+	}
+}
+
+func mustAbs(t *testing.T, p string) string {
+	a, err := filepath.Abs(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// TestSuiteRunReports: --json prints one object per case (the summary on
+// stderr) and --junit writes XML naming every case.
+func TestSuiteRunReports(t *testing.T) {
+	junit := filepath.Join(t.TempDir(), "report.xml")
+	code, out, errs := runCLI("suite", "run", "--json", "--junit", junit, "--filter", "d20-5e", bundledSuite)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	for _, l := range lines {
+		var r map[string]any
+		if err := json.Unmarshal([]byte(l), &r); err != nil || r["status"] != "pass" {
+			t.Fatalf("%q: %v", l, err)
+		}
+	}
+	if want := fmt.Sprintf("%d passed, 0 failed, 0 skipped", len(lines)); !strings.Contains(errs, want) {
+		t.Errorf("stderr lacks %q: %s", want, errs)
+	}
+	xml, err := os.ReadFile(junit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(xml), "<testcase "); n != len(lines) {
+		t.Errorf("%d testcases in the JUnit report for %d cases", n, len(lines))
+	}
+}

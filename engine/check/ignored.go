@@ -1,0 +1,75 @@
+package check
+
+import (
+	"strings"
+
+	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/validate"
+)
+
+// commonTagKeys are the skill_check attributes every native kind reads.
+var commonTagKeys = []string{"skill", "save", "ability", "who", "with", "dc", "difficulty"}
+
+// kindTagKeys are the attributes each native kind reads besides the
+// common ones (docs/tags.md). Any other attribute a tag gives (threshold=
+// on a sum, upgrade= on dice-highest, a result the model wrote) is listed
+// in ignored=, so the GM sees it changed nothing. mode= is read by every
+// kind and ignored by those without advantage, which say so themselves.
+var kindTagKeys = map[string][]string{
+	"dice-sum":     {"mode"},
+	"dice-pool":    {"mode", "threshold", "bonus", "explode", "double", "reroll", "spend", "use"},
+	"dice-highest": {"mode", "bonus", "dark", "spend"},
+	"roll-against": {"mode", "bonus"},
+	"symbol-pool":  {"mode", "bonus", "upgrade", "setback", "upgradeOwn", "spend"},
+}
+
+// ignoreUnreadBy lists in ignored= every attribute of the tag that the
+// native kind does not read at all; a plugin kind decides for itself.
+func (c *Check) ignoreUnreadBy(kind string) {
+	own, native := kindTagKeys[kind]
+	if !native {
+		return
+	}
+	for _, a := range c.Tag.Attrs {
+		if !foldIn(commonTagKeys, a.Key) && !foldIn(own, a.Key) {
+			c.ignore(a.Key)
+		}
+	}
+}
+
+func foldIn(list []string, key string) bool {
+	for _, k := range list {
+		if strings.EqualFold(k, key) {
+			return true
+		}
+	}
+	return false
+}
+
+// unknownNote tells the GM what the ruleset does have when a check names
+// a skill, save or ability it does not: the nearest name when one is
+// near enough to be a typo, and the declared names.
+func unknownNote(noun, name string, declared []string) string {
+	note := "this ruleset has no " + noun + " named " + name
+	if near := validate.Suggest(name, declared); near != "" {
+		note += " (did you mean " + near + "?)"
+	}
+	return note + "; declared: " + strings.Join(declared, ", ")
+}
+
+// skillNames lists skills or saves by label, as the GM names them.
+func skillNames(list []ruleset.Skill) []string {
+	out := make([]string, len(list))
+	for i, s := range list {
+		out[i] = s.Label
+	}
+	return out
+}
+
+func abilityNames(rs *ruleset.Ruleset) []string {
+	out := make([]string, len(rs.Abilities))
+	for i, a := range rs.Abilities {
+		out[i] = a.Label
+	}
+	return out
+}

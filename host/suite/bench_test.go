@@ -1,0 +1,99 @@
+//go:build unix
+
+package suite_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/rulehost/rulehost/host/suite"
+)
+
+// cpuTime is the process's user and system time so far: on a shared
+// machine the wall time measures the other processes as much as this one.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// tenThousandChecks writes a suite of n check cases (one seed each, each
+// with its golden recorded): the bundled suite's check templates over the
+// bundled rulesets and plugins, on different seeds.
+func tenThousandChecks(b *testing.B, n int) string {
+	b.Helper()
+	var bundled struct {
+		Checks []map[string]any `json:"checks"`
+	}
+	data, err := os.ReadFile("../../testdata/suites/bundled/suite.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &bundled); err != nil {
+		b.Fatal(err)
+	}
+	var templates []map[string]any
+	for _, c := range bundled.Checks {
+		if _, props := c["expect"]; props {
+			continue
+		}
+		if rs, _ := c["ruleset"].(string); filepath.Ext(rs) == ".json" {
+			continue // a glob over ruleset files
+		}
+		templates = append(templates, c)
+	}
+	dir := b.TempDir()
+	abs := func(rel string) string { return repo(b, filepath.Join("testdata/suites/bundled", rel)) }
+	checks := make([]map[string]any, n)
+	for i := range checks {
+		t := templates[i%len(templates)]
+		var sheets []string
+		for _, s := range t["sheets"].([]any) {
+			sheets = append(sheets, abs(s.(string)))
+		}
+		checks[i] = map[string]any{
+			"name": fmt.Sprintf("c%05d", i), "ruleset": t["ruleset"], "sheets": sheets, "tag": t["tag"],
+			"seeds": []int{1000 + i}, "golden": fmt.Sprintf("goldens/c%05d.golden", i),
+		}
+	}
+	out, _ := json.Marshal(map[string]any{
+		"name": "bench", "plugins": []string{repo(b, "plugins") + "/*"}, "rulesets": []string{repo(b, "rulesets") + "/*/ruleset.json"},
+		"checks": checks,
+	})
+	writeFile(b, filepath.Join(dir, "suite.json"), string(out))
+	results := suite.Run([]*suite.Suite{load(b, dir)}, suite.Options{Update: true, Plugin: generous})
+	if f := failed(results); len(f) > 0 || len(results) != n+5 {
+		b.Fatalf("%d results, failed %v", len(results), f)
+	}
+	return dir
+}
+
+// BenchmarkTenThousandChecks runs 10,000 check cases against their
+// goldens with 1 and with 2 jobs (the issue's bound: at most 10 s on 2
+// cores). Each iteration is the whole suite: loading suite.json, the
+// plugins and the rulesets, every case, every golden read and compared.
+func BenchmarkTenThousandChecks(b *testing.B) {
+	const n = 10_000
+	dir := tenThousandChecks(b, n)
+	for _, jobs := range []int{1, 2} {
+		b.Run(fmt.Sprintf("jobs=%d", jobs), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				start, cpu := time.Now(), cpuTime()
+				s := load(b, dir)
+				results := suite.Run([]*suite.Suite{s}, suite.Options{Jobs: jobs, Plugin: generous})
+				if len(results) != n+5 || len(failed(results)) > 0 {
+					b.Fatalf("%d results, %d failed", len(results), len(failed(results)))
+				}
+				b.ReportMetric(time.Since(start).Seconds(), "wall-s/10k-cases")
+				b.ReportMetric((cpuTime() - cpu).Seconds(), "cpu-s/10k-cases")
+			}
+		})
+	}
+}

@@ -1,0 +1,155 @@
+package suite
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"sync"
+
+	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/sheet"
+	"github.com/rulehost/rulehost/host"
+	"github.com/rulehost/rulehost/host/plugin"
+)
+
+// env is what the cases of one suite share: the plugins it loads (once),
+// and its rulesets and sheets, each loaded once on first use. Rulesets and
+// sheets are read-only once loaded, so concurrent cases share them; each
+// case makes its own sheet.Character.
+type env struct {
+	suite *Suite
+	host  *host.Host
+	// loadErrs maps a plugin folder to why it did not load.
+	loadErrs map[string]error
+
+	mu       sync.Mutex
+	rulesets map[string]*onceRuleset
+	sheets   map[sheetKey]*onceSheet
+	names    map[string]*onceName
+}
+
+type onceRuleset struct {
+	once sync.Once
+	rs   *ruleset.Ruleset
+	err  error
+}
+
+type sheetKey struct{ ruleset, file string }
+
+type onceSheet struct {
+	once sync.Once
+	sh   *sheet.Sheet
+	err  error
+}
+
+// newEnv loads the suite's plugins. A plugin that does not load is
+// recorded (its load case fails) and left out; the others serve.
+func newEnv(s *Suite, opts plugin.Options) *env {
+	e := &env{suite: s, loadErrs: map[string]error{}, rulesets: map[string]*onceRuleset{}, sheets: map[sheetKey]*onceSheet{}, names: map[string]*onceName{}}
+	set := plugin.NewSet(opts)
+	for _, d := range s.PluginDirs {
+		p, err := plugin.Load(d, opts)
+		if err == nil {
+			if err = set.Add(p); err != nil {
+				p.Close()
+			}
+		}
+		if err != nil {
+			e.loadErrs[d] = err
+		}
+	}
+	e.host = host.FromSet(set)
+	return e
+}
+
+func (e *env) close() { e.host.Close() }
+
+// rulesetFile resolves a case's ruleset reference (a name or a file).
+func (e *env) rulesetFile(ref string) string {
+	if f, ok := e.suite.Rulesets[ref]; ok {
+		return f
+	}
+	return ref
+}
+
+// ruleset loads a ruleset once, with the suite's plugin kinds. When it is
+// refused for a kind no loaded plugin provides, the error says which suite
+// plugins did not load, since that is the likely cause.
+func (e *env) ruleset(ref string) (*ruleset.Ruleset, error) {
+	file := e.rulesetFile(ref)
+	e.mu.Lock()
+	o, ok := e.rulesets[file]
+	if !ok {
+		o = &onceRuleset{}
+		e.rulesets[file] = o
+	}
+	e.mu.Unlock()
+	o.once.Do(func() {
+		o.rs, o.err = ruleset.LoadFile(file, e.host.RulesetOptions())
+		if o.err != nil && len(e.loadErrs) > 0 {
+			o.err = fmt.Errorf("%w\n(plugins of this suite that did not load: %s)", o.err, e.loadErrList())
+		}
+	})
+	return o.rs, o.err
+}
+
+func (e *env) loadErrList() string {
+	var errs []error
+	for _, d := range e.suite.PluginDirs {
+		if err, ok := e.loadErrs[d]; ok {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...).Error()
+}
+
+// sheet loads a sheet once per ruleset.
+func (e *env) sheet(rsFile string, rs *ruleset.Ruleset, file string) (*sheet.Sheet, error) {
+	k := sheetKey{rsFile, filepath.Clean(file)}
+	e.mu.Lock()
+	o, ok := e.sheets[k]
+	if !ok {
+		o = &onceSheet{}
+		e.sheets[k] = o
+	}
+	e.mu.Unlock()
+	o.once.Do(func() { o.sh, o.err = sheet.LoadFile(file, rs) })
+	return o.sh, o.err
+}
+
+// characters loads a case's sheets as fresh characters.
+func (e *env) characters(ref string, rs *ruleset.Ruleset, files []string) ([]*sheet.Character, error) {
+	rsFile := e.rulesetFile(ref)
+	chars := make([]*sheet.Character, 0, len(files))
+	for _, f := range files {
+		sh, err := e.sheet(rsFile, rs, f)
+		if err != nil {
+			return nil, err
+		}
+		chars = append(chars, sheet.New(rs, sh))
+	}
+	return chars, nil
+}
+
+// stamp is the golden stamp for a case over this ruleset and tag: the
+// engine, and the plugins that can change its records (the ruleset's
+// plugin kind and the plugins answering tags, or only the one answering
+// tagName when it is given).
+func (e *env) stamp(rs *ruleset.Ruleset, tagName string, allTags bool) Stamp {
+	plugins := map[string]string{}
+	add := func(p *plugin.Plugin) { plugins[p.Name()] = p.Manifest.Version }
+	if rs != nil && rs.Resolution != nil {
+		if p, ok := e.host.Set.Kinds[rs.Resolution.Kind]; ok {
+			add(p)
+		}
+	}
+	if p, ok := e.host.Set.Tags[tagName]; ok {
+		add(p)
+	}
+	if allTags {
+		for _, p := range e.host.Set.Tags {
+			add(p)
+		}
+	}
+	return currentStamp(plugins)
+}
