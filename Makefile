@@ -13,6 +13,8 @@ FUZZ_TARGETS := \
 	./engine/sheet:FuzzLoad \
 	./engine/items:FuzzInventoryTag \
 	./engine/record:FuzzRecordJSON \
+	./engine/record:FuzzExtension \
+	./host/isolate:FuzzFrames \
 	./engine/session:FuzzTranscript \
 	./engine/money:FuzzParseAmount \
 	./engine/loot:FuzzLootTables \

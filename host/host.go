@@ -11,6 +11,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"sort"
 
 	"github.com/rulehost/rulehost/engine/check"
 	"github.com/rulehost/rulehost/engine/dice"
@@ -20,6 +21,7 @@ import (
 	"github.com/rulehost/rulehost/engine/sheet"
 	"github.com/rulehost/rulehost/engine/tag"
 	"github.com/rulehost/rulehost/host/format"
+	"github.com/rulehost/rulehost/host/isolate"
 	"github.com/rulehost/rulehost/host/kind"
 	"github.com/rulehost/rulehost/host/plugin"
 )
@@ -33,6 +35,9 @@ type Host struct {
 	// Kinds go into ruleset.Options.Kinds; Resolvers into check.Env.Kinds.
 	Kinds     map[string]ruleset.Kind
 	Resolvers map[string]check.Resolver
+	// remote runs the plugins in a worker process (LoadIsolated); Set is
+	// then empty and every call goes through it.
+	remote *isolate.Client
 }
 
 // Dirs is the folders a command loads: the default plugins/ folder (when
@@ -70,10 +75,18 @@ func FromSet(set *plugin.Set) *Host {
 func (h *Host) RulesetOptions() ruleset.Options { return ruleset.Options{Kinds: h.Kinds} }
 
 // Handles reports whether a plugin answers tags with this name.
-func (h *Host) Handles(name string) bool { return h.Set.Handles(name) }
+func (h *Host) Handles(name string) bool {
+	if h.remote != nil {
+		return h.remote.Handles(name)
+	}
+	return h.Set.Handles(name)
+}
 
 // Answer answers a plugin tag (ok false when no plugin answers it).
 func (h *Host) Answer(ctx context.Context, env plugin.TagEnv, t tag.Tag) (record.Record, bool) {
+	if h.remote != nil {
+		return h.remote.Answer(env, t)
+	}
 	return h.Set.Answer(ctx, env, t)
 }
 
@@ -81,6 +94,9 @@ func (h *Host) Answer(ctx context.Context, env plugin.TagEnv, t tag.Tag) (record
 // built-in text when nil); ok is false when no loaded plugin of that name
 // has formatters.
 func (h *Host) Formatter(name string, fallback record.Formatter) (record.Formatter, bool) {
+	if h.remote != nil {
+		return h.remote.Formatter(name, fallback)
+	}
 	p, ok := h.Set.Formatters[name]
 	if !ok {
 		return fallback, false
@@ -89,7 +105,52 @@ func (h *Host) Formatter(name string, fallback record.Formatter) (record.Formatt
 }
 
 // Close releases the plugins' idle states.
-func (h *Host) Close() { h.Set.Close() }
+func (h *Host) Close() {
+	if h.remote != nil {
+		h.remote.Close()
+	}
+	h.Set.Close()
+}
+
+// FormatterNames lists the loaded plugins that have formatters, sorted.
+func (h *Host) FormatterNames() []string {
+	if h.remote != nil {
+		return h.remote.FormatterNames()
+	}
+	var out []string
+	for n := range h.Set.Formatters {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// LoadIsolated loads the plugins under dirs in a worker process under OS
+// limits (see host/isolate) and serves every plugin call through it: the
+// same records as Load, with plugin code kept out of this process. The
+// program must call isolate.ServeIfWorker first thing in main (the
+// worker is this program re-run). err is a worker that could not start.
+func LoadIsolated(dirs []string, opts plugin.Options, iso isolate.Options) (h *Host, errs []error, err error) {
+	c, errs, err := isolate.Start(dirs, opts, iso)
+	if err != nil {
+		return nil, nil, err
+	}
+	h = &Host{Set: plugin.NewSet(opts), remote: c}
+	h.Kinds, h.Resolvers = c.Kinds()
+	return h, errs, nil
+}
+
+// Restarts reports how many isolated workers have been replaced (0 in
+// process).
+func (h *Host) Restarts() int {
+	if h.remote == nil {
+		return 0
+	}
+	return h.remote.Restarts()
+}
+
+// Isolated reports whether the host runs its plugins in a worker.
+func (h *Host) Isolated() bool { return h.remote != nil }
 
 // SessionTags adapts the host to session.TagHandler, so a session answers
 // plugin tags (opposed_check) against its party as it stands.

@@ -4,6 +4,7 @@ import (
 	"math"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/rulehost/rulehost/engine/check"
 	"github.com/rulehost/rulehost/engine/dice"
@@ -27,7 +28,9 @@ const (
 // counts each record by key(r); every record must pass record.Check.
 func rollOdds(t *testing.T, rulesetFile, sheetFile, text string, key func(record.Record) []string) map[string]int {
 	t.Helper()
-	h, errs := host.Load([]string{"../plugins"}, plugin.Options{})
+	// a generous deadline: correctness, not speed, is tested here, and
+	// the machine may be loaded
+	h, errs := host.Load([]string{"../plugins"}, plugin.Options{Deadline: 10 * time.Second})
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}

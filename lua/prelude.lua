@@ -108,20 +108,30 @@ function R.pickBand(o, n, crit, shift)
     for i = 1, #tiers do if tiers[i].on == "critical-failure" then return i end end
     for i = #tiers, 1, -1 do if tiers[i].on == nil then return i end end
   end
-  local numeric = {}
+  -- the numeric bands (no on=), counted and walked in place: this runs
+  -- on every check, and a list built per call cost more than the walk
+  local count, pos = 0, nil
   for i = 1, #tiers do
-    if tiers[i].on == nil then numeric[#numeric + 1] = i end
+    local t = tiers[i]
+    if t.on == nil then
+      count = count + 1
+      if pos == nil then
+        local a = t.atLeast
+        if a ~= nil and n >= a then pos = count end
+      end
+    end
   end
-  if #numeric == 0 then return 1 end
-  local pos = #numeric
-  for j = 1, #numeric do
-    local a = tiers[numeric[j]].atLeast
-    if a ~= nil and n >= a then pos = j break end
-  end
-  pos = pos - (shift or 0)
+  if count == 0 then return 1 end
+  pos = (pos or count) - (shift or 0)
   if pos < 1 then pos = 1 end
-  if pos > #numeric then pos = #numeric end
-  return numeric[pos]
+  if pos > count then pos = count end
+  for i = 1, #tiers do
+    if tiers[i].on == nil then
+      pos = pos - 1
+      if pos == 0 then return i end
+    end
+  end
+  return 1
 end
 
 -- R.refuse(action, reason, note) builds a refusal record to return from

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/check"
@@ -188,12 +187,7 @@ func formatter(c *cli.Context, opts loadOptions, name string) (record.Formatter,
 func formatterNames(h *host.Host) string {
 	names := []string{"plain"}
 	if h != nil {
-		var ps []string
-		for n := range h.Set.Formatters {
-			ps = append(ps, n)
-		}
-		sort.Strings(ps)
-		names = append(names, ps...)
+		names = append(names, h.FormatterNames()...)
 	}
 	return strings.Join(names, ", ")
 }

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/rulehost/rulehost/host/isolate"
 )
 
 // commands is filled by each command's file (one command per file). They
@@ -16,6 +18,7 @@ import (
 var commands []func() *cli.Command
 
 func main() {
+	isolate.ServeIfWorker() // the hidden worker subcommand of --isolate
 	os.Exit(run(os.Args, os.Stdout, os.Stderr))
 }
 
@@ -45,6 +48,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 	for _, mk := range commands {
 		app.Commands = append(app.Commands, mk())
 	}
+	addIsolateFlag(app.Commands)
 	return app
 }
 

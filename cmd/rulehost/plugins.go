@@ -5,6 +5,7 @@ import (
 	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/session"
 	"github.com/rulehost/rulehost/host"
+	"github.com/rulehost/rulehost/host/isolate"
 	"github.com/rulehost/rulehost/host/plugin"
 	"github.com/urfave/cli/v2"
 )
@@ -49,9 +50,44 @@ func pluginOptionsFrom(c *cli.Context, dirs []string) (loadOptions, error) {
 			return loadOptions{}, misuse(c, "--plugins %s: %v", d, err)
 		}
 	}
-	h, errs := host.Load(dirs, plugin.Options{Logger: log.Named("plugins")})
+	popts := plugin.Options{Logger: log.Named("plugins")}
+	var h *host.Host
+	var errs []error
+	if c.Bool("isolate") {
+		var err error
+		h, errs, err = host.LoadIsolated(dirs, popts, isolate.Options{LogLevel: c.String("log-level"), Stderr: c.App.ErrWriter})
+		if err != nil {
+			return loadOptions{}, refused(err)
+		}
+	} else {
+		h, errs = host.Load(dirs, popts)
+	}
 	for _, err := range errs {
 		log.Error("plugin left out", "error", err)
 	}
 	return loadOptions{Ruleset: h.RulesetOptions(), Kinds: h.Resolvers, Host: h}, nil
+}
+
+// isolateUsage is --isolate's help, the same on every command.
+const isolateUsage = "run plugin code in a separate worker process under OS limits (address space, CPU time); " +
+	"a worker that dies is replaced and its call refused. Same records, slower calls"
+
+// addIsolateFlag gives --isolate to every command that loads plugins (the
+// ones with --plugins), so no command can run plugin code in-process when
+// isolation was asked for.
+func addIsolateFlag(cmds []*cli.Command) {
+	for _, c := range cmds {
+		addIsolateFlag(c.Subcommands)
+		has := false
+		for _, f := range c.Flags {
+			for _, n := range f.Names() {
+				if n == "plugins" {
+					has = true
+				}
+			}
+		}
+		if has {
+			c.Flags = append(c.Flags, &cli.BoolFlag{Name: "isolate", Usage: isolateUsage})
+		}
+	}
 }

@@ -344,6 +344,10 @@ func (c *Check) ignore(key string) {
 // ruleset, or unreadable). The record lists them in ignored=.
 func (c *Check) Ignore(key string) { c.ignore(key) }
 
+// Ignored lists the tag attributes noted so far as unused, in order (a
+// host that resolved the check elsewhere copies them back with Ignore).
+func (c *Check) Ignored() []string { return append([]string(nil), c.ignored...) }
+
 func (c *Check) noteIgnored() {
 	if len(c.ignored) > 0 {
 		c.Rec.Add("ignored", strings.Join(c.ignored, ","))

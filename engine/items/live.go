@@ -141,13 +141,20 @@ func (p *Party) Impose(i int, id string) ConditionState {
 	m0 := *m
 	m0.Conditions = trial
 	p.Members[i] = &m0
-	active := p.view(i, nil).active
+	v := p.view(i, nil)
 	p.Members[i] = m
-	if !containsStr(active, id) {
+	if !containsStr(v.active, id) {
 		return Immune
 	}
-	m.Conditions = trial
-	p.Settle(i)
+	// Imposed: what it ends (an immunity it grants) ends for good, as
+	// Settle would, from the same view.
+	next := make([]string, 0, len(trial))
+	for _, c := range trial {
+		if !containsStr(v.ended, c) {
+			next = append(next, c)
+		}
+	}
+	m.Conditions = next
 	return Imposed
 }
 

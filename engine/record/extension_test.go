@@ -124,3 +124,37 @@ func TestParseType(t *testing.T) {
 		t.Error("table is not a type")
 	}
 }
+
+// FuzzExtension: no declaration makes RegisterExtension or Check panic;
+// an accepted one never shadows a native key or record name, and a
+// record using an accepted key with a value of its type passes Check.
+func FuzzExtension(f *testing.F) {
+	f.Add("omen", "sign", "text", "crow", "check")
+	f.Add("vow", "Match", "boolean", "true", "check")
+	f.Add("inventory", "success", "integer", "3", "inventory")
+	f.Add("x", "rolls", "integer list", "1,2", "x")
+	f.Fuzz(func(t *testing.T, rec, key, typ, value, on string) {
+		ty, ok := ParseType(typ)
+		if !ok {
+			ty = Text
+		}
+		e := Extension{Owner: "fuzz-owner", Records: map[string]string{rec: "a record"}, Kinds: []string{"fuzz-kind"},
+			Keys: []Key{{Name: key, Type: ty, Doc: "a key", Tags: []string{on}}}}
+		defer UnregisterExtension("fuzz-owner")
+		if err := RegisterExtension(e); err != nil {
+			return
+		}
+		if IsNativeRecord(rec) || IsNativeKey(key) {
+			t.Fatalf("accepted a native name: record %q key %q", rec, key)
+		}
+		r := New(on)
+		if on == CheckRecord {
+			r.Add("resolution", "fuzz-kind")
+		}
+		r.Add(key, value)
+		err := Check(r)
+		if err == nil && checkType(ty, value) != nil {
+			t.Fatalf("%s passed with a value not of type %v", r, ty)
+		}
+	})
+}

@@ -45,6 +45,9 @@ func ReadResult(lv lua.LValue) (Result, error) {
 		if attrs, ok := fastPairs(t); ok {
 			return Result{Attrs: attrs}, checkText(attrs)
 		}
+		if res, ok := fastRecord(t); ok {
+			return res, checkText(res.Attrs)
+		}
 	}
 	raw, err := sandbox.FromLuaLimit(lv, maxResultItems)
 	if err != nil {

@@ -59,28 +59,12 @@ func (s *Set) Answer(ctx context.Context, env TagEnv, t tag.Tag) (r record.Recor
 		return refuse(Describe(err)), true
 	}
 	defer st.Release()
-	L := st.SB.L()
-	ev := L.CreateTable(0, 6)
-	ev.RawSetString("tag", st.B.Tag(t))
-	if env.RS != nil {
-		rv, err := st.B.Ruleset(env.RS)
-		if err != nil {
-			return refuse(err.Error()), true
-		}
-		ev.RawSetString("ruleset", rv)
-	}
-	cv, err := st.B.Config(p.Config)
+	ev, err := st.tagEnv(env, t, p.Config)
 	if err != nil {
 		return refuse(err.Error()), true
 	}
-	ev.RawSetString("config", cv)
-	names := L.CreateTable(len(env.Characters), 0)
-	for _, c := range env.Characters {
-		names.Append(lua.LString(c.Name()))
-	}
-	ev.RawSetString("characters", names)
-	ev.RawSetString("character", st.B.CharacterFunc(env.Character))
-	rets, err := st.Call(ctx, env.Dice, nil, st.Section("tags", ""), name, st.SB.Freeze(ev))
+	defer st.endTagEnv()
+	rets, err := st.Call(ctx, env.Dice, nil, st.Section("tags", ""), name, ev)
 	if err != nil {
 		return refuse(Describe(err)), true
 	}
@@ -166,11 +150,20 @@ func CheckBands(r record.Record, o *ruleset.Outcomes) error {
 		}
 		return nil
 	}
-	bands := make(map[string]bool, len(o.Tiers))
-	for _, t := range o.Tiers {
-		bands[t.Label] = t.Success
+	label, ok := r.Get("outcome")
+	if !ok {
+		return nil
 	}
-	return record.CheckOutcome(r, bands)
+	// a linear look over at most 8 bands: no map built per check
+	for _, t := range o.Tiers {
+		if t.Label == label {
+			if s, ok := r.Bool("success"); ok && s != t.Success {
+				return fmt.Errorf("record %s: outcome %q is %s, but success=%v", r.Name, label, map[bool]string{true: "a success", false: "a failure"}[t.Success], s)
+			}
+			return nil
+		}
+	}
+	return fmt.Errorf("record %s: outcome %q is not one of the ruleset's bands", r.Name, label)
 }
 
 // CheckOwnRefusal keeps a plugin from speaking for another or for the

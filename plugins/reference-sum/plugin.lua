@@ -119,19 +119,22 @@ local function throw(ds)
   return t
 end
 
-local function addOutcome(add, o, band, success, crit, known)
+-- addOutcome adds outcome, success and critical (or success and critical
+-- alone when there are no bands).
+local function addOutcome(out, n, o, band, success, crit, known)
   if o ~= nil and band ~= nil then
     local t = o.tiers[band]
-    add("outcome", t.label)
-    add("success", t.success)
+    local ok = t.success
+    out[n + 1] = { "outcome", t.label }
+    out[n + 2] = { "success", ok }
     if t.critical or crit ~= nil then
-      add("critical", t.success and "success" or "failure")
+      out[n + 3] = { "critical", ok and "success" or "failure" }
     end
     return
   end
   if not known then return end
-  add("success", success)
-  if crit ~= nil then add("critical", crit) end
+  out[n + 1] = { "success", success }
+  if crit ~= nil then out[n + 2] = { "critical", crit } end
 end
 
 local function naturalCrit(max, min)
@@ -141,44 +144,62 @@ local function naturalCrit(max, min)
 end
 
 local function concat(a, b)
-  local out = {}
-  for i = 1, #a do out[#out + 1] = a[i] end
-  for i = 1, #b do out[#out + 1] = b[i] end
+  local out, n = {}, #a
+  for i = 1, n do out[i] = a[i] end
+  for i = 1, #b do out[n + i] = b[i] end
   return out
 end
 
+-- effectsTotal rolls the effect dice (adding ones first, then subtracting
+-- ones) onto the flat bonus.
+local function effectsTotal(eff)
+  local total = eff.flat
+  local plus, minus = eff.dice, eff.minusDice
+  for i = 1, #plus do total = total + dice.notation(plus[i]) end
+  for i = 1, #minus do total = total - dice.notation(minus[i]) end
+  return total
+end
+
+-- automatic answers a save that a condition or item fails without a roll.
+local function automatic(out, n, eff, o, dc, haveDC, rung)
+  n = n + 1; out[n] = { "automatic", true }
+  if rung then n = n + 1; out[n] = { "difficulty", rung } end
+  if haveDC then n = n + 1; out[n] = { "dc", dc } end
+  n = n + 1; out[n] = { "from", table.concat(eff.from, ", ") }
+  if o == nil then
+    out[n + 1] = { "success", false }
+    return out
+  end
+  -- a plain failure, not a fumble: the best failing band read from the
+  -- number that is not critical, or else the worst such band
+  local band
+  for i = 1, #o.tiers do
+    local t = o.tiers[i]
+    if t.on == nil and not t.success and not t.critical then band = i break end
+  end
+  if band == nil then
+    for i = #o.tiers, 1, -1 do
+      if o.tiers[i].on == nil then band = i break end
+    end
+  end
+  addOutcome(out, n, o, band, false, nil, true)
+  return out
+end
+
+-- resolve builds the record with a running index n rather than a helper
+-- closure: it runs on every check, and plain locals are the cheapest Lua
+-- there is.
 local function resolve(c)
   local ds = c.resolution
-  local out = {}
-  local function add(k, v) out[#out + 1] = { k, v } end
-  add("resolution", "sum")
-  add("dice", ds.count .. "d" .. ds.sides)
+  local count, sides = ds.count, ds.sides
+  local out = { { "resolution", "sum" }, { "dice", count .. "d" .. sides } }
+  local n = 2
 
   local dc, haveDC, rung = R.difficulty(c, ds.ladder)
   local o = c.outcomes
-  if c.type == "save" and c.effects.failsSave then
-    add("automatic", true)
-    if rung then add("difficulty", rung) end
-    if haveDC then add("dc", dc) end
-    add("from", table.concat(c.effects.from, ", "))
-    if o == nil then
-      add("success", false)
-    else
-      -- a plain failure, not a fumble: the best failing band read from
-      -- the number that is not critical, or else the worst such band
-      local band
-      for i = 1, #o.tiers do
-        local t = o.tiers[i]
-        if t.on == nil and not t.success and not t.critical then band = i break end
-      end
-      if band == nil then
-        for i = #o.tiers, 1, -1 do
-          if o.tiers[i].on == nil then band = i break end
-        end
-      end
-      addOutcome(add, o, band, false, nil, true)
-    end
-    return out
+  local eff = c.effects
+  if eff.failsSave and c.type == "save" then
+    return automatic(out, n, eff, o, dc, haveDC, rung)
   end
 
   local mode = c.mode()
@@ -189,71 +210,73 @@ local function resolve(c)
     mode = 0
   end
   local first = throw(ds)
-  local kept, all = first, first.faces
+  local kept = first
   if mode ~= 0 then
     local second = throw(ds)
-    all = concat(first.faces, second.faces)
     if (mode > 0 and second.sum > first.sum) or (mode < 0 and second.sum < first.sum) then
       kept = second
     end
-    add("mode", mode > 0 and "advantage" or "disadvantage")
+    n = n + 1; out[n] = { "mode", mode > 0 and "advantage" or "disadvantage" }
+    n = n + 1; out[n] = { "rolls", concat(first.faces, second.faces) }
+    n = n + 1; out[n] = { "kept", kept.faces }
+  else
+    n = n + 1; out[n] = { "rolls", first.faces }
   end
-  add("rolls", all)
-  if mode ~= 0 then add("kept", kept.faces) end
-  if kept.chain then add("openEnded", kept.chain) end
+  if kept.chain then n = n + 1; out[n] = { "openEnded", kept.chain } end
 
   local modifier = c.sheetNumber
-  local effects = c.effects.flat
-  for _, n in ipairs(c.effects.dice) do effects = effects + dice.notation(n) end
-  for _, n in ipairs(c.effects.minusDice) do effects = effects - dice.notation(n) end
+  local from = eff.from
+  local effects = effectsTotal(eff)
   local total = kept.sum + modifier + effects
-  add("modifier", modifier)
-  if #c.effects.from > 0 then
-    if effects ~= 0 then add("effects", R.signed(effects)) end
-    add("from", table.concat(c.effects.from, ", "))
+  n = n + 1; out[n] = { "modifier", modifier }
+  if #from > 0 then
+    if effects ~= 0 then n = n + 1; out[n] = { "effects", R.signed(effects) } end
+    n = n + 1; out[n] = { "from", table.concat(from, ", ") }
   end
-  add("total", total)
-  if rung then add("difficulty", rung) end
-  if haveDC then add("dc", dc) end
+  n = n + 1; out[n] = { "total", total }
+  if rung then n = n + 1; out[n] = { "difficulty", rung } end
+  if haveDC then n = n + 1; out[n] = { "dc", dc } end
 
   local crit, shift = nil, 0
-  if ds.count == 1 then
+  if count == 1 then
     local face = kept.faces[1]
-    local max, min = face == ds.sides, face == 1
-    if ds.naturals == "both" then
+    local max, min = face == sides, face == 1
+    local naturals = ds.naturals
+    if naturals == "both" then
       crit = naturalCrit(max, min)
-    elseif ds.naturals == "max-only" then
+    elseif naturals == "max-only" then
       crit = naturalCrit(max, false)
-    elseif ds.naturals == "min-only" then
+    elseif naturals == "min-only" then
       crit = naturalCrit(false, min)
     end
-    if crit ~= nil then add("natural", max and "max" or "min") end
+    if crit ~= nil then n = n + 1; out[n] = { "natural", max and "max" or "min" } end
     if o ~= nil and o.naturals == "shift" then
       if max then
         shift = 1
-        add("natural", "max")
+        n = n + 1; out[n] = { "natural", "max" }
       elseif min then
         shift = -1
-        add("natural", "min")
+        n = n + 1; out[n] = { "natural", "min" }
       end
     end
-    for _, u in ipairs(ds.unmodified) do
-      if u == face then add("unmodified", u) end
+    local unmod = ds.unmodified
+    for i = 1, #unmod do
+      if unmod[i] == face then n = n + 1; out[n] = { "unmodified", face } end
     end
   end
 
   local success = haveDC and total >= dc
   if crit == "success" then success = true elseif crit == "failure" then success = false end
   if o == nil then
-    addOutcome(add, nil, nil, success, crit, haveDC or crit ~= nil)
+    addOutcome(out, n, nil, nil, success, crit, haveDC or crit ~= nil)
     return out
   end
-  local n = total
+  local v = total
   if o.by == "margin" then
     if not haveDC and crit == nil then return out end
-    n = total - dc
+    v = total - dc
   end
-  addOutcome(add, o, R.pickBand(o, n, crit, shift), success, crit, true)
+  addOutcome(out, n, o, R.pickBand(o, v, crit, shift), success, crit, true)
   return out
 end
 

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rulehost/rulehost/host/isolate"
+)
+
+// TestMain lets this test binary serve as the plugin worker that
+// --isolate re-runs.
+func TestMain(m *testing.M) {
+	isolate.ServeIfWorker()
+	os.Exit(m.Run())
+}
+
+// TestIsolateSameOutput: every command that loads plugins takes
+// --isolate, and prints byte for byte what it prints in-process: checks
+// of plugin kinds, a plugin tag through a formatter, a ruleset a plugin
+// kind refuses, and a whole session run with formatters.
+func TestIsolateSameOutput(t *testing.T) {
+	iron := []string{"--ruleset", "../../rulesets/ironsworn/ruleset.json", "--sheet", "../../rulesets/ironsworn/sheets/kai.json"}
+	grave := []string{"--ruleset", grave, "--sheet", bram, "--sheet", maud}
+	cases := [][]string{
+		append(append([]string{"check", "--plugins", plugins, "--seed", "5", "--repeat", "20"}, iron...), `[skill_check: skill="Face danger" adds="1"]`),
+		append(append([]string{"check", "--plugins", plugins, "--json", "--seed", "2", "--repeat", "10"}, iron...), `[skill_check: ability="Iron"]`),
+		append(append([]string{"check", "--plugins", plugins, "--format", "narrative", "--seed", "9", "--repeat", "5"}, grave...),
+			`[opposed_check: skill="Ward" who="Bram the Quiet" vs="Maud Hollin" vsSkill="Ward"]`),
+		{"validate", "--plugins", plugins, "../../plugins/wild-die/test/data/opend6-bad.json"},
+		{"validate", "--plugins", plugins, "../../rulesets/savage-worlds/ruleset.json"},
+	}
+	for _, args := range cases {
+		c1, o1, e1 := runCLI(args...)
+		c2, o2, e2 := runCLI(append([]string{args[0], "--isolate"}, args[1:]...)...)
+		if c1 != c2 || o1 != o2 || e1 != e2 {
+			t.Errorf("%v:\n in-process exit %d\n%s%s\n isolated exit %d\n%s%s", args, c1, o1, e1, c2, o2, e2)
+		}
+		if o1 == "" && e1 == "" {
+			t.Errorf("%v printed nothing", args)
+		}
+	}
+	rs := "../../rulesets/ember-roads/ruleset.json"
+	party := "../../rulesets/ember-roads/sheets"
+	tr := "../../rulesets/ember-roads/transcripts/01-the-ford.txt"
+	var outs [2]string
+	for i, iso := range []bool{false, true} {
+		args := []string{"run", "--plugins", plugins, "--format", "terse", "--session", filepath.Join(t.TempDir(), "s"), "-r", rs, "--party", party, "--seed", "3"}
+		if iso {
+			args = append(args, "--isolate")
+		}
+		code, out, errs := runCLI(append(args, tr)...)
+		if code != 0 {
+			t.Fatalf("run (isolate %v): exit %d\n%s", iso, code, errs)
+		}
+		outs[i] = out
+	}
+	if outs[0] != outs[1] || !strings.Contains(outs[0], "Tamsin, Sneak:") {
+		t.Errorf("run --isolate differs:\n%s\n---\n%s", outs[0], outs[1])
+	}
+	for _, cmd := range [][]string{{"check"}, {"validate"}, {"run"}, {"gear"}, {"odds"}, {"roll"}, {"session", "show"}} {
+		_, help, _ := runCLI(append(cmd, "--help")...)
+		if !strings.Contains(help, "--isolate") {
+			t.Errorf("rulehost %s has no --isolate", strings.Join(cmd, " "))
+		}
+	}
+}

@@ -1,0 +1,624 @@
+// Package isolate runs plugin calls in a child worker process under OS
+// limits, for plugin bundles nobody has vetted. The worker is the same
+// program re-executed with a hidden subcommand (WorkerArg; call
+// ServeIfWorker first in main and in TestMain). It loads the plugins
+// itself, so no plugin code runs in the host at all, and caps itself
+// with setrlimit: RLIMIT_AS (address space) once at start, RLIMIT_CPU
+// (CPU time) before each request. The host talks to it over two pipes in
+// length-prefixed JSON frames (proto.go).
+//
+// What a plugin sees is what it sees in-process: the worker rebuilds the
+// ruleset from its bytes, each character from its sheet and live state,
+// and draws every die from the host's own stream (one round trip a die),
+// so the records are byte-identical to an in-process run.
+//
+// A worker that dies (a limit hit, a crash, a request past its time) is
+// replaced, and the call it was serving is refused with a note that says
+// so; the host keeps serving.
+package isolate
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"sort"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/hashicorp/go-hclog"
+
+	"github.com/rulehost/rulehost/engine/check"
+	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/engine/record"
+	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/sheet"
+	"github.com/rulehost/rulehost/engine/tag"
+	"github.com/rulehost/rulehost/engine/validate"
+	"github.com/rulehost/rulehost/host/plugin"
+)
+
+// Options configure isolation. Zero fields take defaults.
+type Options struct {
+	// Command is the program (and leading arguments) that becomes a
+	// worker when given WorkerArg; default: this executable.
+	Command []string
+	// MaxAddressSpace is the address space the worker may take on top of
+	// what it has at start (RLIMIT_AS; default 1 GiB).
+	MaxAddressSpace uint64
+	// MaxCPU is the CPU time one request may use (RLIMIT_CPU, whole
+	// seconds; default the plugin deadline rounded up, plus 1 s).
+	MaxCPU time.Duration
+	// CallTimeout bounds one request as the host waits for it (default
+	// 20 times the plugin deadline, at least 5 s: a ruleset's first
+	// validation runs every plugin kind on it).
+	CallTimeout time.Duration
+	// LogLevel is the worker's log level (default warn); its log goes to
+	// Stderr (default os.Stderr).
+	LogLevel string
+	Stderr   io.Writer
+}
+
+// DefaultMaxAddressSpace is the default RLIMIT_AS headroom.
+const DefaultMaxAddressSpace = 1 << 30
+
+// Client is the host's side: the worker process and what it loaded.
+type Client struct {
+	dirs  []string
+	popts plugin.Options
+	opts  Options
+
+	mu       sync.Mutex
+	proc     *proc
+	sent     map[string]bool // ruleset hashes the current worker has
+	refs     map[*ruleset.Ruleset]*rulesetRef
+	plugins  []pluginMsg
+	restarts int
+}
+
+// proc is one worker process.
+type proc struct {
+	cmd  *exec.Cmd
+	w    io.WriteCloser
+	r    io.ReadCloser
+	done chan struct{}
+	err  error // from Wait, once done is closed
+}
+
+// Start starts a worker and loads the plugins under dirs in it. Plugins
+// that fail to load are returned as errors, as plugin.LoadDirs returns
+// them; err is a worker that could not start.
+func Start(dirs []string, popts plugin.Options, opts Options) (*Client, []error, error) {
+	if popts.Deadline <= 0 {
+		popts.Deadline = plugin.DefaultDeadline
+	}
+	if popts.Logger == nil {
+		popts.Logger = hclog.NewNullLogger()
+	}
+	if opts.MaxAddressSpace == 0 {
+		opts.MaxAddressSpace = DefaultMaxAddressSpace
+	}
+	if opts.MaxCPU <= 0 {
+		opts.MaxCPU = popts.Deadline + time.Second
+	}
+	if opts.CallTimeout <= 0 {
+		opts.CallTimeout = max(20*popts.Deadline, 5*time.Second)
+	}
+	if opts.Stderr == nil {
+		opts.Stderr = os.Stderr
+	}
+	c := &Client{dirs: dirs, popts: popts, opts: opts, refs: map[*ruleset.Ruleset]*rulesetRef{}}
+	resp, err := c.start()
+	if err != nil {
+		return nil, nil, err
+	}
+	var errs []error
+	for _, e := range resp.Errors {
+		errs = append(errs, errors.New(e))
+	}
+	for _, p := range resp.Plugins {
+		if err := record.RegisterExtension(p.Manifest.Extension()); err != nil {
+			errs = append(errs, fmt.Errorf("plugin %q: %w", p.Manifest.Name, err))
+			continue
+		}
+		c.plugins = append(c.plugins, p)
+	}
+	return c, errs, nil
+}
+
+// start starts a worker and loads the plugins in it; mu is held (or the
+// client is not shared yet).
+func (c *Client) start() (response, error) {
+	command := c.opts.Command
+	if len(command) == 0 {
+		exe, err := os.Executable()
+		if err != nil {
+			return response{}, fmt.Errorf("isolate: find this program to re-run as a worker: %w", err)
+		}
+		command = []string{exe}
+	}
+	cpu := uint64((c.opts.MaxCPU + time.Second - 1) / time.Second)
+	args := append(append([]string{}, command[1:]...), WorkerArg,
+		"--as="+strconv.FormatUint(c.opts.MaxAddressSpace, 10), "--cpu="+strconv.FormatUint(cpu, 10))
+	cmd := exec.Command(command[0], args...)
+	reqR, reqW, err := os.Pipe()
+	if err != nil {
+		return response{}, fmt.Errorf("isolate: %w", err)
+	}
+	ansR, ansW, err := os.Pipe()
+	if err != nil {
+		reqR.Close()
+		reqW.Close()
+		return response{}, fmt.Errorf("isolate: %w", err)
+	}
+	cmd.ExtraFiles = []*os.File{reqR, ansW}
+	cmd.Stdout = c.opts.Stderr
+	cmd.Stderr = c.opts.Stderr
+	// a worker that dies says why in one line, not a dump of every goroutine
+	cmd.Env = append(os.Environ(), "GOTRACEBACK=none")
+	if err := cmd.Start(); err != nil {
+		reqR.Close()
+		reqW.Close()
+		ansR.Close()
+		ansW.Close()
+		return response{}, fmt.Errorf("isolate: start the worker: %w", err)
+	}
+	reqR.Close()
+	ansW.Close()
+	p := &proc{cmd: cmd, w: reqW, r: ansR, done: make(chan struct{})}
+	go func() {
+		p.err = cmd.Wait()
+		close(p.done)
+	}()
+	c.proc = p
+	c.sent = map[string]bool{}
+	level := c.opts.LogLevel
+	resp, err := c.exchange(&request{
+		Op: "load", Dirs: c.dirs, Deadline: int64(c.popts.Deadline), MaxMemory: c.popts.MaxMemory,
+		Config: c.popts.Config, LogLevel: level,
+	}, nil, nil)
+	if err != nil {
+		return response{}, fmt.Errorf("isolate: the worker did not load the plugins: %w", err)
+	}
+	return resp, nil
+}
+
+// ErrWorkerDied is the error of a call whose worker ended before it
+// answered.
+var ErrWorkerDied = errors.New("the isolated plugin worker died")
+
+// call sends one request and serves the worker's questions until it
+// answers: dice from stream, item stats from chars. A worker that dies or
+// runs past CallTimeout is ended and replaced, and the call fails.
+func (c *Client) call(req *request, stream dice.Stream, chars []*sheet.Character) (response, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.proc == nil {
+		if _, err := c.start(); err != nil {
+			return response{}, err
+		}
+	}
+	if req.Ruleset != nil {
+		if c.sent[req.Ruleset.Hash] {
+			ref := *req.Ruleset
+			ref.JSON = nil
+			req.Ruleset = &ref
+		}
+	}
+	resp, err := c.exchange(req, stream, chars)
+	if err != nil {
+		return response{}, err
+	}
+	if req.Ruleset != nil {
+		c.sent[req.Ruleset.Hash] = true
+	}
+	if resp.Err != "" {
+		return response{}, errors.New(resp.Err)
+	}
+	return resp, nil
+}
+
+// exchange runs one request on the current worker; mu is held.
+func (c *Client) exchange(req *request, stream dice.Stream, chars []*sheet.Character) (response, error) {
+	p := c.proc
+	timedOut := false
+	var tmu sync.Mutex
+	timer := time.AfterFunc(c.opts.CallTimeout, func() {
+		tmu.Lock()
+		timedOut = true
+		tmu.Unlock()
+		p.cmd.Process.Kill()
+	})
+	defer timer.Stop()
+	fail := func(err error) (response, error) {
+		p.cmd.Process.Kill()
+		<-p.done
+		tmu.Lock()
+		late := timedOut
+		tmu.Unlock()
+		c.proc = nil
+		c.restarts++
+		why := exitReason(p.err)
+		if late {
+			why = fmt.Sprintf("it did not answer within %v and was stopped", c.opts.CallTimeout)
+		}
+		// replace it now, so the next call finds a worker ready
+		if _, err := c.start(); err != nil {
+			c.proc = nil
+		}
+		return response{}, fmt.Errorf("%w (%s); it has been replaced", ErrWorkerDied, why)
+	}
+	if err := writeFrame(p.w, req); err != nil {
+		return fail(err)
+	}
+	for {
+		var resp response
+		if err := readFrame(p.r, &resp); err != nil {
+			return fail(err)
+		}
+		switch resp.Op {
+		case "done":
+			return resp, nil
+		case "roll":
+			face := 1
+			if stream != nil && resp.Sides >= 1 && resp.Sides <= dice.MaxSides {
+				face = stream.Roll(resp.Sides)
+			}
+			if err := writeFrame(p.w, request{Op: "face", Face: face}); err != nil {
+				return fail(err)
+			}
+		case "itemStat":
+			v := 0.0
+			if resp.Ref != nil {
+				v = resp.Ref.Default
+				if resp.Who >= 0 && resp.Who < len(chars) && chars[resp.Who].Items != nil {
+					v = chars[resp.Who].Items.ItemStat(resp.Ref)
+				}
+			}
+			if err := writeFrame(p.w, request{Op: "stat", Value: v}); err != nil {
+				return fail(err)
+			}
+		default:
+			return fail(fmt.Errorf("isolate: the worker sent %q", resp.Op))
+		}
+	}
+}
+
+// exitReason words how a worker ended.
+func exitReason(err error) string {
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) {
+		if err == nil {
+			return "it ended"
+		}
+		return err.Error()
+	}
+	switch ee.ExitCode() {
+	case exitCPU:
+		return "CPU time limit exceeded"
+	case 2:
+		// the Go runtime's fatal errors, out of memory among them: with
+		// RLIMIT_AS set, the likeliest cause
+		return "exit status 2: out of memory or address space, or a fatal runtime error"
+	}
+	return ee.Error() // "signal: killed", "exit status 1"
+}
+
+// Restarts reports how many workers have been replaced.
+func (c *Client) Restarts() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.restarts
+}
+
+// Close ends the worker.
+func (c *Client) Close() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.proc != nil {
+		c.proc.w.Close() // the worker ends at EOF
+		select {
+		case <-c.proc.done:
+		case <-time.After(2 * time.Second):
+			c.proc.cmd.Process.Kill()
+			<-c.proc.done
+		}
+		c.proc.r.Close()
+		c.proc = nil
+	}
+}
+
+// rulesetRef names rs for the worker: the hash of its bytes, and the
+// bytes (sent to each worker once).
+func (c *Client) rulesetRef(rs *ruleset.Ruleset, file string) (*rulesetRef, error) {
+	if rs == nil {
+		return nil, nil
+	}
+	c.mu.Lock()
+	ref, ok := c.refs[rs]
+	c.mu.Unlock()
+	if ok {
+		return ref, nil
+	}
+	data, err := json.Marshal(rs.Raw)
+	if err != nil {
+		return nil, fmt.Errorf("isolate: encode the ruleset: %w", err)
+	}
+	sum := sha256.Sum256(data)
+	if file == "" {
+		file = "ruleset.json"
+	}
+	ref = &rulesetRef{Hash: hex.EncodeToString(sum[:]), File: file, JSON: data}
+	c.mu.Lock()
+	if len(c.refs) >= 64 {
+		clear(c.refs)
+	}
+	c.refs[rs] = ref
+	c.mu.Unlock()
+	return ref, nil
+}
+
+func charOf(ch *sheet.Character) (charMsg, error) {
+	data, err := json.Marshal(ch.Sheet)
+	if err != nil {
+		return charMsg{}, fmt.Errorf("isolate: encode sheet %q: %w", ch.Name(), err)
+	}
+	return charMsg{Sheet: data, Scores: ch.Scores, Pools: ch.Pools}, nil
+}
+
+// --- what the host hands the engine ------------------------------------------
+
+// Kinds returns the plugins' resolution kinds, for ruleset.Options.Kinds
+// and check.Env.Kinds; each runs in the worker.
+func (c *Client) Kinds() (map[string]ruleset.Kind, map[string]check.Resolver) {
+	kinds := map[string]ruleset.Kind{}
+	resolvers := map[string]check.Resolver{}
+	for _, p := range c.plugins {
+		for _, d := range p.Manifest.Kinds {
+			k := &remoteKind{c: c, plugin: p.Manifest.Name, decl: d}
+			kinds[d.Name] = k
+			resolvers[d.Name] = k
+		}
+	}
+	return kinds, resolvers
+}
+
+type remoteKind struct {
+	c      *Client
+	plugin string
+	decl   plugin.KindDecl
+}
+
+func (k *remoteKind) Keys() []string   { return k.decl.Keys }
+func (k *remoteKind) Locked() []string { return k.decl.Locked }
+
+// Validate replays what the kind's validate did in the worker: its
+// problems at their pointers, the configuration and the bands.
+func (k *remoteKind) Validate(v *ruleset.Validator, o validate.Obj, res *ruleset.Resolution) {
+	ref, err := k.c.rulesetRef(v.Ruleset(), v.P.File)
+	if err == nil && ref == nil {
+		err = fmt.Errorf("no ruleset")
+	}
+	var resp response
+	if err == nil {
+		resp, err = k.c.call(&request{Op: "validate", Ruleset: ref, Kind: k.decl.Name, Pointer: o.At}, nil, nil)
+	}
+	if err != nil {
+		o.Addf("kind", "plugin %q could not validate kind %q: %s", k.plugin, k.decl.Name, err)
+		return
+	}
+	val := resp.Validation
+	if val == nil || !val.Called {
+		o.Addf("kind", "plugin %q: the worker did not validate kind %q here", k.plugin, k.decl.Name)
+		return
+	}
+	v.P.List = append(v.P.List, val.Problems...)
+	v.P.Warnings = append(v.P.Warnings, val.Warnings...)
+	res.Plugin = val.Plugin
+	if res.Plugin == nil {
+		res.Plugin = map[string]any{}
+	}
+	res.Outcomes = val.Outcomes
+}
+
+// Resolve resolves the check in the worker, drawing its dice from the
+// check's stream.
+func (k *remoteKind) Resolve(c *check.Check) {
+	rec, ignored, err := k.resolve(c)
+	if err != nil {
+		k.c.popts.Logger.Warn("isolated plugin kind failed", "plugin", k.plugin, "kind", k.decl.Name, "error", err)
+		c.Rec = record.Refused("skill_check", "plugin-error", "plugin", k.plugin, "kind", k.decl.Name, "note", err.Error())
+		return
+	}
+	c.Rec = rec
+	for _, key := range ignored {
+		c.Ignore(key)
+	}
+}
+
+func (k *remoteKind) resolve(c *check.Check) (record.Record, []string, error) {
+	ref, err := k.c.rulesetRef(c.Env.RS, "")
+	if err != nil {
+		return record.Record{}, nil, err
+	}
+	ch, err := charOf(c.Env.Char)
+	if err != nil {
+		return record.Record{}, nil, err
+	}
+	m := &checkMsg{Tag: c.Tag, Override: -1, Target: c.Target, Effects: c.Effects, Rec: &c.Rec, Char: ch}
+	if c.Override != nil {
+		for i := range c.Env.RS.Resolution.Overrides {
+			if &c.Env.RS.Resolution.Overrides[i] == c.Override {
+				m.Override = i
+			}
+		}
+	}
+	resp, err := k.c.call(&request{Op: "resolve", Ruleset: ref, Check: m}, c.Env.Dice, []*sheet.Character{c.Env.Char})
+	if err != nil {
+		return record.Record{}, nil, err
+	}
+	if resp.Record == nil {
+		return record.Record{}, nil, fmt.Errorf("the worker answered without a record")
+	}
+	// the worker's record passed the checks there; the host holds it to
+	// the schema again rather than trust a process it isolates
+	if err := record.Check(*resp.Record); err != nil {
+		return record.Record{}, nil, err
+	}
+	return *resp.Record, resp.Ignored, nil
+}
+
+// Handles reports whether a plugin answers tags with this name.
+func (c *Client) Handles(name string) bool {
+	_, ok := c.tagPlugin(name)
+	return ok
+}
+
+func (c *Client) tagPlugin(name string) (string, bool) {
+	for _, p := range c.plugins {
+		for _, t := range p.Manifest.Tags {
+			if equalFoldASCII(t, name) {
+				return p.Manifest.Name, true
+			}
+		}
+	}
+	return "", false
+}
+
+func equalFoldASCII(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		x, y := a[i], b[i]
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
+}
+
+// Answer answers a plugin tag in the worker.
+func (c *Client) Answer(env plugin.TagEnv, t tag.Tag) (record.Record, bool) {
+	owner, ok := c.tagPlugin(t.Name)
+	if !ok {
+		return record.Record{}, false
+	}
+	name := t.Name
+	for i := 0; i < len(name); i++ {
+		if 'A' <= name[i] && name[i] <= 'Z' {
+			name = lower(name)
+			break
+		}
+	}
+	refuse := func(err error) (record.Record, bool) {
+		c.popts.Logger.Warn("isolated plugin tag failed", "plugin", owner, "tag", name, "error", err)
+		return record.Refused(name, "plugin-error", "plugin", owner, "note", err.Error()), true
+	}
+	ref, err := c.rulesetRef(env.RS, "")
+	if err != nil {
+		return refuse(err)
+	}
+	chars := make([]charMsg, len(env.Characters))
+	for i, ch := range env.Characters {
+		if chars[i], err = charOf(ch); err != nil {
+			return refuse(err)
+		}
+	}
+	resp, err := c.call(&request{Op: "answer", Ruleset: ref, Tag: &t, Characters: chars}, env.Dice, env.Characters)
+	if err != nil {
+		return refuse(err)
+	}
+	if resp.Record == nil || !resp.Handled {
+		return refuse(fmt.Errorf("the worker answered without a record"))
+	}
+	if err := record.Check(*resp.Record); err != nil {
+		return refuse(err)
+	}
+	return *resp.Record, true
+}
+
+func lower(s string) string {
+	b := []byte(s)
+	for i, x := range b {
+		if 'A' <= x && x <= 'Z' {
+			b[i] = x + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// FormatterNames lists the plugins with formatters, sorted.
+func (c *Client) FormatterNames() []string {
+	var out []string
+	for _, p := range c.plugins {
+		if len(p.Manifest.Formatters) > 0 {
+			out = append(out, p.Manifest.Name)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Formatter returns the named plugin's formatters, run in the worker,
+// over fallback (the built-in text when nil); ok is false when no loaded
+// plugin of that name has formatters.
+func (c *Client) Formatter(name string, fallback record.Formatter) (record.Formatter, bool) {
+	if fallback == nil {
+		fallback = record.Plain{}
+	}
+	for _, n := range c.FormatterNames() {
+		if n == name {
+			return &remoteFormatter{c: c, plugin: name, fallback: fallback}, true
+		}
+	}
+	return fallback, false
+}
+
+type remoteFormatter struct {
+	c        *Client
+	plugin   string
+	fallback record.Formatter
+}
+
+func (f *remoteFormatter) text(req *request) (string, bool) {
+	req.Op, req.Plugin = "format", f.plugin
+	resp, err := f.c.call(req, nil, nil)
+	if err != nil {
+		f.c.popts.Logger.Warn("isolated formatter failed; built-in text used", "plugin", f.plugin, "error", err)
+		return "", false
+	}
+	return resp.Text, !resp.Fallback
+}
+
+func (f *remoteFormatter) Record(r record.Record) string {
+	if s, ok := f.text(&request{Method: "record", Record: &r}); ok {
+		return s
+	}
+	return f.fallback.Record(r)
+}
+
+func (f *remoteFormatter) Item(r record.Record) string {
+	if s, ok := f.text(&request{Method: "item", Record: &r}); ok {
+		return s
+	}
+	return f.fallback.Item(r)
+}
+
+func (f *remoteFormatter) Block(name string, lines []string) string {
+	if s, ok := f.text(&request{Method: "block", Name: name, Lines: lines}); ok {
+		return s
+	}
+	return f.fallback.Block(name, lines)
+}
