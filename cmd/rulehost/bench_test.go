@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -86,9 +87,17 @@ func BenchmarkCheckRepeatText(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/10000, "ns/check")
 }
 
-// TestRunIsLinear: 10,000 one-tag entries end to end stay well under the
-// issue's 0.5 s (a generous bound here, for a loaded machine), and cost
-// about ten times 1,000, not a hundred.
+// cpuTime is the process's user and system CPU time so far: on a shared,
+// loaded machine, wall time measures the neighbours.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// TestRunIsLinear: 10,000 one-tag entries end to end cost well under the
+// issue's 0.5 s of CPU (a generous bound here), and about ten times 1,000,
+// not a hundred. CPU time, best of three, since the machine is shared.
 func TestRunIsLinear(t *testing.T) {
 	if testing.Short() {
 		t.Skip("timing")
@@ -97,17 +106,17 @@ func TestRunIsLinear(t *testing.T) {
 	best := func(tr string) time.Duration {
 		var d time.Duration
 		for i := 0; i < 3; i++ {
-			start := time.Now()
+			start := cpuTime()
 			runInto(t, tr, true)
-			if e := time.Since(start); i == 0 || e < d {
+			if e := cpuTime() - start; i == 0 || e < d {
 				d = e
 			}
 		}
-		return d
+		return max(d, time.Millisecond)
 	}
 	s, l := best(small), best(big)
 	t.Logf("run: 1,000 entries %v, 10,000 entries %v (x%.1f)", s, l, float64(l)/float64(s))
-	if l > 3*time.Second || float64(l) > 30*float64(s) {
+	if l > 2*time.Second || float64(l) > 30*float64(s) {
 		t.Fatalf("run is not linear: 1,000 in %v, 10,000 in %v", s, l)
 	}
 }

@@ -34,7 +34,24 @@ func refused(err error) error {
 
 // misuse is exit status 2 with a hint to --help.
 func misuse(c *cli.Context, format string, args ...any) error {
-	return cli.Exit(fmt.Sprintf("rulehost %s: %s (see rulehost %s --help)", c.Command.Name, fmt.Sprintf(format, args...), c.Command.Name), exitMisuse)
+	name := commandPath(c)
+	return cli.Exit(fmt.Sprintf("rulehost %s: %s (see rulehost %s --help)", name, fmt.Sprintf(format, args...), name), exitMisuse)
+}
+
+// commandPath names the command with its parents ("suite run", not
+// "run"): every context's command but the app's own.
+func commandPath(c *cli.Context) string {
+	lineage := c.Lineage()
+	var names []string
+	for _, ctx := range lineage[:max(len(lineage)-1, 0)] {
+		if ctx.Command != nil && ctx.Command.Name != "" && ctx.Command.Name != c.App.Name && (len(names) == 0 || names[0] != ctx.Command.Name) {
+			names = append([]string{ctx.Command.Name}, names...)
+		}
+	}
+	if len(names) == 0 {
+		return c.Command.Name
+	}
+	return strings.Join(names, " ")
 }
 
 // problemsJSON is the --json form of an import error.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -62,8 +63,18 @@ func runSession(c *cli.Context) error {
 	if err != nil {
 		return misuse(c, "%v", err)
 	}
-	entries, err := session.ParseTranscript(io.LimitReader(f, jsonin.MaxBytes()*8))
+	// A transcript may be eight times the JSON size limit; a larger one is
+	// refused, never cut short.
+	limit := jsonin.MaxBytes() * 8
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
 	f.Close()
+	if err != nil {
+		return refused(fmt.Errorf("transcript: %w", err))
+	}
+	if int64(len(data)) > limit {
+		return refused(fmt.Errorf("transcript %s is over %d bytes, the limit (eight times --max-input; raise it with --max-input)", c.Args().First(), limit))
+	}
+	entries, err := session.ParseTranscript(bytes.NewReader(data))
 	if err != nil {
 		return refused(err)
 	}

@@ -247,6 +247,13 @@ func TestMaxInput(t *testing.T) {
 		t.Fatalf("raised limit: exit %d %.300s", code, out)
 	}
 	t.Logf("with --max-input 64MiB, refused by count in %v", time.Since(start))
+	tr := writeFile(t, filepath.Join(tmp, "t.txt"), "--- gm\n"+strings.Repeat("x", 9000)+"\n")
+	if code, _, errs := runCLI("--max-input", "1KiB", "run", "--session", filepath.Join(tmp, "s"), "-r", emberRS, "--party", emberParty, tr); code != 1 || !strings.Contains(errs, "transcript") || !strings.Contains(errs, "the limit") {
+		t.Fatalf("oversized transcript: exit %d %s", code, errs)
+	}
+	if _, err := os.Stat(filepath.Join(tmp, "s")); !os.IsNotExist(err) {
+		t.Fatal("a refused transcript left a session folder")
+	}
 	if code, _, _ := runCLI("--max-input", "lots", "validate", fiveE); code != 2 {
 		t.Fatalf("bad --max-input: exit %d", code)
 	}

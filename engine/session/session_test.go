@@ -282,3 +282,18 @@ func BenchmarkFold10000(b *testing.B) {
 		session.Fold(rs, sheets, 7, events)
 	}
 }
+
+// BenchmarkFold1000 is BenchmarkFold10000 over a tenth of the stream, for
+// the ratio.
+func BenchmarkFold1000(b *testing.B) {
+	rs, sheets := ember(b)
+	events := make([]session.Event, 1000)
+	for i := range events {
+		k, txt := gen(i + 1)
+		events[i] = session.Event{Seq: i + 1, Kind: k, Text: txt}
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		session.Fold(rs, sheets, 7, events)
+	}
+}

@@ -48,6 +48,9 @@ func (d Diff) String() string {
 	}
 	at := strings.Join(where, ", ")
 	switch {
+	case at == "" && d.Attr != "":
+		// Not a record's attribute: an odds case's probability.
+		return fmt.Sprintf("%s: expected %s, actual %s", d.Attr, orMissing(d.Expected), orMissing(d.Actual))
 	case d.Attr != "":
 		return fmt.Sprintf("%s: attribute %s: expected %s, actual %s", at, d.Attr, orMissing(d.Expected), orMissing(d.Actual))
 	case d.Expected == "":

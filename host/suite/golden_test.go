@@ -205,3 +205,29 @@ func FuzzSuiteFile(f *testing.F) {
 		}
 	})
 }
+
+// TestOddsCases: the chance of success and each outcome within the
+// tolerance, outcomes named as `rulehost odds` prints them; a miss names the probability, expected and actual; an
+// outcome the check cannot have is reported absent.
+func TestOddsCases(t *testing.T) {
+	dir := t.TempDir()
+	body := `{"rulesets": ["` + repo(t, "rulesets/gurps/ruleset.json") + `"], "odds": [
+  {"name": "labels", "ruleset": "gurps", "sheets": ["` + repo(t, "rulesets/gurps/sheets/dai.json") + `"], "tag": "[skill_check: skill=\"Broadsword\"]",
+   "success": 0.5, "outcomes": {"Success": 0.48148148148148145, "Failure (critical failure)": 0.018518518518518517}},
+  {"name": "off", "ruleset": "gurps", "sheets": ["` + repo(t, "rulesets/gurps/sheets/dai.json") + `"], "tag": "[skill_check: skill=\"Broadsword\"]",
+   "success": 0.51, "tolerance": 0.001, "outcomes": {"Triumph": 0.1}},
+  {"name": "loose", "ruleset": "gurps", "sheets": ["` + repo(t, "rulesets/gurps/sheets/dai.json") + `"], "tag": "[skill_check: skill=\"Broadsword\"]",
+   "success": 0.51, "tolerance": 0.02}
+]}`
+	writeFile(t, filepath.Join(dir, "suite.json"), body)
+	results := run(t, dir, suite.Options{})
+	if results[0].Status != suite.Pass || results[2].Status != suite.Pass {
+		t.Errorf("labels: %s; loose: %s", results[0].Message, results[2].Message)
+	}
+	off := results[1]
+	if off.Status != suite.Fail || len(off.Diffs) != 2 ||
+		!strings.Contains(off.Message, `success: expected "0.51", actual "0.5"`) ||
+		!strings.Contains(off.Message, `outcome Triumph: expected "0.1", actual (absent)`) {
+		t.Errorf("%+v\n%s", off.Diffs, off.Message)
+	}
+}

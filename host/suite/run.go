@@ -83,7 +83,7 @@ func ParseShard(s string) (i, n int, err error) {
 		}
 	}
 	if !ok || err != nil || n < 1 || i < 1 || i > n {
-		return 0, 0, fmt.Errorf("shard %q: want I/N with 1 <= I <= N, e.g. 2/3", s)
+		return 0, 0, fmt.Errorf("want I/N with 1 <= I <= N (e.g. 2/3), found %q", s)
 	}
 	return i, n, nil
 }

@@ -103,7 +103,7 @@ func TestBundledSuiteGolden(t *testing.T) {
 			t.Errorf("%s: %s %s", r.ID, r.Status, r.Message)
 		}
 	}
-	for kind, least := range map[string]int{suite.KindLoad: 5, suite.KindPlugin: 30, suite.KindCheck: 40, suite.KindTranscript: 2} {
+	for kind, least := range map[string]int{suite.KindLoad: 5, suite.KindPlugin: 30, suite.KindCheck: 40, suite.KindTranscript: 2, suite.KindOdds: 3} {
 		if kinds[kind] < least {
 			t.Errorf("%d %s cases; want at least %d", kinds[kind], kind, least)
 		}
