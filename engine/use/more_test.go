@@ -114,3 +114,24 @@ func TestRegenerateSheetOnce(t *testing.T) {
 		has(t, recs[2], "imposed", "Blessed")
 	}
 }
+
+// TestConditionDefencesInPlay: a condition imposed in play brings its
+// defences (Sainted's immunity to Cursed); removed, they go with it.
+func TestConditionDefencesInPlay(t *testing.T) {
+	s := wounds(t, 1)
+	p := s.State().Party
+	if strings.Contains(p.DefensesLine(0), "Cursed") {
+		t.Fatalf("before: %s", p.DefensesLine(0))
+	}
+	one(t, s, "gm", `[sheet: op="condition" condition="sainted"]`)
+	if p := s.State().Party; !strings.Contains(p.DefensesLine(0), "Cursed") {
+		t.Errorf("Sainted imposed, no immunity shown: %q", p.DefensesLine(0))
+	}
+	one(t, s, "gm", `[sheet: op="condition" condition="sainted" remove="true"]`)
+	if p := s.State().Party; strings.Contains(p.DefensesLine(0), "Cursed") {
+		t.Errorf("Sainted removed, its immunity stayed: %q", p.DefensesLine(0))
+	}
+	if r := one(t, s, "gm", `[sheet: op="condition" condition="cursed"]`); r.Value("imposed") != "Cursed" {
+		t.Errorf("Cursed after Sainted went: %s", r)
+	}
+}
