@@ -84,7 +84,6 @@ func runSuite(c *cli.Context) error {
 	}
 	w := c.App.Writer
 	bar := progressBar(c, selected)
-	var failures []*suite.Result
 	opts.Emit = func(r *suite.Result) {
 		switch {
 		case c.Bool("json"):
@@ -92,7 +91,9 @@ func runSuite(c *cli.Context) error {
 		case bar == nil:
 			suite.WriteLine(w, r, c.Bool("verbose"))
 		case r.Status == suite.Fail || c.Bool("verbose"):
-			failures = append(failures, r)
+			// Above the bar, which redraws itself on the next case.
+			bar.Clear()
+			suite.WriteLine(w, r, c.Bool("verbose"))
 		}
 	}
 	if bar != nil {
@@ -104,9 +105,6 @@ func runSuite(c *cli.Context) error {
 	if bar != nil {
 		bar.Finish()
 		bar.Clear()
-		for _, r := range failures {
-			suite.WriteLine(w, r, c.Bool("verbose"))
-		}
 	}
 	sum := suite.Summarize(results, elapsed, min(opts.Jobs, max(selected, 1)))
 	summaryTo := w
