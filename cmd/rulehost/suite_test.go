@@ -84,3 +84,22 @@ func TestSuiteRunReports(t *testing.T) {
 		t.Errorf("%d testcases in the JUnit report for %d cases", n, len(lines))
 	}
 }
+
+// TestSuiteRunJobsSameOutput: --jobs 1 and --jobs 4 print the same lines
+// in the same order (only the timing line differs).
+func TestSuiteRunJobsSameOutput(t *testing.T) {
+	strip := func(s string) string {
+		var keep []string
+		for _, l := range strings.Split(s, "\n") {
+			if !strings.HasPrefix(l, "ran ") {
+				keep = append(keep, l)
+			}
+		}
+		return strings.Join(keep, "\n")
+	}
+	_, one, _ := runCLI("suite", "run", "--jobs", "1", bundledSuite)
+	_, four, _ := runCLI("suite", "run", "--jobs", "4", bundledSuite)
+	if strip(one) != strip(four) || strings.Count(one, "\nPASS ") < 100 {
+		t.Errorf("--jobs 1:\n%s\n--jobs 4:\n%s", one, four)
+	}
+}
