@@ -27,7 +27,10 @@ FUZZ_TARGETS := \
 	./engine/use:FuzzSheetTag \
 	./engine/odds:FuzzOdds \
 	./host/suite:FuzzSuiteFile \
-	./host/suite:FuzzParseGolden
+	./host/suite:FuzzParseGolden \
+	./engine/ruleset:FuzzParseVersion \
+	./engine/sheet:FuzzFindName \
+	./engine/validate:FuzzSuggest
 
 .PHONY: help build test bench fuzz lint golden demo clean
 

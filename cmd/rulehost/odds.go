@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/rulehost/rulehost/engine/odds"
 	"github.com/rulehost/rulehost/engine/ruleset"
@@ -142,6 +141,14 @@ func (p oddsPrinter) one(t tag.Tag, r odds.Result) error {
 	fmt.Fprintln(p.w, method(r))
 	fmt.Fprint(p.w, odds.Chart(odds.Rows(r), nil, p.width(), p.c.Bool("ascii")))
 	fmt.Fprintf(p.w, "success: %s\n", odds.Percent(r.Success))
+	if !r.Exact {
+		fmt.Fprintln(p.w, "95% intervals:")
+		for _, o := range r.Outcomes {
+			if o.Interval != nil {
+				fmt.Fprintf(p.w, "  %s: %s to %s\n", o.Name(), odds.Percent(o.Interval[0]), odds.Percent(o.Interval[1]))
+			}
+		}
+	}
 	return nil
 }
 
@@ -203,11 +210,9 @@ func (p oddsPrinter) svg(draw func() []byte) error {
 func method(r odds.Result) string {
 	switch r.Method {
 	case "sampled":
-		return fmt.Sprintf("estimated from %d seeded rolls (95%% intervals in --json)", r.Samples)
+		return fmt.Sprintf("estimated from %d seeded rolls (the kind gives no exact odds)", r.Samples)
 	case "plugin":
 		return "exact (the plugin's odds function)"
 	}
 	return fmt.Sprintf("exact (float64, each probability within %.0e)", r.ErrorBound)
 }
-
-var _ = strings.TrimSpace

@@ -159,12 +159,6 @@ func naturalCrit(max, min bool) Critical {
 	return NoCritical
 }
 
-// sumOutcome writes the bands (by margin or total) or the plain
-// comparison (see sumVerdict).
-func (c *Check) sumOutcome(total, dc int, haveDC bool, crit Critical, shift int) {
-	c.writeVerdict(sumVerdict(c.Res.Outcomes, total, dc, haveDC, crit, shift))
-}
-
 // addOutcomeForAutoFail writes the verdict of a check failed without a
 // roll (see autoFailVerdict).
 func (c *Check) addOutcomeForAutoFail(o *ruleset.Outcomes) {

@@ -49,7 +49,7 @@ type OddsResolver interface {
 
 // nativeOdds enumerates each native kind's faces. Each calls its kind's
 // own setup and decide functions, the ones its roller calls.
-var nativeOdds = map[string]func(c *Check) verdictDist{
+var nativeOdds = map[string]func(c *Check) *verdictDist{
 	"dice-sum":     oddsDiceSum,
 	"dice-pool":    oddsDicePool,
 	"dice-highest": oddsDiceHighest,
@@ -72,7 +72,7 @@ func Odds(env *Env, t tag.Tag) (d Distribution, refusal record.Record, refused b
 	if !ok {
 		return Distribution{}, refusal, true, nil
 	}
-	var vd verdictDist
+	var vd *verdictDist
 	if f, native := nativeOdds[c.Res.Kind]; native {
 		if vd = f(c); vd == nil {
 			return Distribution{}, record.Record{}, false, ErrNoOdds
@@ -90,7 +90,7 @@ func Odds(env *Env, t tag.Tag) (d Distribution, refusal record.Record, refused b
 		if err != nil {
 			return Distribution{}, record.Record{}, false, err
 		}
-		vd = verdictDist{}
+		vd = &verdictDist{}
 		for _, w := range ws {
 			vd.add(w.Verdict, w.P)
 		}
@@ -123,32 +123,49 @@ func (a *acc) add(x float64) {
 
 func (a acc) value() float64 { return a.s + a.c }
 
-// verdictDist sums probabilities per verdict.
-type verdictDist map[Verdict]*acc
+// verdictDist sums probabilities per verdict. A check has a handful of
+// distinct verdicts, so a short list searched from the last one added
+// beats a map on Odds' hot path.
+type verdictDist struct {
+	items []verdictAcc
+	last  int
+}
 
-func (d verdictDist) add(v Verdict, p float64) {
+type verdictAcc struct {
+	v Verdict
+	a acc
+}
+
+func (d *verdictDist) add(v Verdict, p float64) {
 	if p == 0 {
 		return
 	}
-	a := d[v]
-	if a == nil {
-		a = &acc{}
-		d[v] = a
+	if d.last < len(d.items) && d.items[d.last].v == v {
+		d.items[d.last].a.add(p)
+		return
 	}
-	a.add(p)
+	for i := range d.items {
+		if d.items[i].v == v {
+			d.items[i].a.add(p)
+			d.last = i
+			return
+		}
+	}
+	d.last = len(d.items)
+	d.items = append(d.items, verdictAcc{v: v, a: acc{s: p}})
 }
 
 // certain is the distribution of a check decided without a roll.
-func certain(v Verdict) verdictDist {
-	return verdictDist{v: &acc{s: 1}}
+func certain(v Verdict) *verdictDist {
+	return &verdictDist{items: []verdictAcc{{v: v, a: acc{s: 1}}}}
 }
 
 // sorted lists the verdicts best band first (then success before failure,
 // criticals and flags in a fixed order), so output is stable.
-func (d verdictDist) sorted() []Weighted {
-	out := make([]Weighted, 0, len(d))
-	for v, a := range d {
-		out = append(out, Weighted{Verdict: v, P: a.value()})
+func (d *verdictDist) sorted() []Weighted {
+	out := make([]Weighted, 0, len(d.items))
+	for _, it := range d.items {
+		out = append(out, Weighted{Verdict: it.v, P: it.a.value()})
 	}
 	sort.Slice(out, func(i, j int) bool { return verdictLess(out[i].Verdict, out[j].Verdict) })
 	return out

@@ -3,7 +3,7 @@ package check
 // oddsRollAgainst enumerates a roll-against check: the same setup as
 // resolveRollAgainst, then every total (the dice's sum, or a d100 with
 // its tens dice), each handed to againstDecide.
-func oddsRollAgainst(c *Check) verdictDist {
+func oddsRollAgainst(c *Check) *verdictDist {
 	ra := c.Res.RollAgainst
 	if c.failsWithoutRoll("", 0, false) {
 		return certain(c.verdict)
@@ -15,7 +15,7 @@ func oddsRollAgainst(c *Check) verdictDist {
 	} else {
 		totals = uniformDist(ra.Sides, nil).times(ra.Count)
 	}
-	d := verdictDist{}
+	d := &verdictDist{}
 	for i, p := range totals.p {
 		if p != 0 {
 			d.add(againstDecide(ra, c.Res.Outcomes, totals.lo+i, target), p)

@@ -13,7 +13,7 @@ import "sort"
 // representative throw is rebuilt from it: the top faces, then faces equal
 // to the critical face for the rest of the count (no higher than the top
 // faces, so neither the kept sum nor the highest face moves).
-func oddsDiceHighest(c *Check) verdictDist {
+func oddsDiceHighest(c *Check) *verdictDist {
 	dh := c.Res.DiceHighest
 	hc, rolls := c.setupHighest(dh)
 	if !rolls {
@@ -29,7 +29,7 @@ func oddsDiceHighest(c *Check) verdictDist {
 	}
 	light := g.throw(hc.thrownLight)
 	dark := g.throw(hc.dark)
-	d := verdictDist{}
+	d := &verdictDist{}
 	faces := make([]int, 0, 2*(g.top+g.critCount))
 	for _, l := range light {
 		for _, k := range dark {

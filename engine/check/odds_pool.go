@@ -11,7 +11,7 @@ import "github.com/rulehost/rulehost/engine/ruleset"
 // the rerolls used); faces that count alike are merged, and so are counts
 // that decide alike (poolCheck.reduce). Explosions owed beyond the extra
 // dice pool.max still allows are dropped: they change nothing.
-func oddsDicePool(c *Check) verdictDist {
+func oddsDicePool(c *Check) *verdictDist {
 	dp := c.Res.DicePool
 	pc, rolls := c.setupPool(dp)
 	if !rolls {
@@ -23,7 +23,7 @@ func oddsDicePool(c *Check) verdictDist {
 	for i := 0; i < pc.n; i++ {
 		states = e.startDie(states)
 	}
-	d := verdictDist{}
+	d := &verdictDist{}
 	for len(states) > 0 {
 		states = e.extraDie(states, func(cnt poolCount, p float64) { d.add(pc.decide(cnt), p) })
 	}

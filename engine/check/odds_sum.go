@@ -9,7 +9,7 @@ import (
 // oddsDiceSum enumerates a dice-sum check: the same setup as
 // resolveDiceSum, then every kept throw (sum and first face) with every
 // effect total, each handed to sumDecide.
-func oddsDiceSum(c *Check) verdictDist {
+func oddsDiceSum(c *Check) *verdictDist {
 	ds := c.Res.DiceSum
 	dc, haveDC, rung := c.sumDifficulty(ds.Ladder)
 	if c.failsWithoutRoll(rung, dc, haveDC) {
@@ -18,7 +18,7 @@ func oddsDiceSum(c *Check) verdictDist {
 	kept := keptThrows(ds, c.sumMode(ds))
 	modifier := c.SheetNumber()
 	effects := effectsDist(c.Effects)
-	d := verdictDist{}
+	d := &verdictDist{}
 	for _, k := range kept {
 		for j, q := range effects.p {
 			if q == 0 {
@@ -82,7 +82,15 @@ func chainDist(ds *ruleset.DiceSum) intDist {
 	s := ds.Sides
 	w := 1 / float64(s)
 	maxExtra := ruleset.MaxOpenEndedDice - 1
-	done := make([]acc, maxExtra*s+1)
+	// A chain stops on every face below high: those land in done over a
+	// run of values, added as a difference (+p at the run's start, -p
+	// past its end) and summed once at the end. The faces at or above
+	// high go on (or, at the cap, stop, one value each).
+	stopsBelow := s + 1
+	if ds.OpenEnded.High != 0 {
+		stopsBelow = ds.OpenEnded.High
+	}
+	diff := make([]acc, maxExtra*s+2)
 	// going[x] is the chance that the chain has added x and rolls again.
 	going := []float64{1}
 	for d := 1; d <= maxExtra && len(going) > 0; d++ {
@@ -92,12 +100,16 @@ func chainDist(ds *ruleset.DiceSum) intDist {
 			if p == 0 {
 				continue
 			}
-			for f := 1; f <= s; f++ {
-				if chainGoesOn(ds.OpenEnded, f) && d < maxExtra {
-					next[x+f].add(p * w)
+			pw := p * w
+			diff[x+1].add(pw)
+			diff[x+stopsBelow].add(-pw)
+			for f := stopsBelow; f <= s; f++ {
+				if d < maxExtra {
+					next[x+f].add(pw)
 					used = max(used, x+f+1)
 				} else {
-					done[x+f].add(p * w)
+					diff[x+f].add(pw)
+					diff[x+f+1].add(-pw)
 				}
 			}
 		}
@@ -105,6 +117,12 @@ func chainDist(ds *ruleset.DiceSum) intDist {
 		for x := range going {
 			going[x] = next[x].value()
 		}
+	}
+	done := make([]acc, maxExtra*s+1)
+	var run acc
+	for x := range done {
+		run.add(diff[x].value())
+		done[x] = acc{s: max(run.value(), 0)}
 	}
 	return fromAccs(0, done)
 }

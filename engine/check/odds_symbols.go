@@ -7,7 +7,7 @@ import "github.com/rulehost/rulehost/engine/ruleset"
 // showing the same symbols merged), each handed to symbolDecide. Order
 // does not matter to the count, so the state after each die is the
 // symbols shown so far, reduced to what decides (symbolReducer).
-func oddsSymbolPool(c *Check) verdictDist {
+func oddsSymbolPool(c *Check) *verdictDist {
 	if c.failsWithoutRoll("", 0, false) {
 		return certain(c.verdict)
 	}
@@ -43,7 +43,7 @@ func oddsSymbolPool(c *Check) verdictDist {
 			states = next
 		}
 	}
-	d := verdictDist{}
+	d := &verdictDist{}
 	for st, a := range states {
 		d.add(symbolDecide(sp, c.Res.Outcomes, &st), a.value())
 	}

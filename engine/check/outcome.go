@@ -72,13 +72,6 @@ func PickBand(o *ruleset.Outcomes, n int, crit Critical, shift int) int {
 	return 0
 }
 
-// addOutcome writes outcome=, success= and critical= from a band, or from
-// the plain comparison when the ruleset has no bands. known is false when
-// the check had nothing to compare against (no dc and bands read by margin).
-func (c *Check) addOutcome(o *ruleset.Outcomes, band int, success bool, crit Critical, known bool) {
-	c.writeVerdict(makeVerdict(o, band, success, crit, known))
-}
-
 // failsWithoutRoll answers a save that a condition or an item makes fail:
 // it "fails without a roll, and nothing is spent on it" (items.md,
 // "Checks outside a fight"), in every kind. It writes automatic="true",
@@ -107,10 +100,4 @@ func (c *Check) addDifficulty(rung string, dc int, haveDC bool) {
 	if haveDC {
 		c.Rec.AddInt("dc", dc)
 	}
-}
-
-// bandOutcome writes the outcome of a check that always has a number to
-// read (see bandVerdict).
-func (c *Check) bandOutcome(total, margin int, success bool, crit Critical) {
-	c.writeVerdict(bandVerdict(c.Res.Outcomes, total, margin, success, crit))
 }

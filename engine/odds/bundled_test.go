@@ -64,21 +64,9 @@ var bundledCases = []bundledCase{
 	{dir: "shadowrun", sheet: "kestrel.json", tag: `[skill_check: skill="Perception" difficulty="Average"]`},
 	{dir: "shadowrun", sheet: "kestrel.json", tag: `[skill_check: skill="Pistols" explode="6" spend="edge:1" dc="3"]`},
 	{dir: "wod", sheet: "tomas.json", tag: `[skill_check: skill="Investigation"]`},
+	{dir: "wod", sheet: "ilse.json", tag: `[skill_check: skill="Brawl" bonus="4" explode="10" threshold="8"]`}, // icepool's 10-die anchor
 	{dir: "wod", sheet: "ilse.json", tag: `[skill_check: skill="Brawl" explode="10" threshold="8" bonus="4" use="Potence" spend="blood:2"]`},
 	{dir: "wod", sheet: "ilse.json", tag: `[skill_check: skill="Occult" difficulty="Difficult" spend="willpower:1"]`},
-}
-
-// typicalCases are the first case of each ruleset, in order.
-func typicalCases() []bundledCase {
-	seen := map[string]bool{}
-	var out []bundledCase
-	for _, c := range bundledCases {
-		if !seen[c.dir] {
-			seen[c.dir] = true
-			out = append(out, c)
-		}
-	}
-	return out
 }
 
 // load reads a case's ruleset, sheet and tag and builds its environment.

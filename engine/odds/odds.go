@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sort"
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/check"
@@ -300,6 +301,7 @@ func Sample(env *check.Env, t tag.Tag, seed uint64, n int) (Result, error) {
 		}
 		r.add(byKey, o, 1)
 	}
+	sortSampled(env.RS.Resolution, r.Outcomes)
 	for i := range r.Outcomes {
 		k := r.Outcomes[i].P
 		r.Outcomes[i].P = k / float64(n)
@@ -308,6 +310,44 @@ func Sample(env *check.Env, t tag.Tag, seed uint64, n int) (Result, error) {
 	}
 	r.finish()
 	return r, nil
+}
+
+// sortSampled orders sampled outcomes as exact ones are ordered: by the
+// ruleset's bands (best first), then success before failure, a critical
+// success first and a critical failure last.
+func sortSampled(res *ruleset.Resolution, out []Outcome) {
+	band := func(label string) int {
+		if res.Outcomes != nil {
+			for i, t := range res.Outcomes.Tiers {
+				if t.Label == label {
+					return i
+				}
+			}
+		}
+		return len(out) + 1
+	}
+	rank := func(o Outcome) [3]int {
+		s, c := 1, 1
+		if o.Success {
+			s = 0
+		}
+		switch o.Critical {
+		case "success":
+			c = 0
+		case "failure":
+			c = 2
+		}
+		return [3]int{band(o.Outcome), s, c}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := rank(out[i]), rank(out[j])
+		for k := range a {
+			if a[k] != b[k] {
+				return a[k] < b[k]
+			}
+		}
+		return false
+	})
 }
 
 // wilson is the 95% Wilson score interval of k successes in n trials.

@@ -3,6 +3,7 @@ package ruleset
 import (
 	"encoding/json"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -293,23 +294,56 @@ func (c Capability) patterns() []string {
 }
 
 // matchTokens walks node along the pattern tokens, calling found with the
-// pointer and value of every match.
+// pointer and value of every match. The path is kept as tokens and made a
+// pointer only for a match, since "**" visits every node of the file.
 func matchTokens(node any, toks []string, at string, found func(string, any)) {
+	var path []string
+	if at != "" {
+		path = []string{at}
+	}
+	walkTokens(node, toks, path, func(path []string, val any) {
+		ptr := ""
+		for _, p := range path {
+			ptr = validate.Ptr(ptr, p)
+		}
+		found(ptr, val)
+	})
+}
+
+func walkTokens(node any, toks, path []string, found func([]string, any)) {
 	if len(toks) == 0 {
-		found(at, node)
+		found(path, node)
 		return
 	}
 	tok, rest := toks[0], toks[1:]
-	if tok == "**" {
-		matchTokens(node, rest, at, found)
-		eachChild(node, func(key string, child any) { matchTokens(child, toks, validate.Ptr(at, key), found) })
-		return
-	}
-	eachChild(node, func(key string, child any) {
-		if tok == "*" || tok == key {
-			matchTokens(child, rest, validate.Ptr(at, key), found)
+	switch tok {
+	case "**":
+		walkTokens(node, rest, path, found)
+		eachChild(node, func(key string, child any) { walkTokens(child, toks, append(path, key), found) })
+	case "*":
+		eachChild(node, func(key string, child any) { walkTokens(child, rest, append(path, key), found) })
+	default:
+		if child, ok := childAt(node, tok); ok {
+			walkTokens(child, rest, append(path, tok), found)
 		}
-	})
+	}
+}
+
+// childAt is an object's member or an array's element named by a literal
+// pattern token.
+func childAt(node any, tok string) (any, bool) {
+	switch n := node.(type) {
+	case map[string]any:
+		child, ok := n[tok]
+		return child, ok
+	case []any:
+		i, err := strconv.Atoi(tok)
+		if err != nil || i < 0 || i >= len(n) || strconv.Itoa(i) != tok {
+			return nil, false
+		}
+		return n[i], true
+	}
+	return nil, false
 }
 
 // eachChild visits an object's members in sorted key order, or an array's
@@ -317,7 +351,12 @@ func matchTokens(node any, toks []string, at string, found func(string, any)) {
 func eachChild(node any, visit func(key string, child any)) {
 	switch n := node.(type) {
 	case map[string]any:
-		for _, k := range sortedAnyKeys(n) {
+		keys := make([]string, 0, len(n))
+		for k := range n {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
 			visit(k, n[k])
 		}
 	case []any:

@@ -2,6 +2,7 @@ package ruleset_test
 
 import (
 	"encoding/json"
+	"flag"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -196,7 +197,7 @@ func readPending(t *testing.T) map[string]bool {
 	return out
 }
 
-func readRaw(t *testing.T, path string) map[string]any {
+func readRaw(t testing.TB, path string) map[string]any {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -209,4 +210,22 @@ func readRaw(t *testing.T, path string) map[string]any {
 		t.Fatal(err)
 	}
 	return m
+}
+
+var updateDocs = flag.Bool("update", false, "rewrite docs/capability.md from the capability table")
+
+// TestCapabilityDocCurrent keeps docs/capability.md equal to the table.
+// Run `go test ./engine/ruleset -run CapabilityDoc -update` after a change.
+func TestCapabilityDocCurrent(t *testing.T) {
+	path := "../../docs/capability.md"
+	doc := ruleset.CapabilityDoc()
+	if *updateDocs {
+		if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := os.ReadFile(path)
+	if err != nil || string(got) != doc {
+		t.Fatalf("docs/capability.md is out of date with the capability table; run: go test ./engine/ruleset -run CapabilityDoc -update")
+	}
 }

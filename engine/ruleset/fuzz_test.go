@@ -50,3 +50,27 @@ func BenchmarkValidate5e(b *testing.B) {
 		}
 	}
 }
+
+// FuzzParseVersion: a capabilityApi value never panics the parser; one
+// that parses prints back to itself and compares equal to itself and
+// consistently with another.
+func FuzzParseVersion(f *testing.F) {
+	for _, s := range []string{"1.150", "1.38", "1.137", "1.0", "abc", "1", "1.050", "2.0.1", "-1.2", "1..2", "99999999.1"} {
+		f.Add(s, "1.141")
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		va, err := ruleset.ParseVersion(a)
+		if err != nil {
+			return
+		}
+		if va.String() != a {
+			t.Fatalf("%q prints as %q", a, va.String())
+		}
+		if va.Compare(va) != 0 {
+			t.Fatalf("%q is not equal to itself", a)
+		}
+		if vb, err := ruleset.ParseVersion(b); err == nil && va.Compare(vb) != -vb.Compare(va) {
+			t.Fatalf("%q and %q compare inconsistently", a, b)
+		}
+	})
+}

@@ -48,7 +48,7 @@ type Ruleset struct {
 	Raw map[string]any `json:"-"`
 
 	// Warnings are what the file declares that is legal but does nothing
-	// (see docs/kinds.md "Warnings"); they never refuse it.
+	// (see docs/kinds.md "Import warnings"); they never refuse it.
 	Warnings []validate.Problem `json:"-"`
 }
 

@@ -3,6 +3,7 @@ package sheet_test
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/rulehost/rulehost/engine/ruleset"
@@ -37,6 +38,34 @@ func FuzzLoad(f *testing.F) {
 		}
 		for _, d := range rs.Derived {
 			c.Derived(d.ID)
+		}
+	})
+}
+
+// FuzzFindName: who= never panics the name rule, a match is one of the
+// names, and a name matching one character's whole name finds it.
+func FuzzFindName(f *testing.F) {
+	f.Add("Dr. Imani Ellis|Maude Ellis|Bram the Quiet", "Imani")
+	f.Add("Dr. Imani Ellis|Maude Ellis", "Ellis")
+	f.Add("Ada|ada", "ADA")
+	f.Add("|  |.", ".")
+	f.Fuzz(func(t *testing.T, list, who string) {
+		names := strings.Split(list, "|")
+		i, ok := sheet.FindName(names, who)
+		if ok && (i < 0 || i >= len(names)) {
+			t.Fatalf("index %d of %d names", i, len(names))
+		}
+		exact := -1
+		for j, n := range names {
+			if strings.EqualFold(strings.TrimSpace(n), strings.TrimSpace(who)) && strings.TrimSpace(who) != "" {
+				if exact >= 0 {
+					return // two names answer: no guess is required
+				}
+				exact = j
+			}
+		}
+		if exact >= 0 && (!ok || i != exact) {
+			t.Fatalf("%q is exactly %q, found %d %v", who, names[exact], i, ok)
 		}
 	})
 }

@@ -1,0 +1,89 @@
+package ruleset
+
+import (
+	"fmt"
+	"strings"
+)
+
+// CapabilityDoc renders the capability table as the Markdown page
+// docs/capability.md: what a ruleset may declare at each level. The page
+// is generated from the same rows the validator enforces, so the two
+// cannot disagree (engine/ruleset/capability_test.go keeps it current).
+func CapabilityDoc() string {
+	var b strings.Builder
+	b.WriteString(`# Capability levels
+
+A ruleset may declare the Capability API level it is written for:
+
+` + "```json" + `
+"capabilityApi": "1.150"
+` + "```" + `
+
+The value is a string of numbers separated by dots, compared part by part as
+numbers: 1.137 is above 1.38, and 1.150 is not 1.15. Anything else is refused
+at ` + "`/capabilityApi`" + ` (a JSON number too, since 1.150 and 1.15 are the same
+number). When a ruleset declares a level, every feature below whose level is
+higher is refused at the feature's own pointer, naming both levels:
+
+` + "```text" + `
+ruleset.json: /resolution/dark/outcome: needs capabilityApi 1.149; this ruleset declares 1.141 (dark.outcome, checks.md dice-highest)
+` + "```" + `
+
+A ruleset without ` + "`capabilityApi`" + ` is read at the engine's own level, ` + "`" + EngineCapabilityAPI + "`" + `
+(` + "`rulehost --version`" + ` prints it; in Go, ` + "`ruleset.EngineCapabilityAPI`" + `): every
+feature the engine knows is open to it. A level above the engine's is
+accepted with a warning, since what it might use beyond is refused key by
+key anyway. The bundled rulesets declare exactly the level of what they use.
+
+A few features act in play rather than in the file: ` + "`setback=`" + ` on its own on a
+symbol-pool check needs 1.150, and is listed in ` + "`ignored=`" + ` below it.
+
+This page is generated from the table in engine/ruleset/capability.go
+(` + "`go test ./engine/ruleset -run CapabilityDoc -update`" + `). In a pointer, ` + "`*`" + ` is
+any one key or index and ` + "`**`" + ` any run of them; a pattern under ` + "`/resolution/`" + `
+also matches the same keys in an override's ` + "`set`" + `.
+
+| level | feature | where | when | spec |
+|---|---|---|---|---|
+`)
+	for _, c := range sortedCapabilities() {
+		fmt.Fprintf(&b, "| %s | %s | `%s` | %s | %s |\n", c.Level, c.Feature, c.Pointer, c.condition(), c.Spec)
+	}
+	return b.String()
+}
+
+// condition says in words when a row applies beyond its pointer.
+func (c Capability) condition() string {
+	var parts []string
+	if len(c.Values) > 0 {
+		parts = append(parts, "is `"+strings.Join(c.Values, "` or `")+"`")
+	}
+	name, arg, _ := strings.Cut(c.Test, ":")
+	switch name {
+	case "not-number":
+		parts = append(parts, "is not a number")
+	case "lacks":
+		parts = append(parts, "has no `"+arg+"`")
+	case "not-one-of":
+		parts = append(parts, "is none of `"+strings.ReplaceAll(arg, ",", "`, `")+"`")
+	}
+	return strings.Join(parts, "; ")
+}
+
+// sortedCapabilities is the table by level, then in table order.
+func sortedCapabilities() []Capability {
+	out := Capabilities()
+	levels := make([]Version, len(out))
+	for i, c := range out {
+		levels[i], _ = ParseVersion(c.Level)
+	}
+	// A stable insertion sort: the table is small and its order is kept
+	// within a level.
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && levels[j].Compare(levels[j-1]) < 0; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+			levels[j], levels[j-1] = levels[j-1], levels[j]
+		}
+	}
+	return out
+}
