@@ -38,13 +38,19 @@ func init() {
 					&cli.BoolFlag{Name: "json", Usage: "print one JSON object per case instead of lines (the summary goes to stderr)"},
 					&cli.BoolFlag{Name: "no-progress", Usage: "plain lines, no progress bar, even on a terminal"},
 					&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "print passing cases too under the progress bar, with what plugin cases produced"},
-					&cli.DurationFlag{Name: "deadline", Value: plugin.DefaultDeadline, Usage: "bound each plugin call to `DURATION`"},
+					&cli.DurationFlag{Name: "deadline", Value: suiteDeadline, Usage: "bound each plugin call to `DURATION` (a hostile plugin's loop fails its own cases)"},
 				},
 				Action: runSuite,
 			}},
 		}
 	})
 }
+
+// suiteDeadline is the default per-call deadline of suite runs: longer
+// than a host's (plugin.DefaultDeadline), since a suite is not answering
+// anyone and a busy CI machine must not turn a slow call into a failed
+// case; still short enough that a plugin stuck in a loop fails quickly.
+const suiteDeadline = 2 * time.Second
 
 func runSuite(c *cli.Context) error {
 	if c.NArg() == 0 {
@@ -53,6 +59,9 @@ func runSuite(c *cli.Context) error {
 	opts := suite.Options{
 		Jobs: c.Int("jobs"), Update: c.Bool("update"), Filter: c.String("filter"),
 		Plugin: plugin.Options{Logger: logger(c).Named("plugins"), Deadline: c.Duration("deadline")},
+	}
+	if opts.Plugin.Deadline <= 0 {
+		return misuse(c, "--deadline must be positive")
 	}
 	if opts.Jobs < 1 || opts.Jobs > 1024 {
 		return misuse(c, "--jobs must be 1 to 1024")

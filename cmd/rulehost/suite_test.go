@@ -29,6 +29,7 @@ func TestSuiteRun(t *testing.T) {
 		{"filter nothing", []string{"suite", "run", "--filter", "zzz", bundledSuite}, 0, `no case matches --filter "zzz"`},
 		{"shard", []string{"suite", "run", "--shard", "2/3", bundledSuite}, 0, "0 failed"},
 		{"bad shard", []string{"suite", "run", "--shard", "4/3", bundledSuite}, 2, "--shard"},
+		{"bad deadline", []string{"suite", "run", "--deadline", "0s", bundledSuite}, 2, "--deadline"},
 		{"bad jobs", []string{"suite", "run", "--jobs", "0", bundledSuite}, 2, "--jobs"},
 		{"no folder", []string{"suite", "run"}, 2, "name at least one suite folder"},
 		{"missing folder", []string{"suite", "run", "/nonexistent"}, 2, "is not a folder"},
