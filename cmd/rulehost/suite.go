@@ -39,6 +39,7 @@ func init() {
 					&cli.BoolFlag{Name: "no-progress", Usage: "plain lines, no progress bar, even on a terminal"},
 					&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "print passing cases too under the progress bar, with what plugin cases produced"},
 					&cli.DurationFlag{Name: "deadline", Value: suiteDeadline, Usage: "bound each plugin call to `DURATION` (a hostile plugin's loop fails its own cases)"},
+					&cli.BoolFlag{Name: "isolate", Usage: isolateUsage},
 				},
 				Action: runSuite,
 			}},
@@ -58,7 +59,8 @@ func runSuite(c *cli.Context) error {
 	}
 	opts := suite.Options{
 		Jobs: c.Int("jobs"), Update: c.Bool("update"), Filter: c.String("filter"),
-		Plugin: plugin.Options{Logger: logger(c).Named("plugins"), Deadline: c.Duration("deadline")},
+		Plugin:  plugin.Options{Logger: logger(c).Named("plugins"), Deadline: c.Duration("deadline")},
+		Isolate: isolateOptions(c),
 	}
 	if opts.Plugin.Deadline <= 0 {
 		return misuse(c, "--deadline must be positive")
