@@ -45,6 +45,12 @@ func (p *Party) ItemRecord(s *Stack) record.Record {
 	if p.Worn(s) {
 		r.AddBool("worn", true)
 	}
+	if left, maxN, ok := p.ChargesLeft(s); ok {
+		r.Add("charges", fmt.Sprintf("%d of %d", left, maxN))
+	}
+	if s.On {
+		r.AddBool("on", true)
+	}
 	return r
 }
 

@@ -319,3 +319,43 @@ func itemFilter(lo validate.Obj, b *ItemsBlock) *ItemFilter {
 	}
 	return f
 }
+
+// creatureLoot checks what a bestiary creature carries (creature.loot,
+// spec/items.md "Loot"): the id of one of the block's loot tables. The
+// bestiary itself is read elsewhere; only the reference is checked here.
+func (v *Validator) creatureLoot(o validate.Obj, b *ItemsBlock) {
+	if arr, isArr := o.M["lootTables"].([]any); o.Has("lootTables") && (!isArr || len(arr) > MaxLootTables) {
+		return // the list itself was refused: its ids are unknown
+	}
+	cats, _ := v.rs.Raw["catalogs"].([]any)
+	for ci, rawCat := range cats {
+		cat, _ := rawCat.(map[string]any)
+		entries, _ := cat["entries"].([]any)
+		for ei, rawEntry := range entries {
+			entry, _ := rawEntry.(map[string]any)
+			creature, _ := entry["creature"].(map[string]any)
+			raw, has := creature["loot"]
+			if !has {
+				continue
+			}
+			at := validate.Ptr("/catalogs", ci, "entries", ei, "creature", "loot")
+			id, isStr := raw.(string)
+			switch {
+			case !isStr || id == "":
+				v.P.Addf(at, "want the id of one of items.lootTables, found %s", validate.TypeName(raw))
+			case len(b.LootTables) == 0:
+				v.P.Addf(at, "a creature's loot names one of items.lootTables, and the block declares none")
+			case b.LootTable(id) == nil || b.LootTable(id).ID != id:
+				v.P.Addf(at, "no loot table %q in items.lootTables; declared: %v", id, lootIDs(b))
+			}
+		}
+	}
+}
+
+func lootIDs(b *ItemsBlock) []string {
+	out := make([]string, len(b.LootTables))
+	for i, t := range b.LootTables {
+		out[i] = t.ID
+	}
+	return out
+}

@@ -9,5 +9,6 @@ import "github.com/rulehost/rulehost/engine/validate"
 func (v *Validator) itemSections(o validate.Obj, b *ItemsBlock) {
 	b.Coins = coinItems(b)
 	b.LootTables = v.lootTables(o, b)
+	v.creatureLoot(o, b)
 	b.StartingGear = v.startingGear(o, b)
 }

@@ -155,6 +155,30 @@ func TestLootTablesRefused(t *testing.T) {
 	})
 }
 
+func TestCreatureLootRefused(t *testing.T) {
+	beast := func(loot string) func(map[string]any) {
+		return func(r map[string]any) {
+			var l any
+			if err := json.Unmarshal([]byte(loot), &l); err != nil {
+				t.Fatal(err)
+			}
+			r["catalogs"] = append(r["catalogs"].([]any), map[string]any{"id": "beasts", "label": "Beasts", "holds": "creatures",
+				"entries": []any{map[string]any{"id": "wolf", "label": "Wolf", "creature": map[string]any{"loot": l}}}})
+		}
+	}
+	P := "/catalogs/1/entries/0/creature/loot"
+	goods := `[{"id":"goods","entries":[{"item":"gear/axe"}]}]`
+	checkRefusals(t, "lootTables", []refusal{
+		{"unknown table", goods, P, `no loot table "hoard"`, beast(`"hoard"`)},
+		{"by label", `[{"id":"goods","label":"Hoard","entries":[{"item":"gear/axe"}]}]`, P, `no loot table "Hoard"`, beast(`"Hoard"`)},
+		{"not a string", goods, P, "want the id of one of items.lootTables", beast(`3`)},
+		{"no tables", `[]`, P, "declares none", beast(`"goods"`)},
+	})
+	if _, err := loadPatched(t, "lootTables", js(t, goods), beast(`"goods"`)); err != nil {
+		t.Fatalf("a creature carrying a declared table: %v", err)
+	}
+}
+
 func TestLootTablesRead(t *testing.T) {
 	rs, err := loadPatched(t, "lootTables", js(t, `[
 		{"id":"t","label":"Hoard","rolls":"1d2","entries":[

@@ -166,6 +166,11 @@ func (v *Validator) itemUse(io validate.Obj, it *Item) {
 		it.UseDef = v.use(uo, it)
 	}
 	v.useLinks(io, it)
+	if tg := it.Toggle; tg != nil && tg.Budget != "" {
+		if budgets := v.economyBudgets(); budgets != nil && !containsID(budgets, tg.Budget) {
+			io.Addf("toggle", "the switch's budget %q is not one of combat.economy.budgets: %v", tg.Budget, budgets)
+		}
+	}
 }
 
 // useLinks are the rules between the use and the charges: a use consumes

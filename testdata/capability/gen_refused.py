@@ -153,7 +153,8 @@ case("charges_breaks_on", "1.61", [I + "/charges/breaksOn", I + "/charges"], ite
 case("use_gate", "1.62", [I + "/use/gate", I + "/use"], item({"use": {"kind": "buff", "budget": "act", "gate": {"check": {"skill": "sneak"}, "difficulty": 2}}}))
 case("loot_tables", "1.63", ["/items/lootTables"], blk({"lootTables": [{"id": "goods", "label": "Goods", "entries": [{"item": "kit/rope"}]}]}))
 r = items_base(); r["catalogs"].append({"id": "beasts", "label": "Beasts", "holds": "creatures", "entries": [{"id": "wolf", "label": "Wolf", "creature": {"loot": "goods"}}]})
-case("creature_loot", "1.63", ["/catalogs/1/entries/0/creature/loot"], r)
+r["items"]["lootTables"] = [{"id": "goods", "label": "Goods", "entries": [{"item": "kit/rope"}]}]  # the table it carries
+case("creature_loot", "1.63", ["/catalogs/1/entries/0/creature/loot", "/items/lootTables"], r)
 case("loot_coins", "1.64", ["/items/lootTables/0/entries/0/coins", "/items/lootTables"], blk({"lootTables": [{"id": "goods", "label": "Goods", "entries": [{"coins": "bit", "count": "1d6"}]}]}))
 MARKET = {"prices": [{"id": "fair", "label": "fair", "times": 1, "default": True}], "places": [{"id": "village", "label": "village"}]}
 def market(**more):

@@ -65,6 +65,8 @@ cases = [
     ("save-difficulty-stat-not-given", lambda rs, i, u: (u.update(save={"save": "nerve"}, saveDifficulty={"stat": "dc"}), i["stats"].pop("dc")), ITEM + "/use/saveDifficulty", "gives no value"),
     ("applies-unknown-condition", lambda rs, i, u: u.update(applies=[{"condition": "hexed"}]), ITEM + "/use/applies/0/condition", "no condition"),
     ("budget-and-free", lambda rs, i, u: u.update(budget="act"), ITEM + "/use/free", "not both"),
+    ("budget-unknown", lambda rs, i, u: (rs["combat"].update(economy={"budgets": ["act", "quick"]}), u.pop("free"), u.update(budget="bonus")), ITEM + "/use/budget", "combat.economy.budgets"),
+    ("toggle-budget-unknown", lambda rs, i, u: (rs["combat"].update(economy={"budgets": ["act", "quick"]}), i.update(toggle={"label": "Flame", "budget": "bonus"})), ITEM + "/toggle", "combat.economy.budgets"),
     ("no-budget", lambda rs, i, u: u.pop("free"), ITEM + "/use", "budget"),
     ("tohit-without-attackroll", lambda rs, i, u: u.update(toHit={"bonus": 1}), ITEM + "/use/toHit", "attackRoll"),
     ("amount-bad-dice", lambda rs, i, u: u.update(amount={"dice": "d"}), ITEM + "/use/amount/dice", ""),
