@@ -19,6 +19,7 @@ import (
 	"github.com/rulehost/rulehost/engine/sheet"
 	"github.com/rulehost/rulehost/engine/tag"
 	"github.com/rulehost/rulehost/engine/validate"
+	"github.com/rulehost/rulehost/host/isolate"
 	"github.com/rulehost/rulehost/host/plugin"
 )
 
@@ -80,6 +81,9 @@ type RunOptions struct {
 	// Update rewrites each tag or formatter case's want with what it got
 	// (review the diff before committing it).
 	Update bool
+	// Isolate, when set, runs each case's plugin in a worker process
+	// under these limits (see LoadIsolated) instead of in-process.
+	Isolate *isolate.Options
 }
 
 // RunCases runs the test/ cases of every plugin under dirs (a plugin
@@ -106,7 +110,7 @@ func runPluginCases(dir string, opts RunOptions) []CaseResult {
 	files, _ := filepath.Glob(filepath.Join(dir, "test", "*.json"))
 	sort.Strings(files)
 	// Load once up front so a broken plugin is one clear failure.
-	name, err := PluginName(dir, opts.Plugin)
+	name, err := PluginNameOf(dir, opts)
 	if err != nil {
 		return []CaseResult{{Plugin: name, File: filepath.Join(dir, "plugin.lua"), Msg: err.Error()}}
 	}
@@ -138,6 +142,49 @@ func PluginName(dir string, opts plugin.Options) (string, error) {
 	}
 	defer p.Close()
 	return p.Name(), nil
+}
+
+// PluginNameOf is the plugin's name as PluginName reads it, or, with
+// opts.Isolate, as a worker reads it (so no plugin code runs here).
+func PluginNameOf(dir string, opts RunOptions) (string, error) {
+	if opts.Isolate == nil {
+		return PluginName(dir, opts.Plugin)
+	}
+	h, err := caseHost(dir, opts.Plugin, opts.Isolate)
+	if err != nil {
+		return filepath.Base(dir), err
+	}
+	defer h.Close()
+	names := h.PluginNames()
+	if len(names) != 1 {
+		return filepath.Base(dir), fmt.Errorf("plugin test: %d plugins in %s; want one", len(names), dir)
+	}
+	return names[0], nil
+}
+
+// caseHost loads the one plugin a case runs, in-process or isolated.
+func caseHost(dir string, po plugin.Options, iso *isolate.Options) (*Host, error) {
+	if iso != nil {
+		h, errs, err := LoadIsolated([]string{dir}, po, *iso)
+		if err != nil {
+			return nil, err
+		}
+		if len(errs) > 0 {
+			h.Close()
+			return nil, errs[0]
+		}
+		return h, nil
+	}
+	p, err := plugin.Load(dir, po)
+	if err != nil {
+		return nil, err
+	}
+	set := plugin.NewSet(po)
+	if err := set.Add(p); err != nil {
+		p.Close()
+		return nil, err
+	}
+	return FromSet(set), nil
 }
 
 // RunCaseFile runs one case file of the plugin in dir (named name): what
@@ -181,16 +228,10 @@ func runCase(dir, name, file string, c *Case, opts RunOptions) (string, error) {
 	if c.Config != nil {
 		po.Config = map[string]map[string]any{name: c.Config}
 	}
-	p, err := plugin.Load(dir, po)
+	h, err := caseHost(dir, po, opts.Isolate)
 	if err != nil {
 		return "", err
 	}
-	set := plugin.NewSet(po)
-	if err := set.Add(p); err != nil {
-		p.Close()
-		return "", err
-	}
-	h := FromSet(set)
 	defer h.Close()
 	base := filepath.Dir(file)
 

@@ -140,6 +140,36 @@ func LoadIsolated(dirs []string, opts plugin.Options, iso isolate.Options) (h *H
 	return h, errs, nil
 }
 
+// PluginNames lists the loaded plugins' names, in load order.
+func (h *Host) PluginNames() []string {
+	var out []string
+	if h.remote != nil {
+		for _, p := range h.remote.Plugins() {
+			out = append(out, p.Manifest.Name)
+		}
+		return out
+	}
+	for _, p := range h.Set.Plugins {
+		out = append(out, p.Name())
+	}
+	return out
+}
+
+// PluginDirs lists the folders of the loaded plugins, in load order.
+func (h *Host) PluginDirs() []string {
+	var out []string
+	if h.remote != nil {
+		for _, p := range h.remote.Plugins() {
+			out = append(out, p.Dir)
+		}
+		return out
+	}
+	for _, p := range h.Set.Plugins {
+		out = append(out, p.Dir)
+	}
+	return out
+}
+
 // Restarts reports how many isolated workers have been replaced (0 in
 // process).
 func (h *Host) Restarts() int {

@@ -30,10 +30,16 @@ func TestIsolateSameOutput(t *testing.T) {
 			`[opposed_check: skill="Ward" who="Bram the Quiet" vs="Maud Hollin" vsSkill="Ward"]`),
 		{"validate", "--plugins", plugins, "../../plugins/wild-die/test/data/opend6-bad.json"},
 		{"validate", "--plugins", plugins, "../../rulesets/savage-worlds/ruleset.json"},
+		{"plugin", "test", plugins + "/ironsworn", plugins + "/opposed-pool", plugins + "/narrative"},
+		{"plugin", "info", "--json", plugins + "/savage-worlds", plugins + "/wild-die"},
 	}
 	for _, args := range cases {
 		c1, o1, e1 := runCLI(args...)
-		c2, o2, e2 := runCLI(append([]string{args[0], "--isolate"}, args[1:]...)...)
+		n := 1
+		if args[0] == "plugin" {
+			n = 2
+		}
+		c2, o2, e2 := runCLI(append(append(append([]string{}, args[:n]...), "--isolate"), args[n:]...)...)
 		if c1 != c2 || o1 != o2 || e1 != e2 {
 			t.Errorf("%v:\n in-process exit %d\n%s%s\n isolated exit %d\n%s%s", args, c1, o1, e1, c2, o2, e2)
 		}
@@ -59,7 +65,21 @@ func TestIsolateSameOutput(t *testing.T) {
 	if outs[0] != outs[1] || !strings.Contains(outs[0], "Tamsin, Sneak:") {
 		t.Errorf("run --isolate differs:\n%s\n---\n%s", outs[0], outs[1])
 	}
-	for _, cmd := range [][]string{{"check"}, {"validate"}, {"run"}, {"gear"}, {"odds"}, {"roll"}, {"session", "show"}} {
+	// a suite: the same verdicts (the summary line; timings differ)
+	var sums [2]string
+	for i, iso := range []bool{false, true} {
+		args := []string{"suite", "run", "--no-progress"}
+		if iso {
+			args = append(args, "--isolate")
+		}
+		_, out, errs := runCLI(append(args, "../../testdata/suites/bundled")...)
+		lines := strings.Split(strings.TrimSpace(out+errs), "\n")
+		sums[i] = lines[len(lines)-1]
+	}
+	if sums[0] != sums[1] || !strings.Contains(sums[0], "0 failed") {
+		t.Errorf("suite run --isolate: %q vs %q", sums[0], sums[1])
+	}
+	for _, cmd := range [][]string{{"check"}, {"validate"}, {"run"}, {"gear"}, {"odds"}, {"roll"}, {"session", "show"}, {"serve"}, {"suite", "run"}, {"plugin", "test"}, {"plugin", "info"}} {
 		_, help, _ := runCLI(append(cmd, "--help")...)
 		if !strings.Contains(help, "--isolate") {
 			t.Errorf("rulehost %s has no --isolate", strings.Join(cmd, " "))

@@ -25,6 +25,7 @@ func init() {
 					&cli.BoolFlag{Name: "update", Usage: "rewrite each case's \"want\" with what it got (review the diff)"},
 					&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "also print what each passing case produced"},
 					&cli.BoolFlag{Name: "json", Usage: "print one JSON object per case: {plugin, file, pass, got, message}"},
+					&cli.BoolFlag{Name: "isolate", Usage: isolateUsage},
 				},
 				Action: runPluginTest,
 			}}, pluginSubcommands...),
@@ -49,8 +50,9 @@ func runPluginTest(c *cli.Context) error {
 		return misuse(c, "%v", err)
 	}
 	results := suite.Run([]*suite.Suite{s}, suite.Options{
-		Plugin: plugin.Options{Logger: logger(c).Named("plugins")},
-		Update: c.Bool("update"),
+		Plugin:  plugin.Options{Logger: logger(c).Named("plugins")},
+		Update:  c.Bool("update"),
+		Isolate: isolateOptions(c),
 	})
 	failed, total := 0, 0
 	w := c.App.Writer

@@ -9,6 +9,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/rulehost/rulehost/host/isolate"
 	"github.com/rulehost/rulehost/host/plugin"
 )
 
@@ -21,6 +22,7 @@ func init() {
 			"Exit status 1 when a plugin does not load (the reason is printed).",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object per plugin"},
+			&cli.BoolFlag{Name: "isolate", Usage: isolateUsage},
 		},
 		Action: runPluginInfo,
 	})
@@ -58,10 +60,9 @@ type keyInfo struct {
 	Doc  string `json:"doc"`
 }
 
-func infoOf(p *plugin.Plugin) pluginInfo {
-	m := p.Manifest
-	in := pluginInfo{Name: m.Name, Version: m.Version, API: m.API, Description: m.Description, Dir: p.Dir,
-		Kinds: []kindInfo{}, Tags: nonNil(m.Tags), Formatters: nonNil(m.Formatters), Records: []recordInfo{}, Config: p.Config}
+func infoOf(dir string, m plugin.Manifest, config map[string]any) pluginInfo {
+	in := pluginInfo{Name: m.Name, Version: m.Version, API: m.API, Description: m.Description, Dir: dir,
+		Kinds: []kindInfo{}, Tags: nonNil(m.Tags), Formatters: nonNil(m.Formatters), Records: []recordInfo{}, Config: config}
 	if in.Config == nil {
 		in.Config = map[string]any{}
 	}
@@ -89,11 +90,12 @@ func runPluginInfo(c *cli.Context) error {
 	if c.NArg() == 0 {
 		return misuse(c, "name at least one plugin folder")
 	}
-	set, errs := plugin.LoadDirs(c.Args().Slice(), plugin.Options{Logger: logger(c).Named("plugins")})
-	defer set.Close()
+	infos, errs, err := loadInfos(c)
+	if err != nil {
+		return refused(err)
+	}
 	w := c.App.Writer
-	for _, p := range set.Plugins {
-		in := infoOf(p)
+	for _, in := range infos {
 		if c.Bool("json") {
 			b, err := json.Marshal(in)
 			if err != nil {
@@ -111,6 +113,31 @@ func runPluginInfo(c *cli.Context) error {
 		return cli.Exit("", exitRefused)
 	}
 	return nil
+}
+
+// loadInfos loads the plugins under the command's folders (with
+// --isolate, in a worker, so their plugin.lua never runs here) and
+// describes each.
+func loadInfos(c *cli.Context) ([]pluginInfo, []error, error) {
+	popts := plugin.Options{Logger: logger(c).Named("plugins")}
+	var out []pluginInfo
+	if iso := isolateOptions(c); iso != nil {
+		cl, errs, err := isolate.Start(c.Args().Slice(), popts, *iso)
+		if err != nil {
+			return nil, nil, err
+		}
+		defer cl.Close()
+		for _, p := range cl.Plugins() {
+			out = append(out, infoOf(p.Dir, p.Manifest, p.Config))
+		}
+		return out, errs, nil
+	}
+	set, errs := plugin.LoadDirs(c.Args().Slice(), popts)
+	defer set.Close()
+	for _, p := range set.Plugins {
+		out = append(out, infoOf(p.Dir, p.Manifest, p.Config))
+	}
+	return out, errs, nil
 }
 
 func printInfo(w io.Writer, in pluginInfo) {

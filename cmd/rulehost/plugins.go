@@ -55,7 +55,7 @@ func pluginOptionsFrom(c *cli.Context, dirs []string) (loadOptions, error) {
 	var errs []error
 	if c.Bool("isolate") {
 		var err error
-		h, errs, err = host.LoadIsolated(dirs, popts, isolate.Options{LogLevel: c.String("log-level"), Stderr: c.App.ErrWriter})
+		h, errs, err = host.LoadIsolated(dirs, popts, *isolateOptions(c))
 		if err != nil {
 			return loadOptions{}, refused(err)
 		}
@@ -66,6 +66,15 @@ func pluginOptionsFrom(c *cli.Context, dirs []string) (loadOptions, error) {
 		log.Error("plugin left out", "error", err)
 	}
 	return loadOptions{Ruleset: h.RulesetOptions(), Kinds: h.Resolvers, Host: h}, nil
+}
+
+// isolateOptions are the worker's options when --isolate is given, else
+// nil.
+func isolateOptions(c *cli.Context) *isolate.Options {
+	if !c.Bool("isolate") {
+		return nil
+	}
+	return &isolate.Options{LogLevel: c.String("log-level"), Stderr: c.App.ErrWriter}
 }
 
 // isolateUsage is --isolate's help, the same on every command.

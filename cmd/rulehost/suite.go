@@ -39,6 +39,7 @@ func init() {
 					&cli.BoolFlag{Name: "no-progress", Usage: "plain lines, no progress bar, even on a terminal"},
 					&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "print passing cases too under the progress bar, with what plugin cases produced"},
 					&cli.DurationFlag{Name: "deadline", Value: plugin.DefaultDeadline, Usage: "bound each plugin call to `DURATION`"},
+					&cli.BoolFlag{Name: "isolate", Usage: isolateUsage},
 				},
 				Action: runSuite,
 			}},
@@ -52,7 +53,8 @@ func runSuite(c *cli.Context) error {
 	}
 	opts := suite.Options{
 		Jobs: c.Int("jobs"), Update: c.Bool("update"), Filter: c.String("filter"),
-		Plugin: plugin.Options{Logger: logger(c).Named("plugins"), Deadline: c.Duration("deadline")},
+		Plugin:  plugin.Options{Logger: logger(c).Named("plugins"), Deadline: c.Duration("deadline")},
+		Isolate: isolateOptions(c),
 	}
 	if opts.Jobs < 1 || opts.Jobs > 1024 {
 		return misuse(c, "--jobs must be 1 to 1024")

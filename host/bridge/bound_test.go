@@ -60,19 +60,19 @@ func TestHostFunctionsBoundWhatTheyConvert(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	call := func(n int) ([]lua.LValue, error, time.Duration) {
+	call := func(n int) ([]lua.LValue, time.Duration, error) {
 		st.Begin(nil, nil)
 		defer st.End()
 		start := time.Now()
 		rets, err := sb.Call(context.Background(), nil, fn, st.Sheet(tinySheet(t)), lua.LNumber(n))
-		return rets, err, time.Since(start)
+		return rets, time.Since(start), err
 	}
-	rets, err, _ := call(0)
+	rets, _, err := call(0)
 	if err != nil || len(rets) != 1 || rets[0] != lua.LTrue {
 		t.Fatalf("a real reference: %v %v", rets, err)
 	}
 	for _, n := range []int{200, 600} {
-		_, err, took := call(n)
+		_, took, err := call(n)
 		if err == nil || !strings.Contains(err.Error(), "bytes of text") {
 			t.Errorf("%d references: %v", n, err)
 		}

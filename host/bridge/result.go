@@ -42,7 +42,7 @@ func ReadResult(lv lua.LValue) (Result, error) {
 		return Result{}, fmt.Errorf("returned nothing; return a list of {key, value} pairs or a record {name = ..., attrs = {...}}")
 	}
 	if t, ok := lv.(*lua.LTable); ok && t.Metatable == lua.LNil {
-		if attrs, ok := fastPairs(t); ok {
+		if attrs, ok := fastAttrs(t); ok {
 			return Result{Attrs: attrs}, checkText(attrs)
 		}
 		if res, ok := fastRecord(t); ok {
@@ -57,7 +57,9 @@ func ReadResult(lv lua.LValue) (Result, error) {
 	var pairs []any
 	switch x := raw.(type) {
 	case []any:
-		pairs = x
+		if pairs, err = unflatten(x); err != nil {
+			return Result{}, err
+		}
 	case map[string]any:
 		name, ok := x["name"].(string)
 		if !ok || name == "" {
@@ -72,6 +74,9 @@ func ReadResult(lv lua.LValue) (Result, error) {
 		if a, present := x["attrs"]; present {
 			if pairs, ok = a.([]any); !ok {
 				return Result{}, fmt.Errorf("attrs: want a list of {key, value} pairs")
+			}
+			if pairs, err = unflatten(pairs); err != nil {
+				return Result{}, err
 			}
 		}
 	default:
@@ -180,37 +185,9 @@ func fastPairs(t *lua.LTable) ([]tag.Attr, bool) {
 		if !ok || k == "" {
 			return nil, false
 		}
-		var v string
-		switch x := p.RawGetInt(2).(type) {
-		case lua.LString:
-			v = string(x)
-		case lua.LBool:
-			v = strconv.FormatBool(bool(x))
-		case lua.LNumber:
-			f := float64(x)
-			if f != math.Trunc(f) || math.Abs(f) > 1<<53 {
-				return nil, false
-			}
-			v = strconv.FormatInt(int64(f), 10)
-		case *lua.LTable:
-			if x.Metatable != lua.LNil {
-				return nil, false
-			}
-			m := x.Len()
-			buf = buf[:0]
-			for j := 1; j <= m; j++ {
-				num, ok := x.RawGetInt(j).(lua.LNumber)
-				f := float64(num)
-				if !ok || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
-					return nil, false
-				}
-				if j > 1 {
-					buf = append(buf, ',')
-				}
-				buf = strconv.AppendInt(buf, int64(f), 10)
-			}
-			v = string(buf)
-		default:
+		v, nb, ok := fastValue(p.RawGetInt(2), buf)
+		buf = nb
+		if !ok {
 			return nil, false
 		}
 		if len(v) > MaxValueLen {

@@ -3,7 +3,10 @@
 // whenever the plugin has no such formatter, faults, or returns something
 // that is not text. A fallback after a failure is logged (go-hclog, Warn)
 // with the plugin, the formatter and what went wrong; the GM's text is
-// never lost to a broken plugin.
+// never lost to a broken plugin. After MaxFailures consecutive failures a
+// formatter is switched off for the life of the Formatter (the run or the
+// session), said once in the log. A formatter's text is sanitized
+// (sandbox.Clean, keeping its line breaks) before it is shown.
 package format
 
 import (

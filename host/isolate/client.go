@@ -77,7 +77,7 @@ type Client struct {
 	proc     *proc
 	sent     map[string]bool // ruleset hashes the current worker has
 	refs     map[*ruleset.Ruleset]*rulesetRef
-	plugins  []pluginMsg
+	plugins  []Loaded
 	restarts int
 }
 
@@ -308,6 +308,9 @@ func exitReason(err error) string {
 	}
 	return ee.Error() // "signal: killed", "exit status 1"
 }
+
+// Plugins lists the plugins the worker loaded, in load order.
+func (c *Client) Plugins() []Loaded { return append([]Loaded(nil), c.plugins...) }
 
 // Restarts reports how many workers have been replaced.
 func (c *Client) Restarts() int {

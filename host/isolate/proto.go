@@ -124,8 +124,8 @@ type response struct {
 	Err string `json:"err,omitempty"`
 
 	// load
-	Plugins []pluginMsg `json:"plugins,omitempty"`
-	Errors  []string    `json:"errors,omitempty"`
+	Plugins []Loaded `json:"plugins,omitempty"`
+	Errors  []string `json:"errors,omitempty"`
 
 	// validate
 	Validation *validation `json:"validation,omitempty"`
@@ -145,8 +145,8 @@ type response struct {
 	Ref   *ruleset.ItemStatRef `json:"ref,omitempty"`
 }
 
-// pluginMsg is a loaded plugin as the host sees it.
-type pluginMsg struct {
+// Loaded is a plugin the worker loaded, as the host sees it.
+type Loaded struct {
 	Dir      string          `json:"dir"`
 	Manifest plugin.Manifest `json:"manifest"`
 	Config   map[string]any  `json:"config"`

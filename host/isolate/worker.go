@@ -144,7 +144,7 @@ func (w *worker) load(req *request) response {
 	}
 	var resp response
 	for _, p := range set.Plugins {
-		resp.Plugins = append(resp.Plugins, pluginMsg{Dir: p.Dir, Manifest: p.Manifest, Config: p.Config})
+		resp.Plugins = append(resp.Plugins, Loaded{Dir: p.Dir, Manifest: p.Manifest, Config: p.Config})
 	}
 	for _, err := range errs {
 		resp.Errors = append(resp.Errors, err.Error())

@@ -59,6 +59,9 @@ func boundCases() []boundCase {
 		{name: "array growth", body: `local t = {} for i = 1, 1e9 do t[i] = i end`, want: []error{ErrMemory, ErrTimeout}},
 		{name: "hash growth", body: `local t = {} for i = 1, 1e9 do t[i * 7 + 0.5] = i end`, want: []error{ErrMemory, ErrTimeout}},
 		{name: "tables of tables", body: `local t = {} for i = 1, 1e9 do t[i] = {{}, {}, {}} end`, want: []error{ErrMemory, ErrTimeout}},
+		{name: "recursion through pcall", body: `local function f() pcall(f) f() end f()`, want: []error{ErrTimeout, ErrDepth}},
+		{name: "loop inside pcall", body: `while true do pcall(function() while true do end end) end`, want: []error{ErrTimeout}},
+		{name: "sort a long list", body: `local t = {} for i = 1, 3e5 do t[i] = -i end for r = 1, 100 do table.sort(t) table.sort(t, function(a, b) return a > b end) end`, want: []error{ErrTimeout}},
 		{name: "huge error", body: `error(string.rep("x", 2^20) .. "")`, want: []error{ErrRuntime}},
 		// load-time attacks: plugin.lua itself
 		{name: "parse bomb a^a^a", body: bomb("^"), load: true, want: []error{ErrSyntax}},

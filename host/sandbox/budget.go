@@ -22,6 +22,9 @@ type callCtx struct {
 	steps    int64 // instructions executed (Lua goroutine only)
 	maxSteps int64
 	maxMem   uint64
+	// deadline is read from the clock every 1024 instructions: the
+	// context's timer alone fires late on a busy machine.
+	deadline time.Time
 
 	faulted atomic.Bool
 	mu      sync.Mutex
@@ -42,10 +45,18 @@ func (c *callCtx) Done() <-chan struct{} {
 	if c.maxSteps > 0 && c.steps > c.maxSteps && !c.faulted.Load() {
 		c.setFault(&fault{kind: ErrBudget, msg: "instruction budget exceeded"})
 	}
+	if c.steps&1023 == 0 && c.pastDeadline() && !c.faulted.Load() {
+		c.setFault(&fault{kind: ErrTimeout, msg: "deadline exceeded"})
+	}
 	if c.faulted.Load() {
 		return closedCh
 	}
 	return c.done
+}
+
+// pastDeadline reads the clock against the call's deadline.
+func (c *callCtx) pastDeadline() bool {
+	return !c.deadline.IsZero() && time.Now().After(c.deadline)
 }
 
 func (c *callCtx) Err() error {

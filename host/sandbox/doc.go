@@ -94,29 +94,50 @@
 //
 // # Memory
 //
-// gopher-lua has no allocator hook, so memory is bounded in two layers:
+// gopher-lua has no allocator hook, so memory is bounded in two layers,
+// and together they hold a hard bound: whatever a plugin does in one call,
+// load or formatter call, the process's peak RSS stays within 256 MiB of
+// its baseline (tested in a child process, bound_test.go):
 //
-//  1. Every library function that can build a large string checks the
-//     result size BEFORE allocating, against Options.MaxStringLen (default
-//     1 MiB): string.rep, string.format (widths/precisions over two digits
-//     are refused as in Lua 5.1, and each piece is checked before it is
-//     added), string.gsub (checked as the result grows), table.concat
-//     (total computed first). Exceeding it is ErrMemory.
-//  2. What cannot be hooked (the .. operator, table growth, many medium
+//  1. Everything that can build a large value in one VM instruction checks
+//     the size BEFORE allocating: string.rep, string.format (widths and
+//     precisions over two digits are refused as in Lua 5.1, and each piece
+//     is checked before it is added), string.gsub (checked as the result
+//     grows), table.concat (total computed first), against
+//     Options.MaxStringLen (default 1 MiB); the .. operator too, through
+//     Options.StringAlloc of the patched gopher-lua in third_party/
+//     (patch 2); and an integer key far past the end of a list is kept in
+//     the table's hash part instead of filling the list with nils up to it
+//     (patch 1: t[16777216] = true used to allocate 1 GiB). Exceeding the
+//     limit is ErrMemory.
+//  2. Growth made of many small steps (tables filling up, many medium
 //     strings) is caught by a process-wide watcher goroutine that runs
 //     while calls are active. Every millisecond it reads runtime/metrics
 //     (no stop-the-world) and faults a call with ErrMemory when, since the
 //     call began, the live heap measured by the last GC grew by more than
 //     Options.MaxMemory (default 64 MiB), or the heap including garbage grew
-//     by more than twice that. The call aborts at its next instruction.
+//     by more than twice that. The call aborts at its next instruction,
+//     and no instruction allocates more than MaxStringLen (or a list's
+//     doubling) on its own.
 //
-// Limits of the watcher: it measures the process, not the call, so heavy
-// concurrent allocation elsewhere can be charged to a running call (the
-// live-heap rule keeps garbage out of the charge; the 2x rule is the
-// safety net); and one VM instruction cannot be interrupted, so the worst
-// overshoot is one concatenation of two strings just under the budget
-// (s = s .. s past 2*MaxMemory). With MaxMemory 16 MiB the hostile suite
-// stays far below its 512 MiB heap ceiling.
+// The watcher measures the process, not the call, so heavy concurrent
+// allocation elsewhere can be charged to a running call (the live-heap
+// rule keeps garbage out of the charge; the 2x rule is the safety net).
+//
+// Loading is bounded the same way: CompileLimits parses under a deadline,
+// the memory watcher and a bound on the parser's stack (patch 5: a 1 MiB
+// a^a^a^... chain no longer takes 530 MiB to parse), and running the
+// chunk is a call like any other.
+//
+// # Text
+//
+// Every string from a plugin that someone will read goes through Clean
+// (text.go): cut to a length cap, line breaks, controls, bidi and
+// separator characters and invalid UTF-8 escaped, so it can neither start
+// a line of its own nor command the terminal. Error messages are cleaned
+// when the *Error is built; a position at the head of a message is
+// believed only when it names a chunk this sandbox loaded (Error.Claimed
+// keeps a foreign one).
 //
 // # Pooling and reset
 //
@@ -129,8 +150,9 @@
 //     keys: the state is discarded, as gopher-lua never forgets keys);
 //   - every plugin table, and every upvalue of a plugin function (a local
 //     of plugin.lua a function captured), reachable from _G and the
-//     manifest at load time (recursively, up to 65536 entries) is compared
-//     with its snapshot; if a call modified one (plugin module state, a
+//     manifest at load time (recursively) is compared with its snapshot;
+//     a plugin whose state holds more than 65,536 such entries is refused
+//     at load (ErrMemory), as the snapshot could not be complete; if a call modified one (plugin module state, a
 //     counter, a cache, a view kept for later), the sandbox is discarded
 //     rather than repaired, so every call starts from the pristine
 //     post-Load state whichever pooled state it gets;

@@ -55,6 +55,9 @@ func (ms *matchState) tick() {
 	if err := cc.parent.Err(); err != nil {
 		ms.L.RaiseError("pattern matching interrupted: %v", err)
 	}
+	if cc.pastDeadline() {
+		ms.s.raiseFault(ms.L, ErrTimeout, "deadline exceeded (pattern matching)")
+	}
 }
 
 func (ms *matchState) classEnd(p int) int {

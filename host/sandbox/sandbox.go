@@ -201,13 +201,14 @@ func CompileLimits(chunkName, source string, opts Options) (*Program, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), opts.Deadline)
 	defer cancel()
 	cc := &callCtx{parent: ctx, done: ctx.Done(), maxMem: opts.MaxMemory}
+	cc.deadline, _ = ctx.Deadline()
 	watcher.add(cc)
 	defer watcher.remove(cc)
 	check := func() error {
 		if f := cc.getFault(); f != nil {
 			return &Error{Kind: f.kind, File: chunkName, Msg: "while parsing: " + f.msg}
 		}
-		if ctx.Err() != nil {
+		if ctx.Err() != nil || cc.pastDeadline() {
 			return &Error{Kind: ErrTimeout, File: chunkName, Msg: "parsing took longer than the deadline"}
 		}
 		return nil
@@ -297,7 +298,7 @@ func (s *Sandbox) LoadProgram(p *Program) (lua.LValue, error) {
 	s.manifest = ret
 	if !s.snapshot(ret) {
 		s.faulted = true
-		return lua.LNil, s.newError(ErrBudget, "", fmt.Sprintf(
+		return lua.LNil, s.newError(ErrMemory, "", fmt.Sprintf(
 			"the plugin's state after loading holds more than %d table entries and locals; "+
 				"the host restores that state after every call and cannot do so beyond that size: "+
 				"keep large data out of plugin.lua", maxSnapEntries), "")
@@ -349,6 +350,7 @@ func (s *Sandbox) run(ctx context.Context, stream dice.Stream, fn lua.LValue, ar
 	dctx, cancel := context.WithTimeout(ctx, s.opts.Deadline)
 	defer cancel()
 	cc := &callCtx{parent: dctx, done: dctx.Done(), maxSteps: s.opts.MaxInstructions, maxMem: s.opts.MaxMemory}
+	cc.deadline, _ = dctx.Deadline()
 	watcher.add(cc)
 	defer watcher.remove(cc)
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	lua "github.com/yuin/gopher-lua"
@@ -136,13 +137,13 @@ func TestStateTooBigToResetIsRefused(t *testing.T) {
 		"nested locals":  `local t = {} for i = 1, 700 do t[i] = {} for j = 1, 100 do t[i][j] = j end end return { f = function() return t end }`,
 		"manifest table": `local m = { data = {} } for i = 1, 70000 do m.data["k" .. i] = true end return m`,
 	} {
-		s, err := New(Options{Name: "big", Deadline: 2 * 1e9})
+		s, err := New(Options{Name: "big", Deadline: 10 * time.Second})
 		if err != nil {
 			t.Fatal(err)
 		}
 		_, err = s.Load("big.lua", src)
 		s.Close()
-		if !errors.Is(err, ErrBudget) || !strings.Contains(err.Error(), "cannot do so beyond that size") {
+		if !errors.Is(err, ErrMemory) || !strings.Contains(err.Error(), "cannot do so beyond that size") {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
@@ -158,3 +159,4 @@ func TestStateTooBigToResetIsRefused(t *testing.T) {
 
 func luaString(s string) lua.LValue { return lua.LString(s) }
 func luaNumber(n int) lua.LValue    { return lua.LNumber(n) }
+func luaBool(b bool) lua.LValue     { return lua.LBool(b) }

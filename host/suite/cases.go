@@ -21,7 +21,7 @@ import (
 
 // pluginName loads a plugin folder once per run for its manifest name (or
 // its load error), for plugin cases.
-func (e *env) pluginName(dir string, opts plugin.Options) (string, error) {
+func (e *env) pluginName(dir string, opts Options) (string, error) {
 	e.mu.Lock()
 	o, ok := e.names[dir]
 	if !ok {
@@ -29,7 +29,9 @@ func (e *env) pluginName(dir string, opts plugin.Options) (string, error) {
 		e.names[dir] = o
 	}
 	e.mu.Unlock()
-	o.once.Do(func() { o.name, o.err = host.PluginName(dir, opts) })
+	o.once.Do(func() {
+		o.name, o.err = host.PluginNameOf(dir, host.RunOptions{Plugin: opts.Plugin, Isolate: opts.Isolate})
+	})
 	return o.name, o.err
 }
 
@@ -43,7 +45,7 @@ type onceName struct {
 // plugin loaded alone with the case's config.
 func runPluginCase(e *env, c *Case, opts Options, r *Result) error {
 	r.File = c.CaseFile
-	name, err := e.pluginName(c.PluginDir, opts.Plugin)
+	name, err := e.pluginName(c.PluginDir, opts)
 	r.Plugin = name
 	if err != nil {
 		r.File = filepath.Join(c.PluginDir, "plugin.lua")
@@ -52,7 +54,7 @@ func runPluginCase(e *env, c *Case, opts Options, r *Result) error {
 	if filepath.Base(c.CaseFile) == "test" {
 		return fmt.Errorf("no test cases (test/*.json)")
 	}
-	got, want, err := host.RunCaseFile(c.PluginDir, name, c.CaseFile, host.RunOptions{Plugin: opts.Plugin, Update: opts.Update})
+	got, want, err := host.RunCaseFile(c.PluginDir, name, c.CaseFile, host.RunOptions{Plugin: opts.Plugin, Update: opts.Update, Isolate: opts.Isolate})
 	r.Got = got
 	if err == nil && opts.Update && got != want {
 		r.Updated = true

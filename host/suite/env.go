@@ -4,11 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/sheet"
 	"github.com/rulehost/rulehost/host"
+	"github.com/rulehost/rulehost/host/isolate"
 	"github.com/rulehost/rulehost/host/plugin"
 )
 
@@ -42,10 +44,15 @@ type onceSheet struct {
 	err  error
 }
 
-// newEnv loads the suite's plugins. A plugin that does not load is
-// recorded (its load case fails) and left out; the others serve.
-func newEnv(s *Suite, opts plugin.Options) *env {
+// newEnv loads the suite's plugins (in a worker process when iso is set).
+// A plugin that does not load is recorded (its load case fails) and left
+// out; the others serve.
+func newEnv(s *Suite, opts plugin.Options, iso *isolate.Options) *env {
 	e := &env{suite: s, loadErrs: map[string]error{}, rulesets: map[string]*onceRuleset{}, sheets: map[sheetKey]*onceSheet{}, names: map[string]*onceName{}}
+	if iso != nil {
+		e.host = isolatedHost(s.PluginDirs, opts, *iso, e.loadErrs)
+		return e
+	}
 	set := plugin.NewSet(opts)
 	for _, d := range s.PluginDirs {
 		p, err := plugin.Load(d, opts)
@@ -60,6 +67,36 @@ func newEnv(s *Suite, opts plugin.Options) *env {
 	}
 	e.host = host.FromSet(set)
 	return e
+}
+
+// isolatedHost loads the plugin folders in one worker; each folder none of
+// whose plugins loaded gets the load error that names its plugin.lua (or,
+// failing that, every error).
+func isolatedHost(dirs []string, opts plugin.Options, iso isolate.Options, loadErrs map[string]error) *host.Host {
+	h, errs, err := host.LoadIsolated(dirs, opts, iso)
+	if err != nil {
+		for _, d := range dirs {
+			loadErrs[d] = err
+		}
+		return host.FromSet(plugin.NewSet(opts))
+	}
+	loaded := map[string]bool{}
+	for _, d := range h.PluginDirs() {
+		loaded[filepath.Clean(d)] = true
+	}
+	for _, d := range dirs {
+		if loaded[filepath.Clean(d)] {
+			continue
+		}
+		loadErrs[d] = errors.Join(errs...)
+		for _, e := range errs {
+			if strings.Contains(e.Error(), filepath.Base(d)+"/plugin.lua") {
+				loadErrs[d] = e
+				break
+			}
+		}
+	}
+	return h
 }
 
 func (e *env) close() { e.host.Close() }

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/rulehost/rulehost/host/isolate"
 	"github.com/rulehost/rulehost/host/plugin"
 )
 
@@ -62,6 +63,9 @@ type Options struct {
 	Shard, Shards int
 	// Plugin are the options plugins load with (deadline, logger).
 	Plugin plugin.Options
+	// Isolate, when set, runs plugin cases' plugins in worker processes
+	// (host.LoadIsolated) instead of in-process.
+	Isolate *isolate.Options
 	// Progress, when set, is called after each case finishes (in any order).
 	Progress func(done, total int, r *Result)
 	// Emit, when set, receives each result in the stable order, as soon as
@@ -163,7 +167,7 @@ func Run(suites []*Suite, opts Options) []*Result {
 	envs := map[*Suite]*env{}
 	for _, c := range cases {
 		if _, ok := envs[c.Suite]; !ok {
-			envs[c.Suite] = newEnv(c.Suite, opts.Plugin)
+			envs[c.Suite] = newEnv(c.Suite, opts.Plugin, opts.Isolate)
 		}
 	}
 	defer func() {

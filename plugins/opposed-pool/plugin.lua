@@ -15,29 +15,34 @@
 
 local R = rulehost
 
--- rules reads the die, target and pool bounds.
+-- rules reads the die, target and pool bounds: sides, target, min, max.
+-- (Several values rather than a table with named fields: a string-keyed
+-- table per call is the dearest thing a handler can build.)
 local function rules(env)
   local cfg = env.config
-  local r = { sides = cfg.sides, target = cfg.target, min = cfg.minDice, max = cfg.maxDice }
+  local sides, target, min, max = cfg.sides, cfg.target, cfg.minDice, cfg.maxDice
   local res = env.ruleset and env.ruleset.raw.resolution
   if res and res.kind == "dice-pool" then
-    if res.die and res.die.sides then r.sides = res.die.sides end
+    if res.die and res.die.sides then sides = res.die.sides end
     local t = res.target
     if type(t) == "number" then
-      r.target = t
+      target = t
     elseif type(t) == "table" and t.default then
-      r.target = t.default
+      target = t.default
     end
-    if res.pool then
-      r.min = res.pool.min or r.min
-      r.max = res.pool.max or r.max
+    local pool = res.pool
+    if pool then
+      min = pool.min or min
+      max = pool.max or max
     end
   end
-  if r.min < 1 then r.min = 1 end
-  return r
+  if min < 1 then min = 1 end
+  return sides, target, min, max
 end
 
-local function side(env, r, name, what)
+-- side reads one character's pool: name, label, dice; or nil and a
+-- refusal.
+local function side(env, min, max, name, what)
   local sheet = env.character(name)
   if sheet == nil then
     return nil, R.refuse("opposed_check", "unknown-character",
@@ -48,51 +53,50 @@ local function side(env, r, name, what)
     return nil, R.refuse("opposed_check", "unknown-skill",
       string.format("%q is not a skill, save or ability of this ruleset", what))
   end
-  if n < r.min then n = r.min end
-  if n > r.max then n = r.max end
-  return { name = sheet:name(), label = label, dice = n }
+  if n < min then n = min end
+  if n > max then n = max end
+  return sheet:name(), label, n
 end
 
 local function opposed(env)
   local a = env.tag.attrs
-  for _, key in ipairs({ "who", "skill", "vs", "vsskill" }) do
-    if a[key] == nil or a[key] == "" then
-      return R.refuse("opposed_check", "no-target",
-        'write who=, skill=, vs= and vsSkill=: [opposed_check: skill="Brawl" who="Ada" vs="Bram" vsSkill="Ward"]')
-    end
+  local who, skill, vs, vsSkill = a.who, a.skill, a.vs, a.vsskill
+  if who == nil or who == "" or skill == nil or skill == "" or vs == nil or vs == "" or vsSkill == nil or vsSkill == "" then
+    return R.refuse("opposed_check", "no-target",
+      'write who=, skill=, vs= and vsSkill=: [opposed_check: skill="Brawl" who="Ada" vs="Bram" vsSkill="Ward"]')
   end
-  local r = rules(env)
-  local me, bad = side(env, r, a.who, a.skill)
-  if bad then return bad end
-  local them
-  them, bad = side(env, r, a.vs, a.vsskill)
-  if bad then return bad end
+  local sides, target, min, max = rules(env)
+  local me, myLabel, myDice = side(env, min, max, who, skill)
+  if me == nil then return myLabel end
+  local them, theirLabel, theirDice = side(env, min, max, vs, vsSkill)
+  if them == nil then return theirLabel end
 
-  local mine = dice.pool(me.dice, r.sides)
-  local theirs = dice.pool(them.dice, r.sides)
-  local s1, s2 = R.count(mine, r.target), R.count(theirs, r.target)
+  local mine = dice.pool(myDice, sides)
+  local theirs = dice.pool(theirDice, sides)
+  local s1, s2 = R.count(mine, target), R.count(theirs, target)
   local winner, tie
   if s1 > s2 then
-    winner = me.name
+    winner = me
   elseif s2 > s1 then
-    winner = them.name
+    winner = them
   else
     tie = env.config.tie
     if tie == "attacker" then
-      winner = me.name
+      winner = me
     elseif tie == "standoff" then
       winner = "tie"
     else
-      tie, winner = "defender", them.name
+      tie, winner = "defender", them
     end
   end
+  -- a flat list, key, value, ...: one table rather than one per attribute
   local attrs = {
-    { "who", me.name }, { "skill", me.label }, { "dice", tostring(me.dice) }, { "rolls", mine },
-    { "target", r.target }, { "successes", s1 },
-    { "vs", them.name }, { "vsSkill", them.label }, { "vsDice", tostring(them.dice) }, { "vsRolls", theirs },
-    { "vsSuccesses", s2 }, { "net", R.signed(s1 - s2) }, { "winner", winner },
+    "who", me, "skill", myLabel, "dice", tostring(myDice), "rolls", mine,
+    "target", target, "successes", s1,
+    "vs", them, "vsSkill", theirLabel, "vsDice", tostring(theirDice), "vsRolls", theirs,
+    "vsSuccesses", s2, "net", R.signed(s1 - s2), "winner", winner,
   }
-  if tie then attrs[#attrs + 1] = { "tie", tie } end
+  if tie then attrs[27], attrs[28] = "tie", tie end
   return { name = "opposed", attrs = attrs }
 end
 

@@ -88,35 +88,37 @@ end
 
 -- resolve -------------------------------------------------------------------
 
-local function faceValue(ds, face)
-  if ds.faces ~= nil then return ds.faces[face] end
-  return face
-end
-
--- throw throws the kind's dice once; an open-ended die rolls again on high
--- (adding) and on low (subtracting, chaining on high), at most 20 dice.
+-- throw throws the kind's dice once and returns the faces, their sum and
+-- the open-ended chain ("high", "low" or nil); an open-ended die rolls
+-- again on high (adding) and on low (subtracting, chaining on high), at
+-- most 20 dice. It returns several values rather than a table with named
+-- fields: a string-keyed table per throw was the costliest allocation of
+-- a check.
 local function throw(ds)
-  local t = { faces = {}, sum = 0 }
-  for _ = 1, ds.count do
-    local f = dice.roll(ds.sides)
-    t.faces[#t.faces + 1] = f
-    t.sum = t.sum + faceValue(ds, f)
+  local faces, sum, n = {}, 0, ds.count
+  local sides, values = ds.sides, ds.faces
+  for i = 1, n do
+    local f = dice.roll(sides)
+    faces[i] = f
+    if values ~= nil then sum = sum + values[f] else sum = sum + f end
   end
   local oe = ds.openEnded
-  if oe == nil or ds.count ~= 1 then return t end
-  local first, sign = t.faces[1], 0
-  if oe.high ~= 0 and first >= oe.high then
-    sign, t.chain = 1, "high"
-  elseif oe.low ~= 0 and first <= oe.low then
-    sign, t.chain = -1, "low"
+  if oe == nil or n ~= 1 then return faces, sum, nil end
+  local high, low = oe.high, oe.low
+  local first, sign, chain = faces[1], 0, nil
+  if high ~= 0 and first >= high then
+    sign, chain = 1, "high"
+  elseif low ~= 0 and first <= low then
+    sign, chain = -1, "low"
   end
-  while sign ~= 0 and #t.faces < MAX_OPEN_ENDED_DICE do
-    local f = dice.roll(ds.sides)
-    t.faces[#t.faces + 1] = f
-    t.sum = t.sum + sign * f
-    if oe.high == 0 or f < oe.high then break end
+  while sign ~= 0 and n < MAX_OPEN_ENDED_DICE do
+    local f = dice.roll(sides)
+    n = n + 1
+    faces[n] = f
+    sum = sum + sign * f
+    if high == 0 or f < high then break end
   end
-  return t
+  return faces, sum, chain
 end
 
 -- addOutcome adds outcome, success and critical (or success and critical
@@ -125,16 +127,15 @@ local function addOutcome(out, n, o, band, success, crit, known)
   if o ~= nil and band ~= nil then
     local t = o.tiers[band]
     local ok = t.success
-    out[n + 1] = { "outcome", t.label }
-    out[n + 2] = { "success", ok }
+    out[n + 1], out[n + 2], out[n + 3], out[n + 4] = "outcome", t.label, "success", ok
     if t.critical or crit ~= nil then
-      out[n + 3] = { "critical", ok and "success" or "failure" }
+      out[n + 5], out[n + 6] = "critical", ok and "success" or "failure"
     end
     return
   end
   if not known then return end
-  out[n + 1] = { "success", success }
-  if crit ~= nil then out[n + 2] = { "critical", crit } end
+  out[n + 1], out[n + 2] = "success", success
+  if crit ~= nil then out[n + 3], out[n + 4] = "critical", crit end
 end
 
 local function naturalCrit(max, min)
@@ -162,12 +163,12 @@ end
 
 -- automatic answers a save that a condition or item fails without a roll.
 local function automatic(out, n, eff, o, dc, haveDC, rung)
-  n = n + 1; out[n] = { "automatic", true }
-  if rung then n = n + 1; out[n] = { "difficulty", rung } end
-  if haveDC then n = n + 1; out[n] = { "dc", dc } end
-  n = n + 1; out[n] = { "from", table.concat(eff.from, ", ") }
+  out[n + 1], out[n + 2] = "automatic", true; n = n + 2
+  if rung then out[n + 1], out[n + 2] = "difficulty", rung; n = n + 2 end
+  if haveDC then out[n + 1], out[n + 2] = "dc", dc; n = n + 2 end
+  out[n + 1], out[n + 2] = "from", table.concat(eff.from, ", "); n = n + 2
   if o == nil then
-    out[n + 1] = { "success", false }
+    out[n + 1], out[n + 2] = "success", false
     return out
   end
   -- a plain failure, not a fumble: the best failing band read from the
@@ -186,14 +187,15 @@ local function automatic(out, n, eff, o, dc, haveDC, rung)
   return out
 end
 
--- resolve builds the record with a running index n rather than a helper
--- closure: it runs on every check, and plain locals are the cheapest Lua
--- there is.
+-- resolve returns the record as a flat list (key, value, key, value, ...)
+-- built with a running index n rather than a helper closure: it runs on
+-- every check, and one table with plain locals is the cheapest Lua there
+-- is (a {key, value} table per attribute cost a fifth of the check).
 local function resolve(c)
   local ds = c.resolution
   local count, sides = ds.count, ds.sides
-  local out = { { "resolution", "sum" }, { "dice", count .. "d" .. sides } }
-  local n = 2
+  local out = { "resolution", "sum", "dice", count .. "d" .. sides }
+  local n = 4
 
   local dc, haveDC, rung = R.difficulty(c, ds.ladder)
   local o = c.outcomes
@@ -209,37 +211,37 @@ local function resolve(c)
     if c.tag.attrs.mode ~= nil then c.ignore("mode") end
     mode = 0
   end
-  local first = throw(ds)
-  local kept = first
+  local faces, sum, chain = throw(ds)
   if mode ~= 0 then
-    local second = throw(ds)
-    if (mode > 0 and second.sum > first.sum) or (mode < 0 and second.sum < first.sum) then
-      kept = second
+    local faces2, sum2, chain2 = throw(ds)
+    local all = concat(faces, faces2)
+    if (mode > 0 and sum2 > sum) or (mode < 0 and sum2 < sum) then
+      faces, sum, chain = faces2, sum2, chain2
     end
-    n = n + 1; out[n] = { "mode", mode > 0 and "advantage" or "disadvantage" }
-    n = n + 1; out[n] = { "rolls", concat(first.faces, second.faces) }
-    n = n + 1; out[n] = { "kept", kept.faces }
+    out[n + 1], out[n + 2] = "mode", mode > 0 and "advantage" or "disadvantage"; n = n + 2
+    out[n + 1], out[n + 2] = "rolls", all; n = n + 2
+    out[n + 1], out[n + 2] = "kept", faces; n = n + 2
   else
-    n = n + 1; out[n] = { "rolls", first.faces }
+    out[n + 1], out[n + 2] = "rolls", faces; n = n + 2
   end
-  if kept.chain then n = n + 1; out[n] = { "openEnded", kept.chain } end
+  if chain then out[n + 1], out[n + 2] = "openEnded", chain; n = n + 2 end
 
   local modifier = c.sheetNumber
   local from = eff.from
   local effects = effectsTotal(eff)
-  local total = kept.sum + modifier + effects
-  n = n + 1; out[n] = { "modifier", modifier }
+  local total = sum + modifier + effects
+  out[n + 1], out[n + 2] = "modifier", modifier; n = n + 2
   if #from > 0 then
-    if effects ~= 0 then n = n + 1; out[n] = { "effects", R.signed(effects) } end
-    n = n + 1; out[n] = { "from", table.concat(from, ", ") }
+    if effects ~= 0 then out[n + 1], out[n + 2] = "effects", R.signed(effects); n = n + 2 end
+    out[n + 1], out[n + 2] = "from", table.concat(from, ", "); n = n + 2
   end
-  n = n + 1; out[n] = { "total", total }
-  if rung then n = n + 1; out[n] = { "difficulty", rung } end
-  if haveDC then n = n + 1; out[n] = { "dc", dc } end
+  out[n + 1], out[n + 2] = "total", total; n = n + 2
+  if rung then out[n + 1], out[n + 2] = "difficulty", rung; n = n + 2 end
+  if haveDC then out[n + 1], out[n + 2] = "dc", dc; n = n + 2 end
 
   local crit, shift = nil, 0
   if count == 1 then
-    local face = kept.faces[1]
+    local face = faces[1]
     local max, min = face == sides, face == 1
     local naturals = ds.naturals
     if naturals == "both" then
@@ -249,19 +251,19 @@ local function resolve(c)
     elseif naturals == "min-only" then
       crit = naturalCrit(false, min)
     end
-    if crit ~= nil then n = n + 1; out[n] = { "natural", max and "max" or "min" } end
+    if crit ~= nil then out[n + 1], out[n + 2] = "natural", max and "max" or "min"; n = n + 2 end
     if o ~= nil and o.naturals == "shift" then
       if max then
         shift = 1
-        n = n + 1; out[n] = { "natural", "max" }
+        out[n + 1], out[n + 2] = "natural", "max"; n = n + 2
       elseif min then
         shift = -1
-        n = n + 1; out[n] = { "natural", "min" }
+        out[n + 1], out[n + 2] = "natural", "min"; n = n + 2
       end
     end
     local unmod = ds.unmodified
     for i = 1, #unmod do
-      if unmod[i] == face then n = n + 1; out[n] = { "unmodified", face } end
+      if unmod[i] == face then out[n + 1], out[n + 2] = "unmodified", face; n = n + 2 end
     end
   end
 

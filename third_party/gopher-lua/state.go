@@ -798,32 +798,64 @@ func (ls *LState) where(level int, skipg bool) string {
 }
 
 func (ls *LState) stackTrace(level int) string {
-	buf := []string{}
-	header := "stack traceback:"
+	// rulehost patch 6 (see PATCHES.md): one walk over the frames, and only
+	// the lines kept (at most 15) are formatted. The original called
+	// GetStack(i) and Where(i) for every level, each walking i frames, and
+	// formatted every line before keeping 15: quadratic in the depth, and
+	// paid by every error caught by pcall, so unwinding 200 nested pcalls
+	// after a deadline took hundreds of milliseconds.
+	type traceLine struct {
+		cf   *callFrame // nil: a "(tailcall): ?" line, or the final "[G]: ?"
+		tail bool
+	}
+	var lines []traceLine
 	if ls.currentFrame != nil {
-		i := 0
-		for dbg, ok := ls.GetStack(i); ok; dbg, ok = ls.GetStack(i) {
-			cf := dbg.frame
-			buf = append(buf, fmt.Sprintf("\t%v in %v", ls.Where(i), ls.formattedFrameFuncName(cf)))
-			if !cf.Fn.IsG && cf.TailCall > 0 {
-				for tc := cf.TailCall; tc > 0; tc-- {
-					buf = append(buf, "\t(tailcall): ?")
-					i++
+		for frame := ls.currentFrame; frame != nil; frame = frame.Parent {
+			lines = append(lines, traceLine{cf: frame})
+			if !frame.Fn.IsG && frame.TailCall > 0 {
+				for tc := frame.TailCall; tc > 0; tc-- {
+					lines = append(lines, traceLine{tail: true})
 				}
 			}
-			i++
 		}
 	}
-	buf = append(buf, fmt.Sprintf("\t%v: %v", "[G]", "?"))
-	buf = buf[intMax(0, intMin(level, len(buf))):len(buf)]
-	if len(buf) > 20 {
-		newbuf := make([]string, 0, 20)
-		newbuf = append(newbuf, buf[0:7]...)
-		newbuf = append(newbuf, "\t...")
-		newbuf = append(newbuf, buf[len(buf)-7:len(buf)]...)
-		buf = newbuf
+	lines = append(lines, traceLine{})
+	lines = lines[intMax(0, intMin(level, len(lines))):len(lines)]
+	format := func(l traceLine) string {
+		switch {
+		case l.tail:
+			return "\t(tailcall): ?"
+		case l.cf == nil:
+			return fmt.Sprintf("\t%v: %v", "[G]", "?")
+		}
+		return fmt.Sprintf("\t%v in %v", frameWhere(l.cf), ls.formattedFrameFuncName(l.cf))
 	}
-	return fmt.Sprintf("%s\n%s", header, strings.Join(buf, "\n"))
+	var buf []string
+	if len(lines) > 20 {
+		buf = make([]string, 0, 15)
+		for _, l := range lines[0:7] {
+			buf = append(buf, format(l))
+		}
+		buf = append(buf, "\t...")
+		for _, l := range lines[len(lines)-7:] {
+			buf = append(buf, format(l))
+		}
+	} else {
+		for _, l := range lines {
+			buf = append(buf, format(l))
+		}
+	}
+	return fmt.Sprintf("%s\n%s", "stack traceback:", strings.Join(buf, "\n"))
+}
+
+// frameWhere is Where for a frame in hand ("chunk:line:", "[G]:" for a Go
+// function), without walking the stack to find it (rulehost patch 6).
+func frameWhere(cf *callFrame) string {
+	proto := cf.Fn.Proto
+	if proto == nil {
+		return "[G]:"
+	}
+	return fmt.Sprintf("%v:%v:", proto.SourceName, proto.DbgSourcePositions[cf.Pc-1])
 }
 
 func (ls *LState) formattedFrameFuncName(fr *callFrame) string {

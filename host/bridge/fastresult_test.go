@@ -1,0 +1,61 @@
+package bridge
+
+import (
+	"strings"
+	"testing"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+func luaValue(t *testing.T, src string) lua.LValue {
+	t.Helper()
+	L := lua.NewState()
+	t.Cleanup(L.Close)
+	if err := L.DoString("return " + src); err != nil {
+		t.Fatal(err)
+	}
+	return L.Get(-1)
+}
+
+// TestFlatResults: a flat list key, value, ... reads exactly as the list
+// of pairs it stands for, on the fast path and the general one, alone and
+// as a record's attrs; a malformed one is refused with a reason.
+func TestFlatResults(t *testing.T) {
+	same := map[string]string{
+		`{ "resolution", "sum", "rolls", { 3, 17 }, "total", 20, "success", true }`: `{ { "resolution", "sum" }, { "rolls", { 3, 17 } }, { "total", 20 }, { "success", true } }`,
+		// a float takes the general path, which words the error the same way
+		`{ "total", 1.5 }`: `{ { "total", 1.5 } }`,
+		`{ name = "omen", attrs = { "sign", "crow", "count", 2 } }`: `{ name = "omen", attrs = { { "sign", "crow" }, { "count", 2 } } }`,
+		// a table value with a metatable or holes leaves the fast path
+		`{ "rolls", { 1, nil, 3 } }`: `{ { "rolls", { 1, nil, 3 } } }`,
+	}
+	for flat, pairs := range same {
+		a, errA := ReadResult(luaValue(t, flat))
+		b, errB := ReadResult(luaValue(t, pairs))
+		if (errA == nil) != (errB == nil) || (errA != nil && errA.Error() != errB.Error()) {
+			t.Errorf("%s: %v; as pairs: %v", flat, errA, errB)
+			continue
+		}
+		if a.Name != b.Name || len(a.Attrs) != len(b.Attrs) {
+			t.Errorf("%s: %+v; as pairs: %+v", flat, a, b)
+			continue
+		}
+		for i := range a.Attrs {
+			if a.Attrs[i] != b.Attrs[i] {
+				t.Errorf("%s: %+v; as pairs: %+v", flat, a, b)
+			}
+		}
+	}
+	for src, want := range map[string]string{
+		`{ "total", 3, "success" }`:   "odd number",
+		`{ "total", 3, 4, 5 }`:        "key must be a non-empty string",
+		`{ "total", {}, "x", "y\n" }`: "control character",
+		`{ "", 3 }`:                   "key must be a non-empty string",
+		`{ "total", function() end }`: "",
+	} {
+		_, err := ReadResult(luaValue(t, src))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v; want an error with %q", src, err, want)
+		}
+	}
+}
