@@ -50,7 +50,7 @@ func runCheck(c *cli.Context) error {
 	}
 	t, err := parseTagArg(c.Args().First())
 	if err != nil {
-		return refused(err) // its text already starts "tag:"
+		return refused(fmt.Errorf("tag: %w", err))
 	}
 	opts, err := checkPluginOptions(c, t)
 	if err != nil {

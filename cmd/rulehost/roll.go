@@ -40,7 +40,7 @@ func runRoll(c *cli.Context) error {
 	}
 	t, err := parseTagArg(c.Args().First())
 	if err != nil {
-		return refused(err) // its text already starts "tag:"
+		return refused(fmt.Errorf("tag: %w", err))
 	}
 	if !t.NameIs("roll_dice") {
 		return refused(fmt.Errorf("tag %q: roll answers [roll_dice: ...]; use `rulehost check` for skill_check", t.Name))

@@ -197,6 +197,10 @@ func TestStrictInputMessages(t *testing.T) {
 	if !strings.Contains(errs, "tag: at byte") || strings.Contains(errs, "tag: tag:") {
 		t.Fatalf("stderr %q", errs)
 	}
+	_, _, errs = runCLI("check", "-r", fiveE, "-s", ada, `[skill_check: skill="Athletics" skill="Stealth"]`)
+	if !strings.Contains(errs, "tag: at byte 32: attribute skill given twice") {
+		t.Fatalf("duplicated attribute: %q", errs)
+	}
 	tmp := t.TempDir()
 	a := writeFile(t, filepath.Join(tmp, "a", "ruleset.json"), `{"id": "x"}`)
 	b := writeFile(t, filepath.Join(tmp, "b", "ruleset.json"), `{"id": "y"}`)

@@ -15,6 +15,9 @@ func parseTagArg(arg string) (tag.Tag, error) {
 	if err == nil {
 		return t, nil
 	}
+	if se, ok := err.(*tag.SyntaxError); ok && se.Reason != "" {
+		return tag.Tag{}, err // well-formed but refused as written (a duplicated attribute, a limit)
+	}
 	switch found := tag.FindAll(arg); len(found) {
 	case 0:
 		return tag.Tag{}, err

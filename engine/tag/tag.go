@@ -61,10 +61,12 @@ type SyntaxError struct {
 	Attr string
 }
 
-func (e *SyntaxError) Error() string { return fmt.Sprintf("tag: at byte %d: %s", e.Offset, e.Msg) }
+// Error says where, without a "tag:" prefix: callers add their own
+// context ("tag: at byte 12: ..."), so it is never said twice.
+func (e *SyntaxError) Error() string { return fmt.Sprintf("at byte %d: %s", e.Offset, e.Msg) }
 
 // ErrNoTag is returned by Parse for input that holds no tag at all.
-var ErrNoTag = errors.New("tag: no [name: ...] tag found")
+var ErrNoTag = errors.New("no [name: ...] tag found")
 
 // Get returns the value of the first attribute whose key matches, ignoring case.
 func (t Tag) Get(key string) (string, bool) {
