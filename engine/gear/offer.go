@@ -99,7 +99,7 @@ func offer(p *items.Party, b *ruleset.ItemsBlock, set *ruleset.GearSet) Offer {
 // Longsword, Battleaxe (pick1)") and their lightest and heaviest weight.
 // lists counts the lists met so far, so each names its pickN.
 func describe(p *items.Party, b *ruleset.ItemsBlock, lines []ruleset.GearLine, lists *int) ([]string, float64, float64) {
-	var out []string
+	out := []string{} // an empty list, never null, in the JSON form
 	lo, hi := 0.0, 0.0
 	for _, l := range lines {
 		var s string

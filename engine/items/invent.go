@@ -178,6 +178,9 @@ func (iv *inventor) copyFrom(base *ruleset.Item) {
 	it.Requires = append([]ruleset.Requirement(nil), base.Requires...)
 	it.Summary = base.Summary
 	it.Attack, it.Use, it.Charges, it.HasCharges = base.Attack, base.Use, base.Charges, base.HasCharges
+	// Used as that one, charges and all (spec/items.md "Using items in a
+	// fight"); the typed use never changes in play, so it is shared.
+	it.UseDef, it.ChargeDef, it.Toggle = base.UseDef, base.ChargeDef, base.Toggle
 }
 
 func copyEffect(e *ruleset.Effect) *ruleset.Effect {

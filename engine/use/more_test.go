@@ -85,3 +85,53 @@ func TestChargesAndSwitchTravel(t *testing.T) {
 		}
 	}
 }
+
+// TestInventedLikeIsUsedAsThatOne: an item the Game Master invents like=
+// the poultice heals like it; like= the dawn bell, it has its charges.
+func TestInventedLikeIsUsedAsThatOne(t *testing.T) {
+	s := ember(t, 9)
+	say(t, s, "gm", `[inventory: action="add" item="Ashleaf wrap" like="Poultice" who="Juno"]`)
+	r := one(t, s, "gm", `[inventory: action="use" item="Ashleaf wrap" who="Juno"]`)
+	if r.Value("heals") == "" || r.Value("remaining") != "0" {
+		t.Errorf("invented like the poultice: %s", r)
+	}
+	g := grave(t, 1)
+	say(t, g, "gm", `[inventory: action="add" item="Chapel handbell" like="Dawn bell" who="Ada"] [inventory: action="bind" item="Chapel handbell" who="Ada"]`)
+	r = one(t, g, "gm", `[inventory: action="use" item="Chapel handbell" who="Ada"]`)
+	has(t, r, "charges", "2 of 3")
+}
+
+// TestRegenerateSheetOnce: a regenerated reply changes a pool, a track
+// and a condition once, however many times it is regenerated.
+func TestRegenerateSheetOnce(t *testing.T) {
+	s := wounds(t, 1)
+	text := `[sheet: op="pool" pool="focus" by="+1"] [sheet: op="track" track="harm" by="+2"] [sheet: op="condition" condition="blessed"]`
+	say(t, s, "gm", text)
+	for i := 0; i < 3; i++ {
+		recs := say(t, s, "regenerate", text)
+		has(t, recs[0], "state", "Focus 1/3")
+		has(t, recs[1], "state", "Harm 2 of 6 marked")
+		has(t, recs[2], "imposed", "Blessed")
+	}
+}
+
+// TestConditionDefencesInPlay: a condition imposed in play brings its
+// defences (Sainted's immunity to Cursed); removed, they go with it.
+func TestConditionDefencesInPlay(t *testing.T) {
+	s := wounds(t, 1)
+	p := s.State().Party
+	if strings.Contains(p.DefensesLine(0), "Cursed") {
+		t.Fatalf("before: %s", p.DefensesLine(0))
+	}
+	one(t, s, "gm", `[sheet: op="condition" condition="sainted"]`)
+	if p := s.State().Party; !strings.Contains(p.DefensesLine(0), "Cursed") {
+		t.Errorf("Sainted imposed, no immunity shown: %q", p.DefensesLine(0))
+	}
+	one(t, s, "gm", `[sheet: op="condition" condition="sainted" remove="true"]`)
+	if p := s.State().Party; strings.Contains(p.DefensesLine(0), "Cursed") {
+		t.Errorf("Sainted removed, its immunity stayed: %q", p.DefensesLine(0))
+	}
+	if r := one(t, s, "gm", `[sheet: op="condition" condition="cursed"]`); r.Value("imposed") != "Cursed" {
+		t.Errorf("Cursed after Sainted went: %s", r)
+	}
+}
