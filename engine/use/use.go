@@ -136,13 +136,13 @@ func (x *use) gate() bool {
 	if g == nil {
 		return true
 	}
-	ch := x.p.Character(x.who)
+	ch, effects := x.p.CheckEnv(x.who)
 	if g.Unless != nil && ch.Value(g.Unless.Value) >= g.Unless.AtLeast {
 		x.rec.Add("gate", "skipped")
 		return true
 	}
 	diff, _ := x.def.GateDifficulty()
-	res := rollGate(x.p, x.who, ch, g, diff, x.turn.Dice)
+	res := rollGate(x.p, ch, effects, g, diff, x.turn.Dice)
 	verdict := "failed"
 	if res.Passed {
 		verdict = "passed"
