@@ -29,6 +29,7 @@ func TestSuiteRun(t *testing.T) {
 		{"filter nothing", []string{"suite", "run", "--filter", "zzz", bundledSuite}, 0, `no case matches --filter "zzz"`},
 		{"shard", []string{"suite", "run", "--shard", "2/3", bundledSuite}, 0, "0 failed"},
 		{"bad shard", []string{"suite", "run", "--shard", "4/3", bundledSuite}, 2, "--shard"},
+		{"bad deadline", []string{"suite", "run", "--deadline", "0s", bundledSuite}, 2, "--deadline"},
 		{"bad jobs", []string{"suite", "run", "--jobs", "0", bundledSuite}, 2, "--jobs"},
 		{"no folder", []string{"suite", "run"}, 2, "name at least one suite folder"},
 		{"missing folder", []string{"suite", "run", "/nonexistent"}, 2, "is not a folder"},
@@ -82,5 +83,24 @@ func TestSuiteRunReports(t *testing.T) {
 	}
 	if n := strings.Count(string(xml), "<testcase "); n != len(lines) {
 		t.Errorf("%d testcases in the JUnit report for %d cases", n, len(lines))
+	}
+}
+
+// TestSuiteRunJobsSameOutput: --jobs 1 and --jobs 4 print the same lines
+// in the same order (only the timing line differs).
+func TestSuiteRunJobsSameOutput(t *testing.T) {
+	strip := func(s string) string {
+		var keep []string
+		for _, l := range strings.Split(s, "\n") {
+			if !strings.HasPrefix(l, "ran ") {
+				keep = append(keep, l)
+			}
+		}
+		return strings.Join(keep, "\n")
+	}
+	_, one, _ := runCLI("suite", "run", "--jobs", "1", bundledSuite)
+	_, four, _ := runCLI("suite", "run", "--jobs", "4", bundledSuite)
+	if strip(one) != strip(four) || strings.Count(one, "\nPASS ") < 100 {
+		t.Errorf("--jobs 1:\n%s\n--jobs 4:\n%s", one, four)
 	}
 }

@@ -50,8 +50,13 @@ func (p *Party) Effects(i int) func(c *check.Check) check.Effects {
 // then change nothing, so a source that only gives them is not named in
 // from= (an item that changes nothing on a check is never there).
 func (p *Party) effectsFor(i int, ch *sheet.Character, t check.Target, modes bool) check.Effects {
+	return gather(p.sources(i, ch), t, modes)
+}
+
+// gather sums what the sources do to the check t (see effectsFor).
+func gather(srcs []source, t check.Target, modes bool) check.Effects {
 	var out check.Effects
-	for _, src := range p.sources(i, ch) {
+	for _, src := range srcs {
 		e := src.effect
 		used := addEffectModes(&out, e, t) && modes
 		if addModifiers(&out, e, t, modes) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/rulehost/rulehost/engine/check"
 	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/sheet"
 )
@@ -44,6 +45,16 @@ func (p *Party) baseChar(i int) *sheet.Character {
 	ch := sheet.New(p.RS, m.Sheet)
 	ch.Pools = m.Pools
 	return ch
+}
+
+// CheckEnv is member i as one check reads them, from a single view: the
+// character (Character) and what their sources do to the check (Effects),
+// without computing the view twice. An item's gate rolls through it.
+func (p *Party) CheckEnv(i int) (*sheet.Character, func(c *check.Check) check.Effects) {
+	v := p.view(i, nil)
+	return v.ch, func(c *check.Check) check.Effects {
+		return gather(v.sources, c.Target, c.Res == nil || c.Res.ReadsAdvantage())
+	}
 }
 
 // PoolMax is a live pool's max for member i, read from the sheet alone.

@@ -27,12 +27,14 @@ type GateResult struct {
 // conditions and worn or carried items do to that check (the party's
 // Effects); difficulty is the check's dc= (successes needed in a pool).
 func RollGate(p *items.Party, i int, g *ruleset.Gate, difficulty int, s dice.Stream) GateResult {
-	return rollGate(p, i, p.Character(i), g, difficulty, s)
+	ch, effects := p.CheckEnv(i)
+	return rollGate(p, ch, effects, g, difficulty, s)
 }
 
-// rollGate is RollGate with member i's character already computed.
-func rollGate(p *items.Party, i int, ch *sheet.Character, g *ruleset.Gate, difficulty int, s dice.Stream) GateResult {
-	env := &check.Env{RS: p.RS, Char: ch, Dice: s, Effects: p.Effects(i)}
+// rollGate is RollGate with member i's character and effects already
+// computed (one view of them).
+func rollGate(p *items.Party, ch *sheet.Character, effects func(*check.Check) check.Effects, g *ruleset.Gate, difficulty int, s dice.Stream) GateResult {
+	env := &check.Env{RS: p.RS, Char: ch, Dice: s, Effects: effects}
 	t := tag.Tag{Name: "skill_check", Attrs: []tag.Attr{{Key: "dc", Value: strconv.Itoa(difficulty)}}}
 	var res check.Result
 	label := ""

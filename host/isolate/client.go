@@ -238,6 +238,8 @@ func (c *Client) exchange(req *request, stream dice.Stream, chars []*sheet.Chara
 	fail := func(err error) (response, error) {
 		p.cmd.Process.Kill()
 		<-p.done
+		p.w.Close()
+		p.r.Close()
 		tmu.Lock()
 		late := timedOut
 		tmu.Unlock()
@@ -247,9 +249,12 @@ func (c *Client) exchange(req *request, stream dice.Stream, chars []*sheet.Chara
 		if late {
 			why = fmt.Sprintf("it did not answer within %v and was stopped", c.opts.CallTimeout)
 		}
-		// replace it now, so the next call finds a worker ready
-		if _, err := c.start(); err != nil {
-			c.proc = nil
+		// replace it now, so the next call finds a worker ready (but not
+		// from a failed start: a worker that cannot load would loop)
+		if req.Op != "load" {
+			if _, err := c.start(); err != nil {
+				c.proc = nil
+			}
 		}
 		return response{}, fmt.Errorf("%w (%s); it has been replaced", ErrWorkerDied, why)
 	}

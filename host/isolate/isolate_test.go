@@ -278,3 +278,17 @@ func BenchmarkIsolationOverhead(b *testing.B) {
 		})
 	}
 }
+
+// TestWorkerThatCannotStart: a worker command that is not a worker (an
+// embedding program that forgot ServeIfWorker) is an error from Start,
+// within the call timeout, not a hang or a loop of restarts.
+func TestWorkerThatCannotStart(t *testing.T) {
+	start := time.Now()
+	_, _, err := host.LoadIsolated([]string{"../../plugins/terse"}, popts, isolate.Options{Command: []string{"/bin/sh", "-c", "exit 0", "sh"}, CallTimeout: 2 * time.Second})
+	if err == nil || !strings.Contains(err.Error(), "did not load the plugins") {
+		t.Errorf("err = %v", err)
+	}
+	if el := time.Since(start); el > 10*time.Second {
+		t.Errorf("took %v", el)
+	}
+}
