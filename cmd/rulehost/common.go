@@ -50,5 +50,4 @@ func commandPath(c *cli.Context) string {
 	return strings.Join(names, " ")
 }
 
-
 func oneLine(s string) string { return strings.ReplaceAll(s, "\n", " ") }
