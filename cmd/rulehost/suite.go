@@ -38,7 +38,7 @@ func init() {
 					&cli.BoolFlag{Name: "json", Usage: "print one JSON object per case instead of lines (the summary goes to stderr)"},
 					&cli.BoolFlag{Name: "no-progress", Usage: "plain lines, no progress bar, even on a terminal"},
 					&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "print passing cases too under the progress bar, with what plugin cases produced"},
-					&cli.DurationFlag{Name: "deadline", Value: plugin.DefaultDeadline, Usage: "bound each plugin call to `DURATION`"},
+					&cli.DurationFlag{Name: "deadline", Value: suiteDeadline, Usage: "bound each plugin call to `DURATION` (a hostile plugin's loop fails its own cases)"},
 					&cli.BoolFlag{Name: "isolate", Usage: isolateUsage},
 				},
 				Action: runSuite,
@@ -46,6 +46,12 @@ func init() {
 		}
 	})
 }
+
+// suiteDeadline is the default per-call deadline of suite runs: longer
+// than a host's (plugin.DefaultDeadline), since a suite is not answering
+// anyone and a busy CI machine must not turn a slow call into a failed
+// case; still short enough that a plugin stuck in a loop fails quickly.
+const suiteDeadline = 2 * time.Second
 
 func runSuite(c *cli.Context) error {
 	if c.NArg() == 0 {
@@ -55,6 +61,9 @@ func runSuite(c *cli.Context) error {
 		Jobs: c.Int("jobs"), Update: c.Bool("update"), Filter: c.String("filter"),
 		Plugin:  plugin.Options{Logger: logger(c).Named("plugins"), Deadline: c.Duration("deadline")},
 		Isolate: isolateOptions(c),
+	}
+	if opts.Plugin.Deadline <= 0 {
+		return misuse(c, "--deadline must be positive")
 	}
 	if opts.Jobs < 1 || opts.Jobs > 1024 {
 		return misuse(c, "--jobs must be 1 to 1024")
@@ -86,7 +95,6 @@ func runSuite(c *cli.Context) error {
 	}
 	w := c.App.Writer
 	bar := progressBar(c, selected)
-	var failures []*suite.Result
 	opts.Emit = func(r *suite.Result) {
 		switch {
 		case c.Bool("json"):
@@ -94,7 +102,9 @@ func runSuite(c *cli.Context) error {
 		case bar == nil:
 			suite.WriteLine(w, r, c.Bool("verbose"))
 		case r.Status == suite.Fail || c.Bool("verbose"):
-			failures = append(failures, r)
+			// Above the bar, which redraws itself on the next case.
+			bar.Clear()
+			suite.WriteLine(w, r, c.Bool("verbose"))
 		}
 	}
 	if bar != nil {
@@ -106,9 +116,6 @@ func runSuite(c *cli.Context) error {
 	if bar != nil {
 		bar.Finish()
 		bar.Clear()
-		for _, r := range failures {
-			suite.WriteLine(w, r, c.Bool("verbose"))
-		}
 	}
 	sum := suite.Summarize(results, elapsed, min(opts.Jobs, max(selected, 1)))
 	summaryTo := w

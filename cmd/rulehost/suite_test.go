@@ -29,6 +29,7 @@ func TestSuiteRun(t *testing.T) {
 		{"filter nothing", []string{"suite", "run", "--filter", "zzz", bundledSuite}, 0, `no case matches --filter "zzz"`},
 		{"shard", []string{"suite", "run", "--shard", "2/3", bundledSuite}, 0, "0 failed"},
 		{"bad shard", []string{"suite", "run", "--shard", "4/3", bundledSuite}, 2, "--shard"},
+		{"bad deadline", []string{"suite", "run", "--deadline", "0s", bundledSuite}, 2, "--deadline"},
 		{"bad jobs", []string{"suite", "run", "--jobs", "0", bundledSuite}, 2, "--jobs"},
 		{"no folder", []string{"suite", "run"}, 2, "name at least one suite folder"},
 		{"missing folder", []string{"suite", "run", "/nonexistent"}, 2, "is not a folder"},
@@ -82,5 +83,45 @@ func TestSuiteRunReports(t *testing.T) {
 	}
 	if n := strings.Count(string(xml), "<testcase "); n != len(lines) {
 		t.Errorf("%d testcases in the JUnit report for %d cases", n, len(lines))
+	}
+}
+
+// TestSuiteRunJobsSameOutput: --jobs 1 and --jobs 4 print the same lines
+// in the same order (only the timing line differs).
+func TestSuiteRunJobsSameOutput(t *testing.T) {
+	strip := func(s string) string {
+		var keep []string
+		for _, l := range strings.Split(s, "\n") {
+			if !strings.HasPrefix(l, "ran ") {
+				keep = append(keep, l)
+			}
+		}
+		return strings.Join(keep, "\n")
+	}
+	_, one, _ := runCLI("suite", "run", "--jobs", "1", bundledSuite)
+	_, four, _ := runCLI("suite", "run", "--jobs", "4", bundledSuite)
+	if strip(one) != strip(four) || strings.Count(one, "\nPASS ") < 100 {
+		t.Errorf("--jobs 1:\n%s\n--jobs 4:\n%s", one, four)
+	}
+}
+
+// TestSuiteIsolatedStampsAgree: goldens recorded in process carry the
+// same engine and plugin stamp when checked in a worker (--isolate
+// --update rewrites none of them).
+func TestSuiteIsolatedStampsAgree(t *testing.T) {
+	dir := t.TempDir()
+	root := filepath.ToSlash(mustAbs(t, "../.."))
+	data, err := os.ReadFile(filepath.Join(bundledSuite, "suite.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "suite.json"), []byte(strings.ReplaceAll(string(data), "../../../", root+"/")), 0o644)
+	args := []string{"suite", "run", "--filter", "*gravewatch*", "--update"}
+	if code, out, errs := runCLI(append(args, dir)...); code != 0 || !strings.Contains(out, "(updated)") {
+		t.Fatalf("recording: exit %d\n%s\n%s", code, out, errs)
+	}
+	code, out, errs := runCLI(append(append(args, "--isolate"), dir)...)
+	if code != 0 || strings.Contains(out, "(updated)") || !strings.Contains(out, "PASS bundled/check/gravewatch/opposed-ward") {
+		t.Errorf("isolated: exit %d\n%s\n%s", code, out, errs)
 	}
 }

@@ -183,6 +183,7 @@ func compareGolden(c *Case, path string, stamp Stamp, lines []string, update boo
 	if r.Note != "" {
 		msg += "\n  note: " + r.Note
 	}
+	msg += "\n  (when the change is meant, rewrite the golden with rulehost suite run --update and review its diff)"
 	return errors.New(msg)
 }
 

@@ -163,7 +163,7 @@ func Parse(dir string, data []byte) (*Suite, error) {
 		return nil, p.Err()
 	}
 	o.Known(topKeys...)
-	s := &Suite{Dir: dir, File: p.File, Name: filepath.Base(filepath.Clean(dir)), Rulesets: map[string]string{}}
+	s := &Suite{Dir: dir, File: p.File, Name: folderName(dir), Rulesets: map[string]string{}}
 	if name, ok := o.Str("name", maxNameLen, true); ok {
 		if !suiteNameRE.MatchString(name) {
 			o.Addf("name", "suite name %q: use letters, digits, '.', '_' and '-'", name)
@@ -186,6 +186,15 @@ func Parse(dir string, data []byte) (*Suite, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// folderName is the default suite name: the folder's own name (of its
+// absolute path, so "." is named too).
+func folderName(dir string) string {
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	return filepath.Base(dir)
 }
 
 // reader holds what parsing one suite file needs.

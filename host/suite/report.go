@@ -39,7 +39,7 @@ func WriteSummary(w io.Writer, s Summary) {
 	if s.Updated > 0 {
 		upd = fmt.Sprintf(", %d goldens updated", s.Updated)
 	}
-	fmt.Fprintf(w, "ran %d cases in %s with %d jobs%s\n", s.Passed+s.Failed+s.Skipped, s.Elapsed.Round(time.Millisecond), s.Jobs, upd)
+	fmt.Fprintf(w, "ran %s in %s with %s%s\n", plural(s.Passed+s.Failed+s.Skipped, "case"), s.Elapsed.Round(time.Millisecond), plural(s.Jobs, "job"), upd)
 	fmt.Fprintf(w, "%d passed, %d failed, %d skipped\n", s.Passed, s.Failed, s.Skipped)
 }
 
@@ -152,4 +152,11 @@ func xmlSafe(s string) string {
 		}
 		return r
 	}, strings.ToValidUTF8(s, "\uFFFD"))
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }
