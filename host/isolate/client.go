@@ -40,7 +40,9 @@ import (
 	"github.com/rulehost/rulehost/engine/sheet"
 	"github.com/rulehost/rulehost/engine/tag"
 	"github.com/rulehost/rulehost/engine/validate"
+	"github.com/rulehost/rulehost/host/format"
 	"github.com/rulehost/rulehost/host/plugin"
+	"github.com/rulehost/rulehost/host/sandbox"
 )
 
 // Options configure isolation. Zero fields take defaults.
@@ -607,7 +609,9 @@ func (f *remoteFormatter) text(req *request) (string, bool) {
 		f.c.popts.Logger.Warn("isolated formatter failed; built-in text used", "plugin", f.plugin, "error", err)
 		return "", false
 	}
-	return resp.Text, !resp.Fallback
+	// the worker sanitized it already; the host does not take a process
+	// it isolates at its word
+	return sandbox.Clean(resp.Text, format.MaxText+format.MaxText/4, sandbox.Lines), !resp.Fallback
 }
 
 func (f *remoteFormatter) Record(r record.Record) string {
