@@ -29,10 +29,14 @@ func lootSection(rs *ruleset.Ruleset, p *items.Party) (Section, bool) {
 		ex += ` who="` + p.Members[0].Name + `"`
 	}
 	d.Examples = []string{ex + "]"}
+	return Section{Name: Loot, Data: d, Text: lootText(d)}, true
+}
+
+func lootText(d *LootData) string {
 	var b strings.Builder
 	b.WriteString("LOOT\n")
 	b.WriteString("Roll a loot table in the story with [loot: table=\"...\" who=\"Name\"]; what drops is already put in the bags (the record says where), so do not add it again. Tables: ")
 	b.WriteString(strings.Join(d.Tables, ", ") + "\n")
 	writeExamples(&b, d.Examples)
-	return Section{Name: Loot, Data: d, Text: strings.TrimRight(b.String(), "\n")}, true
+	return strings.TrimRight(b.String(), "\n")
 }
