@@ -212,9 +212,24 @@ func (c *Client) call(req *request, stream dice.Stream, chars []*sheet.Character
 			req.Ruleset = &ref
 		}
 	}
+	seeded, _ := stream.(*dice.Seeded)
+	if seeded != nil {
+		pos, err := seeded.MarshalBinary()
+		if err != nil {
+			return response{}, fmt.Errorf("isolate: dice stream: %w", err)
+		}
+		req.Stream = pos
+	}
 	resp, err := c.exchange(req, stream, chars)
 	if err != nil {
 		return response{}, err
+	}
+	if seeded != nil && resp.Err == "" {
+		// the worker drew from a copy: move the host's stream on to where
+		// the copy ended, exactly as if the dice had been drawn here
+		if err := seeded.UnmarshalBinary(resp.Stream); err != nil {
+			return response{}, fmt.Errorf("isolate: the worker's dice stream: %w", err)
+		}
 	}
 	if req.Ruleset != nil {
 		c.sent[req.Ruleset.Hash] = true
