@@ -40,6 +40,12 @@ type ItemsBlock struct {
 	// block's loot tables and starting gear, validated at import.
 	LootTables   []LootTable
 	StartingGear []GearSet
+	// Market and the identification keys (items_market.go).
+	Market       *Market
+	NamesItAt    int
+	PassiveBase  int
+	WarnBy       string
+	RevealsFakes []RevealMeans
 
 	// Raw is the block as written, for the later issues' keys (lootTables,
 	// startingGear, market) that the engine does not model yet.
@@ -136,7 +142,8 @@ const (
 
 // itemsBlockKeys are the block's keys, including the later issues' ones.
 var itemsBlockKeys = []string{"categories", "rarities", "tags", "stats", "slots", "binding", "carry",
-	"currencies", "rarityCaps", "propose", "native", "freeform", "lootTables", "startingGear", "market"}
+	"currencies", "rarityCaps", "propose", "native", "freeform", "lootTables", "startingGear", "market",
+	"namesItAt", "passiveBase", "warnBy", "revealsFakes"}
 
 // Stat returns the stat with this id.
 func (b *ItemsBlock) Stat(id string) *ItemStatDecl {
@@ -337,7 +344,7 @@ func (v *Validator) slotDecls(o validate.Obj) []SlotDecl {
 // startingGear are read by itemSections once the catalogs are known.
 func (v *Validator) laterBlockKeys(o validate.Obj) {
 	if o.Has("market") {
-		o.Object("market")
+		o.Object("market") // read in full by marketSection (items_market.go)
 	}
 }
 

@@ -47,6 +47,8 @@ type Item struct {
 	// UseDef and ChargeDef are the use and the charges, typed (items_use.go).
 	UseDef    *Use
 	ChargeDef *ItemCharges
+	// Market is the item's own market keys (items_market.go).
+	Market *ItemMarket
 
 	// Invented is set for an item the Game Master made up in play.
 	Invented bool
@@ -131,7 +133,8 @@ var itemEntryKeys = []string{"id", "label", "summary", "filters", "item", "text"
 
 // itemKeys are the keys of an entry's item block.
 var itemKeys = []string{"category", "rarity", "tags", "stats", "slots", "stack", "cost", "sold", "service",
-	"binds", "restriction", "cursed", "worn", "carried", "requires", "attack", "toggle", "use", "charges"}
+	"binds", "restriction", "cursed", "worn", "carried", "requires", "attack", "toggle", "use", "charges",
+	"risky", "passesFor", "tells", "foolsReveal"}
 
 // serviceRefuses are what a service has nothing to do with.
 var serviceRefuses = []string{"slots", "stack", "binds", "worn", "carried", "requires", "attack", "use", "charges"}
