@@ -5,7 +5,6 @@ package record
 func init() {
 	RegisterTag("place", `the answer to [place: name=... size=...]: the place in force and its market day`)
 	RegisterKeys(
-		Key{Name: "name", Type: Text, Doc: `On place: the place's name as the Game Master stated it ("Millbrook").`, Tags: []string{"place"}},
 		Key{Name: "size", Type: Text, Doc: `The place's size by its label ("market town"), or "none" for a place without a market. Present on place and on an unknown-size refusal.`, Tags: []string{"place", "refused"}},
 		Key{Name: "day", Type: Text, Doc: `On place: which market day this is, counted from the start of the session ("1", "2"); on a bad-day refusal, day= as written.`, Tags: []string{"place", "refused"}},
 		Key{Name: "price", Type: Text, Doc: `What a purchase cost or a sale fetched, all units together, in the spec's coin: "12 shillings". Present on buy and sell and on some of their refusals.`},
