@@ -155,6 +155,23 @@ func (h *Host) PluginNames() []string {
 	return out
 }
 
+// Manifests lists the loaded plugins' manifests, in load order, in
+// process or isolated alike (a regression suite stamps its goldens with
+// the versions of the plugins behind a kind or tag).
+func (h *Host) Manifests() []plugin.Manifest {
+	var out []plugin.Manifest
+	if h.remote != nil {
+		for _, p := range h.remote.Plugins() {
+			out = append(out, p.Manifest)
+		}
+		return out
+	}
+	for _, p := range h.Set.Plugins {
+		out = append(out, p.Manifest)
+	}
+	return out
+}
+
 // PluginDirs lists the folders of the loaded plugins, in load order.
 func (h *Host) PluginDirs() []string {
 	var out []string

@@ -1,14 +1,10 @@
 package main
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/hashicorp/go-hclog"
-	"github.com/rulehost/rulehost/engine/validate"
 	"github.com/urfave/cli/v2"
 )
 
@@ -52,25 +48,6 @@ func commandPath(c *cli.Context) string {
 		return c.Command.Name
 	}
 	return strings.Join(names, " ")
-}
-
-// problemsJSON is the --json form of an import error.
-func problemsJSON(w io.Writer, file string, err error) {
-	out := struct {
-		File     string             `json:"file"`
-		Valid    bool               `json:"valid"`
-		Problems []validate.Problem `json:"problems"`
-		Error    string             `json:"error,omitempty"`
-	}{File: file, Valid: err == nil, Problems: []validate.Problem{}}
-	var verr *validate.Error
-	switch {
-	case errors.As(err, &verr):
-		out.Problems = verr.Problems
-	case err != nil:
-		out.Error = err.Error()
-	}
-	b, _ := json.Marshal(out)
-	fmt.Fprintln(w, string(b))
 }
 
 func oneLine(s string) string { return strings.ReplaceAll(s, "\n", " ") }

@@ -21,7 +21,7 @@ func init() {
 				"without fits, then the rest, each with its choices, lists and weight, and whether its\n" +
 				"group was taken. Take gear with a player entry: [gear: take=\"ID\" choice1=... pick1=...].",
 			Flags: []cli.Flag{
-				&cli.StringFlag{Name: "who", Usage: "the character, by name or first name (default: the player)"},
+				&cli.StringFlag{Name: "who", Usage: "the character, by name as who= reads it (docs/tags.md \"Naming a character\"; default: the player)"},
 				&cli.BoolFlag{Name: "json", Usage: "print the list as JSON"},
 				&cli.StringSliceFlag{Name: "plugins", Usage: "load plugins from `DIR` (repeatable)"},
 			},

@@ -104,3 +104,24 @@ func TestSuiteRunJobsSameOutput(t *testing.T) {
 		t.Errorf("--jobs 1:\n%s\n--jobs 4:\n%s", one, four)
 	}
 }
+
+// TestSuiteIsolatedStampsAgree: goldens recorded in process carry the
+// same engine and plugin stamp when checked in a worker (--isolate
+// --update rewrites none of them).
+func TestSuiteIsolatedStampsAgree(t *testing.T) {
+	dir := t.TempDir()
+	root := filepath.ToSlash(mustAbs(t, "../.."))
+	data, err := os.ReadFile(filepath.Join(bundledSuite, "suite.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "suite.json"), []byte(strings.ReplaceAll(string(data), "../../../", root+"/")), 0o644)
+	args := []string{"suite", "run", "--filter", "*gravewatch*", "--update"}
+	if code, out, errs := runCLI(append(args, dir)...); code != 0 || !strings.Contains(out, "(updated)") {
+		t.Fatalf("recording: exit %d\n%s\n%s", code, out, errs)
+	}
+	code, out, errs := runCLI(append(append(args, "--isolate"), dir)...)
+	if code != 0 || strings.Contains(out, "(updated)") || !strings.Contains(out, "PASS bundled/check/gravewatch/opposed-ward") {
+		t.Errorf("isolated: exit %d\n%s\n%s", code, out, errs)
+	}
+}

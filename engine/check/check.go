@@ -184,7 +184,7 @@ func (c *Check) findTarget() (record.Record, bool) {
 		}
 		c.Target = Target{Type: "ability", ID: a.ID, Label: a.Label, Ability: a.ID}
 	default:
-		return record.Refused("skill_check", "no-target", "note", `name what is rolled: skill=, save= or ability=`), false
+		return record.Refused("skill_check", "no-target", "note", "name what is rolled: skill=, save= or ability="+c.targetTypo()), false
 	}
 	if w, ok := c.Tag.Get("with"); ok {
 		a := findAbility(rs, w)

@@ -73,3 +73,14 @@ func abilityNames(rs *ruleset.Ruleset) []string {
 	}
 	return out
 }
+
+// targetTypo names an attribute of the tag that is a near miss of
+// skill=, save= or ability= (skil="Athletics"), for the no-target note.
+func (c *Check) targetTypo() string {
+	for _, a := range c.Tag.Attrs {
+		if near := validate.Suggest(a.Key, []string{"skill", "save", "ability"}); near != "" && !strings.EqualFold(a.Key, near) {
+			return " (" + a.Key + "= is not one; did you mean " + near + "=?)"
+		}
+	}
+	return ""
+}

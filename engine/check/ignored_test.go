@@ -96,3 +96,13 @@ func TestSetbackNeeds1150(t *testing.T) {
 		t.Errorf("at 1.150: %s", rec)
 	}
 }
+
+// TestNoTargetTypo: a near miss of skill= is named in the refusal.
+func TestNoTargetTypo(t *testing.T) {
+	rs, ch := loadFirst(t, "d20-5e", "ada.json")
+	tg, _ := tag.Parse(`[skill_check: skil="Athletics" dc="10"]`)
+	rec := check.Resolve(&check.Env{RS: rs, Char: ch, Dice: dice.Script(10)}, tg).Record
+	if rec.Value("reason") != "no-target" || !strings.Contains(rec.Value("note"), "did you mean skill=?") {
+		t.Errorf("%s", rec)
+	}
+}

@@ -43,6 +43,14 @@ func (s *Seeded) Reset(seed uint64, turn, ordinal int) {
 	s.pcg.Seed(hi, lo)
 }
 
+// MarshalBinary is the stream's position, so another process can go on
+// drawing exactly where this one is (host/isolate hands a plugin worker
+// the stream this way rather than one round trip per die).
+func (s *Seeded) MarshalBinary() ([]byte, error) { return s.pcg.MarshalBinary() }
+
+// UnmarshalBinary moves the stream to a position MarshalBinary gave.
+func (s *Seeded) UnmarshalBinary(b []byte) error { return s.pcg.UnmarshalBinary(b) }
+
 // Roll returns a face in 1..sides, unbiased.
 func (s *Seeded) Roll(sides int) int {
 	if sides <= 1 {

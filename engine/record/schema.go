@@ -147,6 +147,13 @@ func Check(r Record) error {
 			return fmt.Errorf("record %s: %w", r.Name, err)
 		}
 	}
+	if pluginRecord {
+		for _, inv := range pluginInvariantsFor(r) {
+			if err := inv(r); err != nil {
+				return fmt.Errorf("record %s: %w", r.Name, err)
+			}
+		}
+	}
 	return nil
 }
 

@@ -78,3 +78,31 @@ func (v *Validator) noteUnread(o validate.Obj) {
 // quiet reports whether a missing id of this list is a knock-on of the
 // list failing to read (see noteUnread).
 func (v *Validator) quiet(list string) bool { return v.unread[list] }
+
+// blockLists are the items block's lists that items name ids of.
+var blockLists = []string{"categories", "rarities", "tags", "stats", "slots", "currencies"}
+
+// noteUnreadBlock is noteUnread for the items block: a list absent while
+// an unknown key is a near miss of it ("categoris"), absent when required
+// (categories, already reported), or present but not an array.
+func noteUnreadBlock(o validate.Obj) map[string]bool {
+	unread := map[string]bool{}
+	for k := range o.M {
+		if containsID(itemsBlockKeys, k) {
+			continue
+		}
+		if near := validate.Suggest(k, blockLists); near != "" && !o.Has(near) {
+			unread[near] = true
+		}
+	}
+	for _, list := range blockLists {
+		raw, has := o.M[list]
+		if _, isArr := raw.([]any); has && !isArr {
+			unread[list] = true
+		}
+	}
+	if !o.Has("categories") {
+		unread["categories"] = true
+	}
+	return unread
+}

@@ -54,6 +54,10 @@ type ItemsBlock struct {
 	// complete is set once binding, carry and rarityCaps were read; they
 	// read derived values, which exist only after the vocabulary pass.
 	complete bool
+	// unread holds the block's lists that failed to read (see
+	// noteUnreadBlock): the ids they would declare are not reported
+	// missing on every item.
+	unread map[string]bool
 }
 
 // Named is an id and its label.
@@ -305,6 +309,7 @@ func (v *Validator) perWeightNeedsCarry(o validate.Obj, b *ItemsBlock) {
 func (v *Validator) readItemsVocab(o validate.Obj) *ItemsBlock {
 	b := &ItemsBlock{Raw: o.M, Propose: true, Native: true, Freeform: "plain"}
 	o.Known(itemsBlockKeys...)
+	b.unread = noteUnreadBlock(o)
 	if o.Require("categories") {
 		b.Categories = v.namedList(o, "categories", 1, MaxCategories)
 	}

@@ -235,6 +235,9 @@ func itemCategory(io validate.Obj, b *ItemsBlock) string {
 		return ""
 	}
 	if b.Category(c) == nil {
+		if b.unread["categories"] {
+			return ""
+		}
 		io.Addf("category", "no category %q in the items block; declared: %v%s", c, namedIDs(b.Categories), validate.DidYouMean(c, namedIDs(b.Categories)))
 		return ""
 	}
@@ -249,6 +252,7 @@ func itemRarity(io validate.Obj, b *ItemsBlock) string {
 		return ""
 	}
 	switch {
+	case b.unread["rarities"]:
 	case len(b.Rarities) == 0:
 		io.Addf("rarity", `an item can have a rarity only when the items block declares "rarities"`)
 	case b.Rarity(r) == nil:
@@ -271,6 +275,7 @@ func (v *Validator) itemTags(io validate.Obj, b *ItemsBlock) []string {
 		switch {
 		case !isStr:
 			v.P.Addf(io.Ptr("tags", i), "want a tag id (a string), found %s", validate.TypeName(raw))
+		case b.Tag(t) == nil && b.unread["tags"]:
 		case b.Tag(t) == nil:
 			v.P.Addf(io.Ptr("tags", i), "no tag %q in the items block; declared: %v%s", t, namedIDs(b.Tags), validate.DidYouMean(t, namedIDs(b.Tags)))
 		case containsID(tags, t):
@@ -292,6 +297,9 @@ func (v *Validator) grantedStats(io validate.Obj, b *ItemsBlock, stats map[strin
 	}
 	for _, id := range sortedAnyKeys(so.M) {
 		sd := b.Stat(id)
+		if sd == nil && b.unread["stats"] {
+			continue
+		}
 		if sd == nil {
 			so.Addf(id, "no item stat %q in the items block; declared: %v%s", id, statIDs(b), validate.DidYouMean(id, statIDs(b)))
 			continue
@@ -308,6 +316,9 @@ func (v *Validator) grantedStats(io validate.Obj, b *ItemsBlock, stats map[strin
 func itemSlots(io validate.Obj, b *ItemsBlock) []SlotUse {
 	so, ok := io.Object("slots")
 	if !ok {
+		return nil
+	}
+	if b.unread["slots"] {
 		return nil
 	}
 	if len(b.Slots) == 0 {

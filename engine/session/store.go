@@ -132,6 +132,11 @@ func writeExclusive(path string, data []byte) error {
 	}
 	tmp := f.Name()
 	defer os.Remove(tmp)
+	// CreateTemp makes the file 0600; a session is readable like its log.
+	if err := f.Chmod(0o644); err != nil {
+		f.Close()
+		return fmt.Errorf("session: %w", err)
+	}
 	if _, err := f.Write(data); err != nil {
 		f.Close()
 		return fmt.Errorf("session: %w", err)

@@ -135,3 +135,18 @@ func TestConditionDefencesInPlay(t *testing.T) {
 		t.Errorf("Cursed after Sainted went: %s", r)
 	}
 }
+
+// TestGateUnrollable: a gate the engine cannot roll here (a resolution
+// kind no one registered) refuses the use and changes nothing.
+func TestGateUnrollable(t *testing.T) {
+	s := wounds(t, 1)
+	res := *s.RS.Resolution
+	res.Kind = "a-plugin-kind"
+	s.RS.Resolution = &res
+	before := state(s)
+	r := one(t, s, "gm", `[inventory: action="use" item="Scroll"]`)
+	has(t, r, "reason", "gate-unrollable")
+	if state(s) != before {
+		t.Error("an unrollable gate changed the party")
+	}
+}

@@ -109,7 +109,10 @@ func (x *use) run() record.Record {
 		}
 	}
 	x.rec = head(x.turn.Actor, x.def.Label, x.m.Name)
-	passed := x.gate()
+	passed, refusal := x.gate()
+	if refusal != nil {
+		return *refusal
+	}
 	if passed {
 		x.effects()
 	}
@@ -130,19 +133,26 @@ func (x *use) run() record.Record {
 }
 
 // gate rolls the item's gate, if any, and says how it went; true when the
-// item works (no gate, unless held, or the check passed).
-func (x *use) gate() bool {
+// item works (no gate, unless held, or the check passed). A check the
+// engine cannot roll here (a plugin's resolution kind, which a use does
+// not reach) refuses the use, changing nothing.
+func (x *use) gate() (bool, *record.Record) {
 	g := x.u.Gate
 	if g == nil {
-		return true
+		return true, nil
 	}
 	ch, effects := x.p.CheckEnv(x.who)
 	if g.Unless != nil && ch.Value(g.Unless.Value) >= g.Unless.AtLeast {
 		x.rec.Add("gate", "skipped")
-		return true
+		return true, nil
 	}
 	diff, _ := x.def.GateDifficulty()
 	res := rollGate(x.p, ch, effects, g, diff, x.turn.Dice)
+	if res.Record.Name != "check" {
+		r := record.Refused("use", "gate-unrollable", "item", x.def.Label, "who", x.m.Name,
+			"note", "its gate cannot be rolled here: "+res.Record.Value("reason"))
+		return false, &r
+	}
 	verdict := "failed"
 	if res.Passed {
 		verdict = "passed"
@@ -160,10 +170,10 @@ func (x *use) gate() bool {
 		}
 		x.gateText = text
 		x.parts = append(x.parts, what)
-		return false
+		return false, nil
 	}
 	x.gateText = text
-	return true
+	return true, nil
 }
 
 // effects does what the item does to whoever carries it. A use that

@@ -58,9 +58,11 @@ type State struct {
 	// character or write problems and bands into a finished import.
 	gen uint64
 
-	// problems counts the problems reported in the current call (see
-	// countProblem).
-	problems int
+	// problems counts the problems kept in the current call, and
+	// problemsCut says the "more problems" line was added (see
+	// settleProblems).
+	problems    int
+	problemsCut bool
 }
 
 // Bounds on what a host function converts from a plugin's arguments,
@@ -102,7 +104,7 @@ func Install(sb *sandbox.Sandbox) (*State, error) {
 	L.SetGlobal("dice", d)
 
 	st.sheetMT = st.methods(sheetMethods)
-	st.objMT = st.methods(objMethods)
+	st.objMT = st.methods(guarded(objMethods))
 	st.checkMT = st.lazy(st.checkIndex)
 	st.tagMT = st.lazy(st.tagIndex)
 	st.attrsMT = st.lazy(st.attrsIndex)
@@ -139,7 +141,9 @@ func (st *State) Begin(stream dice.Stream, c *check.Check) {
 
 // End unbinds what Begin bound, so a pooled state keeps no reference to a
 // finished call.
-func (st *State) End() { st.stream, st.cur, st.gen, st.problems = nil, nil, st.gen+1, 0 }
+func (st *State) End() {
+	st.stream, st.cur, st.gen, st.problems, st.problemsCut = nil, nil, st.gen+1, 0, false
+}
 
 // live raises an error when a view of generation gen belongs to a call
 // that has ended.

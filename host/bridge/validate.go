@@ -1,6 +1,8 @@
 package bridge
 
 import (
+	"fmt"
+
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/rulehost/rulehost/engine/ruleset"
@@ -44,19 +46,54 @@ func (st *State) pushChild(L *lua.LState, parent *objRef, child validate.Obj, ok
 	return pushOK(L, st.obj(&objRef{v: parent.v, o: child, res: parent.res}), true)
 }
 
-// countProblem counts a problem the plugin reports in this call and says
-// whether to keep it: the first sandbox.MaxProblems are kept, the next one
-// becomes a single "more problems" line, the rest are dropped, so a
-// validate function calling problem 200,000 times prints 21 lines.
-func (st *State) countProblem(r *objRef) bool {
-	st.problems++
-	switch {
-	case st.problems <= sandbox.MaxProblems:
-		return true
-	case st.problems == sandbox.MaxProblems+1:
-		r.o.Addf("", "the plugin reported more than %d problems; the rest are left out", sandbox.MaxProblems)
+// guarded wraps the validation object's methods so that whatever problems
+// a call reports, through problem and problemAt or through the engine's
+// checks naming keys and allowed values the plugin passed (int, enum,
+// require, ...), pass through the plugin-text sanitizer (sandbox.Clean)
+// and the per-call cap: the first sandbox.MaxProblems are kept, then one
+// "more problems" line, so a validate function calling problem 200,000
+// times prints 21 lines, and none of them can start a line of its own.
+func guarded(fns map[string]func(*State, *lua.LState) int) map[string]func(*State, *lua.LState) int {
+	out := make(map[string]func(*State, *lua.LState) int, len(fns))
+	for name, fn := range fns {
+		out[name] = func(st *State, L *lua.LState) int {
+			r := st.checkObj(L)
+			before := r.v.P.Len()
+			defer st.settleProblems(r, before) // also when fn raises
+			return fn(st, L)
+		}
 	}
-	return false
+	return out
+}
+
+// settleProblems sanitizes the problems added since before and keeps the
+// call within its problem budget.
+func (st *State) settleProblems(r *objRef, before int) {
+	p := r.v.P
+	if len(p.List) < before {
+		return
+	}
+	added := p.List[before:]
+	room := sandbox.MaxProblems - st.problems
+	if room < 0 {
+		room = 0
+	}
+	if len(added) > room {
+		for i := room; i < len(added); i++ {
+			added[i] = validate.Problem{} // drop references to long messages
+		}
+		p.List = p.List[:before+room]
+		if st.problems+len(added) > sandbox.MaxProblems && !st.problemsCut {
+			st.problemsCut = true
+			r.o.Addf("", "the plugin reported more than %d problems; the rest are left out", sandbox.MaxProblems)
+		}
+		added = p.List[before : before+room]
+	}
+	st.problems += len(added)
+	for i := range added {
+		added[i].Pointer = sandbox.Clean(added[i].Pointer, 256, sandbox.Line)
+		added[i].Message = sandbox.Clean(added[i].Message, sandbox.MaxNoteLen, sandbox.Line)
+	}
 }
 
 // cleanKey is a key a plugin names in a problem, fit for a JSON pointer
@@ -93,8 +130,14 @@ func stringArgs(L *lua.LState, i int) []string {
 		}
 		return out
 	}
+	bytes := 0
 	for ; i <= L.GetTop(); i++ {
-		out = append(out, L.CheckString(i))
+		s := L.CheckString(i)
+		bytes += len(s)
+		if len(out) >= maxArgItems || bytes > maxArgBytes {
+			L.ArgError(i, fmt.Sprintf("at most %d strings of %d bytes in all", maxArgItems, maxArgBytes))
+		}
+		out = append(out, s)
 	}
 	return out
 }
@@ -229,8 +272,10 @@ var objMethods = map[string]func(*State, *lua.LState) int{
 	"problem": func(st *State, L *lua.LState) int {
 		r := st.checkObj(L)
 		key, msg := L.OptString(2, ""), L.CheckString(3)
-		if st.countProblem(r) {
+		if st.problems < sandbox.MaxProblems { // past it, not even formatted
 			r.o.Addf(cleanKey(key), "%s", sandbox.Clean(msg, sandbox.MaxNoteLen, sandbox.Line))
+		} else {
+			r.o.Addf("", "")
 		}
 		return 0
 	},
@@ -239,8 +284,10 @@ var objMethods = map[string]func(*State, *lua.LState) int{
 	"problemAt": func(st *State, L *lua.LState) int {
 		r := st.checkObj(L)
 		key, i, msg := L.CheckString(2), index(L, 3), L.CheckString(4)
-		if st.countProblem(r) {
+		if st.problems < sandbox.MaxProblems { // past it, not even formatted
 			r.v.P.Addf(r.o.Ptr(cleanKey(key), i), "%s", sandbox.Clean(msg, sandbox.MaxNoteLen, sandbox.Line))
+		} else {
+			r.v.P.Addf("", "")
 		}
 		return 0
 	},

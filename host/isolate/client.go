@@ -40,7 +40,9 @@ import (
 	"github.com/rulehost/rulehost/engine/sheet"
 	"github.com/rulehost/rulehost/engine/tag"
 	"github.com/rulehost/rulehost/engine/validate"
+	"github.com/rulehost/rulehost/host/format"
 	"github.com/rulehost/rulehost/host/plugin"
+	"github.com/rulehost/rulehost/host/sandbox"
 )
 
 // Options configure isolation. Zero fields take defaults.
@@ -210,9 +212,24 @@ func (c *Client) call(req *request, stream dice.Stream, chars []*sheet.Character
 			req.Ruleset = &ref
 		}
 	}
+	seeded, _ := stream.(*dice.Seeded)
+	if seeded != nil {
+		pos, err := seeded.MarshalBinary()
+		if err != nil {
+			return response{}, fmt.Errorf("isolate: dice stream: %w", err)
+		}
+		req.Stream = pos
+	}
 	resp, err := c.exchange(req, stream, chars)
 	if err != nil {
 		return response{}, err
+	}
+	if seeded != nil && resp.Err == "" {
+		// the worker drew from a copy: move the host's stream on to where
+		// the copy ended, exactly as if the dice had been drawn here
+		if err := seeded.UnmarshalBinary(resp.Stream); err != nil {
+			return response{}, fmt.Errorf("isolate: the worker's dice stream: %w", err)
+		}
 	}
 	if req.Ruleset != nil {
 		c.sent[req.Ruleset.Hash] = true
@@ -607,7 +624,9 @@ func (f *remoteFormatter) text(req *request) (string, bool) {
 		f.c.popts.Logger.Warn("isolated formatter failed; built-in text used", "plugin", f.plugin, "error", err)
 		return "", false
 	}
-	return resp.Text, !resp.Fallback
+	// the worker sanitized it already; the host does not take a process
+	// it isolates at its word
+	return sandbox.Clean(resp.Text, format.MaxText+format.MaxText/4, sandbox.Lines), !resp.Fallback
 }
 
 func (f *remoteFormatter) Record(r record.Record) string {

@@ -89,6 +89,11 @@ type request struct {
 	Name       string         `json:"name,omitempty"`
 	Lines      []string       `json:"lines,omitempty"`
 
+	// Stream is the position of the host's seeded dice stream, when the
+	// call's stream is one: the worker draws from a copy and sends the
+	// position back, instead of asking for each die
+	Stream []byte `json:"stream,omitempty"`
+
 	// answers to the worker's questions
 	Face  int     `json:"face,omitempty"`
 	Value float64 `json:"value,omitempty"`
@@ -134,6 +139,9 @@ type response struct {
 	Record  *record.Record `json:"record,omitempty"`
 	Ignored []string       `json:"ignored,omitempty"`
 	Handled bool           `json:"handled,omitempty"`
+
+	// the dice stream's position after the call (see request.Stream)
+	Stream []byte `json:"stream,omitempty"`
 
 	// format
 	Text     string `json:"text,omitempty"`

@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 
 	"github.com/rulehost/rulehost/engine/check"
+	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/sheet"
@@ -79,8 +80,11 @@ type worker struct {
 	kinds      map[string]ruleset.Kind
 	resolvers  map[string]check.Resolver
 	formatters map[string]*format.Formatter
-	log        hclog.Logger
-	rulesets   map[string]*loadedRuleset
+	// stream is the dice of the request in progress: a copy of the host's
+	// seeded stream, or remoteDice
+	stream   dice.Stream
+	log      hclog.Logger
+	rulesets map[string]*loadedRuleset
 }
 
 // loadedRuleset is a ruleset the worker loaded from the host's bytes, and
@@ -112,6 +116,20 @@ func (w *worker) handle(req *request) (resp response) {
 	if err := w.lim.armCPU(); err != nil {
 		return response{Err: err.Error()}
 	}
+	var stream dice.Stream = remoteDice{w}
+	if len(req.Stream) > 0 {
+		local := &dice.Seeded{}
+		if err := local.UnmarshalBinary(req.Stream); err != nil {
+			return response{Err: fmt.Sprintf("dice stream: %v", err)}
+		}
+		stream = local
+		defer func() {
+			if resp.Err == "" {
+				resp.Stream, _ = local.MarshalBinary()
+			}
+		}()
+	}
+	w.stream = stream
 	switch req.Op {
 	case "load":
 		return w.load(req)
@@ -246,7 +264,7 @@ func (w *worker) resolve(req *request) response {
 	}
 	t := m.Tag
 	c := &check.Check{
-		Env: &check.Env{RS: rs, Char: ch, Dice: remoteDice{w}, Kinds: w.resolvers},
+		Env: &check.Env{RS: rs, Char: ch, Dice: w.stream, Kinds: w.resolvers},
 		Tag: t, Res: rs.Resolution, Target: m.Target, Effects: m.Effects, Rec: *m.Rec,
 	}
 	if m.Override >= 0 {
@@ -286,7 +304,7 @@ func (w *worker) answer(req *request) response {
 			return response{Err: err.Error()}
 		}
 	}
-	r, ok := w.set.Answer(context.Background(), plugin.TagEnv{RS: rs, Characters: chars, Dice: remoteDice{w}}, *req.Tag)
+	r, ok := w.set.Answer(context.Background(), plugin.TagEnv{RS: rs, Characters: chars, Dice: w.stream}, *req.Tag)
 	return response{Record: &r, Handled: ok}
 }
 

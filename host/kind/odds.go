@@ -30,9 +30,9 @@ const PluginOddsTolerance = 1e-9
 //
 // outcome (a band's label) is required when the ruleset has bands and
 // refused otherwise; p values are at least 0 and sum to 1 within
-// PluginOddsTolerance. Without an odds function it returns
-// check.ErrNoOdds, and the host samples resolve instead. odds may not
-// throw dice.
+// PluginOddsTolerance. Without an odds function, or when odds returns
+// nil (no exact odds for this check), it returns check.ErrNoOdds, and the
+// host samples resolve instead. odds may not throw dice.
 func (k *Kind) Odds(c *check.Check) ([]check.Weighted, error) {
 	st, err := k.P.Acquire()
 	if err != nil {
@@ -58,6 +58,9 @@ func (k *Kind) Odds(c *check.Check) ([]check.Weighted, error) {
 	var ret lua.LValue = lua.LNil
 	if len(rets) > 0 {
 		ret = rets[0]
+	}
+	if ret == lua.LNil {
+		return nil, check.ErrNoOdds // this check has no exact odds: sample it
 	}
 	ws, err := readOdds(c, ret)
 	if err != nil {

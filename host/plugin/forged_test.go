@@ -126,3 +126,28 @@ func TestRecordKeysCollide(t *testing.T) {
 		}
 	}
 }
+
+// TestOpposedArithmetic: the opposed-pool plugin's record is held to its
+// arithmetic (net = successes - vsSuccesses, the winner follows) even
+// though its keys are declared by the plugin: a forged net is refused.
+func TestOpposedArithmetic(t *testing.T) {
+	set, errs := plugin.LoadDirs([]string{"../../plugins/opposed-pool"}, plugin.Options{})
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	defer set.Close()
+	for text, ok := range map[string]bool{
+		`[opposed: who="A" vs="B" successes="2" vsSuccesses="1" net="+1" winner="A"]`: true,
+		`[opposed: who="A" vs="B" successes="2" vsSuccesses="1" net="+5" winner="A"]`: false,
+		`[opposed: who="A" vs="B" successes="2" vsSuccesses="1" net="+1" winner="B"]`: false,
+		`[opposed: who="A" vs="B" successes="1" vsSuccesses="1" net="0" winner="B"]`:  false,
+	} {
+		r, err := record.Parse(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := record.Check(r); (err == nil) != ok {
+			t.Errorf("%s: %v", text, err)
+		}
+	}
+}

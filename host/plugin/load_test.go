@@ -47,6 +47,9 @@ func TestLoadUnderLimits(t *testing.T) {
 			if c.want == nil && !errors.Is(err, sandbox.ErrMemory) && !errors.Is(err, sandbox.ErrTimeout) {
 				t.Errorf("%v, want a memory or time fault", err)
 			}
+			if c.want == sandbox.ErrSyntax && !strings.Contains(err.Error(), "too many syntax levels (more than 1000)") {
+				t.Errorf("the refusal does not say why: %v", err)
+			}
 			if !strings.HasPrefix(err.Error(), `plugin "bomb": bomb/plugin.lua`) {
 				t.Errorf("the error does not name the plugin and file: %v", err)
 			}

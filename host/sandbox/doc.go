@@ -75,7 +75,12 @@
 //   - Time: each call runs under context.WithTimeout(ctx, Options.Deadline).
 //     gopher-lua checks the context before every VM instruction; the
 //     context the VM sees is our callCtx, whose Done() also counts
-//     instructions (Options.MaxInstructions) and reports sticky faults.
+//     instructions (Options.MaxInstructions), reports sticky faults, and
+//     reads the clock every 1024 instructions (the context's timer alone
+//     fires late on a busy machine). Go loops that run inside one
+//     instruction check the same way: the pattern matcher, table.sort
+//     (replaced: gopher-lua's sorted a whole list without looking up), and
+//     the parser.
 //   - Call depth: lua.Options.CallStackSize = MaxCallDepth (default 200),
 //     a fixed-size frame stack (the auto-growing one in gopher-lua v1.1.2
 //     panics past its limit instead of raising "stack overflow").

@@ -16,6 +16,11 @@ var nearToken = regexp.MustCompile(`^near\s+'?(.*?)'?:?\s*(?:syntax error)?$`)
 // it for ...". Other messages lose only the repeated words.
 func plainSyntax(msg string) string {
 	msg = strings.TrimSpace(msg)
+	if strings.Contains(msg, "too many syntax levels") {
+		// the parser's stack bound (third_party patch 5), said as the
+		// syntax-depth check after parsing says it
+		return fmt.Sprintf("chunk has too many syntax levels (more than %d)", MaxSyntaxDepth)
+	}
 	if strings.Contains(msg, "at EOF") {
 		return endsEarly
 	}

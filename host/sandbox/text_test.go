@@ -159,4 +159,3 @@ func TestStateTooBigToResetIsRefused(t *testing.T) {
 
 func luaString(s string) lua.LValue { return lua.LString(s) }
 func luaNumber(n int) lua.LValue    { return lua.LNumber(n) }
-func luaBool(b bool) lua.LValue     { return lua.LBool(b) }

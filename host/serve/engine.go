@@ -234,8 +234,8 @@ func (s *Server) answerer(rs *ruleset.Ruleset, sheets []*sheet.Sheet, t tag.Tag)
 		}
 		roller := chars[0]
 		if who, ok := t.Get("who"); ok {
-			i := findName(names, who)
-			if i < 0 {
+			i, found := sheet.FindName(names, who)
+			if !found {
 				return nil, refusedInput("unknown-who", fmt.Errorf("who=%q: no sheet has that name; sheets: %s", who, strings.Join(names, ", ")))
 			}
 			roller = chars[i]
@@ -257,28 +257,6 @@ func (s *Server) answerer(rs *ruleset.Ruleset, sheets []*sheet.Sheet, t tag.Tag)
 	return nil, refusedInput("unknown-tag", fmt.Errorf("tag %q: this service answers skill_check, roll_dice and the tags of its plugins", t.Name))
 }
 
-// findName finds a character by name as the CLI does: the whole name in
-// any case, else a whole word of exactly one name.
-func findName(names []string, who string) int {
-	who = strings.TrimSpace(who)
-	for i, n := range names {
-		if strings.EqualFold(n, who) {
-			return i
-		}
-	}
-	found := -1
-	for i, n := range names {
-		for _, w := range strings.Fields(n) {
-			if strings.EqualFold(w, who) {
-				if found >= 0 && found != i {
-					return -1
-				}
-				found = i
-			}
-		}
-	}
-	return found
-}
 
 type rollRequest struct {
 	rulesetSource

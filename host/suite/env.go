@@ -170,23 +170,33 @@ func (e *env) characters(ref string, rs *ruleset.Ruleset, files []string) ([]*sh
 
 // stamp is the golden stamp for a case over this ruleset and tag: the
 // engine, and the plugins that can change its records (the ruleset's
-// plugin kind and the plugins answering tags, or only the one answering
-// tagName when it is given).
+// plugin kind and the plugin answering tagName, or every plugin answering
+// tags when allTags is set), in process or isolated alike.
 func (e *env) stamp(rs *ruleset.Ruleset, tagName string, allTags bool) Stamp {
-	plugins := map[string]string{}
-	add := func(p *plugin.Plugin) { plugins[p.Name()] = p.Manifest.Version }
+	kind := ""
 	if rs != nil && rs.Resolution != nil {
-		if p, ok := e.host.Set.Kinds[rs.Resolution.Kind]; ok {
-			add(p)
-		}
+		kind = rs.Resolution.Kind
 	}
-	if p, ok := e.host.Set.Tags[tagName]; ok {
-		add(p)
-	}
-	if allTags {
-		for _, p := range e.host.Set.Tags {
-			add(p)
+	plugins := map[string]string{}
+	for _, m := range e.host.Manifests() {
+		if stampsCase(m, kind, tagName, allTags) {
+			plugins[m.Name] = m.Version
 		}
 	}
 	return currentStamp(plugins)
+}
+
+// stampsCase reports whether a plugin can change the case's records.
+func stampsCase(m plugin.Manifest, kind, tagName string, allTags bool) bool {
+	for _, k := range m.Kinds {
+		if k.Name == kind {
+			return true
+		}
+	}
+	for _, t := range m.Tags {
+		if allTags || strings.EqualFold(t, tagName) {
+			return true
+		}
+	}
+	return false
 }

@@ -77,6 +77,37 @@ local function resolve(c)
   return out
 end
 
+-- odds: the exact chance of each band, for `rulehost odds`. It reads the
+-- check as resolve does (sheet number, adds=, effects' flat number, the
+-- cap) and counts every action die against every pair of challenge dice.
+-- With effect dice it gives no exact odds (nil) and the host samples.
+local function odds(c)
+  local cfg = c.resolution
+  if #c.effects.dice > 0 or #c.effects.minusDice > 0 then return nil end
+  local base = c.sheetNumber + (c.int("adds") or 0) + c.effects.flat
+  local counts = { [0] = 0, 0, 0 }
+  for a = 1, cfg.actionSides do
+    local score = a + base
+    if score > cfg.cap then score = cfg.cap end
+    for x = 1, cfg.challengeSides do
+      for y = 1, cfg.challengeSides do
+        local hits = (score > x and 1 or 0) + (score > y and 1 or 0)
+        counts[hits] = counts[hits] + 1
+      end
+    end
+  end
+  local all = cfg.actionSides * cfg.challengeSides * cfg.challengeSides
+  local o = c.outcomes
+  local list = {}
+  for hits = 0, 2 do
+    if counts[hits] > 0 then
+      local t = o.tiers[R.pickBand(o, hits, nil, 0)]
+      list[#list + 1] = { p = counts[hits] / all, outcome = t.label, success = t.success }
+    end
+  end
+  return list
+end
+
 return {
   name = "ironsworn",
   version = "1.0.0",
@@ -87,6 +118,7 @@ return {
       keys = { "challengeSides", "actionSides", "cap" },
       validate = validate,
       resolve = resolve,
+      odds = odds,
     },
   },
   records = {

@@ -124,6 +124,78 @@ local function resolve(c)
   return out
 end
 
+-- aceDist is the distribution of an acing die's sum, as ace rolls it: a
+-- face below the top ends the chain; the top rolls again, at most
+-- MAX_DICE dice. It returns sum -> probability.
+local function aceDist(sides)
+  local dist, reach = {}, 1
+  for k = 1, MAX_DICE do
+    local base = (k - 1) * sides
+    local last = sides - 1
+    if k == MAX_DICE then last = sides end
+    for f = 1, last do
+      dist[base + f] = (dist[base + f] or 0) + reach / sides
+    end
+    reach = reach / sides
+  end
+  return dist
+end
+
+-- odds: the exact chance of each band, for `rulehost odds`. It reads the
+-- check as resolve does (trait die, wild die, dc=, mod=, the effects'
+-- flat number) and keeps the better of the two acing sums. With effect
+-- dice it gives no exact odds (nil) and the host samples; so it does when
+-- the sheet has no trait die (resolve refuses the check).
+local function odds(c)
+  local cfg = c.resolution
+  local sides = traitDie(c)
+  if sides == nil or not DICE[sides] then return nil end
+  if #c.effects.dice > 0 or #c.effects.minusDice > 0 then return nil end
+  local dc = c.int("dc") or cfg.target
+  local modifier = 0
+  if c.type ~= "ability" then modifier = c.sheetNumber end
+  local shift = modifier + (c.int("mod") or 0) + c.effects.flat
+  local trait = aceDist(sides)
+  local best = trait
+  if c.sheet:field(cfg.wildCardField) ~= 0 then
+    -- P(max = v) = P(T = v) P(W <= v) + P(W = v) P(T < v)
+    local wild = aceDist(cfg.wildDie)
+    local top = math.max(MAX_DICE * sides, MAX_DICE * cfg.wildDie)
+    local tBelow, wBelow = 0, 0
+    best = {}
+    for v = 1, top do
+      local pt, pw = trait[v] or 0, wild[v] or 0
+      local p = pt * (wBelow + pw) + pw * tBelow
+      if p > 0 then best[v] = p end
+      tBelow, wBelow = tBelow + pt, wBelow + pw
+    end
+  end
+  local byBand, order = {}, {}
+  for v, p in pairs(best) do
+    local total = v + shift
+    local raises = -1
+    if total >= dc then raises = math.floor((total - dc) / cfg.raiseStep) end
+    local key, outcome, success
+    local o = c.outcomes
+    if o == nil then
+      success = raises >= 0
+      key = tostring(success)
+    else
+      local t = o.tiers[R.pickBand(o, raises, nil, 0)]
+      outcome, success, key = t.label, t.success, t.label
+    end
+    if byBand[key] == nil then
+      byBand[key] = { p = 0, outcome = outcome, success = success }
+      order[#order + 1] = key
+    end
+    byBand[key].p = byBand[key].p + p
+  end
+  table.sort(order)
+  local list = {}
+  for _, k in ipairs(order) do list[#list + 1] = byBand[k] end
+  return list
+end
+
 return {
   name = "savage-worlds",
   version = "1.0.0",
@@ -134,6 +206,7 @@ return {
       keys = { "target", "raiseStep", "wildDie", "wildCardField" },
       validate = validate,
       resolve = resolve,
+      odds = odds,
     },
   },
   records = {

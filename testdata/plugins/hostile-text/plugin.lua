@@ -24,6 +24,13 @@ return {
     ["hostile-text"] = {
       validate = function(o)
         if o:has("forge") then
+          -- keys and allowed values the engine's checks quote back
+          o:require("missing\nrulesets/y.json: valid")
+          o:enum("forge", "", "a\n--- gm 1")
+          local big = {}
+          local k = string.rep("k", 2^20)
+          for i = 1, 300 do big[i] = k end
+          pcall(o.require, o, unpack(big))
           o:problem("", "fine\nrulesets/x.json: valid\n\27[2J")
           o:problem(forged, "a key that forges lines")
           for i = 1, 200000 do o:problem("", "problem " .. i) end

@@ -1,0 +1,295 @@
+package session
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync"
+	"time"
+)
+
+// DirStore is the embedded EventStore: one session folder per id under a
+// root folder, laid out as the CLI lays out its sessions (session.json,
+// log.jsonl in log format 2 with a CRC-32C per line, the write lock), plus
+// the ruleset and party the session was started with (ruleset.json,
+// party/01.json ...), so `rulehost session show ROOT/ID` reads it too.
+//
+// Every append takes the folder's write lock, so several processes may
+// share a root: the lock serialises them, and the log's end (re-read
+// whenever its size is not the one this process last wrote) decides
+// whether the batch's expected seq holds.
+type DirStore struct {
+	root string
+	// Wait is how long an append waits for another process's lock.
+	Wait time.Duration
+
+	mu    sync.Mutex
+	locks map[string]*sync.Mutex
+	tails map[string]logTail
+}
+
+// logTail is what this process last knew of a log: its size and last seq.
+type logTail struct {
+	size int64
+	seq  int
+}
+
+// NewDirStore opens (and makes, when missing) a root folder of sessions.
+func NewDirStore(root string) (*DirStore, error) {
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return nil, fmt.Errorf("session store: %w", err)
+	}
+	return &DirStore{root: root, Wait: 10 * time.Second, locks: map[string]*sync.Mutex{}, tails: map[string]logTail{}}, nil
+}
+
+// Name is "dir".
+func (d *DirStore) Name() string { return "dir" }
+
+// Close releases nothing: no lock outlives an append.
+func (d *DirStore) Close() error { return nil }
+
+// Dir is the folder of a session.
+func (d *DirStore) Dir(id string) string { return filepath.Join(d.root, id) }
+
+func (d *DirStore) sessionLock(id string) *sync.Mutex {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	m := d.locks[id]
+	if m == nil {
+		m = &sync.Mutex{}
+		d.locks[id] = m
+	}
+	return m
+}
+
+// Create writes the session folder under its lock: the ruleset and the
+// party first, then an empty log, then session.json last and only if no
+// other writer put one there (a folder without it is not a session).
+func (d *DirStore) Create(ctx context.Context, id string, rec Record) error {
+	if err := CheckID(id); err != nil {
+		return err
+	}
+	if err := rec.Verify(); err != nil {
+		return err
+	}
+	if rec.Config.Format != CurrentFormat || rec.Config.Ruleset != StoredRuleset || rec.Config.Party != StoredParty {
+		return fmt.Errorf("session store: a stored session's config is format %d with ruleset %s and party %s (use NewRecord)", CurrentFormat, StoredRuleset, StoredParty)
+	}
+	m := d.sessionLock(id)
+	m.Lock()
+	defer m.Unlock()
+	dir := d.Dir(id)
+	if err := os.Mkdir(dir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+		return fmt.Errorf("session store: %w", err)
+	}
+	lock, err := lockDir(dir, d.Wait)
+	if err != nil {
+		return err
+	}
+	defer lock.unlock()
+	if _, err := os.Stat(filepath.Join(dir, ConfigFile)); err == nil {
+		return fmt.Errorf("session %s %w", id, ErrExists)
+	}
+	// What a start cut short left behind is started over.
+	party := filepath.Join(dir, StoredParty)
+	if err := os.RemoveAll(party); err != nil {
+		return fmt.Errorf("session store: %w", err)
+	}
+	if err := os.Mkdir(party, 0o755); err != nil {
+		return fmt.Errorf("session store: %w", err)
+	}
+	files := map[string][]byte{filepath.Join(dir, StoredRuleset): rec.Ruleset, filepath.Join(dir, LogFile): nil}
+	for i, p := range rec.Party {
+		files[filepath.Join(party, PartyFile(i))] = p
+	}
+	for path, data := range files {
+		if err := writeSynced(path, data); err != nil {
+			return err
+		}
+	}
+	if err := syncDir(party); err != nil {
+		return err
+	}
+	b, err := marshalConfig(rec.Config)
+	if err != nil {
+		return err
+	}
+	if err := writeExclusive(filepath.Join(dir, ConfigFile), b); err != nil {
+		return err
+	}
+	d.setTail(id, logTail{})
+	return nil
+}
+
+func writeSynced(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o644)
+	if err != nil {
+		return fmt.Errorf("session store: %w", err)
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return fmt.Errorf("session store: %w", err)
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return fmt.Errorf("session store: %w", err)
+	}
+	return f.Close()
+}
+
+// Record reads a session's config, ruleset and party, and checks them
+// against the config's hashes.
+func (d *DirStore) Record(ctx context.Context, id string) (Record, error) {
+	var rec Record
+	if err := CheckID(id); err != nil {
+		return rec, err
+	}
+	dir := d.Dir(id)
+	cfg, err := ReadConfig(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return rec, fmt.Errorf("session %s %w", id, ErrNoSession)
+	}
+	if err != nil {
+		return rec, err
+	}
+	rec.Config = cfg
+	if rec.Ruleset, err = os.ReadFile(Path(dir, cfg.Ruleset)); err != nil {
+		return rec, fmt.Errorf("session store: %w", err)
+	}
+	files, err := filepath.Glob(filepath.Join(Path(dir, cfg.Party), "*.json"))
+	if err != nil {
+		return rec, fmt.Errorf("session store: %w", err)
+	}
+	sort.Strings(files)
+	for i, f := range files {
+		if filepath.Base(f) != PartyFile(i) {
+			return rec, fmt.Errorf("session store: %s: party file %s where %s belongs", id, filepath.Base(f), PartyFile(i))
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return rec, fmt.Errorf("session store: %w", err)
+		}
+		rec.Party = append(rec.Party, b)
+	}
+	if err := rec.Verify(); err != nil {
+		return rec, fmt.Errorf("session %s: %w", id, err)
+	}
+	return rec, nil
+}
+
+func (d *DirStore) tail(id string) (logTail, bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	t, ok := d.tails[id]
+	return t, ok
+}
+
+func (d *DirStore) setTail(id string, t logTail) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.tails[id] = t
+}
+
+// Append writes the batch under the folder's lock if the log ends at
+// seq after, fsynced before it returns.
+func (d *DirStore) Append(ctx context.Context, id string, after int, events []Event) error {
+	if err := CheckID(id); err != nil {
+		return err
+	}
+	if err := CheckBatch(after, events); err != nil {
+		return err
+	}
+	m := d.sessionLock(id)
+	m.Lock()
+	defer m.Unlock()
+	dir := d.Dir(id)
+	cached, known := d.tail(id)
+	if !known {
+		cfg, err := ReadConfig(dir)
+		if errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("session %s %w", id, ErrNoSession)
+		}
+		if err != nil {
+			return err
+		}
+		if cfg.Format != CurrentFormat {
+			return fmt.Errorf("session %s: log format %d is read, not appended to", id, cfg.Format)
+		}
+	}
+	lock, err := lockDir(dir, d.Wait)
+	if err != nil {
+		return err
+	}
+	defer lock.unlock()
+	f, err := os.OpenFile(filepath.Join(dir, LogFile), os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return fmt.Errorf("session store: %w", err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return fmt.Errorf("session store: %w", err)
+	}
+	end := cached
+	if !known || fi.Size() != cached.size {
+		// Another process appended (or this one has not read the log yet).
+		evs, good, err := readLog(dir, CurrentFormat)
+		if err != nil {
+			return err
+		}
+		if fi.Size() > good {
+			if err := f.Truncate(good); err != nil {
+				return fmt.Errorf("session store: cut the torn last line: %w", err)
+			}
+		}
+		end = logTail{size: good, seq: len(evs)}
+	}
+	if end.seq != after {
+		d.setTail(id, end)
+		return &ConflictError{ID: id, Expected: after, Current: end.seq}
+	}
+	st := &Store{dir: dir, f: f}
+	if err := st.appendBatch(events); err != nil {
+		d.setTail(id, logTail{size: -1})
+		return err
+	}
+	d.setTail(id, logTail{size: end.size + int64(len(st.buf)), seq: after + len(events)})
+	return nil
+}
+
+// Events reads the log without a lock (a torn tail is not part of it)
+// and returns the events after seq after.
+func (d *DirStore) Events(ctx context.Context, id string, after int) ([]Event, error) {
+	if err := CheckID(id); err != nil {
+		return nil, err
+	}
+	if after < 0 {
+		return nil, fmt.Errorf("session: events after seq %d: a seq is never negative", after)
+	}
+	dir := d.Dir(id)
+	if _, err := os.Stat(filepath.Join(dir, ConfigFile)); errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("session %s %w", id, ErrNoSession)
+	}
+	events, _, err := ReadLog(dir)
+	if err != nil {
+		return nil, err
+	}
+	if after >= len(events) {
+		return []Event{}, nil
+	}
+	return events[after:], nil
+}
+
+// marshalConfig is session.json's bytes, as Create writes them.
+func marshalConfig(cfg Config) ([]byte, error) {
+	b, err := json.MarshalIndent(cfg, "", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("session store: %w", err)
+	}
+	return append(b, '\n'), nil
+}

@@ -1,0 +1,192 @@
+package session
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+)
+
+// EventStore keeps many sessions for a service (docs/session.md "Stores"):
+// each session's record (its config, and the ruleset and party JSON it
+// was started with, so any process can reopen it) and its events, keyed
+// by (session, seq), each with its CRC-32C. Appends are optimistic: a
+// batch says after which seq it belongs, and is refused with a
+// *ConflictError carrying the current seq when the log does not end
+// there. Implementations: DirStore (embedded JSON Lines, the default) and
+// the PostgreSQL store in host/pgstore; both pass the suite in
+// engine/session/storetest.
+type EventStore interface {
+	// Create stores a new session; ErrExists when the id is taken.
+	Create(ctx context.Context, id string, rec Record) error
+	// Record reads a session's record; ErrNoSession when there is none.
+	Record(ctx context.Context, id string) (Record, error)
+	// Append stores events as one batch, all or nothing, if the log ends
+	// at seq after; the events must carry seqs after+1, after+2, ...
+	Append(ctx context.Context, id string, after int, events []Event) error
+	// Events reads the events after seq after, in order, each checked
+	// against its checksum.
+	Events(ctx context.Context, id string, after int) ([]Event, error)
+	// Name is the store's kind for metrics and logs ("dir", "postgres").
+	Name() string
+	Close() error
+}
+
+// Record is what a session of a store was started with: its config (the
+// hashes say what the ruleset and party held) and the ruleset and party
+// JSON themselves.
+type Record struct {
+	Config  Config            `json:"config"`
+	Ruleset json.RawMessage   `json:"ruleset"`
+	Party   []json.RawMessage `json:"party"`
+}
+
+// Stored record paths: a DirStore folder holds the ruleset as
+// ruleset.json and the party as party/01.json, 02.json, ... (the first is
+// the player), so `rulehost session show` opens it like any other.
+const (
+	StoredRuleset = "ruleset.json"
+	StoredParty   = "party"
+)
+
+// PartyFile is the name of the i-th (from 0) sheet of a stored party.
+func PartyFile(i int) string { return fmt.Sprintf("%02d.json", i+1) }
+
+// NewRecord describes a session about to be stored: the config points at
+// the stored ruleset and party and holds their hashes.
+func NewRecord(rulesetJSON []byte, party [][]byte, seed uint64) Record {
+	rec := Record{Ruleset: append(json.RawMessage(nil), rulesetJSON...)}
+	for _, p := range party {
+		rec.Party = append(rec.Party, append(json.RawMessage(nil), p...))
+	}
+	rec.Config = Config{Format: CurrentFormat, Ruleset: StoredRuleset, Party: StoredParty, Seed: seed,
+		RulesetHash: hashBytes(rec.Ruleset), PartyHash: hashParty(rec.Party)}
+	return rec
+}
+
+// Verify checks the record's content against the hashes of its config:
+// a store that hands back other bytes than it was given is refused.
+func (r Record) Verify() error {
+	var changes []string
+	if got := hashBytes(r.Ruleset); got != r.Config.RulesetHash {
+		changes = append(changes, fmt.Sprintf("stored ruleset changed (%s, was %s)", short(got), short(r.Config.RulesetHash)))
+	}
+	if got := hashParty(r.Party); got != r.Config.PartyHash {
+		changes = append(changes, fmt.Sprintf("stored party changed (%s, was %s)", short(got), short(r.Config.PartyHash)))
+	}
+	if len(changes) > 0 {
+		return &ChangedError{Dir: "(stored)", Changes: changes}
+	}
+	return nil
+}
+
+func hashBytes(b []byte) string {
+	h := sha256.Sum256(b)
+	return "sha256:" + hex.EncodeToString(h[:])
+}
+
+// hashParty is HashDir of the party folder a DirStore writes, computed
+// from the bytes.
+func hashParty(party []json.RawMessage) string {
+	h := sha256.New()
+	for i, p := range party {
+		fmt.Fprintf(h, "%s\x00%d\x00", PartyFile(i), len(p))
+		h.Write(p)
+	}
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))
+}
+
+// ConflictError refuses an append that expected the log to end at
+// Expected when it ends at Current (HTTP 409).
+type ConflictError struct {
+	ID       string
+	Expected int
+	Current  int
+}
+
+func (e *ConflictError) Error() string {
+	return fmt.Sprintf("session %s: the append expected the log to end at seq %d, but it ends at seq %d; read the events after %d and retry", e.ID, e.Expected, e.Current, e.Expected)
+}
+
+// ErrBadID refuses a session id a store cannot key by.
+var ErrBadID = errors.New("a session id is 1 to 64 letters, digits, - and _, starting with a letter or digit")
+
+var idPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$`)
+
+// CheckID refuses an id that is not a plain name (so no store can be
+// asked for a path outside its root).
+func CheckID(id string) error {
+	if !idPattern.MatchString(id) {
+		return fmt.Errorf("session id %q: %w", id, ErrBadID)
+	}
+	return nil
+}
+
+// CheckBatch checks events about to be appended after seq after: seqs
+// in order from after+1, known kinds, valid UTF-8. Every store calls it
+// before writing anything.
+func CheckBatch(after int, events []Event) error {
+	if after < 0 {
+		return fmt.Errorf("session: append after seq %d: a seq is never negative", after)
+	}
+	if len(events) == 0 {
+		return errors.New("session: an append holds at least one event")
+	}
+	for i, ev := range events {
+		if ev.Seq != after+i+1 {
+			return fmt.Errorf("session: event %d of the batch has seq %d where %d belongs", i, ev.Seq, after+i+1)
+		}
+		if err := checkEntry(Entry{Kind: ev.Kind, Text: ev.Text}, true); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Checksum is an event's CRC-32C as the log writes it (8 hex digits): the
+// checksum of its canonical line, more marking a batch that goes on.
+func Checksum(ev Event, more bool) string {
+	line := AppendLine(nil, ev, more)
+	return string(line[len(line)-11 : len(line)-3])
+}
+
+// DecodeStored reads an event back from its canonical line (as
+// AppendLine wrote it, without the newline), checking its checksum: a
+// store keeps the line, so a flipped bit is caught wherever it was kept.
+func DecodeStored(line []byte) (Event, bool, error) {
+	return decodeLine(line, CurrentFormat)
+}
+
+// Extend folds events a store holds that this session has not seen (its
+// own appends, or another process's): they must follow its log.
+func (s *Session) Extend(events []Event) ([]Reply, error) {
+	out := make([]Reply, 0, len(events))
+	for _, ev := range events {
+		if ev.Seq != len(s.events)+1 {
+			return out, fmt.Errorf("session: event seq %d where %d belongs", ev.Seq, len(s.events)+1)
+		}
+		s.events = append(s.events, ev)
+		if ev.Kind == Regenerate && s.before == nil {
+			out = append(out, Reply{Kind: ev.Kind, Text: ev.Text})
+			continue
+		}
+		out = append(out, s.apply(ev))
+	}
+	return out, nil
+}
+
+// Next turns entries into the events that would follow this session's
+// log, checked as AppendAll checks them, without changing anything.
+func (s *Session) Next(entries []Entry) ([]Event, error) {
+	if err := s.Check(entries); err != nil {
+		return nil, err
+	}
+	events := make([]Event, len(entries))
+	for i, e := range entries {
+		events[i] = Event{Seq: len(s.events) + i + 1, Kind: e.Kind, Text: e.Text}
+	}
+	return events, nil
+}
