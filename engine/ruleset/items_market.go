@@ -224,7 +224,7 @@ func (v *Validator) marketSection(o validate.Obj, b *ItemsBlock) {
 
 // market reads the market block.
 func (v *Validator) market(mo validate.Obj, b *ItemsBlock) *Market {
-	mo.Known("prices", "places", "sold", "sellers", "unsold", "buyBack")
+	mo.Known(sectionKeys("items.market")...)
 	m := &Market{}
 	if mo.Require("prices") {
 		m.Prices = v.priceLevels(mo)
@@ -266,7 +266,7 @@ func (v *Validator) priceLevels(mo validate.Obj) []PriceLevel {
 	var out []PriceLevel
 	defaults := 0
 	v.eachIDObject(mo.Ptr("prices"), arr, func(po validate.Obj, id string) {
-		po.Known("id", "label", "times", "default")
+		po.Known(sectionKeys("items.market.prices")...)
 		pl := PriceLevel{ID: id, Label: entryLabel(po, id)}
 		if po.Require("times") {
 			pl.Times, _ = po.Float("times", 0, 1000, 1)
@@ -295,7 +295,7 @@ func (v *Validator) placeSizes(mo validate.Obj, b *ItemsBlock) []PlaceSize {
 	}
 	var out []PlaceSize
 	v.eachIDObject(mo.Ptr("places"), arr, func(po validate.Obj, id string) {
-		po.Known("id", "label", "purse")
+		po.Known(sectionKeys("items.market.places")...)
 		ps := PlaceSize{ID: id, Label: entryLabel(po, id)}
 		if co, ok := po.Object("purse"); ok {
 			ps.Purse = purse(co, b)
@@ -312,7 +312,7 @@ func (v *Validator) placeSizes(mo validate.Obj, b *ItemsBlock) []PlaceSize {
 
 // purse reads { amount, unit }: a whole number of one of the coins.
 func purse(co validate.Obj, b *ItemsBlock) *Cost {
-	co.Known("amount", "unit")
+	co.Known(sectionKeys("items.market.purse")...)
 	if !co.Require("amount", "unit") {
 		return nil
 	}
@@ -327,7 +327,7 @@ func purse(co validate.Obj, b *ItemsBlock) *Cost {
 // soldRule reads { filter, place, limited }: a filter and a place, a
 // limit or both.
 func soldRule(ro validate.Obj, b *ItemsBlock, m *Market) (SoldRule, bool) {
-	ro.Known("filter", "place", "limited")
+	ro.Known(sectionKeys("items.market.sold")...)
 	var r SoldRule
 	if !ro.Require("filter") {
 		return r, false
@@ -397,7 +397,7 @@ func (v *Validator) sellers(mo validate.Obj, b *ItemsBlock, m *Market) []Seller 
 	}
 	var out []Seller
 	v.eachIDObject(mo.Ptr("sellers"), arr, func(so validate.Obj, id string) {
-		so.Known("id", "label", "sells", "place", "only", "stock", "honest", "manner")
+		so.Known(sectionKeys("items.market.sellers")...)
 		s := Seller{ID: id, Label: entryLabel(so, id), Honest: true}
 		if so.Require("sells") {
 			s.Sells = filterList(so, "sells", b)
@@ -425,7 +425,7 @@ func (v *Validator) sellers(mo validate.Obj, b *ItemsBlock, m *Market) []Seller 
 
 // sellerOnly reads { value, atLeast, label }.
 func (v *Validator) sellerOnly(oo validate.Obj) *SellerOnly {
-	oo.Known("value", "atLeast", "label")
+	oo.Known(sectionKeys("items.market.only")...)
 	if !oo.Require("value", "atLeast", "label") {
 		return nil
 	}
@@ -440,7 +440,7 @@ func (v *Validator) sellerOnly(oo validate.Obj) *SellerOnly {
 
 // stockTable reads { table }: one of the block's loot tables.
 func stockTable(sto validate.Obj, b *ItemsBlock) string {
-	sto.Known("table")
+	sto.Known(sectionKeys("items.market.stock")...)
 	if !sto.Require("table") {
 		return ""
 	}
@@ -477,7 +477,7 @@ func filterList(o validate.Obj, key string, b *ItemsBlock) []ItemFilter {
 // filterObj reads one filter object { rarity, category, tag }, as a loot
 // line's filter is read.
 func filterObj(fo validate.Obj, b *ItemsBlock) *ItemFilter {
-	fo.Known("rarity", "category", "tag")
+	fo.Known(sectionKeys("items.filter")...)
 	f := &ItemFilter{}
 	good := true
 	read := func(key string, find func(string) *Named, list []Named) string {
@@ -522,7 +522,7 @@ func MatchesAny(fs []ItemFilter, it *Item) bool {
 // tell reads a tell or a manner: { check, dc, says, needs, needsAny,
 // carries, advantageIf, disadvantageIf }.
 func (v *Validator) tell(to validate.Obj, b *ItemsBlock) *Tell {
-	to.Known("check", "dc", "says", "needs", "needsAny", "carries", "advantageIf", "disadvantageIf")
+	to.Known(sectionKeys("items.tell")...)
 	if !to.Require("check", "dc", "says") {
 		return nil
 	}
@@ -538,7 +538,7 @@ func (v *Validator) tell(to validate.Obj, b *ItemsBlock) *Tell {
 	t.AdvantageIf = v.fitsLines(to, "advantageIf")
 	t.DisadvantageIf = v.fitsLines(to, "disadvantageIf")
 	if cr, ok := to.Object("carries"); ok {
-		cr.Known("anyOf")
+		cr.Known(sectionKeys("items.tell.carries")...)
 		if cr.Require("anyOf") {
 			if arr, ok := cr.Arr("anyOf", 1, MaxTellLines); ok {
 				for i, raw := range arr {
@@ -572,7 +572,7 @@ func (v *Validator) fitsLines(o validate.Obj, key string) []Fits {
 		if !ok {
 			continue
 		}
-		lo.Known("value", "atLeast")
+		lo.Known(sectionKeys("items.tell.line")...)
 		if !lo.Require("value", "atLeast") {
 			continue
 		}
@@ -593,7 +593,7 @@ func (v *Validator) revealsFakes(o validate.Obj, b *ItemsBlock) []RevealMeans {
 	}
 	var out []RevealMeans
 	v.eachIDObject(o.Ptr("revealsFakes"), arr, func(ro validate.Obj, id string) {
-		ro.Known("id", "label", "tags", "items")
+		ro.Known(sectionKeys("items.revealsFakes")...)
 		rm := RevealMeans{ID: id, Label: entryLabel(ro, id)}
 		if tags, ok := ro.Arr("tags", 1, MaxItemTags); ok {
 			for i, raw := range tags {
