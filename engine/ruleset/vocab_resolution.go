@@ -37,9 +37,9 @@ var resolutionVocabulary = []VocabSection{
 		k("skills", "array:string", "every check", "skill ids", "only these skills' checks"),
 		k("saves", "array:string", "every check", "save ids", "only these saves"),
 	}},
-	{ID: "resolution.ladder", Pointer: "/resolution/difficultyLadder/*", Title: "Difficulty ladder (dice-sum, dice-highest)", Meaning: "A named difficulty a check may give instead of a number (difficulty=\"hard\").", Keys: []VocabKey{
+	{ID: "resolution.ladder", Pointer: "/resolution/difficultyLadder/*", Title: "Difficulty ladder (dice-sum, dice-highest, symbol-pool)", Meaning: "A named difficulty a check may give instead of a number (difficulty=\"hard\").", Keys: []VocabKey{
 		reqLabel("rung"),
-		k("dc", "integer", "", "required; within the dice's reach", "the difficulty the name stands for"),
+		k("dc", "integer", "", "required; within the dice's reach", "the difficulty the name stands for: a DC, a face to reach (dice-highest) or difficulty dice (symbol-pool)"),
 		k("text", "string", "", "at most 200 characters", "rules text shown with the rung"),
 	}},
 	{ID: "resolution.dice-sum", Pointer: "/resolution", Title: "dice-sum", Meaning: "Roll dice, add the modifiers, compare with a difficulty (d20 systems, 2d6, 3d6). These keys join the shared ones when `kind` is `dice-sum`.", Keys: []VocabKey{

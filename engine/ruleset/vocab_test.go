@@ -195,7 +195,12 @@ func checkKnownArg(t *testing.T, fset *token.FileSet, a ast.Expr, fromTable map[
 // TestVocabularyWellFormed checks every key's type grammar, its reference
 // to another section and its one line of meaning.
 func TestVocabularyWellFormed(t *testing.T) {
+	titles := map[string]bool{}
 	for _, s := range vocabulary {
+		if titles[s.Title] {
+			t.Errorf("section %s: title %q twice (the page's anchors must differ)", s.ID, s.Title)
+		}
+		titles[s.Title] = true
 		if s.Title == "" || s.Meaning == "" {
 			t.Errorf("section %s: needs a title and a meaning", s.ID)
 		}
