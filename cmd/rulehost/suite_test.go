@@ -11,6 +11,11 @@ import (
 
 const bundledSuite = "../../testdata/suites/bundled"
 
+// testDeadline is the per-call deadline of these tests: they check what a
+// suite run prints, and a loaded machine must not turn a slow plugin call
+// into a failure.
+const testDeadline = "30s"
+
 func TestSuiteRun(t *testing.T) {
 	bad := t.TempDir()
 	os.WriteFile(filepath.Join(bad, "suite.json"), []byte(`{"checks": [{"name": "a", "tag": "[roll_dice: dice=\"1d6\"]"}]}`), 0o644)
@@ -23,20 +28,20 @@ func TestSuiteRun(t *testing.T) {
 		code int
 		out  string
 	}{
-		{"bundled", []string{"suite", "run", "--no-progress", bundledSuite}, 0, " passed, 0 failed, 0 skipped\n"},
-		{"bundled plain lines", []string{"suite", "run", bundledSuite}, 0, "PASS bundled/check/d20-5e/athletics\n"},
-		{"filter", []string{"suite", "run", "--filter", "bundled/transcript/*/gravewatch/01-*", bundledSuite}, 0, "1 passed, 0 failed, 0 skipped"},
-		{"filter nothing", []string{"suite", "run", "--filter", "zzz", bundledSuite}, 0, `no case matches --filter "zzz"`},
-		{"shard", []string{"suite", "run", "--shard", "2/3", bundledSuite}, 0, "0 failed"},
-		{"bad shard", []string{"suite", "run", "--shard", "4/3", bundledSuite}, 2, "--shard"},
+		{"bundled", []string{"suite", "run", "--deadline", testDeadline, "--no-progress", bundledSuite}, 0, " passed, 0 failed, 0 skipped\n"},
+		{"bundled plain lines", []string{"suite", "run", "--deadline", testDeadline, bundledSuite}, 0, "PASS bundled/check/d20-5e/athletics\n"},
+		{"filter", []string{"suite", "run", "--deadline", testDeadline, "--filter", "bundled/transcript/*/gravewatch/01-*", bundledSuite}, 0, "1 passed, 0 failed, 0 skipped"},
+		{"filter nothing", []string{"suite", "run", "--deadline", testDeadline, "--filter", "zzz", bundledSuite}, 0, `no case matches --filter "zzz"`},
+		{"shard", []string{"suite", "run", "--deadline", testDeadline, "--shard", "2/3", bundledSuite}, 0, "0 failed"},
+		{"bad shard", []string{"suite", "run", "--deadline", testDeadline, "--shard", "4/3", bundledSuite}, 2, "--shard"},
 		{"bad deadline", []string{"suite", "run", "--deadline", "0s", bundledSuite}, 2, "--deadline"},
-		{"bad jobs", []string{"suite", "run", "--jobs", "0", bundledSuite}, 2, "--jobs"},
+		{"bad jobs", []string{"suite", "run", "--deadline", testDeadline, "--jobs", "0", bundledSuite}, 2, "--jobs"},
 		{"no folder", []string{"suite", "run"}, 2, "name at least one suite folder"},
-		{"missing folder", []string{"suite", "run", "/nonexistent"}, 2, "is not a folder"},
-		{"folder without suite.json", []string{"suite", "run", t.TempDir()}, 2, "suite.json"},
-		{"refused suite.json", []string{"suite", "run", bad}, 1, `/checks/0: missing required key "ruleset"`},
-		{"failing case", []string{"suite", "run", failing}, 1, "FAIL "},
-		{"failing case summary", []string{"suite", "run", failing}, 1, "0 passed, 1 failed, 0 skipped"},
+		{"missing folder", []string{"suite", "run", "--deadline", testDeadline, "/nonexistent"}, 2, "is not a folder"},
+		{"folder without suite.json", []string{"suite", "run", "--deadline", testDeadline, t.TempDir()}, 2, "suite.json"},
+		{"refused suite.json", []string{"suite", "run", "--deadline", testDeadline, bad}, 1, `/checks/0: missing required key "ruleset"`},
+		{"failing case", []string{"suite", "run", "--deadline", testDeadline, failing}, 1, "FAIL "},
+		{"failing case summary", []string{"suite", "run", "--deadline", testDeadline, failing}, 1, "0 passed, 1 failed, 0 skipped"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -63,7 +68,7 @@ func mustAbs(t *testing.T, p string) string {
 // stderr) and --junit writes XML naming every case.
 func TestSuiteRunReports(t *testing.T) {
 	junit := filepath.Join(t.TempDir(), "report.xml")
-	code, out, errs := runCLI("suite", "run", "--json", "--junit", junit, "--filter", "d20-5e", bundledSuite)
+	code, out, errs := runCLI("suite", "run", "--deadline", testDeadline, "--json", "--junit", junit, "--filter", "d20-5e", bundledSuite)
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
 	}
@@ -98,8 +103,8 @@ func TestSuiteRunJobsSameOutput(t *testing.T) {
 		}
 		return strings.Join(keep, "\n")
 	}
-	_, one, _ := runCLI("suite", "run", "--jobs", "1", bundledSuite)
-	_, four, _ := runCLI("suite", "run", "--jobs", "4", bundledSuite)
+	_, one, _ := runCLI("suite", "run", "--deadline", testDeadline, "--jobs", "1", bundledSuite)
+	_, four, _ := runCLI("suite", "run", "--deadline", testDeadline, "--jobs", "4", bundledSuite)
 	if strip(one) != strip(four) || strings.Count(one, "\nPASS ") < 100 {
 		t.Errorf("--jobs 1:\n%s\n--jobs 4:\n%s", one, four)
 	}
@@ -116,7 +121,7 @@ func TestSuiteIsolatedStampsAgree(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.WriteFile(filepath.Join(dir, "suite.json"), []byte(strings.ReplaceAll(string(data), "../../../", root+"/")), 0o644)
-	args := []string{"suite", "run", "--filter", "*gravewatch*", "--update"}
+	args := []string{"suite", "run", "--deadline", testDeadline, "--filter", "*gravewatch*", "--update"}
 	if code, out, errs := runCLI(append(args, dir)...); code != 0 || !strings.Contains(out, "(updated)") {
 		t.Fatalf("recording: exit %d\n%s\n%s", code, out, errs)
 	}

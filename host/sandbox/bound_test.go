@@ -90,14 +90,15 @@ func TestHardBound(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("reads /proc/self/status")
 	}
+	slack := timeSlack(t)
 	for _, c := range boundCases() {
 		t.Run(c.name, func(t *testing.T) {
 			var r boundResult
-			// One retry for the time bound only: the machine running the
+			// Retries for the time bound only: the machine running the
 			// tests is shared, and a child can lose its CPU for a while.
-			for attempt := 0; attempt < 2; attempt++ {
+			for attempt := 0; attempt < 3; attempt++ {
 				r = runBoundChild(t, c.name)
-				if r.Seconds <= (boundDeadline + boundSlack).Seconds() {
+				if r.Seconds <= (boundDeadline + slack).Seconds() {
 					break
 				}
 			}
@@ -106,8 +107,8 @@ func TestHardBound(t *testing.T) {
 			if grew > boundRSS {
 				t.Errorf("peak RSS grew by %d MiB; the bound is %d MiB", grew>>20, boundRSS>>20)
 			}
-			if r.Seconds > (boundDeadline + boundSlack).Seconds() {
-				t.Errorf("took %.0f ms; the bound is the deadline plus %v", r.Seconds*1000, boundSlack)
+			if r.Seconds > (boundDeadline + slack).Seconds() {
+				t.Errorf("took %.0f ms; the bound is the deadline plus %v", r.Seconds*1000, slack)
 			}
 			ok := false
 			for _, w := range wantOrSuccess(c.want) {
@@ -123,6 +124,29 @@ func TestHardBound(t *testing.T) {
 			}
 		})
 	}
+}
+
+// timeSlack is boundSlack, or more on a machine so loaded that a process
+// waits for a CPU longer than that (a load average of more than 4 runnable
+// threads per CPU): wall time then measures the queue, not the sandbox. The
+// stretch is logged; the bound itself is what the test states.
+func timeSlack(t *testing.T) time.Duration {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return boundSlack
+	}
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return boundSlack
+	}
+	load, err := strconv.ParseFloat(f[0], 64)
+	perCPU := load / float64(runtime.NumCPU())
+	if err != nil || perCPU <= 4 {
+		return boundSlack
+	}
+	slack := time.Duration(float64(boundSlack) * perCPU / 4)
+	t.Logf("load average %.1f on %d CPUs: the time slack is stretched to %v", load, runtime.NumCPU(), slack)
+	return slack
 }
 
 func wantOrSuccess(w []error) []error {

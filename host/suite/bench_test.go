@@ -27,7 +27,11 @@ func cpuTime() time.Duration {
 // tenThousandChecks writes a suite of n check cases (one seed each, each
 // with its golden recorded): the bundled suite's check templates over the
 // bundled rulesets and plugins, on different seeds.
-func tenThousandChecks(b *testing.B, n int) string {
+func tenThousandChecks(b *testing.B, n int) string { return checkSuite(b, n, true) }
+
+// checkSuite writes n check cases compared with goldens, or (golden
+// false) with properties every record has (no file read per case).
+func checkSuite(b *testing.B, n int, golden bool) string {
 	b.Helper()
 	var bundled struct {
 		Checks []map[string]any `json:"checks"`
@@ -61,6 +65,10 @@ func tenThousandChecks(b *testing.B, n int) string {
 		checks[i] = map[string]any{
 			"name": fmt.Sprintf("c%05d", i), "ruleset": t["ruleset"], "sheets": sheets, "tag": t["tag"],
 			"seeds": []int{1000 + i}, "golden": fmt.Sprintf("goldens/c%05d.golden", i),
+		}
+		if !golden {
+			delete(checks[i], "golden")
+			checks[i]["expect"] = map[string]any{"present": []string{"who"}}
 		}
 	}
 	out, _ := json.Marshal(map[string]any{
@@ -96,6 +104,25 @@ func runTimed(b *testing.B, dir string, jobs, n int) (wall, cpu time.Duration) {
 func BenchmarkTenThousandChecks(b *testing.B) {
 	const n = 10_000
 	dir := tenThousandChecks(b, n)
+	for _, jobs := range []int{1, 2} {
+		b.Run(fmt.Sprintf("jobs=%d", jobs), func(b *testing.B) {
+			var wall, cpu time.Duration
+			for i := 0; i < b.N; i++ {
+				w, c := runTimed(b, dir, jobs, n)
+				wall, cpu = wall+w, cpu+c
+			}
+			b.ReportMetric(wall.Seconds()/float64(b.N), "wall-s/10k-cases")
+			b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/10k-cases")
+		})
+	}
+}
+
+// BenchmarkTenThousandPropertyChecks is BenchmarkTenThousandChecks with
+// properties instead of goldens: the engine and the runner without a file
+// read per case.
+func BenchmarkTenThousandPropertyChecks(b *testing.B) {
+	const n = 10_000
+	dir := checkSuite(b, n, false)
 	for _, jobs := range []int{1, 2} {
 		b.Run(fmt.Sprintf("jobs=%d", jobs), func(b *testing.B) {
 			var wall, cpu time.Duration

@@ -22,13 +22,8 @@ import (
 // pluginName loads a plugin folder once per run for its manifest name (or
 // its load error), for plugin cases.
 func (e *env) pluginName(dir string, opts Options) (string, error) {
-	e.mu.Lock()
-	o, ok := e.names[dir]
-	if !ok {
-		o = &onceName{}
-		e.names[dir] = o
-	}
-	e.mu.Unlock()
+	v, _ := e.names.LoadOrStore(dir, &onceName{})
+	o := v.(*onceName)
 	o.once.Do(func() {
 		o.name, o.err = host.PluginNameOf(dir, host.RunOptions{Plugin: opts.Plugin, Isolate: opts.Isolate})
 	})

@@ -24,10 +24,11 @@ type env struct {
 	// loadErrs maps a plugin folder to why it did not load.
 	loadErrs map[string]error
 
-	mu       sync.Mutex
-	rulesets map[string]*onceRuleset
-	sheets   map[sheetKey]*onceSheet
-	names    map[string]*onceName
+	// Loaded once on first use; sync.Map, since every case reads them
+	// and a lock taken per case would serialize the workers.
+	rulesets sync.Map // file -> *onceRuleset
+	sheets   sync.Map // sheetKey -> *onceSheet
+	names    sync.Map // plugin folder -> *onceName
 }
 
 type onceRuleset struct {
@@ -48,7 +49,7 @@ type onceSheet struct {
 // A plugin that does not load is recorded (its load case fails) and left
 // out; the others serve.
 func newEnv(s *Suite, opts plugin.Options, iso *isolate.Options) *env {
-	e := &env{suite: s, loadErrs: map[string]error{}, rulesets: map[string]*onceRuleset{}, sheets: map[sheetKey]*onceSheet{}, names: map[string]*onceName{}}
+	e := &env{suite: s, loadErrs: map[string]error{}}
 	if iso != nil {
 		e.host = isolatedHost(s.PluginDirs, opts, *iso, e.loadErrs)
 		return e
@@ -114,13 +115,11 @@ func (e *env) rulesetFile(ref string) string {
 // plugins did not load, since that is the likely cause.
 func (e *env) ruleset(ref string) (*ruleset.Ruleset, error) {
 	file := e.rulesetFile(ref)
-	e.mu.Lock()
-	o, ok := e.rulesets[file]
+	v, ok := e.rulesets.Load(file)
 	if !ok {
-		o = &onceRuleset{}
-		e.rulesets[file] = o
+		v, _ = e.rulesets.LoadOrStore(file, &onceRuleset{})
 	}
-	e.mu.Unlock()
+	o := v.(*onceRuleset)
 	o.once.Do(func() {
 		o.rs, o.err = ruleset.LoadFile(file, e.host.RulesetOptions())
 		if o.err != nil && len(e.loadErrs) > 0 {
@@ -143,13 +142,11 @@ func (e *env) loadErrList() string {
 // sheet loads a sheet once per ruleset.
 func (e *env) sheet(rsFile string, rs *ruleset.Ruleset, file string) (*sheet.Sheet, error) {
 	k := sheetKey{rsFile, filepath.Clean(file)}
-	e.mu.Lock()
-	o, ok := e.sheets[k]
+	v, ok := e.sheets.Load(k)
 	if !ok {
-		o = &onceSheet{}
-		e.sheets[k] = o
+		v, _ = e.sheets.LoadOrStore(k, &onceSheet{})
 	}
-	e.mu.Unlock()
+	o := v.(*onceSheet)
 	o.once.Do(func() { o.sh, o.err = sheet.LoadFile(file, rs) })
 	return o.sh, o.err
 }

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/rulehost/rulehost/host/isolate"
@@ -176,46 +177,62 @@ func Run(suites []*Suite, opts Options) []*Result {
 		}
 	}()
 	results := make([]*Result, len(cases))
-	var (
-		mu      sync.Mutex
-		done    int
-		emitted int
-		ready   = make([]bool, len(cases))
-	)
-	finish := func(i int, r *Result) {
-		mu.Lock()
-		defer mu.Unlock()
-		results[i] = r
-		ready[i] = true
-		done++
-		if opts.Progress != nil {
-			opts.Progress(done, len(cases), r)
-		}
-		for emitted < len(cases) && ready[emitted] {
-			if opts.Emit != nil {
-				opts.Emit(results[emitted])
-			}
-			emitted++
-		}
-	}
-	next := make(chan int)
+	report := newReporter(results, opts)
+	// Workers take the next case from a counter: no dispatcher, and no
+	// lock per case unless someone is listening (Emit, Progress).
+	var next atomic.Int64
 	var wg sync.WaitGroup
 	for w := 0; w < jobs; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range next {
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(cases) {
+					return
+				}
 				c := cases[i]
-				finish(i, runOne(envs[c.Suite], c, opts))
+				results[i] = runOne(envs[c.Suite], c, opts)
+				report.finished(i)
 			}
 		}()
 	}
-	for i := range cases {
-		next <- i
-	}
-	close(next)
 	wg.Wait()
 	return results
+}
+
+// reporter calls Progress as cases finish and Emit in the stable order,
+// each result as soon as every case before it has finished.
+type reporter struct {
+	opts    Options
+	results []*Result
+	mu      sync.Mutex
+	done    int
+	emitted int
+	ready   []bool
+}
+
+func newReporter(results []*Result, opts Options) *reporter {
+	return &reporter{opts: opts, results: results, ready: make([]bool, len(results))}
+}
+
+func (p *reporter) finished(i int) {
+	if p.opts.Emit == nil && p.opts.Progress == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.ready[i] = true
+	p.done++
+	if p.opts.Progress != nil {
+		p.opts.Progress(p.done, len(p.results), p.results[i])
+	}
+	for p.emitted < len(p.results) && p.ready[p.emitted] {
+		if p.opts.Emit != nil {
+			p.opts.Emit(p.results[p.emitted])
+		}
+		p.emitted++
+	}
 }
 
 // runOne runs a case, timing it; a panic anywhere in it is that case's
