@@ -192,9 +192,7 @@ func plan(p *items.Party, t tag.Tag) (purchase, *refusal) {
 // seller's here who offers it), refused by the spec's codes in order.
 func find(p *items.Party, m *ruleset.Market, st *Part, shown *ruleset.Item, named *ruleset.Seller, who, count int) (offer, *refusal) {
 	var offers []offer
-	for _, o := range offersHere(p.RS.Items, m, st, shown, named) {
-		offers = append(offers, o)
-	}
+	offers = append(offers, offersHere(p.RS.Items, m, st, shown, named)...)
 	if len(offers) == 0 {
 		if place, _ := soldAt(m, shown); place > st.Size {
 			return offer{}, refuse(NotHere, "item", shown.Label, "note", "a "+m.Places[st.Size].Label+" does not sell "+shown.Label+"; a "+m.Places[place].Label+" does")
