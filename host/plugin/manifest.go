@@ -113,6 +113,9 @@ func readManifest(lv lua.LValue) (Manifest, error) {
 						bad("kinds[%q].%s: want a function", name, fn)
 					}
 				}
+				if o := body.RawGetString("odds"); o != lua.LNil && o.Type() != lua.LTFunction {
+					bad("kinds[%q].odds: want a function (the exact odds of a check), or leave it out to have them sampled", name)
+				}
 				d.Keys = stringList(body.RawGetString("keys"), func(msg string) { bad("kinds[%q].keys: %s", name, msg) })
 				d.Locked = stringList(body.RawGetString("locked"), func(msg string) { bad("kinds[%q].locked: %s", name, msg) })
 				for _, k := range append(append([]string{}, d.Keys...), d.Locked...) {

@@ -3,6 +3,7 @@ package plugin_test
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/rulehost/rulehost/host/plugin"
@@ -33,5 +34,19 @@ func TestManifestProblemsInStableOrder(t *testing.T) {
 		if err.Error() != first {
 			t.Fatalf("load %d reported\n%s\nbut load 0 reported\n%s", i, err, first)
 		}
+	}
+}
+
+// TestKindOddsMustBeAFunction: a kind's optional odds is a function or
+// absent; anything else is refused at load rather than quietly sampled.
+func TestKindOddsMustBeAFunction(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "oddly")
+	os.MkdirAll(dir, 0o755)
+	src := `return { name = "oddly", version = "1", api = 1,
+  kinds = { oddly = { keys = {}, validate = function() end, resolve = function() end, odds = 0.5 } } }`
+	os.WriteFile(filepath.Join(dir, "plugin.lua"), []byte(src), 0o644)
+	_, err := plugin.Load(dir, plugin.Options{})
+	if err == nil || !strings.Contains(err.Error(), `kinds["oddly"].odds: want a function`) {
+		t.Fatalf("odds = 0.5: %v", err)
 	}
 }
