@@ -337,4 +337,3 @@ func waitHealthy(t *testing.T, url string) {
 	}
 	t.Fatal(errors.New("the service did not start: " + url))
 }
-
