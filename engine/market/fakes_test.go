@@ -90,9 +90,9 @@ func TestInspectFake(t *testing.T) {
 		face    int
 		verdict string
 	}{
-		{2, "cannot-tell"},  // Arcana +12 (Int 18, expertise at prof 4): 14 against 18
-		{8, "suspect"},      // 20: by 2
-		{12, "identified"},  // 24: by 6, namesItAt 5
+		{2, "cannot-tell"}, // Arcana +12 (Int 18, expertise at prof 4): 14 against 18
+		{8, "suspect"},     // 20: by 2
+		{12, "identified"}, // 24: by 6, namesItAt 5
 	}
 	for _, c := range cases {
 		p := town(t)

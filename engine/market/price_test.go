@@ -37,12 +37,12 @@ func TestPriceRule(t *testing.T) {
 	}{
 		{"kit/oilskin-coat", 1, 1, "8 shillings"},
 		{"kit/oilskin-coat", 0.75, 1, "6 shillings"},
-		{"kit/oilskin-coat", 1.5, 5, "60 shillings"},     // 720 pennies: shillings pay it exactly
-		{"kit/warming-tonic", 1.5, 1, "18 pennies"},      // 1.5 shillings: only pennies pay it
-		{"kit/shot-and-powder", 0.75, 1, "2 pennies"},    // 1.5 rounds to 2
-		{"kit/shot-and-powder", 0.1, 1, "1 penny"},       // 0.2 rounds to 0: never below one coin
-		{"kit/silvered-knife", 1.5, 1, "3 crowns"},       // the cost's own coin
-		{"kit/silvered-knife", 0.75, 1, "90 pennies"},    // 1.5 crowns = 90 pennies; not 7.5 shillings
+		{"kit/oilskin-coat", 1.5, 5, "60 shillings"},  // 720 pennies: shillings pay it exactly
+		{"kit/warming-tonic", 1.5, 1, "18 pennies"},   // 1.5 shillings: only pennies pay it
+		{"kit/shot-and-powder", 0.75, 1, "2 pennies"}, // 1.5 rounds to 2
+		{"kit/shot-and-powder", 0.1, 1, "1 penny"},    // 0.2 rounds to 0: never below one coin
+		{"kit/silvered-knife", 1.5, 1, "3 crowns"},    // the cost's own coin
+		{"kit/silvered-knife", 0.75, 1, "90 pennies"}, // 1.5 crowns = 90 pennies; not 7.5 shillings
 		{"kit/litany-page", 1.5, 2, "9 shillings"},
 	}
 	for _, c := range cases {
