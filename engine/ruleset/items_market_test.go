@@ -80,14 +80,18 @@ func TestMarketRefused(t *testing.T) {
 			market(r)["sold"] = jsv(`[]`)
 			market(r)["sellers"] = jsv(`[{"id":"any","sells":[{"category":"gear"}]}]`)
 		}},
-		{"purse in no coin", M + "/places/0/purse/unit", `no coin "ducat"`, func(r map[string]any) { at(r, "items", "market", "places", 0)["purse"] = jsv(`{"amount":5,"unit":"ducat"}`) }},
+		{"purse in no coin", M + "/places/0/purse/unit", `no coin "ducat"`, func(r map[string]any) {
+			at(r, "items", "market", "places", 0)["purse"] = jsv(`{"amount":5,"unit":"ducat"}`)
+		}},
 		{"sold in no place", M + "/sold/0/place", `no place size "metropolis"`, func(r map[string]any) { at(r, "items", "market", "sold", 0)["place"] = "metropolis" }},
 		{"sold without place or limit", M + "/sold/0", `names a "place", a "limited" or both`, func(r map[string]any) { delete(at(r, "items", "market", "sold", 0), "place") }},
 		{"sold limited too many", M + "/sold/1/limited", "allowed", func(r map[string]any) { at(r, "items", "market", "sold", 1)["limited"] = "1000d1000" }},
 		{"sold filter of no tag", M + "/sold/1/filter/tag", `no tag "cursed"`, func(r map[string]any) { at(r, "items", "market", "sold", 1)["filter"] = jsv(`{"tag":"cursed"}`) }},
 		{"seller in no place", M + "/sellers/1/place", `no place size "fort"`, func(r map[string]any) { at(r, "items", "market", "sellers", 1)["place"] = "fort" }},
 		{"seller sells nothing", M + "/sellers/0/sells", "allowed 1 to 24", func(r map[string]any) { at(r, "items", "market", "sellers", 0)["sells"] = jsv(`[]`) }},
-		{"seller's only without label", M + "/sellers/0/only", `"label"`, func(r map[string]any) { at(r, "items", "market", "sellers", 0)["only"] = jsv(`{"value":{"abilityScore":"cha"},"atLeast":3}`) }},
+		{"seller's only without label", M + "/sellers/0/only", `"label"`, func(r map[string]any) {
+			at(r, "items", "market", "sellers", 0)["only"] = jsv(`{"value":{"abilityScore":"cha"},"atLeast":3}`)
+		}},
 		{"stock of no table", M + "/sellers/3/stock/table", `no loot table "hoard"`, func(r map[string]any) { at(r, "items", "market", "sellers", 3)["stock"] = jsv(`{"table":"hoard"}`) }},
 		{"manner on an honest seller", M + "/sellers/0/manner", `needs "honest": false`, func(r map[string]any) {
 			at(r, "items", "market", "sellers", 0)["manner"] = jsv(`{"check":{"skill":"insight"},"dc":10,"says":"?"}`)
