@@ -19,7 +19,9 @@ import (
 //
 // A cut prompt ends with a note section ("cut") that says what was cut,
 // so the Game Master knows the prompt is partial. maxChars <= 0 means no
-// budget. The rules' first lines (how to ask for a check) go last.
+// budget. The rules' first lines (how to ask for a check) go last; a
+// budget below what the remaining headings and the note take cannot be
+// met, and the prompt is then those headings and the note.
 func Budget(secs []Section, maxChars int) (out []Section, cut []string) {
 	if maxChars <= 0 || size(secs, nil) <= maxChars {
 		return secs, nil
@@ -51,15 +53,24 @@ func Budget(secs []Section, maxChars int) (out []Section, cut []string) {
 		if i < 0 {
 			continue
 		}
-		n := trimLines(&out[i], step.fromStart, func() bool { return size(out, append(cut, step.name+" (part)")) <= maxChars })
+		n := trimLines(&out[i], step.fromStart, func(n int) bool {
+			return n > 0 && size(out, append(cut[:len(cut):len(cut)], linesCut(step.name, n))) <= maxChars
+		})
 		if n > 0 {
-			cut = append(cut, fmt.Sprintf("%s (%d lines)", step.name, n))
+			cut = append(cut, linesCut(step.name, n))
 			if fits() {
 				return withNote(out, cut), cut
 			}
 		}
 	}
 	return withNote(out, cut), cut
+}
+
+func linesCut(name string, n int) string {
+	if n == 1 {
+		return name + " (1 line)"
+	}
+	return fmt.Sprintf("%s (%d lines)", name, n)
 }
 
 // Cut is the name of the note section a budget adds.
@@ -139,10 +150,10 @@ func dropExamples(s *Section) bool {
 // trimLines removes a section's lines one by one (keeping its heading,
 // the first line) until ok or only the heading is left; it returns how
 // many it removed.
-func trimLines(s *Section, fromStart bool, ok func() bool) int {
+func trimLines(s *Section, fromStart bool, ok func(n int) bool) int {
 	lines := strings.Split(s.Text, "\n")
 	n := 0
-	for len(lines) > 1 && !ok() {
+	for len(lines) > 1 && !ok(n) {
 		if fromStart {
 			lines = append(lines[:1], lines[2:]...)
 		} else {
