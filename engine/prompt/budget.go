@@ -23,16 +23,28 @@ import (
 // budget below what the remaining headings and the note take cannot be
 // met, and the prompt is then those headings and the note.
 func Budget(secs []Section, maxChars int) (out []Section, cut []string) {
+	return BudgetWith(secs, maxChars, nil)
+}
+
+// BudgetWith is Budget for sections a formatter rendered: a section
+// re-rendered without its examples, and the note, go through render
+// (a SectionFormatter's Section) so they keep the formatter's form.
+func BudgetWith(secs []Section, maxChars int, render func(Section) string) (out []Section, cut []string) {
+	if render == nil {
+		render = func(s Section) string { return s.Text }
+	}
 	if maxChars <= 0 || size(secs, nil) <= maxChars {
 		return secs, nil
 	}
 	out = append([]Section(nil), secs...)
-	fits := func() bool { return size(out, cut) <= maxChars }
+	noteSize := func(cut []string) int { return runes(render(Section{Name: Cut, Data: cut, Text: note(cut)})) }
+	fits := func() bool { return size(out, nil)+2+noteSize(cut) <= maxChars }
 	for _, name := range []string{Loot, Money, Items, Rules} {
 		if i := index(out, name); i >= 0 && dropExamples(&out[i]) {
+			out[i].Text = render(out[i])
 			cut = append(cut, name+" examples")
 			if fits() {
-				return withNote(out, cut), cut
+				return withNote(out, cut, render), cut
 			}
 		}
 	}
@@ -41,7 +53,7 @@ func Budget(secs []Section, maxChars int) (out []Section, cut []string) {
 			out = append(out[:i:i], out[i+1:]...)
 			cut = append(cut, name)
 			if fits() {
-				return withNote(out, cut), cut
+				return withNote(out, cut, render), cut
 			}
 		}
 	}
@@ -54,16 +66,16 @@ func Budget(secs []Section, maxChars int) (out []Section, cut []string) {
 			continue
 		}
 		n := trimLines(&out[i], step.fromStart, func(n int) bool {
-			return n > 0 && size(out, append(cut[:len(cut):len(cut)], linesCut(step.name, n))) <= maxChars
+			return n > 0 && size(out, nil)+2+noteSize(append(cut[:len(cut):len(cut)], linesCut(step.name, n))) <= maxChars
 		})
 		if n > 0 {
 			cut = append(cut, linesCut(step.name, n))
 			if fits() {
-				return withNote(out, cut), cut
+				return withNote(out, cut, render), cut
 			}
 		}
 	}
-	return withNote(out, cut), cut
+	return withNote(out, cut, render), cut
 }
 
 func linesCut(name string, n int) string {
@@ -80,8 +92,10 @@ func note(cut []string) string {
 	return "CUT: this prompt was cut to fit; left out: " + strings.Join(cut, ", ") + "."
 }
 
-func withNote(secs []Section, cut []string) []Section {
-	return append(secs, Section{Name: Cut, Data: cut, Text: note(cut)})
+func withNote(secs []Section, cut []string, render func(Section) string) []Section {
+	s := Section{Name: Cut, Data: cut, Text: note(cut)}
+	s.Text = render(s)
+	return append(secs, s)
 }
 
 func size(secs []Section, cut []string) int {
