@@ -32,7 +32,7 @@ FUZZ_TARGETS := \
 	./engine/sheet:FuzzFindName \
 	./engine/validate:FuzzSuggest
 
-.PHONY: help build test bench fuzz lint golden demo clean
+.PHONY: help build test bench fuzz lint golden generate demo clean
 
 help:
 	@echo "make build   build $(BIN)"
@@ -41,6 +41,7 @@ help:
 	@echo "make fuzz    run each fuzz target for FUZZTIME (default $(FUZZTIME))"
 	@echo "make lint    go vet, gofmt -l and staticcheck"
 	@echo "make golden  regenerate golden records (only on purpose)"
+	@echo "make generate  regenerate docs/ruleset.md, docs/capability.md and schema/ from the tables"
 	@echo "make demo    build and roll a 5e check"
 
 build:
@@ -63,6 +64,9 @@ lint:
 	$(GO) vet ./...
 	$(GO) tool staticcheck ./...
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+
+generate:
+	$(GO) test -count=1 ./engine/ruleset -run 'CapabilityDoc|RulesetDoc|SchemaFiles' -update
 
 golden:
 	$(GO) test ./... -run Golden -update

@@ -155,6 +155,32 @@ func (d *verdictDist) add(v Verdict, p float64) {
 	d.items = append(d.items, verdictAcc{v: v, a: acc{s: p}})
 }
 
+// stateTable sums probabilities per state of an enumeration, in the
+// order states first appear: iterating it is deterministic (a map's order
+// is not, and compensated sums taken in another order may differ in the
+// last bit), and adding to it allocates nothing per state.
+type stateTable[K comparable] struct {
+	idx  map[K]int32
+	keys []K
+	p    []acc
+}
+
+func newStateTable[K comparable](n int) *stateTable[K] {
+	return &stateTable[K]{idx: make(map[K]int32, n), keys: make([]K, 0, n), p: make([]acc, 0, n)}
+}
+
+func (t *stateTable[K]) add(k K, p float64) {
+	if i, ok := t.idx[k]; ok {
+		t.p[i].add(p)
+		return
+	}
+	t.idx[k] = int32(len(t.keys))
+	t.keys = append(t.keys, k)
+	t.p = append(t.p, acc{s: p})
+}
+
+func (t *stateTable[K]) len() int { return len(t.keys) }
+
 // certain is the distribution of a check decided without a roll.
 func certain(v Verdict) *verdictDist {
 	return &verdictDist{items: []verdictAcc{{v: v, a: acc{s: 1}}}}

@@ -32,27 +32,20 @@ func tensDist(tens int, atMost bool) intDist {
 	out := make([]acc, 101)
 	for first := 1; first <= 100; first++ {
 		units := first % 10
-		cur := map[int]float64{first: 0.01}
+		cur := newStateTable[int](1)
+		cur.add(first, 0.01)
 		for i := 0; i < againstAbs(tens); i++ {
-			next := map[int]*acc{}
-			for total, p := range cur {
+			next := newStateTable[int](cur.len() * 2)
+			for j, total := range cur.keys {
+				p := cur.p[j].value()
 				for face := 1; face <= 10; face++ {
-					t := tensKeep(total, tensRoll(face, units), lower)
-					a := next[t]
-					if a == nil {
-						a = &acc{}
-						next[t] = a
-					}
-					a.add(p / 10)
+					next.add(tensKeep(total, tensRoll(face, units), lower), p/10)
 				}
 			}
-			cur = make(map[int]float64, len(next))
-			for t, a := range next {
-				cur[t] = a.value()
-			}
+			cur = next
 		}
-		for t, p := range cur {
-			out[t].add(p)
+		for j, t := range cur.keys {
+			out[t].add(cur.p[j].value())
 		}
 	}
 	return fromAccs(0, out)

@@ -66,27 +66,22 @@ type highestWeighted struct {
 
 // throw is the distribution of the summaries of n dice.
 func (g highestGroup) throw(n int) []highestWeighted {
-	states := map[highestSum]*acc{{}: {s: 1}}
+	states := newStateTable[highestSum](1)
+	states.add(highestSum{}, 1)
 	w := 1 / float64(g.sides)
 	for i := 0; i < n; i++ {
-		next := make(map[highestSum]*acc, len(states)*2)
-		for st, a := range states {
-			p := a.value()
+		next := newStateTable[highestSum](states.len() * 2)
+		for j, st := range states.keys {
+			p := states.p[j].value()
 			for f := 1; f <= g.sides; f++ {
-				ns := g.add(st, f)
-				b := next[ns]
-				if b == nil {
-					b = &acc{}
-					next[ns] = b
-				}
-				b.add(p * w)
+				next.add(g.add(st, f), p*w)
 			}
 		}
 		states = next
 	}
-	out := make([]highestWeighted, 0, len(states))
-	for st, a := range states {
-		out = append(out, highestWeighted{st, a.value()})
+	out := make([]highestWeighted, 0, states.len())
+	for j, st := range states.keys {
+		out = append(out, highestWeighted{st, states.p[j].value()})
 	}
 	sort.Slice(out, func(i, j int) bool { return lessSum(out[i].sum, out[j].sum) })
 	return out

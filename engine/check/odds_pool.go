@@ -19,12 +19,13 @@ func oddsDicePool(c *Check) *verdictDist {
 	}
 	rr, _ := c.pickReroll(dp, pc.buys.reroll, pc.charm)
 	e := poolEnum{pc: pc, fc: pc.counter(), sides: dp.Sides, rr: rr, explodeAt: pc.explodeAt, maxExtra: pc.maxExtra()}
-	states := map[poolState]*acc{{}: {s: 1}}
+	states := newStateTable[poolKey](1)
+	states.add(poolKey{}, 1)
 	for i := 0; i < pc.n; i++ {
 		states = e.startDie(states)
 	}
 	d := &verdictDist{}
-	for len(states) > 0 {
+	for states.len() > 0 {
 		states = e.extraDie(states, func(cnt poolCount, p float64) { d.add(pc.decide(cnt), p) })
 	}
 	return d
@@ -36,6 +37,28 @@ type poolState struct {
 	pending int // explosions owed: extra dice still to throw
 	extras  int // extra dice thrown
 	throws  int // reroll throws used (tracked for "until" alone)
+}
+
+// poolKey is a poolState packed small, as the table's key: every field
+// is bounded by a few hundred (MaxPoolDice dice, MaxRerolls throws,
+// pool.max extra dice, two successes a die), well within int16.
+type poolKey struct {
+	gross, cancels, succeeded, low, lowStart, exact int16
+	pending, extras, throws                         int16
+}
+
+func (s poolState) key() poolKey {
+	c := s.cnt
+	return poolKey{int16(c.gross), int16(c.cancels), int16(c.diceSucceeded), int16(c.low), int16(c.lowStart), int16(c.exact),
+		int16(s.pending), int16(s.extras), int16(s.throws)}
+}
+
+func (k poolKey) state() poolState {
+	return poolState{
+		cnt: poolCount{gross: int(k.gross), cancels: int(k.cancels), diceSucceeded: int(k.succeeded), low: int(k.low),
+			lowStart: int(k.lowStart), exact: int(k.exact)},
+		pending: int(k.pending), extras: int(k.extras), throws: int(k.throws),
+	}
 }
 
 type poolEnum struct {
@@ -132,10 +155,10 @@ func (e *poolEnum) startOutcomes(used int) []dieOutcome {
 }
 
 // startDie throws the next starting die from every state.
-func (e *poolEnum) startDie(states map[poolState]*acc) map[poolState]*acc {
-	next := make(map[poolState]*acc, len(states)*2)
-	for st, a := range states {
-		p := a.value()
+func (e *poolEnum) startDie(states *stateTable[poolKey]) *stateTable[poolKey] {
+	next := newStateTable[poolKey](states.len() * 2)
+	for i, k := range states.keys {
+		st, p := k.state(), states.p[i].value()
 		for _, o := range e.startOutcomes(st.throws) {
 			ns := st
 			ns.cnt = e.pc.reduce(addCounts(st.cnt, o.delta))
@@ -143,7 +166,7 @@ func (e *poolEnum) startDie(states map[poolState]*acc) map[poolState]*acc {
 			if o.explode && ns.pending < e.maxExtra {
 				ns.pending++
 			}
-			addState(next, ns, p*o.p)
+			next.add(ns.key(), p*o.p)
 		}
 	}
 	return next
@@ -151,7 +174,7 @@ func (e *poolEnum) startDie(states map[poolState]*acc) map[poolState]*acc {
 
 // extraDie settles every state that owes no more dice (done), and throws
 // one extra die from the others, while pool.max allows.
-func (e *poolEnum) extraDie(states map[poolState]*acc, done func(poolCount, float64)) map[poolState]*acc {
+func (e *poolEnum) extraDie(states *stateTable[poolKey], done func(poolCount, float64)) *stateTable[poolKey] {
 	if e.extraCache == nil {
 		for f := 1; f <= e.sides; f++ {
 			o := e.faceOutcome(f, false)
@@ -159,9 +182,9 @@ func (e *poolEnum) extraDie(states map[poolState]*acc, done func(poolCount, floa
 			e.extraCache = merge(e.extraCache, o)
 		}
 	}
-	next := map[poolState]*acc{}
-	for st, a := range states {
-		p := a.value()
+	next := newStateTable[poolKey](states.len())
+	for i, k := range states.keys {
+		st, p := k.state(), states.p[i].value()
 		if st.pending == 0 || st.extras >= e.maxExtra {
 			done(st.cnt, p)
 			continue
@@ -175,19 +198,10 @@ func (e *poolEnum) extraDie(states map[poolState]*acc, done func(poolCount, floa
 				ns.pending++
 			}
 			ns.pending = min(ns.pending, e.maxExtra-ns.extras)
-			addState(next, ns, p*o.p)
+			next.add(ns.key(), p*o.p)
 		}
 	}
 	return next
-}
-
-func addState(m map[poolState]*acc, s poolState, p float64) {
-	a := m[s]
-	if a == nil {
-		a = &acc{}
-		m[s] = a
-	}
-	a.add(p)
 }
 
 func addCounts(a, b poolCount) poolCount {

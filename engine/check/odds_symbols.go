@@ -14,7 +14,8 @@ func oddsSymbolPool(c *Check) *verdictDist {
 	sc := c.setupSymbols()
 	sp := sc.sp
 	red := newSymbolReducer(sp)
-	states := map[[10]int]*acc{{}: {s: 1}}
+	states := newStateTable[[10]int16](1)
+	states.add([10]int16{}, 1)
 	thrown := 0
 	for _, g := range sc.groups() {
 		if g.die < 0 {
@@ -23,29 +24,24 @@ func oddsSymbolPool(c *Check) *verdictDist {
 		faces := symbolFaces(sp, g.die)
 		for i := 0; i < g.n && thrown < maxSymbolThrow; i++ {
 			thrown++
-			next := make(map[[10]int]*acc, len(states)*2)
-			for st, a := range states {
-				p := a.value()
+			next := newStateTable[[10]int16](states.len() * 2)
+			for j, st := range states.keys {
+				p := states.p[j].value()
 				for _, f := range faces {
-					ns := st
-					for k := range ns {
-						ns[k] += f.delta[k]
+					var raw [10]int
+					for k := range raw {
+						raw[k] = int(st[k]) + f.delta[k]
 					}
-					ns = red.reduce(ns)
-					b := next[ns]
-					if b == nil {
-						b = &acc{}
-						next[ns] = b
-					}
-					b.add(p * f.p)
+					next.add(packSymbols(red.reduce(raw)), p*f.p)
 				}
 			}
 			states = next
 		}
 	}
 	d := &verdictDist{}
-	for st, a := range states {
-		d.add(symbolDecide(sp, c.Res.Outcomes, &st), a.value())
+	for j, st := range states.keys {
+		raw := unpackSymbols(st)
+		d.add(symbolDecide(sp, c.Res.Outcomes, &raw), states.p[j].value())
 	}
 	return d
 }
@@ -76,4 +72,20 @@ next:
 		out = append(out, symbolFace{d, w})
 	}
 	return out
+}
+
+// packSymbols and unpackSymbols keep a count of symbols small as a
+// table key: at most maxSymbolThrow dice of a few symbols each.
+func packSymbols(raw [10]int) (k [10]int16) {
+	for i, n := range raw {
+		k[i] = int16(n)
+	}
+	return k
+}
+
+func unpackSymbols(k [10]int16) (raw [10]int) {
+	for i, n := range k {
+		raw[i] = int(n)
+	}
+	return raw
 }

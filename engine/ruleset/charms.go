@@ -31,7 +31,7 @@ type CharmCost struct {
 }
 
 // charmKeys are the keys of mechanics.check.
-var charmKeys = []string{"reroll", "dice", "successes", "threshold", "explode", "double"}
+var charmKeys = sectionKeys("charm.check")
 
 // DecodeCharm reads a validated catalog entry's mechanics.check. It
 // returns (nil, nil) for an entry without one, and an error for an entry
@@ -99,7 +99,7 @@ func (v *Validator) choiceEntry(o validate.Obj) {
 			if !ok {
 				continue
 			}
-			c.Known("pool", "amount")
+			c.Known(sectionKeys("charm.cost")...)
 			if c.Require("pool", "amount") {
 				if id, ok := c.Str("pool", 64, true); ok {
 					if !v.pools[id] {
@@ -133,7 +133,7 @@ func (v *Validator) choiceEntry(o validate.Obj) {
 		ck.Addf("", "mechanics.check says nothing: give at least one of %v", charmKeys)
 	}
 	if r, ok := ck.Object("reroll"); ok {
-		r.Known("upTo", "mode")
+		r.Known(sectionKeys("charm.reroll")...)
 		// The die is not known yet: the upper bound is checked against it
 		// in charmCompanions.
 		v.reroll(r, MaxPoolDice)

@@ -176,7 +176,7 @@ func (v *Validator) sheetHide(at string, raw any) (SheetHide, bool) {
 	if !ok {
 		return SheetHide{}, false
 	}
-	o.Known("list", "column", "kind")
+	o.Known(sectionKeys("combat.sheetHides")...)
 	if !o.Require("list", "column", "kind") {
 		return SheetHide{}, false
 	}

@@ -139,8 +139,7 @@ const (
 )
 
 // itemsBlockKeys are the block's keys, including the later issues' ones.
-var itemsBlockKeys = []string{"categories", "rarities", "tags", "stats", "slots", "binding", "carry",
-	"currencies", "rarityCaps", "propose", "native", "freeform", "lootTables", "startingGear", "market"}
+var itemsBlockKeys = sectionKeys("items")
 
 // Stat returns the stat with this id.
 func (b *ItemsBlock) Stat(id string) *ItemStatDecl {
@@ -277,7 +276,7 @@ func (v *Validator) itemsBlock(at string, raw any) *ItemsBlock {
 // binding reads { label, max }. Items change during the game, so max is
 // read from the sheet alone (spec/items.md "What reads the items").
 func (v *Validator) binding(bo validate.Obj) *Binding {
-	bo.Known("label", "max")
+	bo.Known(sectionKeys("items.binding")...)
 	bd := &Binding{}
 	bd.Label, _ = bo.Str("label", 80, false)
 	if bo.Require("max") {
@@ -326,7 +325,7 @@ func (v *Validator) slotDecls(o validate.Obj) []SlotDecl {
 	}
 	var out []SlotDecl
 	v.eachIDObject(o.Ptr("slots"), arr, func(so validate.Obj, id string) {
-		so.Known("id", "label", "count")
+		so.Known(sectionKeys("items.slots")...)
 		sd := SlotDecl{ID: id, Count: 1}
 		sd.Label = entryLabel(so, id)
 		if so.Require("count") {
@@ -381,7 +380,7 @@ func (v *Validator) namedList(o validate.Obj, key string, min, max int) []Named 
 	}
 	var out []Named
 	v.eachIDObject(o.Ptr(key), arr, func(no validate.Obj, id string) {
-		no.Known("id", "label", "text")
+		no.Known(sectionKeys("items.named")...)
 		out = append(out, Named{ID: id, Label: entryLabel(no, id)})
 	})
 	return out
@@ -392,11 +391,11 @@ var statTypes = []string{"number", "text", "boolean", "enum", "dice"}
 // statTypeKeys are the keys each stat type reads besides id, label, type
 // and promptVisible.
 var statTypeKeys = map[string][]string{
-	"number":  {"min", "max", "default", "integer"},
-	"text":    {"default", "maxLength", "example"},
-	"boolean": {"default"},
-	"enum":    {"values", "default"},
-	"dice":    {"default", "example"},
+	"number":  sectionKeys("items.stats.number"),
+	"text":    sectionKeys("items.stats.text"),
+	"boolean": sectionKeys("items.stats.boolean"),
+	"enum":    sectionKeys("items.stats.enum"),
+	"dice":    sectionKeys("items.stats.dice"),
 }
 
 // itemStats reads the block's stats, declared like list columns.
@@ -427,7 +426,7 @@ func (v *Validator) statDecl(so validate.Obj, id string) (ItemStatDecl, bool) {
 	if sd.Type, typed = so.Enum("type", "", statTypes...); !typed {
 		return sd, false
 	}
-	so.Known(append([]string{"id", "label", "type", "promptVisible", "text"}, statTypeKeys[sd.Type]...)...)
+	so.Known(append(sectionKeys("items.stats"), statTypeKeys[sd.Type]...)...)
 	sd.PromptVisible, _ = so.Bool("promptVisible", true)
 	switch sd.Type {
 	case "number":
@@ -585,7 +584,7 @@ func (sd *ItemStatDecl) Clamp(f float64) float64 {
 }
 
 func (v *Validator) carry(co validate.Obj, b *ItemsBlock) *Carry {
-	co.Known("stat", "encumberedAbove", "limit", "unit")
+	co.Known(sectionKeys("items.carry")...)
 	c := &Carry{}
 	if co.Require("stat") {
 		if id, ok := co.Str("stat", 64, true); ok {
@@ -666,7 +665,7 @@ func (v *Validator) currencies(o validate.Obj) []Currency {
 // counted in the smallest coin, so that coin is worth 1, and no two coins
 // of a family are worth the same.
 func (v *Validator) currency(fo validate.Obj, id string, coinAt map[string]string) (Currency, bool) {
-	fo.Known("id", "label", "perWeight", "units")
+	fo.Known(sectionKeys("items.currencies")...)
 	cur := Currency{ID: id}
 	cur.Label, _ = fo.Str("label", 80, false)
 	if fo.Has("perWeight") {
@@ -689,7 +688,7 @@ func (v *Validator) currency(fo validate.Obj, id string, coinAt map[string]strin
 // coin reads one coin { id, label, one, value }, noting where its id is
 // declared (coinAt) and which coin has each value of its family (values).
 func coin(uo validate.Obj, id string, coinAt map[string]string, values map[int]string) Coin {
-	uo.Known("id", "label", "one", "value")
+	uo.Known(sectionKeys("items.currencies.units")...)
 	c := Coin{ID: id}
 	if at, dup := coinAt[c.ID]; dup {
 		uo.Addf("id", "coin id %q is already used at %s; a coin's id is unique across all families, because a cost names only the coin", c.ID, at)
@@ -749,7 +748,7 @@ func (v *Validator) rarityCaps(o validate.Obj, b *ItemsBlock) []RarityCap {
 // rarityCap reads entry i, { rarity, stats, bonus }; seen holds the
 // entry that capped each rarity first.
 func (v *Validator) rarityCap(ro validate.Obj, b *ItemsBlock, i int, seen map[string]int) (RarityCap, bool) {
-	ro.Known("rarity", "stats", "bonus")
+	ro.Known(sectionKeys("items.rarityCaps")...)
 	rc := RarityCap{Stats: map[string]float64{}}
 	if !ro.Require("rarity") {
 		return rc, false

@@ -99,8 +99,7 @@ const (
 	effectOtherwise // a requirement's otherwise: no ability changes
 )
 
-var effectKeys = []string{"effects", "modifiers", "failsSaves", "skills", "saves", "abilities",
-	"resist", "vulnerable", "immune", "conditionImmunities"}
+var effectKeys = sectionKeys("effect")
 
 // effect validates what a condition, a level or an item does to a check
 // (effects, modifiers, failsSaves, skills, saves, abilities) and its typed
@@ -211,7 +210,7 @@ func (v *Validator) modifiers(o validate.Obj, check bool) []Modifier {
 
 // modifier reads { to, flat, dice, minus, mode, skills, saves }.
 func (v *Validator) modifier(mo validate.Obj, check bool) (Modifier, bool) {
-	mo.Known("to", "flat", "dice", "minus", "mode", "skills", "saves")
+	mo.Known(sectionKeys("effect.modifiers")...)
 	var m Modifier
 	if check && !mo.Require("to") {
 		return m, false
@@ -285,7 +284,7 @@ func (v *Validator) abilityChanges(o validate.Obj, check bool) []AbilityChange {
 
 // abilityChange reads { "set": N } (at least N) or { "add": N }.
 func abilityChange(co validate.Obj, id string) (AbilityChange, bool) {
-	co.Known("set", "add")
+	co.Known(sectionKeys("effect.abilities")...)
 	ch := AbilityChange{Ability: id}
 	if co.Has("set") == co.Has("add") {
 		co.Addf("", `an ability change is { "set": N } (at least N) or { "add": N }, exactly one`)
@@ -384,7 +383,7 @@ func (v *Validator) damageEntries(o validate.Obj, key string, check bool) []Dama
 // damageObject reads { type, except }; the exceptions are tags declared
 // in items.tags, the words a strike's qualities are written in.
 func (v *Validator) damageObject(eo validate.Obj, check bool) (DamageEntry, bool) {
-	eo.Known("type", "except")
+	eo.Known(sectionKeys("effect.damage")...)
 	var d DamageEntry
 	if check && !eo.Require("type") {
 		return d, false

@@ -127,11 +127,14 @@ func (it *Item) Number(stat string) (float64, bool) {
 }
 
 // itemEntryKeys are an item entry's keys.
-var itemEntryKeys = []string{"id", "label", "summary", "filters", "item", "text"}
+var itemEntryKeys = sectionKeys("items.entry")
+
+// itemEntryRefused are a choice entry's keys, refused in an item entry
+// with a message of their own.
+var itemEntryRefused = []string{"rows", "creature", "mechanics"}
 
 // itemKeys are the keys of an entry's item block.
-var itemKeys = []string{"category", "rarity", "tags", "stats", "slots", "stack", "cost", "sold", "service",
-	"binds", "restriction", "cursed", "worn", "carried", "requires", "attack", "toggle", "use", "charges"}
+var itemKeys = sectionKeys("items.item")
 
 // serviceRefuses are what a service has nothing to do with.
 var serviceRefuses = []string{"slots", "stack", "binds", "worn", "carried", "requires", "attack", "use", "charges"}
@@ -139,12 +142,12 @@ var serviceRefuses = []string{"slots", "stack", "binds", "worn", "carried", "req
 // itemEntry validates an entry of a catalog that holds items and adds the
 // item to the block's list.
 func (v *Validator) itemEntry(o validate.Obj) {
-	for _, k := range []string{"rows", "creature", "mechanics"} {
+	for _, k := range itemEntryRefused {
 		if o.Has(k) {
 			o.Addf(k, "an item entry holds an \"item\" instead of %q; what an item does is written in its item block", k)
 		}
 	}
-	o.Known(append(itemEntryKeys, "rows", "creature", "mechanics")...)
+	o.Known(append(append([]string(nil), itemEntryKeys...), itemEntryRefused...)...)
 	id, _ := o.M["id"].(string)
 	label, _ := o.Str("label", 120, false)
 	if label == "" {
@@ -352,7 +355,7 @@ func itemCost(io validate.Obj, b *ItemsBlock) *Cost {
 	if !ok {
 		return nil
 	}
-	co.Known("amount", "unit")
+	co.Known(sectionKeys("items.cost")...)
 	c := &Cost{}
 	required := co.Require("amount", "unit")
 	c.Amount, _ = co.Int("amount", 0, 1_000_000_000, 0)
@@ -407,7 +410,7 @@ func (v *Validator) itemBinding(io validate.Obj, b *ItemsBlock, it *Item) {
 		it.Binds = bv
 	case map[string]any:
 		bo := validate.Obj{P: v.P, At: io.Ptr("binds"), M: bv}
-		bo.Known("restriction", "cursed")
+		bo.Known(sectionKeys("items.binds")...)
 		it.Binds = true
 		it.Restriction, _ = bo.Str("restriction", 200, true)
 		it.Cursed, _ = bo.Bool("cursed", false)
@@ -450,7 +453,7 @@ func (v *Validator) requirement(at string, raw any) (Requirement, bool) {
 	if !ok {
 		return rq, false
 	}
-	ro.Known("value", "atLeast", "otherwise")
+	ro.Known(sectionKeys("items.requires")...)
 	if !ro.Require("value", "atLeast") {
 		return rq, false
 	}
@@ -469,7 +472,7 @@ func itemToggle(io validate.Obj) *Toggle {
 	if !ok {
 		return nil
 	}
-	to.Known("label", "budget")
+	to.Known(sectionKeys("items.toggle")...)
 	tg := &Toggle{}
 	if to.Require("label", "budget") {
 		tg.Label, _ = to.Str("label", 80, true)
@@ -503,7 +506,7 @@ func laterItemKeys(io validate.Obj, it *Item) {
 		it.Use = uo.M
 	}
 	if so, ok := io.Object("sold"); ok {
-		so.Known("place", "limited")
+		so.Known(sectionKeys("items.sold")...)
 		it.Sold = so.M
 	}
 }
@@ -519,7 +522,7 @@ func (v *Validator) charges(at string, raw any) {
 	if !ok {
 		return
 	}
-	co.Known("max", "recharge", "breaksOn")
+	co.Known(sectionKeys("items.charges")...)
 	if !co.Require("max") {
 		return
 	}
@@ -528,7 +531,7 @@ func (v *Validator) charges(at string, raw any) {
 		co.Int("max", 1, 100, 1)
 	case map[string]any:
 		mo, _ := co.Object("max")
-		mo.Known("stat")
+		mo.Known(sectionKeys("items.charges.max")...)
 		mo.Require("stat")
 	default:
 		co.Addf("max", "want a number from 1 to 100 or { \"stat\": id }, found %s", validate.TypeName(m))

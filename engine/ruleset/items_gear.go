@@ -128,7 +128,7 @@ func (v *Validator) startingGear(o validate.Obj, b *ItemsBlock) []GearSet {
 // gearSet reads one set: { id, label, group, fits, lines, choices }, and
 // refuses one that could need more stacks than a bag accepts at once.
 func (v *Validator) gearSet(so validate.Obj, id string, b *ItemsBlock) GearSet {
-	so.Known("id", "label", "group", "fits", "lines", "choices")
+	so.Known(sectionKeys("items.startingGear")...)
 	g := GearSet{ID: id, Label: entryLabel(so, id)}
 	if so.Has("group") {
 		g.Group, _ = so.Str("group", maxGearGroupLen, true)
@@ -146,7 +146,7 @@ func (v *Validator) gearSet(so validate.Obj, id string, b *ItemsBlock) GearSet {
 
 // gearFits reads { value, atLeast }: a sheet value without live state.
 func (v *Validator) gearFits(fo validate.Obj) *Fits {
-	fo.Known("value", "atLeast")
+	fo.Known(sectionKeys("items.startingGear.fits")...)
 	f := &Fits{}
 	ok := fo.Require("value", "atLeast")
 	if fo.Has("value") {
@@ -177,7 +177,7 @@ func gearChoices(so validate.Obj, b *ItemsBlock) []GearChoice {
 		if !ok {
 			continue
 		}
-		co.Known("label", "options")
+		co.Known(sectionKeys("items.startingGear.choices")...)
 		c := GearChoice{Label: fmt.Sprintf("Choice %d", i+1)}
 		if l, ok := co.Str("label", maxGearLabelsLen, true); ok {
 			c.Label = l
@@ -202,7 +202,7 @@ func gearOptions(co validate.Obj, b *ItemsBlock) []GearOption {
 		if !ok {
 			continue
 		}
-		oo.Known("label", "lines")
+		oo.Known(sectionKeys("items.startingGear.options")...)
 		opt := GearOption{Label: fmt.Sprintf("Option %d", i+1)}
 		if l, ok := oo.Str("label", maxGearLabelsLen, true); ok {
 			if j, dup := seen[strings.ToLower(l)]; dup {
@@ -241,7 +241,7 @@ func gearLines(o validate.Obj, key string, b *ItemsBlock) []GearLine {
 // gearLine reads one line: exactly one of item, coins, oneOf and name,
 // with count 1 to 999 and equip only where an item can be put on.
 func gearLine(lo validate.Obj, b *ItemsBlock) (GearLine, bool) {
-	lo.Known("item", "coins", "oneOf", "name", "count", "equip")
+	lo.Known(sectionKeys("items.startingGear.lines")...)
 	line := GearLine{Count: 1}
 	good := true
 	if lo.Has("count") {

@@ -136,7 +136,7 @@ func (v *Validator) lootTables(o validate.Obj, b *ItemsBlock) []LootTable {
 
 // lootTable reads one table: { id, label, rolls, entries }.
 func (v *Validator) lootTable(to validate.Obj, id string, b *ItemsBlock) LootTable {
-	to.Known("id", "label", "rolls", "entries")
+	to.Known(sectionKeys("items.lootTables")...)
 	t := LootTable{ID: id, Label: entryLabel(to, id), Rolls: Amount{N: 1}}
 	if to.Has("rolls") {
 		t.Rolls, _ = amount(to, "rolls", 0, MaxLootRolls)
@@ -163,7 +163,7 @@ func (v *Validator) lootTable(to validate.Obj, id string, b *ItemsBlock) LootTab
 // lootLine reads one line: exactly one of item, filter and coins, each
 // naming what the file declares; weight 1 and count 1 by default.
 func lootLine(lo validate.Obj, b *ItemsBlock) (LootLine, bool) {
-	lo.Known("item", "filter", "coins", "weight", "count")
+	lo.Known(sectionKeys("items.lootTables.entries")...)
 	line := LootLine{Weight: 1, Count: Amount{N: 1}}
 	if lo.Has("weight") {
 		line.Weight, _ = lo.Int("weight", 1, MaxLootWeight, 1)
@@ -291,7 +291,7 @@ func itemFilter(lo validate.Obj, b *ItemsBlock) *ItemFilter {
 	if !ok {
 		return nil
 	}
-	fo.Known("rarity", "category", "tag")
+	fo.Known(sectionKeys("items.filter")...)
 	f := &ItemFilter{}
 	good := true
 	read := func(key string, find func(string) *Named, list []Named) string {

@@ -112,9 +112,7 @@ const (
 // keys that a use pays for with itself and so may not have (with
 // concentration, as the spec's refused list says).
 var (
-	useKeys = []string{"kind", "amount", "damageType", "plus", "attackRoll", "save", "applies", "temporary",
-		"range", "area", "targets", "targetCount", "friendlyFire", "zone", "budget", "free", "consumes",
-		"charges", "restore", "saveDifficulty", "toHit", "gate"}
+	useKeys    = sectionKeys("items.use")
 	useRefused = []string{"cost", "perCostStep", "check", "concentration", "reaction", "scales", "gives", "standard", "rider"}
 	useKinds   = []string{"heal", "attack", "buff", "debuff"}
 	useTargets = []string{"self", "ally", "enemy", "any"}
@@ -216,7 +214,7 @@ func (v *Validator) itemChargesDef(io, co validate.Obj, it *Item) *ItemCharges {
 		c.Recharge = v.recharge(ro)
 	}
 	if bo, ok := co.Object("breaksOn"); ok {
-		bo.Known("die", "atMost")
+		bo.Known(sectionKeys("items.charges.breaksOn")...)
 		if bo.Require("die", "atMost") {
 			b := &BreaksOn{}
 			b.Die, _ = bo.Int("die", 2, 100, 20)
@@ -236,7 +234,7 @@ func statGiven(it *Item, id string) string {
 
 // recharge reads { rests, amount }: declared rests, and "max" or an amount.
 func (v *Validator) recharge(ro validate.Obj) *Recharge {
-	ro.Known("rests", "amount")
+	ro.Known(sectionKeys("items.charges.recharge")...)
 	if !ro.Require("rests", "amount") {
 		return nil
 	}
@@ -273,7 +271,7 @@ func (v *Validator) useAmount(o validate.Obj, key string) (UseAmount, bool) {
 	if !ok {
 		return UseAmount{}, false
 	}
-	ao.Known("dice", "flat")
+	ao.Known(sectionKeys("items.amount")...)
 	var a UseAmount
 	if !ao.Has("dice") && !ao.Has("flat") {
 		o.Addf(key, `an amount has "dice", "flat" or both`)
@@ -423,7 +421,7 @@ func (v *Validator) applies(uo validate.Obj) []Applied {
 		if !ok {
 			continue
 		}
-		ao.Known("condition", "duration")
+		ao.Known(sectionKeys("items.use.applies")...)
 		if !ao.Require("condition") {
 			continue
 		}
@@ -434,7 +432,7 @@ func (v *Validator) applies(uo validate.Obj) []Applied {
 		}
 		a := Applied{Condition: c}
 		if do, ok := ao.Object("duration"); ok {
-			do.Known("rounds")
+			do.Known(sectionKeys("items.use.duration")...)
 			a.Rounds, _ = do.Int("rounds", 1, 100, 0)
 		}
 		out = append(out, a)
@@ -448,7 +446,7 @@ func (v *Validator) useSave(uo validate.Obj) *UseSave {
 	if !ok {
 		return nil
 	}
-	so.Known("save", "onSuccess")
+	so.Known(sectionKeys("items.use.save")...)
 	if !so.Require("save") {
 		return nil
 	}
@@ -481,7 +479,7 @@ func (v *Validator) saveDifficulty(uo validate.Obj, u *Use, it *Item) {
 	if !ok {
 		return
 	}
-	u.SaveDifficultyStat = v.itemNumberStat(so, "stat", "saveDifficulty")
+	u.SaveDifficultyStat = v.itemNumberStat(so, "items.use.saveDifficulty", "saveDifficulty")
 	if u.SaveDifficultyStat != "" {
 		if _, given := it.Number(u.SaveDifficultyStat); !given {
 			uo.Addf("saveDifficulty", "the item gives no value to stat %q, so its save has no difficulty", u.SaveDifficultyStat)
@@ -489,9 +487,11 @@ func (v *Validator) saveDifficulty(uo validate.Obj, u *Use, it *Item) {
 	}
 }
 
-// itemNumberStat reads { "stat": id } naming one of the block's number stats.
-func (v *Validator) itemNumberStat(o validate.Obj, key, what string) string {
-	o.Known(key)
+// itemNumberStat reads { "stat": id } naming one of the block's number
+// stats; section is the vocabulary section of the object.
+func (v *Validator) itemNumberStat(o validate.Obj, section, what string) string {
+	const key = "stat"
+	o.Known(sectionKeys(section)...)
 	if !o.Require(key) {
 		return ""
 	}
@@ -524,7 +524,7 @@ func (v *Validator) restore(uo validate.Obj, u *Use) *Restore {
 	if !ok {
 		return nil
 	}
-	ro.Known("pool", "amount")
+	ro.Known(sectionKeys("items.use.restore")...)
 	if !ro.Require("pool", "amount") {
 		return nil
 	}
@@ -561,7 +561,7 @@ func (v *Validator) useToHit(uo validate.Obj, u *Use) {
 	if !u.AttackRoll {
 		uo.Addf("toHit", `toHit is what a use with "attackRoll" adds to hit; this use makes no attack roll`)
 	}
-	to.Known("abilities", "skill", "proficiency", "bonus", "sheetBonus", "target")
+	to.Known(sectionKeys("items.use.toHit")...)
 	if arr, ok := to.Arr("abilities", 1, 8); ok {
 		for i, raw := range arr {
 			if id, _ := raw.(string); !v.abilities[id] {
@@ -583,7 +583,7 @@ func (v *Validator) useToHit(uo validate.Obj, u *Use) {
 
 // gate reads { check, difficulty, unless }.
 func (v *Validator) gate(g validate.Obj, it *Item) *Gate {
-	g.Known("check", "difficulty", "unless")
+	g.Known(sectionKeys("items.use.gate")...)
 	if !g.Require("check", "difficulty") {
 		return nil
 	}
@@ -598,12 +598,12 @@ func (v *Validator) gate(g validate.Obj, it *Item) *Gate {
 		do, _ := g.Object("difficulty")
 		// An item that does not give the stat stays usable in name only:
 		// its use is refused, plainly, when someone tries it.
-		gt.DifficultyStat = v.itemNumberStat(do, "stat", "a gate's difficulty")
+		gt.DifficultyStat = v.itemNumberStat(do, "items.use.gate.difficulty", "a gate's difficulty")
 	default:
 		g.Addf("difficulty", `want a number from 1 to 100 or { "stat": id }, found %s`, validate.TypeName(raw))
 	}
 	if uo, ok := g.Object("unless"); ok {
-		uo.Known("value", "atLeast")
+		uo.Known(sectionKeys("items.use.gate.unless")...)
 		if uo.Require("value", "atLeast") {
 			ref, ok := v.ValueRef(uo.Ptr("value"), uo.M["value"], AnyRead, "a gate's unless")
 			at, ok2 := uo.Float("atLeast", -1e9, 1e9, 0)
@@ -617,7 +617,7 @@ func (v *Validator) gate(g validate.Obj, it *Item) *Gate {
 
 // gateCheck reads what a gate rolls: { skill }, { ability } or { value }.
 func (v *Validator) gateCheck(co validate.Obj, gt *Gate) {
-	co.Known("skill", "ability", "value")
+	co.Known(sectionKeys("items.use.gate.check")...)
 	if len(co.M) != 1 {
 		co.Addf("", `a gate's check names one thing: { "skill": id }, { "ability": id } or { "value": reference }`)
 		return

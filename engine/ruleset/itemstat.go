@@ -8,7 +8,7 @@ func (v *Validator) itemStatRef(at string, raw any) (*ItemStatRef, bool) {
 	if !ok {
 		return nil, false
 	}
-	o.Known("stat", "from", "pick", "slot", "category", "tag", "default")
+	o.Known(sectionKeys("itemStat")...)
 	ref := &ItemStatRef{}
 	ref.From, _ = o.Enum("from", "all", "worn", "carried", "all")
 	ref.Pick, _ = o.Enum("pick", "sum", "sum", "max", "min", "count")

@@ -45,7 +45,7 @@ const MaxHighestDice = 20
 type diceHighestKind struct{}
 
 func (diceHighestKind) Keys() []string {
-	return []string{"die", "pool", "keep", "zeroDice", "critical", "dark", "situationalDice", "difficultyLadder"}
+	return sectionKeys("resolution.dice-highest")
 }
 
 func (diceHighestKind) Locked() []string { return nil }
@@ -55,7 +55,7 @@ func (diceHighestKind) Validate(v *Validator, o validate.Obj, res *Resolution) {
 	res.DiceHighest = dh
 	dh.Sides = dieSides(o, 100, 6, `missing "die": { "sides": S } (the faces of each die, 2 to 100)`)
 	if p, ok := o.Object("pool"); ok {
-		p.Known("min", "max")
+		p.Known(sectionKeys("dice-highest.range")...)
 		dh.Pool, _ = minMax(p, Range{0, MaxHighestDice}, Range{1, MaxHighestDice}, Range{0, MaxHighestDice})
 	}
 	dh.Keep, _ = o.Int("keep", 1, 3, 1)
@@ -63,7 +63,7 @@ func (diceHighestKind) Validate(v *Validator, o validate.Obj, res *Resolution) {
 	dh.critical(o)
 	dh.dark(o)
 	if s, ok := o.Object("situationalDice"); ok {
-		s.Known("min", "max")
+		s.Known(sectionKeys("dice-highest.range")...)
 		r, _ := minMax(s, Range{-MaxHighestDice, 0}, Range{0, MaxHighestDice}, Range{0, 0})
 		if r.Min == 0 && r.Max == 0 {
 			s.Addf("", "situationalDice with min 0 and max 0 offers nothing; give a negative min, a positive max, or remove it")
@@ -82,7 +82,7 @@ func (dh *DiceHighest) critical(o validate.Obj) {
 	if !ok {
 		return
 	}
-	c.Known("count", "face")
+	c.Known(sectionKeys("dice-highest.critical")...)
 	cr := &HighestCritical{Face: dh.Sides}
 	if c.Require("count") {
 		cr.Count, _ = c.Int("count", 1, MaxHighestDice, 1)
@@ -100,7 +100,7 @@ func (dh *DiceHighest) dark(o validate.Obj) {
 	if !ok {
 		return
 	}
-	d.Known("label", "max", "text", "outcome")
+	d.Known(sectionKeys("dice-highest.dark")...)
 	dk := &DarkDice{Outcome: "all"}
 	if d.Require("label", "max") {
 		dk.Label, _ = d.Str("label", 80, true)

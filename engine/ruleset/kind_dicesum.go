@@ -29,7 +29,7 @@ const MaxOpenEndedDice = 20
 type diceSumKind struct{}
 
 func (diceSumKind) Keys() []string {
-	return []string{"dice", "advantage", "naturals", "openEnded", "unmodified", "difficultyLadder"}
+	return sectionKeys("resolution.dice-sum")
 }
 
 func (diceSumKind) Locked() []string { return nil }
@@ -38,7 +38,7 @@ func (diceSumKind) Validate(v *Validator, o validate.Obj, res *Resolution) {
 	ds := &DiceSum{Count: 1, Sides: 20}
 	res.DiceSum = ds
 	if d, ok := o.Object("dice"); ok {
-		d.Known("count", "sides", "faces")
+		d.Known(sectionKeys("dice-sum.dice")...)
 		ds.Count, _ = d.Int("count", 1, 100, 1)
 		ds.Sides, _ = d.Int("sides", 2, 1000, 20)
 		if faces, ok := d.Arr("faces", ds.Sides, ds.Sides); ok {
@@ -76,7 +76,7 @@ func (ds *DiceSum) openEnded(o validate.Obj) {
 	if !ok {
 		return
 	}
-	oe.Known("high", "low")
+	oe.Known(sectionKeys("dice-sum.openEnded")...)
 	x := &OpenEnded{}
 	x.High, _ = oe.Int("high", 2, ds.Sides, 0)
 	x.Low, _ = oe.Int("low", 1, ds.Sides-1, 0)

@@ -59,7 +59,7 @@ const MaxAgainstRules = 6
 type rollAgainstKind struct{}
 
 func (rollAgainstKind) Keys() []string {
-	return []string{"dice", "against", "criticalSuccess", "criticalFailure", "tens", "difficultyLadder"}
+	return sectionKeys("resolution.roll-against")
 }
 
 func (rollAgainstKind) Locked() []string { return nil }
@@ -68,7 +68,7 @@ func (rollAgainstKind) Validate(v *Validator, o validate.Obj, res *Resolution) {
 	ra := &RollAgainst{Count: 1, Sides: 100, Against: "at-most"}
 	res.RollAgainst = ra
 	if d, ok := o.Object("dice"); ok {
-		d.Known("count", "sides")
+		d.Known(sectionKeys("roll-against.dice")...)
 		ra.Count, _ = d.Int("count", 1, 20, 1)
 		ra.Sides, _ = d.Int("sides", 2, 1000, 100)
 	}
@@ -78,7 +78,7 @@ func (rollAgainstKind) Validate(v *Validator, o validate.Obj, res *Resolution) {
 	ra.CriticalFailure = v.againstRules(o, "criticalFailure", lo, hi, true)
 	ra.tens(o)
 	ra.Ladder = v.ladder(o, func(r validate.Obj, rg *Rung) {
-		r.Known("label", "dc", "divide", "text")
+		r.Known(sectionKeys("roll-against.ladder")...)
 		rg.DC, _ = r.Int("dc", -100, 100, 0)
 		rg.Divide, _ = r.Int("divide", 2, 10, 1)
 	})
@@ -98,7 +98,7 @@ func (ra *RollAgainst) tens(o validate.Obj) {
 	if !ok {
 		return
 	}
-	t.Known("max")
+	t.Known(sectionKeys("roll-against.tens")...)
 	if t.Require("max") {
 		ra.Tens, _ = t.Int("max", 1, 9, 1)
 	}
@@ -135,9 +135,9 @@ func (v *Validator) againstRules(o validate.Obj, key string, lo, hi int, failure
 			continue
 		}
 		if failure {
-			r.Known("from", "to", "pastTarget", "whenTarget")
+			r.Known(sectionKeys("roll-against.criticalFailure")...)
 		} else {
-			r.Known("from", "to", "whenTarget")
+			r.Known(sectionKeys("roll-against.criticalSuccess")...)
 		}
 		var rule AgainstRule
 		if n, ok := r.Int("from", lo, hi, 0); ok {
@@ -176,7 +176,7 @@ func whenTarget(r validate.Obj, rule *AgainstRule) {
 	if !ok {
 		return
 	}
-	w.Known("atLeast", "below")
+	w.Known(sectionKeys("roll-against.whenTarget")...)
 	if n, ok := w.Int("atLeast", -10000, 10000, 0); ok {
 		rule.WhenAtLeast = &n
 	}

@@ -75,7 +75,7 @@ func (v *Validator) lists(o validate.Obj) []List {
 // list reads one sheet list. A list whose columns are missing or broken
 // is kept without them, so that what names the list reports nothing more.
 func (v *Validator) list(lo validate.Obj) List {
-	lo.Known("id", "label", "columns")
+	lo.Known(sectionKeys("lists")...)
 	l := List{}
 	l.ID, _ = lo.Str("id", 64, true)
 	l.Label = entryLabel(lo, l.ID)
@@ -95,7 +95,7 @@ func (v *Validator) list(lo validate.Obj) List {
 // listColumn reads one column. A column whose type is missing or wrong
 // is kept with no type, so what names it reports nothing more.
 func (v *Validator) listColumn(co validate.Obj, id string) ListColumn {
-	co.Known("id", "label", "type", "values")
+	co.Known(sectionKeys("lists.columns")...)
 	c := ListColumn{ID: id}
 	c.Label = entryLabel(co, id)
 	if !co.Require("type") {

@@ -113,7 +113,7 @@ func (v *Validator) liveTracks(lo validate.Obj, rs *Ruleset) {
 	if !ok {
 		return
 	}
-	ho.Known("pool", "track")
+	ho.Known(sectionKeys("live.health")...)
 	pool, hasPool := ho.Str("pool", 64, true)
 	track, hasTrack := ho.Str("track", 64, true)
 	switch {
@@ -134,7 +134,7 @@ func (v *Validator) liveTracks(lo validate.Obj, rs *Ruleset) {
 
 // track reads one track: boxes (a plain track) or marks (a wound track).
 func (v *Validator) track(t validate.Obj) Track {
-	t.Known("id", "label", "boxes", "marks", "text")
+	t.Known(sectionKeys("live.tracks")...)
 	tr := Track{}
 	tr.ID, _ = t.Str("id", 64, true)
 	tr.Label, _ = t.Str("label", 80, false)
@@ -158,7 +158,7 @@ func (v *Validator) track(t validate.Obj) Track {
 		if !ok {
 			continue
 		}
-		mo.Known("label", "penalty")
+		mo.Known(sectionKeys("live.tracks.marks")...)
 		var m WoundMark
 		if mo.Require("label") {
 			m.Label, _ = mo.Str("label", 80, true)
@@ -172,7 +172,7 @@ func (v *Validator) track(t validate.Obj) Track {
 // rests reads the top-level rests: ids, labels, and what each refills.
 func (v *Validator) rests(o validate.Obj, rs *Ruleset) {
 	for _, r := range v.listOf(o, "rests", MaxRests) {
-		r.Known("id", "label", "refills", "text")
+		r.Known(sectionKeys("rests")...)
 		rest := Rest{}
 		rest.ID, _ = r.Str("id", 64, true)
 		rest.Label, _ = r.Str("label", 80, false)

@@ -104,7 +104,7 @@ func settableKeys(k Kind, locked []string) []string {
 
 // overrideHead reads an override's label, text and the checks it covers.
 func (v *Validator) overrideHead(ov validate.Obj, id string) Override {
-	ov.Known("id", "label", "text", "skills", "saves", "abilities", "when", "set")
+	ov.Known(sectionKeys("resolution.overrides")...)
 	x := Override{ID: id}
 	if ov.Require("label") {
 		x.Label, _ = ov.Str("label", 80, true)

@@ -86,7 +86,7 @@ func (v *Validator) Spends(o validate.Obj, res *Resolution, buys SpendBuys) {
 		if !ok {
 			continue
 		}
-		s.Known("pool", "amount", "successes", "dice", "reroll", "perCheck")
+		s.Known(sectionKeys("resolution.spend")...)
 		sp := Spend{Amount: 1, PerCheckN: DefaultPerCheck}
 		if s.Require("pool") {
 			if id, ok := s.Str("pool", 64, true); ok {
@@ -108,7 +108,7 @@ func (v *Validator) Spends(o validate.Obj, res *Resolution, buys SpendBuys) {
 		sp.Successes, _ = s.Int("successes", 1, 20, 0)
 		sp.Dice, _ = s.Int("dice", 1, 20, 0)
 		if r, ok := s.Object("reroll"); ok {
-			r.Known("upTo", "mode")
+			r.Known(sectionKeys("resolution.spend.reroll")...)
 			sp.Reroll, _ = v.reroll(r, sides)
 		}
 		if !s.Has("successes") && !s.Has("dice") && !s.Has("reroll") {

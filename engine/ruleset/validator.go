@@ -74,9 +74,7 @@ func (v *Validator) idsOf(refKey string) []string {
 }
 
 // topKeys are the ruleset's top-level keys.
-var topKeys = []string{"id", "name", "version", "description", "capabilityApi",
-	"abilities", "skills", "saves", "derived", "fields", "live", "conditions", "levels",
-	"catalogs", "resolution", "items", "combat", "lists", "rests"}
+var topKeys = sectionKeys("top")
 
 func (v *Validator) ruleset(root any) *Ruleset {
 	rs := &Ruleset{}
@@ -175,7 +173,7 @@ func (v *Validator) vocabulary(o validate.Obj, rs *Ruleset) {
 
 // readAbility reads one ability: its bounds and default score.
 func readAbility(a validate.Obj) Ability {
-	a.Known("id", "label", "min", "max", "default", "text")
+	a.Known(sectionKeys("abilities")...)
 	ab := Ability{Min: 0, Max: 100}
 	ab.ID, _ = a.Str("id", 64, true)
 	ab.Label, _ = a.Str("label", 80, false)
@@ -198,7 +196,7 @@ func readAbility(a validate.Obj) Ability {
 func (v *Validator) skillList(o validate.Obj, key string, set map[string]bool) []Skill {
 	var out []Skill
 	for _, s := range v.listOf(o, key, 256) {
-		s.Known("id", "label", "ability", "text")
+		s.Known(sectionKeys("skills")...)
 		sk := Skill{}
 		sk.ID, _ = s.Str("id", 64, true)
 		sk.Label, _ = s.Str("label", 80, false)
@@ -219,7 +217,7 @@ func (v *Validator) skillList(o validate.Obj, key string, set map[string]bool) [
 
 // readField reads one field: its bounds and a default of 0 kept within them.
 func readField(f validate.Obj) Field {
-	f.Known("id", "label", "min", "max", "default", "text")
+	f.Known(sectionKeys("fields")...)
 	fd := Field{Min: -1e6, Max: 1e6}
 	fd.ID, _ = f.Str("id", 64, true)
 	fd.Label, _ = f.Str("label", 80, false)
@@ -263,7 +261,7 @@ func (v *Validator) derivedValues(o validate.Obj, rs *Ruleset) {
 		v.derived[id] = of
 	}
 	for _, d := range entries {
-		d.Known("id", "label", "op", "of", "text")
+		d.Known(sectionKeys("derived")...)
 		dv := Derived{}
 		dv.ID, _ = d.Str("id", 64, true)
 		dv.Label, _ = d.Str("label", 80, false)
@@ -349,7 +347,7 @@ func (v *Validator) livePools(o validate.Obj, rs *Ruleset) {
 	if !ok {
 		return
 	}
-	lo.Known("pools", "tracks", "health")
+	lo.Known(sectionKeys("live")...)
 	defer v.liveTracks(lo, rs)
 	pools := v.listOf(lo, "pools", 32)
 	for _, p := range pools {
@@ -357,7 +355,7 @@ func (v *Validator) livePools(o validate.Obj, rs *Ruleset) {
 		v.pools[id] = true
 	}
 	for _, p := range pools {
-		p.Known("id", "label", "max", "start", "text")
+		p.Known(sectionKeys("live.pools")...)
 		pl := Pool{}
 		pl.ID, _ = p.Str("id", 64, true)
 		pl.Label, _ = p.Str("label", 80, false)
@@ -389,7 +387,7 @@ func (r *Ruleset) PoolDecl(id string) (*Pool, bool) {
 
 func (v *Validator) catalogs(o validate.Obj, rs *Ruleset) {
 	for _, c := range v.listOf(o, "catalogs", 64) {
-		c.Known("id", "label", "holds", "entries", "text", "feeds", "columns")
+		c.Known(sectionKeys("catalogs")...)
 		cat := Catalog{}
 		cat.ID, _ = c.Str("id", 64, true)
 		cat.Label, _ = c.Str("label", 80, false)

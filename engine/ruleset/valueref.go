@@ -60,7 +60,7 @@ func (r ValueRef) String() string {
 }
 
 // refKeys are the forms a value reference takes.
-var refKeys = []string{"const", "abilityScore", "abilityMod", "derived", "field", "pool", "itemStat"}
+var refKeys = sectionKeys("value")
 
 // RefMode says which reads a place allows.
 type RefMode int

@@ -103,6 +103,10 @@ func TestBundledSuiteGolden(t *testing.T) {
 			t.Errorf("%s: %s %s", r.ID, r.Status, r.Message)
 		}
 	}
+	if t.Failed() {
+		t.Log("when an engine or plugin change is meant to change these records, rewrite the goldens with " +
+			"`make golden` (or go test ./host/suite -run BundledSuiteGolden -update) and review their diff")
+	}
 	for kind, least := range map[string]int{suite.KindLoad: 5, suite.KindPlugin: 30, suite.KindCheck: 40, suite.KindTranscript: 2, suite.KindOdds: 3} {
 		if kinds[kind] < least {
 			t.Errorf("%d %s cases; want at least %d", kinds[kind], kind, least)

@@ -1,0 +1,266 @@
+package ruleset
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// vocabSource is the package's non-test Go source, parsed.
+func vocabSource(t *testing.T) (*token.FileSet, []*ast.File) {
+	t.Helper()
+	fset := token.NewFileSet()
+	paths, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []*ast.File
+	for _, p := range paths {
+		if strings.HasSuffix(p, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, p, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	return fset, files
+}
+
+// callName is the name a call expression calls: f or x.f.
+func callName(c *ast.CallExpr) string {
+	switch fn := c.Fun.(type) {
+	case *ast.Ident:
+		return fn.Name
+	case *ast.SelectorExpr:
+		return fn.Sel.Name
+	}
+	return ""
+}
+
+// sectionsAsked lists every section id the validator asks for by a
+// literal: sectionKeys("x"), sectionsKeys("x", ...), itemNumberStat(o, "x", ...).
+func sectionsAsked(files []*ast.File) map[string]bool {
+	asked := map[string]bool{}
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			c, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			var args []ast.Expr
+			switch callName(c) {
+			case "sectionKeys", "sectionsKeys":
+				args = c.Args
+			case "itemNumberStat":
+				if len(c.Args) > 1 {
+					args = c.Args[1:2]
+				}
+			}
+			for _, a := range args {
+				if lit, ok := a.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+					s, _ := strconv.Unquote(lit.Value)
+					asked[s] = true
+				}
+			}
+			return true
+		})
+	}
+	return asked
+}
+
+// TestVocabularyCallSites keeps the validator and the table one list:
+// every section the validator asks for exists, every section that is not
+// open is asked for, and no Known call names a key of its own.
+func TestVocabularyCallSites(t *testing.T) {
+	fset, files := vocabSource(t)
+	asked := sectionsAsked(files)
+	for id := range asked {
+		if _, ok := VocabSectionByID(id); !ok {
+			t.Errorf("the validator asks for section %q, which the vocabulary table lacks", id)
+		}
+	}
+	for _, s := range vocabulary {
+		if !s.Open && !asked[s.ID] {
+			t.Errorf("section %q (%s) is not open and the validator never asks for its keys", s.ID, s.Pointer)
+		}
+		if s.Open && asked[s.ID] {
+			t.Errorf("section %q is open yet the validator refuses keys outside it: drop Open", s.ID)
+		}
+	}
+	// Package-level lists a Known call may name: each must be read from
+	// the table, or be a list of refused keys (named *Refused).
+	fromTable := map[string]bool{}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			g, ok := d.(*ast.GenDecl)
+			if !ok || g.Tok != token.VAR {
+				continue
+			}
+			for _, sp := range g.Specs {
+				vs := sp.(*ast.ValueSpec)
+				for i, name := range vs.Names {
+					if i < len(vs.Values) && onlyTable(vs.Values[i]) {
+						fromTable[name.Name] = true
+					}
+				}
+			}
+		}
+	}
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			c, ok := n.(*ast.CallExpr)
+			if !ok || callName(c) != "Known" {
+				return true
+			}
+			for _, a := range c.Args {
+				checkKnownArg(t, fset, a, fromTable)
+			}
+			return true
+		})
+	}
+	// A kind's Keys are its resolution section.
+	for name, kind := range nativeKinds {
+		if got, want := strings.Join(kind.Keys(), ","), strings.Join(sectionKeys("resolution."+name), ","); got != want {
+			t.Errorf("kind %s: Keys() %s, table %s", name, got, want)
+		}
+	}
+}
+
+// onlyTable reports whether an expression is built from sectionKeys calls
+// alone (a call, or a composite literal of them).
+func onlyTable(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.CallExpr:
+		return callName(x) == "sectionKeys" || callName(x) == "sectionsKeys"
+	case *ast.CompositeLit:
+		if len(x.Elts) == 0 {
+			return false
+		}
+		for _, el := range x.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				el = kv.Value
+			}
+			if !onlyTable(el) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// checkKnownArg refuses a Known argument that names keys outside the
+// table: a string literal, or a list not read from it.
+func checkKnownArg(t *testing.T, fset *token.FileSet, a ast.Expr, fromTable map[string]bool) {
+	t.Helper()
+	at := fset.Position(a.Pos())
+	switch x := a.(type) {
+	case *ast.CallExpr:
+		if _, conv := x.Fun.(*ast.ArrayType); conv { // []string(nil)
+			return
+		}
+		switch callName(x) {
+		case "sectionKeys", "sectionsKeys":
+			return
+		case "append":
+			for _, e := range x.Args {
+				checkKnownArg(t, fset, e, fromTable)
+			}
+			return
+		case "Keys": // a kind's keys, checked against the table above
+			return
+		}
+	case *ast.CompositeLit:
+		if len(x.Elts) == 0 { // []string(nil)-like starts of an append
+			return
+		}
+	case *ast.Ident:
+		if fromTable[x.Name] || strings.HasSuffix(x.Name, "Refused") || x.Name == "nil" {
+			return
+		}
+	case *ast.IndexExpr: // statTypeKeys[type]
+		if id, ok := x.X.(*ast.Ident); ok && fromTable[id.Name] {
+			return
+		}
+	}
+	t.Errorf("%s: a Known call names keys that are not read from the vocabulary table", at)
+}
+
+// TestVocabularyWellFormed checks every key's type grammar, its reference
+// to another section and its one line of meaning.
+func TestVocabularyWellFormed(t *testing.T) {
+	titles := map[string]bool{}
+	for _, s := range vocabulary {
+		if titles[s.Title] {
+			t.Errorf("section %s: title %q twice (the page's anchors must differ)", s.ID, s.Title)
+		}
+		titles[s.Title] = true
+		if s.Title == "" || s.Meaning == "" {
+			t.Errorf("section %s: needs a title and a meaning", s.ID)
+		}
+		seen := map[string]bool{}
+		for _, key := range s.Keys {
+			if seen[key.Name] {
+				t.Errorf("section %s: key %s twice", s.ID, key.Name)
+			}
+			seen[key.Name] = true
+			if key.Meaning == "" || strings.Contains(key.Meaning, "\n") {
+				t.Errorf("section %s: key %s needs one line of meaning", s.ID, key.Name)
+			}
+			for _, alt := range strings.Split(key.Type, ",") {
+				if err := checkVocabType(alt); err != "" {
+					t.Errorf("section %s: key %s: type %q: %s", s.ID, key.Name, key.Type, err)
+				}
+			}
+		}
+	}
+}
+
+func checkVocabType(typ string) string {
+	switch {
+	case typ == "string", typ == "integer", typ == "number", typ == "boolean", typ == "any", typ == "object":
+		return ""
+	case strings.HasPrefix(typ, "enum:"):
+		if strings.TrimPrefix(typ, "enum:") == "" {
+			return "an enum without values"
+		}
+		return ""
+	case strings.HasPrefix(typ, "object:"):
+		if _, ok := VocabSectionByID(strings.TrimPrefix(typ, "object:")); !ok {
+			return "no such section"
+		}
+		return ""
+	case strings.HasPrefix(typ, "array:"):
+		return checkVocabType(strings.TrimPrefix(typ, "array:"))
+	case strings.HasPrefix(typ, "map:"):
+		return checkVocabType(strings.TrimPrefix(typ, "map:"))
+	}
+	return "unknown type"
+}
+
+// TestVocabularyLevels joins a few keys to the capability table.
+func TestVocabularyLevels(t *testing.T) {
+	for _, c := range []struct{ section, key, level string }{
+		{"resolution", "outcomes", "1.135"},
+		{"dice-sum.openEnded", "high", ""},
+		{"resolution.dice-sum", "openEnded", "1.136"},
+		{"items.item", "use", "1.59"},
+		{"top", "items", "1.49"},
+		{"abilities", "min", ""},
+	} {
+		s, _ := VocabSectionByID(c.section)
+		var got []string
+		for _, r := range KeyLevels(s, c.key) {
+			got = append(got, r.Level)
+		}
+		if strings.Join(got, ",") != c.level {
+			t.Errorf("%s.%s: levels %v, want %q", c.section, c.key, got, c.level)
+		}
+	}
+}
