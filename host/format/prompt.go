@@ -35,8 +35,9 @@ func (f *Formatter) Section(s prompt.Section) string {
 }
 
 // Prompt is the plugin's whole prompt, formatters.prompt(sections), where
-// sections is a sequence of { name, text, data }; without it, or when it
-// fails, the sections' texts in order.
+// sections is a sequence of { name, text } (each already rendered, through
+// formatters.section when the plugin has it: the data was for that);
+// without it, or when it fails, the sections' texts in order.
 func (f *Formatter) Prompt(secs []prompt.Section) string {
 	if !f.has("prompt") {
 		return prompt.Text(secs)
@@ -45,13 +46,12 @@ func (f *Formatter) Prompt(secs []prompt.Section) string {
 		L := st.SB.L()
 		t := L.CreateTable(len(secs), 0)
 		for _, s := range secs {
-			e := L.CreateTable(0, 3)
+			e := L.CreateTable(0, 2)
 			e.RawSetString("name", lua.LString(s.Name))
 			e.RawSetString("text", lua.LString(s.Text))
-			e.RawSetString("data", dataView(st, s.Data))
 			t.Append(e)
 		}
-		return []lua.LValue{st.SB.Freeze(t)}
+		return []lua.LValue{t}
 	})
 	if err != nil {
 		f.fallback("prompt", err)
@@ -62,8 +62,11 @@ func (f *Formatter) Prompt(secs []prompt.Section) string {
 }
 
 // dataView is a section's data as the plugin reads it: its JSON form
-// (records as { name, attrs }), converted and frozen. Data that does not
-// convert is nil: the plugin still has the default text.
+// (records as { name, attrs }), converted to fresh tables. They are made
+// for this one call and shared with nothing, so a plugin that writes to
+// them changes only its own copy; they are not frozen, which would cost a
+// proxy per table (the inventory of a large party holds hundreds). Data
+// that does not convert is nil: the plugin still has the default text.
 func dataView(st *plugin.State, data any) lua.LValue {
 	b, err := json.Marshal(data)
 	if err != nil {
@@ -78,9 +81,6 @@ func dataView(st *plugin.State, data any) lua.LValue {
 	lv, err := sandbox.ToLua(st.SB.L(), v)
 	if err != nil {
 		return lua.LNil
-	}
-	if t, ok := lv.(*lua.LTable); ok {
-		return st.SB.Freeze(t)
 	}
 	return lv
 }
