@@ -32,12 +32,13 @@ FUZZ_TARGETS := \
 	./engine/sheet:FuzzFindName \
 	./engine/validate:FuzzSuggest
 
-.PHONY: help build test bench fuzz lint golden generate demo clean
+.PHONY: help build test bench bench-peers fuzz lint golden generate demo clean
 
 help:
 	@echo "make build   build $(BIN)"
 	@echo "make test    run every test (what CI runs)"
 	@echo "make bench   run every benchmark once (-benchtime=1s)"
+	@echo "make bench-peers  rulehost vs justinian/dice, interleaved (bench/peers, its own module)"
 	@echo "make fuzz    run each fuzz target for FUZZTIME (default $(FUZZTIME))"
 	@echo "make lint    go vet, gofmt -l and staticcheck"
 	@echo "make golden  regenerate golden records (only on purpose)"
@@ -52,6 +53,11 @@ test:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# bench/peers is its own module (go.mod), so ./... above never reaches it
+# and the engine never depends on the peer library.
+bench-peers:
+	cd bench/peers && $(GO) test -count=1 . && $(GO) run . -root ../..
 
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \

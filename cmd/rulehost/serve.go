@@ -24,6 +24,8 @@ func init() {
 				&cli.StringSliceFlag{Name: "plugins", Usage: "load plugins from `DIR` (repeatable); plugins/ is loaded when present"},
 				&cli.Int64Flag{Name: "max-body", Value: serve.DefaultMaxBody, Usage: "largest request body in `BYTES`"},
 				&cli.DurationFlag{Name: "deadline", Value: serve.DefaultDeadline, Usage: "longest a request may work"},
+				&cli.StringFlag{Name: "sessions", Value: "sessions", Usage: "keep sessions in the embedded store under `DIR` (one folder per session)"},
+				&cli.StringFlag{Name: "postgres", Usage: "keep sessions in PostgreSQL at `URL` instead (postgres://user@host:port/db)"},
 			},
 			Action: runServe,
 		}
@@ -45,7 +47,13 @@ func runServe(c *cli.Context) error {
 		}
 		bundled = ""
 	}
+	store, err := sessionStore(c)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
 	srv := serve.New(serve.Options{
+		Store:    store,
 		Addr:     c.String("addr"),
 		Bundled:  bundled,
 		Host:     opts.Host,

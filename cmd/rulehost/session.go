@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/rulehost/rulehost/engine/items"
+	"github.com/rulehost/rulehost/engine/market"
+	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/session"
 	"github.com/urfave/cli/v2"
 )
@@ -27,6 +30,7 @@ func init() {
 					&cli.BoolFlag{Name: "json", Usage: "print the folded state as JSON"},
 					&cli.StringSliceFlag{Name: "plugins", Usage: "load formatters from `DIR` (repeatable; the fold uses the plugins the session was started with)"},
 					&cli.StringFlag{Name: "format", Usage: "print the inventory block through formatter `NAME` (a plugin's, e.g. terse or narrative)"},
+					&cli.BoolFlag{Name: "market", Usage: "print the MARKET block of the place in force (spec/items.md \"Markets\")"},
 					&cli.BoolFlag{Name: "accept-changed", Usage: "show a session whose ruleset, party or plugins changed since it started"},
 				},
 				Action: showSession,
@@ -72,6 +76,9 @@ func showSession(c *cli.Context) error {
 		return w.Flush()
 	}
 	fmt.Fprintf(w, "%d events, %d replies\n", s.Len(), len(st.Replies))
+	if c.Bool("market") {
+		return showMarket(c, w, opts, st.Party)
+	}
 	if name := c.String("format"); name != "" && name != "plain" {
 		f, err := formatter(c, displayOptions(c, opts), name)
 		if err != nil {
@@ -82,5 +89,24 @@ func showSession(c *cli.Context) error {
 	}
 	fmt.Fprint(w, st.Party.Block())
 	fmt.Fprint(w, st.Party.LiveBlock())
+	return w.Flush()
+}
+
+// showMarket prints the MARKET block of the place in force, through
+// --format's formatter when one is named.
+func showMarket(c *cli.Context, w *bufio.Writer, opts loadOptions, p *items.Party) error {
+	v, ok := market.Block(p)
+	if !ok {
+		fmt.Fprintln(w, "no place with a market is in force")
+		return w.Flush()
+	}
+	var f record.Formatter = record.Plain{}
+	if name := c.String("format"); name != "" && name != "plain" {
+		var err error
+		if f, err = formatter(c, displayOptions(c, opts), name); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintln(w, v.Render(f))
 	return w.Flush()
 }

@@ -26,10 +26,7 @@ const (
 // laterActions are inventory actions this engine does not answer yet,
 // with the feature that brings them.
 var laterActions = map[string]string{
-	"use":    "using items (spec/items.md \"Using items outside a fight\")",
-	"buy":    "markets (spec/items.md \"Markets\")",
-	"sell":   "markets (spec/items.md \"Markets\")",
-	"reveal": "risky items and forgeries (spec/items.md \"Markets\")",
+	"use": "using items (spec/items.md \"Using items outside a fight\")",
 }
 
 // maxCount bounds a count= so that a typo cannot fill a bag with millions of stacks.
@@ -68,6 +65,11 @@ func (p *Party) AnswerTurn(t tag.Tag, turn Turn) record.Record {
 	case "give":
 		return p.give(t)
 	case "inspect":
+		if fn := inspectAnswerer(); fn != nil {
+			if rec, ok := fn(p, t, turn); ok {
+				return rec
+			}
+		}
 		return p.inspect(t)
 	case "":
 		return record.Refused("inventory", "no-action", "note", `say what to do: action="add", "remove", "equip", "unequip", "bind", "unbind", "give" or "inspect"`)

@@ -20,6 +20,9 @@ func (p *Party) Line(def *ruleset.Item, name string, forGM bool) string {
 		return p.coinLine(def, name)
 	}
 	b := p.block()
+	if def.IsFake() && name != "" && !strings.EqualFold(name, def.Label) {
+		return p.fakeLine(def, name, forGM)
+	}
 	var sb strings.Builder
 	if name == "" {
 		name = def.Label
@@ -54,6 +57,18 @@ func (p *Party) Line(def *ruleset.Item, name string, forGM bool) string {
 	sb.WriteString("]")
 	p.writeExtras(&sb, def, forGM)
 	return sb.String()
+}
+
+// fakeLine is a fake not yet found out (spec/items.md "Honest and
+// dishonest sellers"): the player sees the item it passes for; the Game
+// Master sees what it really is, marked, and is asked to keep its name.
+func (p *Party) fakeLine(def *ruleset.Item, name string, forGM bool) string {
+	real := p.block().ItemByRef(def.Market.PassesFor)
+	if !forGM && real != nil {
+		return p.Line(real, name, false)
+	}
+	line := strings.TrimPrefix(p.Line(def, def.Label, true), def.Label)
+	return name + " (FAKE: really " + def.Label + ")" + line
 }
 
 // writeExtras writes what follows the brackets, each after "; ": what

@@ -65,6 +65,30 @@ func RegisterTag(name string, fn ActionFunc) {
 	ownTags[name] = fn
 }
 
+// InspectFunc answers an inspect the bag core hands on (a section that
+// knows more about an item, such as a market's fakes); ok false leaves
+// it to the bag core.
+type InspectFunc func(p *Party, t tag.Tag, turn Turn) (rec record.Record, ok bool)
+
+var inspectHook InspectFunc
+
+// RegisterInspect lets one section see every inspect first. It panics
+// when one is registered already.
+func RegisterInspect(fn InspectFunc) {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	if inspectHook != nil {
+		panic("items: inspect hook registered twice")
+	}
+	inspectHook = fn
+}
+
+func inspectAnswerer() InspectFunc {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	return inspectHook
+}
+
 // TagAnswerer is the function registered for a tag name, if any.
 func TagAnswerer(name string) (ActionFunc, bool) {
 	registryMu.RLock()

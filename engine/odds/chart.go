@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html"
 	"math"
+	"sort"
 	"strings"
 )
 
@@ -14,10 +15,11 @@ type Row struct {
 	P     []float64
 }
 
-// Rows turns results into chart rows: every outcome of any result, in the
-// order first seen, with each result's probability (0 where it lacks it).
+// Rows turns results into chart rows: every outcome of any result, best
+// band first, with each result's probability (0 where it lacks it).
 func Rows(results ...Result) []Row {
 	var rows []Row
+	var ranks []int
 	at := map[string]int{}
 	for i, r := range results {
 		for _, o := range r.Outcomes {
@@ -27,11 +29,21 @@ func Rows(results ...Result) []Row {
 				j = len(rows)
 				at[name] = j
 				rows = append(rows, Row{Label: name, P: make([]float64, len(results))})
+				ranks = append(ranks, o.rank)
 			}
 			rows[j].P[i] += o.P
 		}
 	}
-	return rows
+	idx := make([]int, len(rows))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return ranks[idx[a]] < ranks[idx[b]] })
+	out := make([]Row, len(rows))
+	for i, j := range idx {
+		out[i] = rows[j]
+	}
+	return out
 }
 
 // eighths are the Unicode left blocks from one eighth to seven eighths.

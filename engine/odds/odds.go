@@ -46,6 +46,34 @@ type Outcome struct {
 	Flags []string `json:"flags,omitempty"`
 	// Interval is the 95% interval of a sampled probability (Wilson).
 	Interval *[2]float64 `json:"interval,omitempty"`
+	// rank orders outcomes alike across results (charts compare two):
+	// by band, then success, critical and flags.
+	rank int
+}
+
+// outcomeRank is an outcome's place: its band (-1 without bands), then
+// success before failure, a critical success first and a critical
+// failure last, then its flags.
+func outcomeRank(band int, o Outcome) int {
+	r := (band + 1) * 1024
+	if !o.Success {
+		r += 512
+	}
+	switch o.Critical {
+	case "success":
+	case "failure":
+		r += 256
+	default:
+		r += 128
+	}
+	for i, f := range []string{"complication", "darkHighest", "triumph", "despair", "automatic"} {
+		for _, g := range o.Flags {
+			if f == g {
+				r += 1 << i
+			}
+		}
+	}
+	return r
 }
 
 // Name is how the outcome reads in one line: "Success", "Failure
@@ -212,6 +240,7 @@ func FromVerdict(res *ruleset.Resolution, v check.Verdict) Outcome {
 		o.Critical = "failure"
 	}
 	o.Flags = flags(v.Complication, v.DarkHighest, v.Triumph, v.Despair, v.Automatic)
+	o.rank = outcomeRank(v.Band, o)
 	return o
 }
 
@@ -316,38 +345,22 @@ func Sample(env *check.Env, t tag.Tag, seed uint64, n int) (Result, error) {
 // ruleset's bands (best first), then success before failure, a critical
 // success first and a critical failure last.
 func sortSampled(res *ruleset.Resolution, out []Outcome) {
-	band := func(label string) int {
+	for i := range out {
+		band := -1
 		if res.Outcomes != nil {
-			for i, t := range res.Outcomes.Tiers {
-				if t.Label == label {
-					return i
+			for j, t := range res.Outcomes.Tiers {
+				if t.Label == out[i].Outcome {
+					band = j
+					break
 				}
 			}
-		}
-		return len(out) + 1
-	}
-	rank := func(o Outcome) [3]int {
-		s, c := 1, 1
-		if o.Success {
-			s = 0
-		}
-		switch o.Critical {
-		case "success":
-			c = 0
-		case "failure":
-			c = 2
-		}
-		return [3]int{band(o.Outcome), s, c}
-	}
-	sort.SliceStable(out, func(i, j int) bool {
-		a, b := rank(out[i]), rank(out[j])
-		for k := range a {
-			if a[k] != b[k] {
-				return a[k] < b[k]
+			if band < 0 {
+				band = len(res.Outcomes.Tiers) // a label the ruleset does not know: last
 			}
 		}
-		return false
-	})
+		out[i].rank = outcomeRank(band, out[i])
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].rank < out[j].rank })
 }
 
 // wilson is the 95% Wilson score interval of k successes in n trials.

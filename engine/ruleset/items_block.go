@@ -40,6 +40,12 @@ type ItemsBlock struct {
 	// block's loot tables and starting gear, validated at import.
 	LootTables   []LootTable
 	StartingGear []GearSet
+	// Market and the identification keys (items_market.go).
+	Market       *Market
+	NamesItAt    int
+	PassiveBase  int
+	WarnBy       string
+	RevealsFakes []RevealMeans
 
 	// Raw is the block as written, for the later issues' keys (lootTables,
 	// startingGear, market) that the engine does not model yet.
@@ -341,7 +347,7 @@ func (v *Validator) slotDecls(o validate.Obj) []SlotDecl {
 // startingGear are read by itemSections once the catalogs are known.
 func (v *Validator) laterBlockKeys(o validate.Obj) {
 	if o.Has("market") {
-		o.Object("market")
+		o.Object("market") // read in full by marketSection (items_market.go)
 	}
 }
 

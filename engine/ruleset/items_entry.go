@@ -47,6 +47,8 @@ type Item struct {
 	// UseDef and ChargeDef are the use and the charges, typed (items_use.go).
 	UseDef    *Use
 	ChargeDef *ItemCharges
+	// Market is the item's own market keys (items_market.go).
+	Market *ItemMarket
 
 	// Invented is set for an item the Game Master made up in play.
 	Invented bool

@@ -11,4 +11,5 @@ func (v *Validator) itemSections(o validate.Obj, b *ItemsBlock) {
 	b.LootTables = v.lootTables(o, b)
 	v.creatureLoot(o, b)
 	b.StartingGear = v.startingGear(o, b)
+	v.marketSection(o, b)
 }

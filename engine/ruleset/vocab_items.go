@@ -18,7 +18,11 @@ var itemsVocabulary = []VocabSection{
 		k("freeform", "enum:plain|refuse", "plain", "", "what an item written on a sheet without a catalog entry is"),
 		k("lootTables", "array:object:items.lootTables", "", "", "tables rolled for loot"),
 		k("startingGear", "array:object:items.startingGear", "", "", "the gear a new character picks from"),
-		k("market", "object", "", "", "a market's rules (shape checked only)"),
+		k("market", "object", "", "needs 1.65", "what a place sells, at what price, by which sellers (spec/items.md Markets)"),
+		k("namesItAt", "integer", "", "needs 1.802; 1 to 100", "the margin on a tell that identifies a fake"),
+		k("passiveBase", "integer", "10", "needs 1.802; 0 to 100", "what a companion's passive value starts from"),
+		k("warnBy", "enum:passive|roll", "passive", "needs 1.802", "how companions notice a fake before a purchase"),
+		k("revealsFakes", "array:object", "", "needs 1.802; 1 to 24", "means of unmasking fakes (a spell, a ritual)"),
 	}},
 	{ID: "items.named", Pointer: "/items/categories/*", Title: "Categories, rarities and tags", Meaning: "A named entry of the items block.", Keys: []VocabKey{
 		idKey("entry"), labelKey("entry"), textKey("entry"),
@@ -152,14 +156,18 @@ var itemsVocabulary = []VocabSection{
 		k("toggle", "object:items.toggle", "", "", "the item can be switched on and off"),
 		k("use", "object:items.use", "", "needs 1.59", "what using the item does"),
 		k("charges", "integer,object:items.charges", "", "needs 1.59; a number 1 to 100", "the item's charges"),
+		k("risky", "string", "", "needs 1.79", "what an honest seller warns about before selling it"),
+		k("passesFor", "string", "", "needs 1.79; a real, saleable item of the same category", "the item this fake passes for"),
+		k("tells", "array:object", "", "needs 1.802; a fake's; up to 6", "checks that can give the fake away"),
+		k("foolsReveal", "array:string", "", "needs 1.802; a fake's; ids of items.revealsFakes", "the means of unmasking this fake fools"),
 	}},
 	{ID: "items.cost", Pointer: "/catalogs/*/entries/*/item/cost", Title: "Item cost", Meaning: "A price in one coin.", Keys: []VocabKey{
 		k("amount", "integer", "", "required; 0 to 1000000000", "how many coins"),
 		k("unit", "string", "", "required; a coin's id", "the coin"),
 	}},
-	{ID: "items.sold", Pointer: "/catalogs/*/entries/*/item/sold", Title: "sold", Meaning: "Where an item is sold (a later issue gives it meaning; only its shape is checked).", Keys: []VocabKey{
-		k("place", "any", "", "", "where"),
-		k("limited", "any", "", "", "whether supply is limited"),
+	{ID: "items.sold", Pointer: "/catalogs/*/entries/*/item/sold", Title: "sold", Meaning: "Where an item is sold: its own rule, above the market's.", Keys: []VocabKey{
+		k("place", "string", "", "a place size's id of items.market.places", "the smallest place that sells it"),
+		k("limited", "integer,string", "", "needs 1.69; a number or dice", "how many a place keeps available in a day"),
 	}},
 	{ID: "items.binds", Pointer: "/catalogs/*/entries/*/item/binds", Title: "binds", Meaning: "How an item binds.", Keys: []VocabKey{
 		k("restriction", "string", "", "at most 200 characters", "who may bind it"),

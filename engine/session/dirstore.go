@@ -39,10 +39,11 @@ type logTail struct {
 	seq  int
 }
 
-// NewDirStore opens (and makes, when missing) a root folder of sessions.
+// NewDirStore opens a root folder of sessions; the first Create makes it
+// when missing (so a service that never stores a session leaves no trace).
 func NewDirStore(root string) (*DirStore, error) {
-	if err := os.MkdirAll(root, 0o755); err != nil {
-		return nil, fmt.Errorf("session store: %w", err)
+	if fi, err := os.Stat(root); err == nil && !fi.IsDir() {
+		return nil, fmt.Errorf("session store: %s is not a folder", root)
 	}
 	return &DirStore{root: root, Wait: 10 * time.Second, locks: map[string]*sync.Mutex{}, tails: map[string]logTail{}}, nil
 }
@@ -83,6 +84,9 @@ func (d *DirStore) Create(ctx context.Context, id string, rec Record) error {
 	m := d.sessionLock(id)
 	m.Lock()
 	defer m.Unlock()
+	if err := os.MkdirAll(d.root, 0o755); err != nil {
+		return fmt.Errorf("session store: %w", err)
+	}
 	dir := d.Dir(id)
 	if err := os.Mkdir(dir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
 		return fmt.Errorf("session store: %w", err)

@@ -21,7 +21,10 @@ import (
 // and two characters.
 func redteamEnv(t testing.TB) (*ruleset.Ruleset, map[string]check.Resolver, []*sheet.Character) {
 	t.Helper()
-	kinds, resolvers := testPlugins(t, plugin.Options{Deadline: 100 * time.Millisecond}, "../../testdata/plugins/redteam-kind")
+	// One second: long enough that a good call never times out on a busy
+	// machine (8 goroutines share the cores in the concurrent test), short
+	// enough that the one case that must time out costs little.
+	kinds, resolvers := testPlugins(t, plugin.Options{Deadline: time.Second}, "../../testdata/plugins/redteam-kind")
 	rs, err := tiny(t, "redteam-kind", `, "stash": true, "outcomes": { "by": "total", "tiers": [
 		{ "id": "s", "label": "Success", "atLeast": 1, "success": true }, { "id": "f", "label": "Failure" } ] }`,
 		ruleset.Options{Kinds: kinds})

@@ -96,22 +96,25 @@ func readManifest(lv lua.LValue) (Manifest, error) {
 		if !ok {
 			bad("kinds: want a table of kind name -> {keys, validate, resolve}")
 		} else {
-			kt.ForEach(func(k, kv lua.LValue) {
-				name, ok := k.(lua.LString)
+			for _, e := range sortedEntries(kt) {
+				name, ok := e.key.(lua.LString)
 				if !ok || !nameRE.MatchString(string(name)) {
-					bad("kinds: kind name %s: use lower-case letters, digits and dashes", k.String())
-					return
+					bad("kinds: kind name %s: use lower-case letters, digits and dashes", e.key.String())
+					continue
 				}
 				d := KindDecl{Name: string(name)}
-				body, ok := kv.(*lua.LTable)
+				body, ok := e.value.(*lua.LTable)
 				if !ok {
 					bad("kinds[%q]: want a table {keys = {...}, validate = function, resolve = function}", name)
-					return
+					continue
 				}
 				for _, fn := range []string{"validate", "resolve"} {
 					if body.RawGetString(fn).Type() != lua.LTFunction {
 						bad("kinds[%q].%s: want a function", name, fn)
 					}
+				}
+				if o := body.RawGetString("odds"); o != lua.LNil && o.Type() != lua.LTFunction {
+					bad("kinds[%q].odds: want a function (the exact odds of a check), or leave it out to have them sampled", name)
 				}
 				d.Keys = stringList(body.RawGetString("keys"), func(msg string) { bad("kinds[%q].keys: %s", name, msg) })
 				d.Locked = stringList(body.RawGetString("locked"), func(msg string) { bad("kinds[%q].locked: %s", name, msg) })
@@ -121,7 +124,7 @@ func readManifest(lv lua.LValue) (Manifest, error) {
 					}
 				}
 				m.Kinds = append(m.Kinds, d)
-			})
+			}
 		}
 	}
 	sort.Slice(m.Kinds, func(i, j int) bool { return m.Kinds[i].Name < m.Kinds[j].Name })
@@ -181,22 +184,22 @@ func functions(t *lua.LTable, field string, check func(string) string, bad func(
 		return nil
 	}
 	var out []string
-	ft.ForEach(func(k, fv lua.LValue) {
-		name, ok := k.(lua.LString)
+	for _, e := range sortedEntries(ft) {
+		name, ok := e.key.(lua.LString)
 		if !ok {
-			bad("%s: names must be strings, found %s", field, k.Type())
-			return
+			bad("%s: names must be strings, found %s", field, e.key.Type())
+			continue
 		}
 		if msg := check(string(name)); msg != "" {
 			bad("%s[%q]: %s", field, name, msg)
-			return
+			continue
 		}
-		if fv.Type() != lua.LTFunction {
-			bad("%s[%q]: want a function, found %s", field, name, fv.Type())
-			return
+		if e.value.Type() != lua.LTFunction {
+			bad("%s[%q]: want a function, found %s", field, name, e.value.Type())
+			continue
 		}
 		out = append(out, string(name))
-	})
+	}
 	sort.Strings(out)
 	return out
 }
@@ -234,4 +237,23 @@ func joinProblems(p []string) string {
 		p = append(p[:maxProblems:maxProblems], fmt.Sprintf("and %d more problems", more))
 	}
 	return strings.Join(p, "; ")
+}
+
+// tableEntry is one key and value of a Lua table.
+type tableEntry struct{ key, value lua.LValue }
+
+// sortedEntries reads a table's entries ordered by key type, then key
+// text. A Lua table's hash part iterates in Go map order, which differs
+// between processes, so whatever a manifest reader reports about a table
+// must walk it in this order to be the same every time.
+func sortedEntries(t *lua.LTable) []tableEntry {
+	var out []tableEntry
+	t.ForEach(func(k, v lua.LValue) { out = append(out, tableEntry{k, v}) })
+	sort.SliceStable(out, func(i, j int) bool {
+		if ti, tj := out[i].key.Type(), out[j].key.Type(); ti != tj {
+			return ti < tj
+		}
+		return out[i].key.String() < out[j].key.String()
+	})
+	return out
 }

@@ -39,21 +39,21 @@ func readRecords(t *lua.LTable, bad func(string, ...any)) []RecordDecl {
 		return nil
 	}
 	var out []RecordDecl
-	count := 0
-	rt.ForEach(func(k, rv lua.LValue) {
-		count++
-		if count > record.MaxExtRecords+1 {
-			return
-		}
-		name, ok := k.(lua.LString)
+	entries := sortedEntries(rt)
+	if len(entries) > record.MaxExtRecords+1 {
+		bad("records: %d record names; at most %d", len(entries), record.MaxExtRecords+1)
+		return nil
+	}
+	for _, e := range entries {
+		name, ok := e.key.(lua.LString)
 		if !ok {
-			bad("records: names must be strings, found %s", k.Type())
-			return
+			bad("records: names must be strings, found %s", e.key.Type())
+			continue
 		}
-		body, ok := rv.(*lua.LTable)
+		body, ok := e.value.(*lua.LTable)
 		if !ok {
 			bad("records[%q]: want a table {doc = ..., keys = {...}}", name)
-			return
+			continue
 		}
 		d := RecordDecl{Name: string(name)}
 		switch doc := body.RawGetString("doc").(type) {
@@ -68,10 +68,6 @@ func readRecords(t *lua.LTable, bad func(string, ...any)) []RecordDecl {
 			bad("records[%q].keys: %s", name, fmt.Sprintf(format, args...))
 		})
 		out = append(out, d)
-	})
-	if count > record.MaxExtRecords+1 {
-		bad("records: %d record names; at most %d", count, record.MaxExtRecords+1)
-		return nil
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out

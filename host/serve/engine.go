@@ -257,7 +257,6 @@ func (s *Server) answerer(rs *ruleset.Ruleset, sheets []*sheet.Sheet, t tag.Tag)
 	return nil, refusedInput("unknown-tag", fmt.Errorf("tag %q: this service answers skill_check, roll_dice and the tags of its plugins", t.Name))
 }
 
-
 type rollRequest struct {
 	rulesetSource
 	Tag  string `json:"tag"`

@@ -24,6 +24,8 @@ type apiError struct {
 	Code     string
 	Message  string
 	Problems []validate.Problem
+	// Seq is the log's current seq, for a conflict (409).
+	Seq *int
 }
 
 func (e *apiError) Error() string { return e.Code + ": " + e.Message }
@@ -49,12 +51,17 @@ type errorBody struct {
 		Code     string             `json:"code"`
 		Message  string             `json:"message"`
 		Problems []validate.Problem `json:"problems,omitempty"`
+		Seq      *int               `json:"seq,omitempty"`
 	} `json:"error"`
 }
 
 func writeError(w http.ResponseWriter, status int, code, msg string, problems []validate.Problem) {
+	writeErrorBody(w, status, &apiError{Code: code, Message: msg, Problems: problems})
+}
+
+func writeErrorBody(w http.ResponseWriter, status int, e *apiError) {
 	var b errorBody
-	b.Error.Code, b.Error.Message, b.Error.Problems = code, msg, problems
+	b.Error.Code, b.Error.Message, b.Error.Problems, b.Error.Seq = e.Code, e.Message, e.Problems, e.Seq
 	writeJSON(w, status, b)
 }
 
@@ -109,7 +116,7 @@ func (s *Server) wrap(rt route) http.Handler {
 			if !errors.As(err, &ae) {
 				ae = &apiError{Status: http.StatusInternalServerError, Code: "engine-error", Message: err.Error()}
 			}
-			writeError(sw, ae.Status, ae.Code, ae.Message, ae.Problems)
+			writeErrorBody(sw, ae.Status, ae)
 		}
 		elapsed := time.Since(start)
 		s.metrics.observe(rt.Path, sw.status, elapsed)

@@ -19,6 +19,9 @@ type route struct {
 	Request, Response map[string]any
 	// Errors are the statuses this route may answer besides 200.
 	Errors []int
+	// Query are the route's query parameters (name -> schema); path
+	// parameters ({id}) are documented from the path.
+	Query  map[string]any
 	Handle func(*Server) handlerFunc
 }
 
@@ -102,7 +105,77 @@ func (s *Server) routes() []route {
 			Errors:   []int{400, 404, 413, 422},
 			Handle:   func(s *Server) handlerFunc { return s.handleRoll },
 		},
+		{
+			Method: "POST", Path: "/v1/sessions", Summary: "start a session from a ruleset and a party (inline or bundled); the ruleset and party JSON are stored with it",
+			Request: obj(nil, merge(rulesetProps, sheetProps, map[string]any{
+				"id":   str("the session's id (1-64 letters, digits, - and _); a random one when left out"),
+				"seed": integer("the session's seed", 0),
+			})),
+			Response: obj([]string{"id", "seq"}, map[string]any{"id": str("the session's id"), "seq": integer("the seq its log ends at (0)", 0)}),
+			Errors:   []int{400, 404, 409, 413, 422},
+			Handle:   func(s *Server) handlerFunc { return s.handleCreateSession },
+		},
+		{
+			Method: "GET", Path: "/v1/sessions/{id}", Summary: "a session's state: the fold of its log (inventory block, live state, party, last reply)",
+			Response: obj([]string{"id", "seq", "seed", "replies", "inventory", "live", "party"}, map[string]any{
+				"id": str(""), "seq": integer("the seq the log ends at", 0), "seed": integer("", 0),
+				"replies":   integer("effective replies (a regenerated reply counts once)", 0),
+				"lastReply": ref("Reply"),
+				"inventory": str("the inventory block the GM reads"),
+				"live":      str("health, pools, tracks, conditions, charges"),
+				"party":     map[string]any{"type": "object", "description": "the party's state as JSON"},
+			}),
+			Errors: []int{400, 404},
+			Handle: func(s *Server) handlerFunc { return s.handleState },
+		},
+		{
+			Method: "POST", Path: "/v1/sessions/{id}/events", Summary: "append a GM reply or a player action; its tags are answered (409 with the current seq when expectedSeq is stale)",
+			Request: obj([]string{"kind", "text"}, map[string]any{
+				"kind":        map[string]any{"type": "string", "enum": []string{"gm", "player"}},
+				"text":        str("the reply or action as written; every tag in it is answered"),
+				"expectedSeq": integer("append only if the log ends at this seq", 0),
+			}),
+			Response: ref("Appended"),
+			Errors:   []int{400, 404, 409, 413, 422},
+			Handle:   func(s *Server) handlerFunc { return s.handleAppend },
+		},
+		{
+			Method: "GET", Path: "/v1/sessions/{id}/events", Summary: "the events after a seq, as stored (regenerations included), at most 1000 a page",
+			Query:    map[string]any{"after": integer("the seq to read after (0: from the start)", 0)},
+			Response: obj([]string{"events", "more"}, map[string]any{"events": arr(ref("Event"), "in seq order"), "more": map[string]any{"type": "boolean", "description": "the page is full: ask again after its last seq"}}),
+			Errors:   []int{400, 404},
+			Handle:   func(s *Server) handlerFunc { return s.handleEvents },
+		},
+		{
+			Method: "POST", Path: "/v1/sessions/{id}/regenerate", Summary: "replace the last GM reply with a new text (the state goes back to before it; nothing happens twice)",
+			Request: obj([]string{"text"}, map[string]any{
+				"text":        str("the new reply"),
+				"expectedSeq": integer("append only if the log ends at this seq", 0),
+			}),
+			Response: ref("Appended"),
+			Errors:   []int{400, 404, 409, 413, 422},
+			Handle:   func(s *Server) handlerFunc { return s.handleRegenerate },
+		},
 	}
+}
+
+// parameters documents a route's path parameters and query.
+func (r route) parameters() []any {
+	var out []any
+	for _, seg := range strings.Split(r.Path, "/") {
+		if strings.HasPrefix(seg, "{") && strings.HasSuffix(seg, "}") {
+			out = append(out, map[string]any{"name": seg[1 : len(seg)-1], "in": "path", "required": true, "schema": map[string]any{"type": "string"}})
+		}
+	}
+	names := make([]string, 0, len(r.Query))
+	for n := range r.Query {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		out = append(out, map[string]any{"name": n, "in": "query", "schema": r.Query[n]})
+	}
+	return out
 }
 
 // OpenAPI is the API's OpenAPI 3.1 document, built from the route table.
@@ -110,6 +183,9 @@ func (s *Server) OpenAPI() map[string]any {
 	paths := map[string]any{}
 	for _, r := range s.routes() {
 		op := map[string]any{"summary": r.Summary, "operationId": r.Method + " " + r.Path}
+		if params := r.parameters(); params != nil {
+			op["parameters"] = params
+		}
 		if r.Request != nil {
 			op["requestBody"] = map[string]any{"required": true, "content": map[string]any{"application/json": map[string]any{"schema": r.Request}}}
 		}
@@ -143,11 +219,15 @@ func (s *Server) OpenAPI() map[string]any {
 				"tag":   str("the record's name: check, roll, inventory, refused, ..."),
 				"attrs": arr(map[string]any{"type": "array", "items": map[string]any{"type": "string"}, "minItems": 2, "maxItems": 2}, "[key, value] pairs in order (docs/record.md)"),
 			}),
+			"Event":     obj([]string{"seq", "kind", "text"}, map[string]any{"seq": integer("from 1, no gaps", 1), "kind": map[string]any{"type": "string", "enum": []string{"gm", "player", "regenerate"}}, "text": str("")}),
+			"Reply":     obj([]string{"kind", "text", "records"}, map[string]any{"kind": str("gm or player"), "text": str("the effective text"), "records": arr(ref("RecordOut"), "one per answered tag, in order")}),
+			"Appended":  obj([]string{"seq", "reply"}, map[string]any{"seq": integer("the event's seq", 1), "reply": ref("Reply")}),
 			"RecordOut": obj([]string{"record", "text"}, map[string]any{"record": ref("Record"), "text": str("the record as text, exactly like a GM tag")}),
 			"Error": obj([]string{"error"}, map[string]any{"error": obj([]string{"code", "message"}, map[string]any{
-				"code":     str("reason code: bad-request, too-large, invalid-ruleset, invalid-sheet, bad-tag, unknown-who, unknown-tag, unknown-bundled, no-bundled, not-found, method-not-allowed, deadline, engine-error"),
+				"code":     str("reason code: bad-request, too-large, invalid-ruleset, invalid-sheet, bad-tag, unknown-who, unknown-tag, unknown-bundled, no-bundled, no-store, unknown-session, exists, conflict, bad-entry, not-found, method-not-allowed, deadline, engine-error"),
 				"message":  str("what is wrong and what to do"),
 				"problems": arr(ref("Problem"), "for invalid-ruleset and invalid-sheet: every problem at its pointer"),
+				"seq":      integer("for conflict: the seq the session's log ends at now", 0),
 			})}),
 		}},
 	}

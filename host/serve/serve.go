@@ -17,12 +17,14 @@ import (
 	"net"
 	"net/http"
 	"path"
+	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/rulehost/rulehost/engine/session"
 	"github.com/rulehost/rulehost/host"
 )
 
@@ -53,6 +55,8 @@ type Options struct {
 	Logger   hclog.Logger
 	// Registry receives the service's metrics; a fresh one when nil.
 	Registry *prometheus.Registry
+	// Store keeps the sessions (sessions.go); nil serves no sessions.
+	Store session.EventStore
 }
 
 func (o Options) withDefaults() Options {
@@ -80,6 +84,9 @@ type Server struct {
 	mux     *http.ServeMux
 	metrics *metrics
 	nextID  atomic.Uint64
+
+	liveMu   sync.Mutex
+	sessions map[string]*liveSession
 }
 
 // New builds a server from its options.

@@ -14,6 +14,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/rulehost/rulehost/engine/session"
 )
 
 var update = flag.Bool("update", false, "rewrite docs/http.md's OpenAPI document")
@@ -251,8 +253,17 @@ func FuzzRequestBody(f *testing.F) {
 		f.Add("/v1/check", s)
 		f.Add("/v1/roll", s)
 		f.Add("/v1/validate", s)
+		f.Add("/v1/sessions", s)
+		f.Add("/v1/sessions/f/events", s)
 	}
-	h := New(Options{Bundled: "../../rulesets", Deadline: time.Second}).Handler()
+	f.Add("/v1/sessions", `{"id":"f","bundled":"d20-5e","bundledSheets":["ada"]}`)
+	f.Add("/v1/sessions/f/events", `{"kind":"gm","text":"[inventory: action=\"add\" item=\"Rope\"]","expectedSeq":0}`)
+	f.Add("/v1/sessions/f/regenerate", `{"text":"x"}`)
+	st, err := session.NewDirStore(f.TempDir())
+	if err != nil {
+		f.Fatal(err)
+	}
+	h := New(Options{Bundled: "../../rulesets", Deadline: time.Second, Store: st}).Handler()
 	f.Fuzz(func(t *testing.T, path, body string) {
 		if !strings.HasPrefix(path, "/") {
 			path = "/" + path

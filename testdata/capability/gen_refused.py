@@ -165,7 +165,9 @@ case("service", "1.65", [I + "/service"], item({"service": True}))
 r = market(); r["items"]["market"]["places"][0]["purse"] = {"amount": 10, "unit": "mark"}
 case("market_purse", "1.69", ["/items/market/places/0/purse", "/items/market"], r)
 case("market_buy_back", "1.69", ["/items/market/buyBack", "/items/market"], market(buyBack=0.5))
-case("market_stock", "1.69", ["/items/market/sellers/0/stock", "/items/market"], market(sellers=[{"id": "smith", "label": "smith", "sells": [{"category": "gear"}], "stock": {"table": "odd"}}]))
+r = market(sellers=[{"id": "smith", "label": "smith", "sells": [{"category": "gear"}], "stock": {"table": "odd"}}])
+r["items"]["lootTables"] = [{"id": "odd", "label": "Odd lot", "entries": [{"item": "kit/rope"}]}]  # the table it rolls
+case("market_stock", "1.69", ["/items/market/sellers/0/stock", "/items/market"], r)
 case("market_limited", "1.69", ["/items/market/sold/0/limited", "/items/market"], market(sold=[{"filter": {"category": "gear"}, "place": "village", "limited": 2}]))
 case("market_sold_no_place", "1.69", ["/items/market/sold/0", "/items/market/sold/0/limited"], market(sold=[{"filter": {"category": "gear"}, "limited": 2}]))
 case("item_sold_limited", "1.69", [I + "/sold/limited", I + "/sold", "/items/market"], item({"sold": {"place": "village", "limited": "1d3"}}, block={"market": copy.deepcopy(MARKET)}))
@@ -173,16 +175,21 @@ case("item_sold_no_place", "1.69", [I + "/sold", I + "/sold/limited"], item({"so
 case("worn_weapons", "1.70", [I + "/worn/weapons", I + "/worn"], item({"slots": {"hands": 1}, "worn": {"weapons": {"modifiers": [{"to": "attacks", "flat": 1}]}}}), pending=True)
 case("carried_weapons", "1.70", [I + "/carried/weapons", I + "/carried"], item({"carried": {"weapons": {"modifiers": [{"to": "attacks", "flat": 1}]}}}), pending=True)
 case("starting_gear", "1.78", ["/items/startingGear"], blk({"startingGear": [{"id": "kit", "label": "Kit", "lines": [{"item": "kit/rope"}]}]}))
-case("risky", "1.79", [I + "/risky"], item({"risky": "it bites"}), pending=True)
-case("passes_for", "1.79", [I + "/passesFor"], item({"passesFor": "kit/rope"}), pending=True)
+case("risky", "1.79", [I + "/risky"], item({"risky": "it bites"}))
+def fake(patch, block=None):
+    """A fake of a second, real item of the same category (a fake passes for another item)."""
+    r = item(dict({"passesFor": "kit/line"}, **patch), block=block)
+    r["catalogs"][0]["entries"].append({"id": "line", "label": "Line", "item": {"category": "gear", "cost": {"amount": 3, "unit": "bit"}}})
+    return r
+case("passes_for", "1.79", [I + "/passesFor"], fake({}))
 case("seller_honest", "1.79", ["/items/market/sellers/0/honest", "/items/market"], market(sellers=[{"id": "fence", "label": "Fence", "sells": [{"category": "gear"}], "honest": False}]))
 r = items_base(); r["items"]["carry"]["unit"] = "lb"
 case("carry_unit", "1.791", ["/items/carry/unit"], r)
-case("tells", "1.802", [I + "/tells"], item({"tells": [{"check": {"skill": "sneak"}, "dc": 13, "says": "odd"}]}), pending=True)
-case("fools_reveal", "1.802", [I + "/foolsReveal"], item({"foolsReveal": ["identify"]}), pending=True)
-case("seller_manner", "1.802", ["/items/market/sellers/0/manner", "/items/market"], market(sellers=[{"id": "fence", "label": "Fence", "sells": [{"category": "gear"}], "manner": {"check": {"skill": "sneak"}, "dc": 13, "says": "shifty"}}]))
+case("tells", "1.802", [I + "/tells"], fake({"tells": [{"check": {"skill": "sneak"}, "dc": 13, "says": "odd"}]}))
+case("fools_reveal", "1.802", [I + "/foolsReveal", "/items/revealsFakes"], fake({"foolsReveal": ["identify"]}, block={"revealsFakes": [{"id": "identify", "label": "Identify"}]}))
+case("seller_manner", "1.802", ["/items/market/sellers/0/manner", "/items/market"], market(sellers=[{"id": "fence", "label": "Fence", "sells": [{"category": "gear"}], "honest": False, "manner": {"check": {"skill": "sneak"}, "dc": 13, "says": "shifty"}}]))
 for k, v in [("revealsFakes", [{"id": "identify", "label": "Identify"}]), ("namesItAt", 5), ("passiveBase", 10), ("warnBy", "roll")]:
-    case("block_" + k.lower(), "1.802", ["/items/" + k], blk({k: v}), pending=True)
+    case("block_" + k.lower(), "1.802", ["/items/" + k], blk({k: v}))
 case("market_unsold", "1.813", ["/items/market/unsold", "/items/market"], market(unsold=[{"tag": "arrow"}]))
 r = items_base(); r["items"]["currencies"][0]["units"][0]["one"] = "bit"
 case("coin_one", "1.89", ["/items/currencies/0/units/0/one"], r)

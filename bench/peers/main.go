@@ -1,0 +1,241 @@
+// Command peers measures rulehost against github.com/justinian/dice, the
+// Go dice library of note, on the same work, interleaved in one process:
+// each round times a batch of rulehost then a batch of the peer (the order
+// alternating round to round), so load on a shared machine falls on both
+// sides alike. It prints per-case medians and the ratio peer/rulehost.
+//
+// It is its own module (bench/peers/go.mod) so the engine never depends on
+// the peer. Run it with `make bench-peers` from the repository root.
+//
+// The work compared:
+//   - the 5e advantage check, tag text to record text, against
+//     justinian's "2d20kh1+5" plus the comparison with the DC;
+//   - a 10-die Gravewatch pool check (tens explode, ones cancel) against
+//     justinian's "10d10ev7" plus the comparison with the successes needed;
+//   - roll_dice "1d20+4", "3d6" and "10d10>=8" (counting successes)
+//     against justinian's "1d20+4", "3d6" and "10d10v8".
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+
+	jdice "github.com/justinian/dice"
+
+	"github.com/rulehost/rulehost/engine/check"
+	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/sheet"
+	"github.com/rulehost/rulehost/engine/tag"
+)
+
+// pair is one piece of work done by both sides. Each func does one
+// operation and returns a number so the work cannot be optimised away.
+type pair struct {
+	name     string
+	rulehost func(i int) int
+	peer     func(i int) int
+}
+
+func main() {
+	root := flag.String("root", "../..", "the rulehost repository (for rulesets/)")
+	rounds := flag.Int("rounds", 15, "interleaved rounds per case")
+	batch := flag.Duration("batch", 20*time.Millisecond, "time per batch (each side, each round)")
+	flag.Parse()
+	pairs, err := buildPairs(*root)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "bench-peers:", err)
+		os.Exit(1)
+	}
+	fmt.Printf("rulehost vs github.com/justinian/dice v1.0.3, %s/%s, %d CPUs, GOMAXPROCS=%d\n",
+		runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.GOMAXPROCS(0))
+	fmt.Printf("%d interleaved rounds of ~%s per side; medians; ratio = justinian / rulehost (per-round median)\n\n", *rounds, *batch)
+	fmt.Printf("%-34s %12s %8s %12s %8s %8s\n", "work", "rulehost", "allocs", "justinian", "allocs", "ratio")
+	for _, p := range pairs {
+		r := measure(p, *rounds, *batch)
+		fmt.Printf("%-34s %9.0f ns %8.1f %9.0f ns %8.1f %7.1fx\n", p.name, r.rh, r.rhAllocs, r.peer, r.peerAllocs, r.ratio)
+	}
+}
+
+// buildPairs loads the rulesets and sheets once and returns the work.
+func buildPairs(root string) ([]pair, error) {
+	rs5e, err := ruleset.LoadFile(filepath.Join(root, "rulesets", "d20-5e", "ruleset.json"), ruleset.Options{})
+	if err != nil {
+		return nil, err
+	}
+	ada, err := sheet.LoadFile(filepath.Join(root, "rulesets", "d20-5e", "sheets", "ada.json"), rs5e)
+	if err != nil {
+		return nil, err
+	}
+	rsGrave, err := ruleset.LoadFile(filepath.Join(root, "rulesets", "gravewatch", "ruleset.json"), ruleset.Options{})
+	if err != nil {
+		return nil, err
+	}
+	// Nerve 5 + Ward 3 + 2 situational dice = 10 dice (as BenchmarkPoolCheck).
+	ulla, err := sheet.Load("ulla.json", []byte(`{"name": "Ulla Vane", "abilities": {"nerve": 5}, "skills": {"ward": "rating_3"}}`), rsGrave)
+	if err != nil {
+		return nil, err
+	}
+	stream := &dice.Seeded{}
+	env5e := &check.Env{RS: rs5e, Char: sheet.New(rs5e, ada), Dice: stream}
+	envGrave := &check.Env{RS: rsGrave, Char: sheet.New(rsGrave, ulla), Dice: stream}
+	return []pair{
+		{"5e advantage check vs 2d20kh1+5", checkWork(env5e, stream, `[skill_check: skill="Athletics" dc="15" mode="advantage"]`), peerCompare("2d20kh1+5", 15)},
+		{"10-die pool check vs 10d10ev7", checkWork(envGrave, stream, `[skill_check: skill="Ward" dc="2" who="Ulla Vane" bonus="+2"]`), peerCompare("10d10ev7", 2)},
+		{"roll_dice 1d20+4", rollWork(stream, "1d20+4"), peerRoll("1d20+4")},
+		{"roll_dice 3d6", rollWork(stream, "3d6"), peerRoll("3d6")},
+		{"roll_dice 10d10>=8 vs 10d10v8", rollWork(stream, "10d10>=8"), peerRoll("10d10v8")},
+	}, nil
+}
+
+// checkWork is one check from tag text to record text, reusing the
+// ruleset, the character, one seeded stream and one output buffer.
+func checkWork(env *check.Env, stream *dice.Seeded, text string) func(int) int {
+	var sb strings.Builder
+	return func(i int) int {
+		t, err := tag.Parse(text)
+		if err != nil {
+			panic(err)
+		}
+		stream.Reset(uint64(i), 0, 0)
+		r := check.Resolve(env, t)
+		if r.Record.Name != "check" {
+			panic("not a check: " + r.Record.String())
+		}
+		sb.Reset()
+		r.Record.AppendTo(&sb)
+		return sb.Len()
+	}
+}
+
+// rollWork is roll_dice from tag text to record text.
+func rollWork(stream *dice.Seeded, notation string) func(int) int {
+	text := `[roll_dice: dice="` + notation + `"]`
+	var sb strings.Builder
+	return func(i int) int {
+		t, err := tag.Parse(text)
+		if err != nil {
+			panic(err)
+		}
+		stream.Reset(uint64(i), 0, 0)
+		r := check.RollDice(nil, t, stream)
+		if r.Name != "roll" {
+			panic("not a roll: " + r.String())
+		}
+		sb.Reset()
+		r.AppendTo(&sb)
+		return sb.Len()
+	}
+}
+
+// peerCompare is justinian's roll plus the comparison a check makes, and
+// its result's text (what a bot would print).
+func peerCompare(desc string, need int) func(int) int {
+	return func(int) int {
+		r, _, err := jdice.Roll(desc)
+		if err != nil {
+			panic(err)
+		}
+		ok := r.Int() >= need
+		s := r.String()
+		if ok {
+			return len(s) + 1
+		}
+		return len(s)
+	}
+}
+
+// peerRoll is justinian's roll and its result's text.
+func peerRoll(desc string) func(int) int {
+	return func(int) int {
+		r, _, err := jdice.Roll(desc)
+		if err != nil {
+			panic(err)
+		}
+		return len(r.String())
+	}
+}
+
+type result struct {
+	rh, peer             float64 // median ns/op
+	rhAllocs, peerAllocs float64
+	ratio                float64 // median of the per-round ratios
+}
+
+// measure runs both sides for the given rounds, alternating which goes
+// first, and returns medians.
+func measure(p pair, rounds int, batch time.Duration) result {
+	nRH, nPeer := calibrate(p.rulehost, batch), calibrate(p.peer, batch)
+	var rh, peer, ratios []float64
+	for r := 0; r < rounds; r++ {
+		var a, b float64
+		if r%2 == 0 {
+			a = timeBatch(p.rulehost, nRH)
+			b = timeBatch(p.peer, nPeer)
+		} else {
+			b = timeBatch(p.peer, nPeer)
+			a = timeBatch(p.rulehost, nRH)
+		}
+		rh, peer, ratios = append(rh, a), append(peer, b), append(ratios, b/a)
+	}
+	return result{
+		rh: median(rh), peer: median(peer), ratio: median(ratios),
+		rhAllocs: allocsPerOp(p.rulehost), peerAllocs: allocsPerOp(p.peer),
+	}
+}
+
+// calibrate finds how many operations fill about one batch.
+func calibrate(f func(int) int, batch time.Duration) int {
+	n := 100
+	for {
+		d := time.Duration(timeBatch(f, n) * float64(n))
+		if d >= batch/4 || n >= 1<<24 {
+			return max(1, int(float64(n)*float64(batch)/float64(max(d, 1))))
+		}
+		n *= 4
+	}
+}
+
+var sink int
+
+// timeBatch returns ns per operation over n operations.
+func timeBatch(f func(int) int, n int) float64 {
+	start := time.Now()
+	s := 0
+	for i := 0; i < n; i++ {
+		s += f(i)
+	}
+	sink += s
+	return float64(time.Since(start).Nanoseconds()) / float64(n)
+}
+
+// allocsPerOp counts heap allocations per operation over a fixed run.
+func allocsPerOp(f func(int) int) float64 {
+	const n = 2000
+	f(0)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for i := 0; i < n; i++ {
+		sink += f(i)
+	}
+	runtime.ReadMemStats(&after)
+	return float64(after.Mallocs-before.Mallocs) / n
+}
+
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	if len(s) == 0 {
+		return 0
+	}
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}

@@ -1,0 +1,19 @@
+package main
+
+import (
+	"github.com/rulehost/rulehost/engine/session"
+	"github.com/urfave/cli/v2"
+)
+
+// sessionStore is the store `serve` keeps sessions in: PostgreSQL with
+// --postgres, else the embedded store under --sessions.
+func sessionStore(c *cli.Context) (session.EventStore, error) {
+	if c.IsSet("postgres") && c.IsSet("sessions") {
+		return nil, misuse(c, "give --sessions DIR or --postgres URL, not both")
+	}
+	st, err := session.NewDirStore(c.String("sessions"))
+	if err != nil {
+		return nil, misuse(c, "--sessions: %v", err)
+	}
+	return st, nil
+}

@@ -1,0 +1,61 @@
+package market
+
+import (
+	"github.com/rulehost/rulehost/engine/ruleset"
+)
+
+// soldAt is the smallest place size (an index) that sells an item, and
+// its daily limit (nil: unlimited): the item's own sold first, then the
+// market's rules that match it; the place comes from the first that
+// names one and the limit from the first that names one. An item nothing
+// names is sold anywhere (0).
+func soldAt(m *ruleset.Market, it *ruleset.Item) (place int, limit *ruleset.Amount) {
+	placeID := ""
+	if im := it.Market; im != nil && im.HasSold {
+		placeID, limit = im.SoldPlace, im.SoldLimited
+	}
+	for i := range m.Sold {
+		r := &m.Sold[i]
+		if placeID != "" && limit != nil {
+			break
+		}
+		if !r.Filter.Matches(it) && !(it.Service && serviceMatches(&r.Filter, it)) {
+			continue
+		}
+		if placeID == "" {
+			placeID = r.Place
+		}
+		if limit == nil {
+			limit = r.Limited
+		}
+	}
+	return max(m.PlaceIndex(placeID), 0), limit
+}
+
+// serviceMatches is ItemFilter.Matches for a service, which loot never
+// drops but a market sells.
+func serviceMatches(f *ruleset.ItemFilter, it *ruleset.Item) bool {
+	return (f.Rarity == "" || it.Rarity == f.Rarity) && (f.Category == "" || it.Category == f.Category) &&
+		(f.Tag == "" || it.HasTag(f.Tag))
+}
+
+// saleable reports an item a market may offer on its shelves: one with a
+// cost in a coin the ruleset has, never a coin, a cursed item or a fake.
+func saleable(b *ruleset.ItemsBlock, it *ruleset.Item) bool {
+	if it == nil || it.Cost == nil || it.Coin != "" || it.Cursed || it.IsFake() {
+		return false
+	}
+	c, _ := b.Coin(it.Cost.Unit)
+	return c != nil
+}
+
+// sellsKind reports whether a seller sells this kind of item by its
+// filters (not its odd lot), and the market lets anyone stock it.
+func sellsKind(m *ruleset.Market, s *ruleset.Seller, it *ruleset.Item) bool {
+	return ruleset.MatchesAny(s.Sells, it) && !ruleset.MatchesAny(m.Unsold, it)
+}
+
+// sellerHere reports a seller a place of this size has.
+func sellerHere(m *ruleset.Market, s *ruleset.Seller, size int) bool {
+	return s.Place == "" || m.PlaceIndex(s.Place) <= size
+}
