@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/rulehost/rulehost/engine/session"
+	"github.com/rulehost/rulehost/host/pgstore"
 	"github.com/urfave/cli/v2"
 )
 
@@ -10,6 +11,13 @@ import (
 func sessionStore(c *cli.Context) (session.EventStore, error) {
 	if c.IsSet("postgres") && c.IsSet("sessions") {
 		return nil, misuse(c, "give --sessions DIR or --postgres URL, not both")
+	}
+	if url := c.String("postgres"); url != "" {
+		st, err := pgstore.Open(c.Context, url)
+		if err != nil {
+			return nil, refused(err)
+		}
+		return st, nil
 	}
 	st, err := session.NewDirStore(c.String("sessions"))
 	if err != nil {
