@@ -101,6 +101,7 @@ func TestConditionalVariants(t *testing.T) {
 		{"no coins", "gravewatch", func(m map[string]any) {
 			delete(items(m), "currencies")
 			delete(items(m), "lootTables")
+			delete(items(m), "market")
 			stripCoins(m)
 		}},
 		{"weapons", "ember-roads", func(m map[string]any) {
@@ -166,6 +167,7 @@ func stripCoins(m map[string]any) {
 		for _, e := range c.(map[string]any)["entries"].([]any) {
 			if it, ok := e.(map[string]any)["item"].(map[string]any); ok {
 				delete(it, "cost")
+				delete(it, "sold")
 			}
 		}
 	}
