@@ -13,9 +13,11 @@ type VocabKey struct {
 	Name string `json:"name"`
 	// Type is the value's shape, in a small grammar the schema generator
 	// reads: string, integer, number, boolean, any, ref (a number, or a
-	// string naming a value on the sheet), enum:a|b|c, object (any
+	// string naming a value on the sheet; unused), enum:a|b|c, object (any
 	// object), object:SECTION, array:T, map:T (an object whose values
-	// are T), and T,U for either.
+	// are T), and T,U for either. array: and map: take the rest of the
+	// string as T, so "array:string,object:x" is an array whose elements
+	// are strings or x.
 	Type string `json:"type"`
 	// Default is what a missing key means; empty when the key has no
 	// default (it is required, or its absence means "none").
@@ -47,6 +49,10 @@ type VocabSection struct {
 	// others (a condition's, a choice catalog entry's, combat's): their
 	// keys are documented, not enforced.
 	Open bool `json:"open,omitempty"`
+	// Struct names the Go type that decodes the section instead of the
+	// validator (a plugin test case); a test in its package keeps the
+	// type's fields and the section's keys equal.
+	Struct string `json:"struct,omitempty"`
 	// Keys are the section's keys, in the order they are documented.
 	Keys []VocabKey `json:"keys"`
 }
@@ -99,6 +105,11 @@ func sectionKeys(id string) []string {
 	return keys
 }
 
+// VocabKeys lists a section's key names for a validator outside this
+// package (the sheet's). It panics on an id the table lacks, as
+// sectionKeys does; the sheet's tests load every bundled sheet.
+func VocabKeys(id string) []string { return sectionKeys(id) }
+
 // sectionsKeys joins several sections' keys (a resolution's shared keys
 // and its kind's).
 func sectionsKeys(ids ...string) []string {
@@ -125,6 +136,21 @@ func KeyLevels(s VocabSection, key string) []Capability {
 		vj, _ := ParseVersion(out[j].Level)
 		return vi.Compare(vj) < 0
 	})
+	return out
+}
+
+// typeAlternatives splits a type at its top-level commas: array: and
+// map: take the rest of the string as their element type.
+func typeAlternatives(typ string) []string {
+	var out []string
+	for typ != "" {
+		if strings.HasPrefix(typ, "array:") || strings.HasPrefix(typ, "map:") {
+			return append(out, typ)
+		}
+		head, rest, _ := strings.Cut(typ, ",")
+		out = append(out, head)
+		typ = rest
+	}
 	return out
 }
 

@@ -75,7 +75,7 @@ func docCell(s string) string {
 
 // docType renders a key's type in words, linking the sections it holds.
 func docType(typ string) string {
-	alts := strings.Split(typ, ",")
+	alts := typeAlternatives(typ)
 	for i, a := range alts {
 		alts[i] = docTypeOne(a)
 	}
@@ -97,9 +97,9 @@ func docTypeOne(typ string) string {
 		s, _ := VocabSectionByID(arg)
 		return "[object](#" + docAnchor(s.Title) + ")"
 	case "array":
-		return "array of " + docTypeOne(arg)
+		return "array of " + docType(arg)
 	case "map":
-		return "map of " + docTypeOne(arg)
+		return "map of " + docType(arg)
 	}
 	return name
 }

@@ -192,7 +192,7 @@ var itemsVocabulary = []VocabSection{
 	}},
 	{ID: "items.charges.recharge", Pointer: "/catalogs/*/entries/*/item/charges/recharge", Title: "recharge", Meaning: "Charges regained on rests.", Keys: []VocabKey{
 		k("rests", "array:string", "", "required; rest ids", "the rests that recharge"),
-		k("amount", "object:items.amount", "", "required", "how many charges come back"),
+		k("amount", "enum:max,object:items.amount", "", "required; \"max\" or an amount", "how many charges come back: \"max\" fills the item"),
 	}},
 	{ID: "items.charges.breaksOn", Pointer: "/catalogs/*/entries/*/item/charges/breaksOn", Title: "breaksOn", Meaning: "A die rolled when the last charge is spent.", Keys: []VocabKey{
 		k("die", "integer", "20", "required; 2 to 100", "the die's faces"),
@@ -209,7 +209,7 @@ var itemsVocabulary = []VocabSection{
 		k("plus", "array:any", "", "1 to 3", "further damage"),
 		k("attackRoll", "boolean", "false", "", "the use rolls to hit"),
 		k("save", "object:items.use.save", "", "", "a save the target makes"),
-		k("applies", "object:items.use.applies", "", "", "a condition put on the target"),
+		k("applies", "array:object:items.use.applies", "", "1 or more", "conditions put on the target"),
 		k("temporary", "object:items.amount", "", "", "temporary hit points"),
 		k("range", "number", "", "0 to 1000000", "how far"),
 		k("area", "object", "", "", "the area covered"),
@@ -222,7 +222,7 @@ var itemsVocabulary = []VocabSection{
 		k("consumes", "boolean", "false", "", "the item is used up"),
 		k("charges", "integer", "", "1 or more", "charges one use spends"),
 		k("restore", "object:items.use.restore", "", "needs 1.60", "a pool the use refills"),
-		k("saveDifficulty", "object:items.use.saveDifficulty", "", "", "the save's difficulty, from the item's stat"),
+		k("saveDifficulty", "integer,object:items.use.saveDifficulty", "", "needed with save; a number 1 or more, or { stat }", "the save's difficulty: a number or the item's number stat"),
 		k("toHit", "object:items.use.toHit", "", "", "how the attack roll is made"),
 		k("gate", "object:items.use.gate", "", "needs 1.62", "a check needed to use the item"),
 	}},
@@ -230,11 +230,11 @@ var itemsVocabulary = []VocabSection{
 		k("save", "string", "", "required; a save's id", "the save"),
 		k("onSuccess", "enum:negates|half|none", "negates", "", "what a successful save does"),
 	}},
-	{ID: "items.use.applies", Pointer: "/catalogs/*/entries/*/item/use/applies", Title: "use.applies", Meaning: "A condition the use puts on its target.", Keys: []VocabKey{
+	{ID: "items.use.applies", Pointer: "/catalogs/*/entries/*/item/use/applies/*", Title: "use.applies", Meaning: "A condition the use puts on its target.", Keys: []VocabKey{
 		k("condition", "string", "", "required; a condition's id", "the condition"),
 		k("duration", "object:items.use.duration", "", "", "how long"),
 	}},
-	{ID: "items.use.duration", Pointer: "/catalogs/*/entries/*/item/use/applies/duration", Title: "duration", Meaning: "How long a condition lasts.", Keys: []VocabKey{
+	{ID: "items.use.duration", Pointer: "/catalogs/*/entries/*/item/use/applies/*/duration", Title: "duration", Meaning: "How long a condition lasts.", Keys: []VocabKey{
 		k("rounds", "integer", "", "1 to 100", "rounds"),
 	}},
 	{ID: "items.use.saveDifficulty", Pointer: "/catalogs/*/entries/*/item/use/saveDifficulty", Title: "use.saveDifficulty", Meaning: "The save's difficulty, read from one of the item's number stats.", Keys: []VocabKey{

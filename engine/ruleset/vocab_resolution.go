@@ -4,7 +4,7 @@ package ruleset
 // shares, each kind's own keys, and the objects they hold.
 var resolutionVocabulary = []VocabSection{
 	{ID: "resolution", Pointer: "/resolution", Title: "Resolution: shared keys", Meaning: "How a check is rolled and read. `kind` picks one of five kinds; these keys are read by every kind, and each kind adds its own (below).", Keys: []VocabKey{
-		k("kind", "enum:dice-sum|dice-pool|dice-highest|roll-against|symbol-pool", "", "required; dice-pool needs 1.24, dice-highest 1.138, roll-against 1.139, symbol-pool 1.141", "how a check is rolled"),
+		k("kind", "string", "", "required; dice-sum, dice-pool (1.24), dice-highest (1.138), roll-against (1.139), symbol-pool (1.141), or a plugin's kind", "how a check is rolled; a plugin's kind reads keys of its own (docs/plugins.md)"),
 		k("abilityModifier", "object:resolution.abilityModifier", "identity", "", "how an ability's score becomes the number a check adds"),
 		k("proficiencyTiers", "array:object:resolution.proficiencyTiers", "", "required", "the tiers of training a sheet gives a skill (untrained, trained, expert)"),
 		k("proficiency", "object:resolution.proficiency", "", "", "the proficiency bonus a multiplying tier multiplies"),
@@ -17,7 +17,7 @@ var resolutionVocabulary = []VocabSection{
 	}},
 	{ID: "resolution.abilityModifier", Pointer: "/resolution/abilityModifier", Title: "abilityModifier", Meaning: "How a score becomes a modifier.", Keys: []VocabKey{
 		k("op", "enum:identity|floorHalfMinusTen|stepTable", "identity", "", "identity (the score), floorHalfMinusTen (5e: score/2 - 5), stepTable (rows of table)"),
-		k("table", "array:any", "", "required for stepTable; 1 to 64 rows", "rows of [score at least, modifier] for stepTable"),
+		k("table", "array:any", "", "for stepTable, required: 1 to 64 rows", "rows of [score at least, modifier] for stepTable"),
 	}},
 	{ID: "resolution.proficiencyTiers", Pointer: "/resolution/proficiencyTiers/*", Title: "Proficiency tiers", Meaning: "One tier of training.", Keys: []VocabKey{
 		idKey("tier"), labelKey("tier"),
@@ -135,7 +135,7 @@ var resolutionVocabulary = []VocabSection{
 		k("keep", "integer", "1", "1 to 3", "how many of the highest dice are read"),
 		k("zeroDice", "enum:lowest-of-two|fail", "lowest-of-two", "", "what a pool of zero dice does"),
 		k("critical", "object:dice-highest.critical", "", "", "what makes a critical"),
-		k("dark", "array:object:dice-highest.dark", "", "", "the bands below a success"),
+		k("dark", "object:dice-highest.dark", "", "", "the bands below a success"),
 		k("situationalDice", "object:dice-highest.range", "", "", "the bounds of bonus= dice"),
 		k("difficultyLadder", "array:object:resolution.ladder", "", "1 to 16 rungs", "named difficulties"),
 	}},
@@ -147,7 +147,7 @@ var resolutionVocabulary = []VocabSection{
 		k("count", "integer", "", "required; 1 or more", "dice that must show the face"),
 		k("face", "integer", "the die's faces", "1 to the die's faces", "the face"),
 	}},
-	{ID: "dice-highest.dark", Pointer: "/resolution/dark/*", Title: "dark", Meaning: "A band of results below a success.", Keys: []VocabKey{
+	{ID: "dice-highest.dark", Pointer: "/resolution/dark", Title: "dark", Meaning: "A band of results below a success.", Keys: []VocabKey{
 		reqLabel("band"),
 		k("max", "integer", "", "required; 1 to 10", "the highest face in the band"),
 		k("text", "string", "", "at most 200 characters", "rules text"),

@@ -29,7 +29,7 @@ func reqLabel(what string) VocabKey {
 const refType = "object:value"
 
 // vocabulary is the whole table, in the order docs/ruleset.md shows it.
-var vocabulary = concatSections(coreVocabulary, resolutionVocabulary, itemsVocabulary, marketVocabulary)
+var vocabulary = concatSections(coreVocabulary, resolutionVocabulary, itemsVocabulary, marketVocabulary, fileVocabulary)
 
 func concatSections(parts ...[]VocabSection) []VocabSection {
 	var out []VocabSection
@@ -71,7 +71,7 @@ var coreVocabulary = []VocabSection{
 	}},
 	{ID: "skills", Pointer: "/skills/*", Title: "Skills and saves", Meaning: "A skill (or, under `saves`, a save) rests on an ability; a check names it to add the ability and the proficiency.", Keys: []VocabKey{
 		idKey("skill"), labelKey("skill"),
-		k("ability", "string", "", "required; an ability's id", "the ability the skill adds"),
+		k("ability", "string", "", "an ability's id", "the ability the skill adds"),
 		textKey("skill"),
 	}},
 	{ID: "derived", Pointer: "/derived/*", Title: "Derived values", Meaning: "A derived value is computed from others each time it is read; it may read another derived value, never itself.", Keys: []VocabKey{
@@ -150,9 +150,9 @@ var coreVocabulary = []VocabSection{
 		k("skills", "array:string", "", "skill ids", "the checks the effect is limited to (with saves); none means every check"),
 		k("saves", "array:string", "", "save ids", "the saves the effect is limited to"),
 		k("abilities", "map:object:effect.abilities", "", "ability ids as keys; not in an otherwise", "changes to ability scores"),
-		k("resist", "array:string,array:object:effect.damage", "", "damage types", "damage types taken at half (needs 1.56 on an item)"),
-		k("vulnerable", "array:string,array:object:effect.damage", "", "damage types", "damage types taken double"),
-		k("immune", "array:string,array:object:effect.damage", "", "damage types", "damage types not taken"),
+		k("resist", "array:string,object:effect.damage", "", "damage types", "damage types taken at half (needs 1.56 on an item)"),
+		k("vulnerable", "array:string,object:effect.damage", "", "damage types", "damage types taken double"),
+		k("immune", "array:string,object:effect.damage", "", "damage types", "damage types not taken"),
 		k("conditionImmunities", "array:string", "", "condition ids", "conditions that cannot be put on the bearer"),
 	}},
 	{ID: "effect.modifiers", Pointer: "/conditions/*/check/modifiers/*", Title: "Modifiers", Meaning: "One change to a roll.", Keys: []VocabKey{
@@ -175,7 +175,7 @@ var coreVocabulary = []VocabSection{
 	{ID: "catalogs", Pointer: "/catalogs/*", Title: "Catalogs", Meaning: "A catalog lists choices a sheet picks from (powers, traits) or, with `holds: \"items\"`, items.", Keys: []VocabKey{
 		idKey("catalog"), labelKey("catalog"),
 		k("holds", "string", "", "at most 32 characters; \"items\" needs 1.49", "what the entries are; \"items\" makes each entry an item"),
-		k("entries", "array:object:catalogs.entries,array:object:items.entry", "[]", "at most 5000; unique ids", "the catalog's entries"),
+		k("entries", "array:object:catalogs.entries,object:items.entry", "[]", "at most 5000; unique ids", "the catalog's entries"),
 		textKey("catalog"),
 		k("feeds", "any", "", "", "where a sheet's choices of this catalog are written"),
 		k("columns", "any", "", "", "the columns the catalog's entries are shown in"),
@@ -195,11 +195,11 @@ var coreVocabulary = []VocabSection{
 	}},
 	{ID: "charm.check", Pointer: "/catalogs/*/entries/*/mechanics/check", Title: "Charms", Meaning: "A charm changes one check; give at least one key.", Keys: []VocabKey{
 		k("reroll", "object:charm.reroll", "", "", "reroll faces up to a value"),
-		k("dice", "integer", "", "", "dice added to the pool"),
-		k("successes", "integer", "", "", "successes added"),
-		k("threshold", "integer", "", "", "the target lowered"),
-		k("explode", "object:resolution.faceRule", "", "needs 1.37", "faces that add a die"),
-		k("double", "object:resolution.faceRule", "", "needs 1.37", "faces that count twice"),
+		k("dice", "integer", "", "1 to 100", "dice added to the pool"),
+		k("successes", "integer", "", "1 to 20", "successes added"),
+		k("threshold", "integer", "", "1 to 100", "the per-die target the charm sets"),
+		k("explode", "integer", "", "1 to 100; needs 1.37", "the face from which dice explode"),
+		k("double", "integer", "", "1 to 100; needs 1.37", "the face from which dice count twice"),
 	}},
 	{ID: "charm.reroll", Pointer: "/catalogs/*/entries/*/mechanics/check/reroll", Title: "A charm's reroll", Meaning: "Which faces a charm rerolls.", Keys: []VocabKey{
 		k("upTo", "integer", "", "required; 1 to the die's faces - 1", "faces at or below are rerolled"),

@@ -63,7 +63,7 @@ func Blank(name string) *Sheet {
 		Saves: map[string]Training{}, Fields: map[string]float64{}, Pools: map[string]int{}}
 }
 
-var sheetKeys = []string{"name", "abilities", "skills", "saves", "fields", "pools", "conditions", "levels", "entries", "bag", "notes", "lists"}
+var sheetKeys = ruleset.VocabKeys("sheet")
 
 // Load validates a sheet from bytes; all problems are reported at once.
 func Load(name string, data []byte, rs *ruleset.Ruleset) (*Sheet, error) {
@@ -168,7 +168,7 @@ func readBag(o validate.Obj) []BagLine {
 		if !ok {
 			continue
 		}
-		bo.Known("item", "count")
+		bo.Known(ruleset.VocabKeys("sheet.bag")...)
 		var line BagLine
 		if bo.Require("item") {
 			line.Item, _ = bo.Str("item", 200, true)
@@ -214,7 +214,7 @@ func readTraining(o validate.Obj, key string, rs *ruleset.Ruleset, decl []rulese
 			tr.Tier = val
 		case map[string]any:
 			to, _ := t.Object(id)
-			to.Known("tier", "bonus")
+			to.Known(ruleset.VocabKeys("sheet.training")...)
 			tr.Tier, _ = to.Str("tier", 64, true)
 			tr.Bonus, _ = to.Int("bonus", res.BonusRange.Min, res.BonusRange.Max, 0)
 		default:
