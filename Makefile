@@ -46,7 +46,7 @@ help:
 	@echo "make demo    build and roll a 5e check"
 
 build:
-	$(GO) build -o $(BIN) ./cmd/rulehost
+	$(GO) build -ldflags "-X main.commit=$$(git rev-parse --short=12 HEAD 2>/dev/null)" -o $(BIN) ./cmd/rulehost
 
 test:
 	$(GO) test -count=1 ./...

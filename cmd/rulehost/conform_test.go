@@ -4,8 +4,11 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/rulehost/rulehost/engine/ruleset"
 )
 
 const gwWarned = "../../testdata/items/gw.json" // two conditions' modes, read by no check
@@ -63,10 +66,12 @@ func TestBundledStrict(t *testing.T) {
 	}
 }
 
-// TestVersion: --version prints the engine's Capability API level.
+// TestVersion: --version prints the build's version, commit and Go
+// version, and the engine's Capability API level.
 func TestVersion(t *testing.T) {
 	code, out, _ := runCLI("--version")
-	if code != 0 || !strings.Contains(out, "capabilityApi 1.813") {
+	if code != 0 || !strings.Contains(out, "capabilityApi "+ruleset.EngineCapabilityAPI) ||
+		!strings.Contains(out, "commit ") || !strings.Contains(out, runtime.Version()) {
 		t.Errorf("exit %d: %s", code, out)
 	}
 }

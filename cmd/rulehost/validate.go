@@ -15,27 +15,60 @@ func init() {
 	commands = append(commands, func() *cli.Command {
 		return &cli.Command{
 			Name:      "validate",
-			Usage:     "check ruleset files as an import would, reporting every problem",
-			ArgsUsage: "FILE...",
+			Usage:     "check ruleset files as an import would, and sheets and transcripts, reporting every problem",
+			ArgsUsage: "[RULESET...]",
 			Description: "Each problem is printed as FILE: /json/pointer: what is wrong and what is allowed,\n" +
 				"then each warning (legal, but it does nothing) as FILE: /json/pointer: warning: ....\n" +
+				"--sheet FILE --ruleset FILE checks sheets against the ruleset they are played with;\n" +
+				"--transcript FILE checks that every tag of a transcript parses (FILE:LINE: ...).\n" +
 				"Exit status 0 when every file is valid, 1 when any is refused (or, with --strict, warned about).",
 			Flags: []cli.Flag{
 				&cli.BoolFlag{Name: "json", Usage: "print one JSON object per file: {file, valid, problems: [{pointer, message}], warnings: [...]}"},
 				&cli.BoolFlag{Name: "strict", Usage: "treat warnings as refusals (exit status 1)"},
 				&cli.StringSliceFlag{Name: "plugins", Usage: "load plugins from `DIR` (repeatable) so their resolution kinds validate"},
+				&cli.StringFlag{Name: "ruleset", Usage: "the ruleset `FILE` the --sheet files are played with (validated too)"},
+				&cli.StringSliceFlag{Name: "sheet", Usage: "check the sheet `FILE` against --ruleset (repeatable)"},
+				&cli.StringSliceFlag{Name: "transcript", Usage: "check that every tag of the transcript `FILE` parses (repeatable)"},
 			},
 			Action: func(c *cli.Context) error {
-				if c.NArg() == 0 {
-					return misuse(c, "name at least one ruleset file")
+				sheets, transcripts := c.StringSlice("sheet"), c.StringSlice("transcript")
+				if c.NArg() == 0 && len(sheets) == 0 && len(transcripts) == 0 && c.String("ruleset") == "" {
+					return misuse(c, "name at least one ruleset file (or --sheet FILE --ruleset FILE, or --transcript FILE)")
+				}
+				if len(sheets) > 0 && c.String("ruleset") == "" {
+					return misuse(c, "--sheet needs --ruleset FILE: a sheet is checked against the ruleset it is played with")
 				}
 				opts, err := pluginOptions(c)
 				if err != nil {
 					return err
 				}
+				asJSON, strict := c.Bool("json"), c.Bool("strict")
 				bad := 0
 				for _, f := range c.Args().Slice() {
-					if !validateFile(c.App.Writer, f, opts.Ruleset, c.Bool("json"), c.Bool("strict")) {
+					if !validateFile(c.App.Writer, f, opts.Ruleset, asJSON, strict) {
+						bad++
+					}
+				}
+				if rsFile := c.String("ruleset"); rsFile != "" {
+					if !validateFile(c.App.Writer, rsFile, opts.Ruleset, asJSON, strict) {
+						bad++
+						sheets = nil // nothing to check them against
+						if len(c.StringSlice("sheet")) > 0 {
+							fmt.Fprintf(c.App.ErrWriter, "rulehost validate: %s is refused, so the sheets were not checked\n", rsFile)
+							bad += len(c.StringSlice("sheet"))
+						}
+					}
+					if len(sheets) > 0 {
+						rs, _ := ruleset.LoadFile(rsFile, opts.Ruleset)
+						for _, f := range sheets {
+							if !validateSheet(c.App.Writer, f, rs, asJSON) {
+								bad++
+							}
+						}
+					}
+				}
+				for _, f := range transcripts {
+					if !validateTranscript(c.App.Writer, f, asJSON) {
 						bad++
 					}
 				}
