@@ -90,6 +90,9 @@ type Check struct {
 	verdict Verdict
 	// number, when set, is the sheet number itself (value.go).
 	number *int
+	// scratch is the storage the record and the faces are built in, so
+	// a check allocates once (scratch.go).
+	scratch scratch
 }
 
 // Result is the answer to a check tag.
@@ -128,7 +131,7 @@ func prepare(env *Env, t tag.Tag) (c *Check, refusal record.Record, ok bool) {
 	if refusal, ok := c.findTarget(); !ok {
 		return nil, refusal, false
 	}
-	c.Rec = record.New("check")
+	c.newRecord("check")
 	c.Rec.Add("who", env.Char.Name())
 	c.Rec.Add(c.Target.Type, c.Target.Label)
 	c.pickOverride()
@@ -157,7 +160,8 @@ func prepare(env *Env, t tag.Tag) (c *Check, refusal record.Record, ok bool) {
 // and with=.
 func (c *Check) findTarget() (record.Record, bool) {
 	rs := c.Env.RS
-	if given := c.targetsGiven(); len(given) > 1 {
+	if c.severalTargets() {
+		given := c.targetsGiven()
 		return record.Refused("skill_check", "several-targets", "note",
 			"a check rolls exactly one of skill=, save= or ability=; this tag gives "+strings.Join(given, " and ")+": write one tag per check"), false
 	}
@@ -205,6 +209,19 @@ func (c *Check) findTarget() (record.Record, bool) {
 		}
 	}
 	return record.Record{}, true
+}
+
+// severalTargets reports whether the tag gives more than one of skill=,
+// save= and ability= (without building the list targetsGiven makes for
+// the refusal: this runs on every check).
+func (c *Check) severalTargets() bool {
+	n := 0
+	for _, k := range [...]string{"skill", "save", "ability"} {
+		if c.Tag.Has(k) {
+			n++
+		}
+	}
+	return n > 1
 }
 
 // targetsGiven lists which of skill=, save= and ability= the tag gives.

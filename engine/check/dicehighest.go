@@ -148,7 +148,7 @@ func (hc *highestCheck) addThrow(faces []int) {
 		}
 	}
 	if len(faces) > 0 {
-		c.Rec.AddInts("rolls", faces)
+		c.addInts("rolls", faces)
 	}
 	c.Rec.AddInt("modifier", 0)
 	if hc.bonus != 0 {

@@ -17,7 +17,7 @@ import (
 func resolveDiceSum(c *Check) {
 	ds := c.Res.DiceSum
 	c.Rec.Add("resolution", "sum")
-	c.Rec.Add("dice", dice.Notation{Count: ds.Count, Sides: ds.Sides}.String())
+	c.addText("dice", dice.Notation{Count: ds.Count, Sides: ds.Sides}.Append)
 
 	dc, haveDC, rung := c.sumDifficulty(ds.Ladder)
 	if c.failsWithoutRoll(rung, dc, haveDC) {
@@ -49,11 +49,11 @@ func (c *Check) sumDecide(ds *ruleset.DiceSum, first, total, dc int, haveDC bool
 // It writes mode=, rolls= (every face, in order), kept= and openEnded=.
 func (c *Check) throwKept(ds *ruleset.DiceSum) sumThrow {
 	mode := c.sumMode(ds)
-	first := throwSum(c.Env.Dice, ds)
+	first := throwSum(c.Env.Dice, ds, c.takeFaces(ds.Count+1))
 	kept, all := first, first.faces
 	if mode != 0 {
-		second := throwSum(c.Env.Dice, ds)
-		all = append(append([]int{}, first.faces...), second.faces...)
+		second := throwSum(c.Env.Dice, ds, c.takeFaces(ds.Count+1))
+		all = append(append(c.takeFaces(len(first.faces)+len(second.faces)), first.faces...), second.faces...)
 		if (mode > 0 && second.sum > first.sum) || (mode < 0 && second.sum < first.sum) {
 			kept = second
 		}
@@ -63,9 +63,9 @@ func (c *Check) throwKept(ds *ruleset.DiceSum) sumThrow {
 			c.Rec.Add("mode", "disadvantage")
 		}
 	}
-	c.Rec.AddInts("rolls", all)
+	c.addInts("rolls", all)
 	if mode != 0 {
-		c.Rec.AddInts("kept", kept.faces)
+		c.addInts("kept", kept.faces)
 	}
 	if kept.chain != "" {
 		c.Rec.Add("openEnded", kept.chain)
@@ -201,9 +201,10 @@ type sumThrow struct {
 
 // throwSum throws the kind's dice once. An open-ended die rolls again on
 // high (adding) and on low (subtracting, the subtracted rolls chaining on
-// high), at most MaxOpenEndedDice dice in all.
-func throwSum(s dice.Stream, ds *ruleset.DiceSum) sumThrow {
-	t := sumThrow{faces: make([]int, 0, ds.Count+1)}
+// high), at most MaxOpenEndedDice dice in all. The faces are appended to
+// faces (empty, from the check's scratch storage).
+func throwSum(s dice.Stream, ds *ruleset.DiceSum, faces []int) sumThrow {
+	t := sumThrow{faces: faces}
 	for i := 0; i < ds.Count; i++ {
 		f := s.Roll(ds.Sides)
 		t.faces = append(t.faces, f)

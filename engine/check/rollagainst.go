@@ -33,7 +33,7 @@ func resolveRollAgainst(c *Check) {
 	target, rungLabel, tens := c.againstSetup(ra)
 	var buf [20]int
 	rolls, total := throwAgainst(c.Env.Dice, ra, tens, buf[:0])
-	c.Rec.AddInts("rolls", rolls)
+	c.addInts("rolls", rolls)
 	if tens != 0 {
 		c.Rec.Add("tens", signed(tens))
 	}

@@ -15,7 +15,7 @@ import (
 func ResolveValue(env *Env, label string, number int, t tag.Tag) Result {
 	c := &Check{Env: env, Tag: t, Res: env.RS.Resolution, number: &number}
 	c.Target = Target{Type: "sheetValue", Label: label}
-	c.Rec = record.New("check")
+	c.newRecord("check")
 	c.Rec.Add("who", env.Char.Name())
 	c.Rec.Add("sheetValue", label)
 	if env.Effects != nil {

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"strconv"
 )
 
 // Stream is a source of die faces. Every kind draws only through Roll, one
@@ -178,15 +179,33 @@ func ParseNotation(s string) (Notation, error) {
 }
 
 // String prints the notation in its canonical form.
-func (n Notation) String() string {
-	s := fmt.Sprintf("%dd%d", n.Count, n.Sides)
-	switch {
-	case n.Modifier > 0:
-		s += fmt.Sprintf("+%d", n.Modifier)
-	case n.Modifier < 0:
-		s += fmt.Sprintf("%d", n.Modifier)
+func (n Notation) String() string { return string(n.Append(make([]byte, 0, 16))) }
+
+// Append prints the canonical form onto dst ("2d6+1", "1d20", "3d6-2")
+// without fmt, for records built on a hot path.
+func (n Notation) Append(dst []byte) []byte {
+	dst = strconv.AppendInt(dst, int64(n.Count), 10)
+	dst = append(dst, 'd')
+	dst = strconv.AppendInt(dst, int64(n.Sides), 10)
+	if n.Modifier > 0 {
+		dst = append(dst, '+')
 	}
-	return s
+	if n.Modifier != 0 {
+		dst = strconv.AppendInt(dst, int64(n.Modifier), 10)
+	}
+	return dst
+}
+
+// RollInto is Roll with the faces appended to faces (usually faces[:0]
+// of a reused slice), so a caller with storage throws without allocating.
+func (n Notation) RollInto(s Stream, faces []int) ([]int, int) {
+	total := 0
+	for range n.Count {
+		f := s.Roll(n.Sides)
+		faces = append(faces, f)
+		total += f
+	}
+	return faces, total + n.Modifier
 }
 
 // Roll throws the notation's dice in order and returns the faces and the total.

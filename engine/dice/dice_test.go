@@ -2,6 +2,7 @@ package dice
 
 import (
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -149,5 +150,31 @@ func BenchmarkRoll(b *testing.B) {
 	s := New(1, 0, 0)
 	for i := 0; i < b.N; i++ {
 		s.Roll(20)
+	}
+}
+
+// TestNotationAppend prints what the fmt-based String printed, and
+// RollInto throws what Roll throws, in the same order.
+func TestNotationAppend(t *testing.T) {
+	for _, c := range []struct {
+		n    Notation
+		want string
+	}{
+		{Notation{1, 20, 0}, "1d20"}, {Notation{2, 6, 1}, "2d6+1"}, {Notation{3, 6, -2}, "3d6-2"},
+		{Notation{100, 1000, -1000000}, "100d1000-1000000"}, {Notation{0, 0, 0}, "0d0"},
+	} {
+		if got := c.n.String(); got != c.want {
+			t.Errorf("%+v: String %q, want %q", c.n, got, c.want)
+		}
+		if got := string(c.n.Append([]byte("x="))); got != "x="+c.want {
+			t.Errorf("%+v: Append %q", c.n, got)
+		}
+	}
+	n := Notation{4, 6, 3}
+	a, b := New(9, 1, 2), New(9, 1, 2)
+	faces, total := n.Roll(a)
+	into, total2 := n.RollInto(b, make([]int, 0, 8))
+	if !slices.Equal(faces, into) || total != total2 {
+		t.Fatalf("Roll %v=%d, RollInto %v=%d", faces, total, into, total2)
 	}
 }

@@ -144,6 +144,34 @@ func (t Tag) AppendTo(b *strings.Builder) {
 	b.WriteByte(']')
 }
 
+// Append prints the tag in canonical form onto dst and returns it, like
+// strconv's Append functions: a caller that prints record after record
+// reuses one buffer and prints without allocating.
+func (t Tag) Append(dst []byte) []byte {
+	dst = append(dst, '[')
+	dst = append(dst, t.Name...)
+	if len(t.Attrs) > 0 {
+		dst = append(dst, ':')
+	}
+	for _, a := range t.Attrs {
+		dst = append(dst, ' ')
+		dst = append(dst, a.Key...)
+		dst = append(dst, `="`...)
+		if needsEscape(a.Value) {
+			for i := 0; i < len(a.Value); i++ {
+				if c := a.Value[i]; c == '"' || c == '\\' {
+					dst = append(dst, '\\')
+				}
+				dst = append(dst, a.Value[i])
+			}
+		} else {
+			dst = append(dst, a.Value...)
+		}
+		dst = append(dst, '"')
+	}
+	return append(dst, ']')
+}
+
 func writeEscaped(b *strings.Builder, v string) {
 	if !needsEscape(v) {
 		b.WriteString(v)
@@ -168,22 +196,39 @@ func needsEscape(v string) bool {
 }
 
 // Parse reads exactly one tag; text before and after it is an error only
-// if it is not whitespace.
+// if it is not whitespace. The name, keys and plain values are views into
+// s (no copies); the attribute list is the one allocation.
 func Parse(s string) (Tag, error) {
+	var t Tag
+	if err := ParseInto(&t, s); err != nil {
+		return Tag{}, err
+	}
+	return t, nil
+}
+
+// ParseInto is Parse into dst, reusing dst.Attrs' storage: a caller that
+// parses tag after tag (a benchmark, a server loop) parses without
+// allocating once the storage is big enough. dst is overwritten; on error
+// it holds no tag. The previous tag's strings stay valid (they are views
+// into its own input), but its attribute list is reused.
+func ParseInto(dst *Tag, s string) error {
 	p := parser{s: s}
 	p.ws()
 	if p.i >= len(s) {
-		return Tag{}, ErrNoTag
+		*dst = Tag{Attrs: dst.Attrs[:0]}
+		return ErrNoTag
 	}
-	t, err := p.tag()
+	err := p.tagInto(dst)
+	if err == nil {
+		p.ws()
+		if p.i != len(s) {
+			err = &SyntaxError{Offset: p.i, Msg: "unexpected text after the closing ]"}
+		}
+	}
 	if err != nil {
-		return Tag{}, err
+		*dst = Tag{Attrs: dst.Attrs[:0]}
 	}
-	p.ws()
-	if p.i != len(s) {
-		return Tag{}, &SyntaxError{Offset: p.i, Msg: "unexpected text after the closing ]"}
-	}
-	return t, nil
+	return err
 }
 
 // Found is a tag found in free text, with its byte span. Err is set for a
@@ -262,74 +307,96 @@ func (p *parser) fail(msg string) error { return &SyntaxError{Offset: p.i, Msg: 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
 
-func (p *parser) ident(extra string) string {
+// Byte classes for names and keys, read from one table rather than a
+// chain of comparisons per byte: tag parsing is on every check's path.
+const (
+	className = 1 << iota // a letter, digit, _ or - (after the first letter)
+	classKey              // the same, or . (an attribute key)
+)
+
+var identClass = func() (t [256]uint8) {
+	for c := 0; c < 256; c++ {
+		b := byte(c)
+		if isLetter(b) || isDigit(b) || b == '_' || b == '-' {
+			t[c] = className | classKey
+		}
+	}
+	t['.'] = classKey
+	return t
+}()
+
+// ident reads a name (class className) or a key (classKey): a letter,
+// then bytes of the class.
+func (p *parser) ident(class uint8) string {
 	start := p.i
 	if p.i >= len(p.s) || !isLetter(p.s[p.i]) {
 		return ""
 	}
 	p.i++
-	for p.i < len(p.s) {
-		c := p.s[p.i]
-		if isLetter(c) || isDigit(c) || strings.IndexByte(extra, c) >= 0 {
-			p.i++
-			continue
-		}
-		break
+	for p.i < len(p.s) && identClass[p.s[p.i]]&class != 0 {
+		p.i++
 	}
 	return p.s[start:p.i]
 }
 
 func (p *parser) tag() (Tag, error) {
 	var t Tag
+	err := p.tagInto(&t)
+	return t, err
+}
+
+// tagInto reads a tag into t, appending to t.Attrs[:0] (see ParseInto).
+func (p *parser) tagInto(t *Tag) error {
+	t.Name, t.Attrs = "", t.Attrs[:0]
 	if p.i >= len(p.s) || p.s[p.i] != '[' {
-		return t, p.fail("want [ to open a tag")
+		return p.fail("want [ to open a tag")
 	}
 	open := p.i
 	p.i++
 	p.ws()
-	t.Name = p.ident("_-")
+	t.Name = p.ident(className)
 	if t.Name == "" {
-		return t, p.fail("want a tag name (a letter, then letters, digits, _ or -)")
+		return p.fail("want a tag name (a letter, then letters, digits, _ or -)")
 	}
 	p.ws()
 	if p.i < len(p.s) && p.s[p.i] == ']' {
 		p.i++
-		return t, nil
+		return nil
 	}
 	if p.i >= len(p.s) || p.s[p.i] != ':' {
-		return t, p.fail(`want ":" after the tag name, or "]"`)
+		return p.fail(`want ":" after the tag name, or "]"`)
 	}
 	p.i++
 	for {
 		p.ws()
 		if p.i >= len(p.s) {
-			return t, p.fail("tag not closed: want ]")
+			return p.fail("tag not closed: want ]")
 		}
 		if p.s[p.i] == ']' {
 			p.i++
 			if !p.lenient && p.i-open > MaxTagLen {
-				return t, &SyntaxError{Offset: open, Msg: fmt.Sprintf("the tag is %d bytes; at most %d", p.i-open, MaxTagLen), Reason: ReasonTagTooLong}
+				return &SyntaxError{Offset: open, Msg: fmt.Sprintf("the tag is %d bytes; at most %d", p.i-open, MaxTagLen), Reason: ReasonTagTooLong}
 			}
-			return t, nil
+			return nil
 		}
-		if t.Attrs == nil {
+		if cap(t.Attrs) == 0 {
 			t.Attrs = make([]Attr, 0, 8)
 		}
 		if !p.lenient && len(t.Attrs) >= MaxAttrs {
-			return t, &SyntaxError{Offset: p.i, Msg: fmt.Sprintf("more than %d attributes", MaxAttrs), Reason: ReasonTooManyAttributes}
+			return &SyntaxError{Offset: p.i, Msg: fmt.Sprintf("more than %d attributes", MaxAttrs), Reason: ReasonTooManyAttributes}
 		}
 		if !p.lenient && p.i-open > MaxTagLen {
-			return t, &SyntaxError{Offset: open, Msg: fmt.Sprintf("the tag is longer than %d bytes", MaxTagLen), Reason: ReasonTagTooLong}
+			return &SyntaxError{Offset: open, Msg: fmt.Sprintf("the tag is longer than %d bytes", MaxTagLen), Reason: ReasonTagTooLong}
 		}
 		at := p.i
 		a, err := p.attr()
 		if err != nil {
-			return t, err
+			return err
 		}
 		if !p.lenient {
 			for _, b := range t.Attrs {
 				if strings.EqualFold(a.Key, b.Key) {
-					return t, &SyntaxError{Offset: at, Msg: fmt.Sprintf("attribute %s given twice; give each attribute once", a.Key), Reason: ReasonDuplicateAttribute, Attr: a.Key}
+					return &SyntaxError{Offset: at, Msg: fmt.Sprintf("attribute %s given twice; give each attribute once", a.Key), Reason: ReasonDuplicateAttribute, Attr: a.Key}
 				}
 			}
 		}
@@ -339,7 +406,7 @@ func (p *parser) tag() (Tag, error) {
 
 func (p *parser) attr() (Attr, error) {
 	var a Attr
-	a.Key = p.ident("_-.")
+	a.Key = p.ident(classKey)
 	if a.Key == "" {
 		return a, p.fail(`want an attribute name, like key="value"`)
 	}

@@ -152,6 +152,14 @@ func FuzzParse(f *testing.F) {
 		if back.String() != tg.String() {
 			t.Fatalf("round trip changed: %q -> %q", tg.String(), back.String())
 		}
+		if got := string(tg.Append([]byte("x"))); got != "x"+tg.String() {
+			t.Fatalf("Append %q, String %q", got, tg.String())
+		}
+		// ParseInto over storage a longer tag left behind reads the same.
+		reused := Tag{Attrs: make([]Attr, 3, 40)}
+		if err := ParseInto(&reused, s); err != nil || reused.String() != tg.String() {
+			t.Fatalf("ParseInto %q: %v %q, Parse %q", s, err, reused.String(), tg.String())
+		}
 	})
 }
 

@@ -2,54 +2,18 @@ package pgstore_test
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
-	"os"
 	"strings"
 	"testing"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/rulehost/rulehost/engine/session"
 	"github.com/rulehost/rulehost/engine/session/storetest"
 	"github.com/rulehost/rulehost/host/pgstore"
+	"github.com/rulehost/rulehost/host/pgstore/pgtest"
 )
 
-// EnvURL names the database the tests use; .ci/run starts one.
-const EnvURL = "RULEHOST_TEST_POSTGRES"
-
-// freshSchema makes an empty schema for one test and returns a pool
-// config whose connections use it.
 func freshSchema(t testing.TB) *pgxpool.Config {
-	t.Helper()
-	url := os.Getenv(EnvURL)
-	if url == "" {
-		t.Skip(EnvURL + " is not set: no PostgreSQL to test against (.ci/run starts one)")
-	}
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, url)
-	if err != nil {
-		t.Fatalf("%s: %v", EnvURL, err)
-	}
-	defer conn.Close(ctx)
-	var b [6]byte
-	rand.Read(b[:])
-	name := "t_" + hex.EncodeToString(b[:])
-	if _, err := conn.Exec(ctx, "CREATE SCHEMA "+name); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		c, err := pgx.Connect(context.Background(), url)
-		if err == nil {
-			c.Exec(context.Background(), "DROP SCHEMA "+name+" CASCADE")
-			c.Close(context.Background())
-		}
-	})
-	cfg, err := pgxpool.ParseConfig(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.ConnConfig.RuntimeParams["search_path"] = name
+	_, _, cfg := pgtest.Schema(t)
 	return cfg
 }
 
