@@ -18,6 +18,8 @@ FUZZ_TARGETS := \
 	./engine/session:FuzzTranscript \
 	./engine/money:FuzzParseAmount \
 	./engine/loot:FuzzLootTables \
+	./engine/market:FuzzMarketBlock \
+	./engine/market:FuzzMarketTags \
 	./engine/gear:FuzzStartingGear \
 	./engine/session:FuzzReadLog \
 	./engine/jsonin:FuzzDecode \

@@ -77,12 +77,13 @@ func Block(p *items.Party) (View, bool) {
 		v.Levels = append(v.Levels, LevelView{Label: l.Label, Times: l.Times, Default: l.Default})
 	}
 	def := m.DefaultLevel().Times
+	shelf := shelfHere(b, m, st, def)
 	if len(m.Sellers) == 0 {
-		v.Sellers = append(v.Sellers, sellerView(b, m, st, nil, def))
+		v.Sellers = append(v.Sellers, sellerView(b, m, st, nil, def, shelf))
 	}
 	for i := range m.Sellers {
 		if sl := &m.Sellers[i]; sellerHere(m, sl, st.Size) {
-			v.Sellers = append(v.Sellers, sellerView(b, m, st, sl, def))
+			v.Sellers = append(v.Sellers, sellerView(b, m, st, sl, def, shelf))
 		}
 	}
 	if pur := m.Places[st.Size].Purse; pur != nil {
@@ -94,9 +95,40 @@ func Block(p *items.Party) (View, bool) {
 	return v, true
 }
 
-// sellerView lists a seller's wares: what it sells here, cheapest first
-// (then by name), a dozen of them, and today's odd lot.
-func sellerView(b *ruleset.ItemsBlock, m *ruleset.Market, st *Part, sl *ruleset.Seller, times float64) SellerView {
+// shelved is a ware of the place's shelves and the item it is.
+type shelved struct {
+	it *ruleset.Item
+	w  WareView
+}
+
+// shelfHere is everything the place sells by the market's rules, priced
+// at the default level, cheapest first (then by name): worked out once
+// for all the sellers there.
+func shelfHere(b *ruleset.ItemsBlock, m *ruleset.Market, st *Part, times float64) []shelved {
+	var out []shelved
+	for _, it := range b.Items {
+		if !saleable(b, it) && !(it.Service && it.Cost != nil) {
+			continue
+		}
+		if place, _ := soldAt(m, it); place > st.Size {
+			continue
+		}
+		if w, ok := ware(b, st, true, it, it, times); ok {
+			out = append(out, shelved{it, w})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].w.worth != out[j].w.worth {
+			return out[i].w.worth < out[j].w.worth
+		}
+		return out[i].w.Item < out[j].w.Item
+	})
+	return out
+}
+
+// sellerView lists a seller's wares: a dozen of what it sells here,
+// cheapest first, and today's odd lot.
+func sellerView(b *ruleset.ItemsBlock, m *ruleset.Market, st *Part, sl *ruleset.Seller, times float64, shelf []shelved) SellerView {
 	sv := SellerView{Label: "anyone here", Honest: true}
 	if sl != nil {
 		sv.Label, sv.Honest = sl.Label, sl.Honest
@@ -104,29 +136,20 @@ func sellerView(b *ruleset.ItemsBlock, m *ruleset.Market, st *Part, sl *ruleset.
 			sv.Only = sl.Only.Label
 		}
 	}
-	var wares []WareView
-	for _, it := range b.Items {
-		if !saleable(b, it) && !(it.Service && it.Cost != nil) {
+	for _, s := range shelf {
+		if sl != nil && !sellsKind(m, sl, s.it) {
 			continue
 		}
-		if place, _ := soldAt(m, it); place > st.Size || sl != nil && !sellsKind(m, sl, it) {
+		if len(sv.Wares) == WaresShown {
+			sv.More++
 			continue
 		}
-		if w, ok := ware(b, st, sv.Honest, it, it, times); ok {
-			wares = append(wares, w)
+		w := s.w
+		if !sv.Honest {
+			w.Warn = "" // a dishonest seller says nothing
 		}
+		sv.Wares = append(sv.Wares, w)
 	}
-	sort.SliceStable(wares, func(i, j int) bool {
-		if wares[i].worth != wares[j].worth {
-			return wares[i].worth < wares[j].worth
-		}
-		return wares[i].Item < wares[j].Item
-	})
-	if len(wares) > WaresShown {
-		sv.More = len(wares) - WaresShown
-		wares = wares[:WaresShown]
-	}
-	sv.Wares = wares
 	if sl != nil {
 		for _, ref := range st.Order[sl.ID] {
 			it := b.ItemByRef(ref)

@@ -166,9 +166,8 @@ func plan(p *items.Party, t tag.Tag) (purchase, *refusal) {
 	if pu.count, ref = readCount(t); ref != nil {
 		return pu, ref
 	}
-	who, _, whoRef := p.Who(t, "buy")
+	who, _, _ := p.Who(t, "buy")
 	if who < 0 {
-		_ = whoRef
 		return pu, refuse("unknown-who", "who", t.Value("who"), "note", "who= names a character of the party")
 	}
 	pu.who = who
@@ -191,10 +190,7 @@ func plan(p *items.Party, t tag.Tag) (purchase, *refusal) {
 // find is the offer a purchase takes: the named seller's (or the first
 // seller's here who offers it), refused by the spec's codes in order.
 func find(p *items.Party, m *ruleset.Market, st *Part, shown *ruleset.Item, named *ruleset.Seller, who, count int) (offer, *refusal) {
-	var offers []offer
-	for _, o := range offersHere(p.RS.Items, m, st, shown, named) {
-		offers = append(offers, o)
-	}
+	offers := offersHere(p.RS.Items, m, st, shown, named)
 	if len(offers) == 0 {
 		if place, _ := soldAt(m, shown); place > st.Size {
 			return offer{}, refuse(NotHere, "item", shown.Label, "note", "a "+m.Places[st.Size].Label+" does not sell "+shown.Label+"; a "+m.Places[place].Label+" does")

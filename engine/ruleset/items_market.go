@@ -94,6 +94,9 @@ type ItemMarket struct {
 	SoldLimited *Amount
 	Risky       string
 	PassesFor   string
+	// ClaimsFake is set when passesFor is written, even when refused, so
+	// that other checks do not report the item as no fake.
+	ClaimsFake  bool
 	Tells       []Tell
 	FoolsReveal []string
 }
@@ -248,8 +251,9 @@ func (v *Validator) market(mo validate.Obj, b *ItemsBlock) *Market {
 		m.Unsold = filterList(mo, "unsold", b)
 	}
 	if mo.Has("buyBack") {
-		m.BuyBack, _ = mo.Float("buyBack", 0, 1, 0)
-		if m.BuyBack <= 0 && mo.M["buyBack"] != nil {
+		var ok bool
+		m.BuyBack, ok = mo.Float("buyBack", 0, 1, 0)
+		if ok && m.BuyBack <= 0 {
 			mo.Addf("buyBack", "buyBack is a fraction above 0 and at most 1")
 			m.BuyBack = 0
 		}
@@ -370,6 +374,9 @@ func placeRef(o validate.Obj, key string, m *Market) string {
 	id, ok := o.Str(key, 64, true)
 	if !ok {
 		return ""
+	}
+	if m != nil && len(m.Places) == 0 {
+		return "" // the list itself was refused: its ids are unknown
 	}
 	if m == nil || m.PlaceIndex(id) < 0 {
 		o.Addf(key, "no place size %q in items.market.places; declared: %v", id, placeIDs(m))
@@ -627,7 +634,7 @@ func (v *Validator) revealsFakes(o validate.Obj, b *ItemsBlock) []RevealMeans {
 func (v *Validator) revealItemsAreFakes(o validate.Obj, b *ItemsBlock) {
 	for ri, rm := range b.RevealsFakes {
 		for ii, ref := range rm.Items {
-			if it := b.ItemByRef(ref); it != nil && !it.IsFake() {
+			if it := b.ItemByRef(ref); it != nil && (it.Market == nil || !it.Market.ClaimsFake) {
 				v.P.Addf(validate.Ptr(o.Ptr("revealsFakes"), ri, "items", ii), "%q is not a fake: revealsFakes.items names only items with passesFor", ref)
 			}
 		}
@@ -691,6 +698,7 @@ func (v *Validator) itemMarket(o validate.Obj, it *Item, b *ItemsBlock) *ItemMar
 		im.Risky, _ = o.Str("risky", 300, true)
 	}
 	if o.Has("passesFor") {
+		im.ClaimsFake = true
 		ref, _ := o.Str("passesFor", 200, true)
 		if ref != "" {
 			im.PassesFor = checkItemRef(v.P, o.Ptr("passesFor"), ref, b)

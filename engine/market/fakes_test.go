@@ -1,0 +1,200 @@
+package market_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/engine/items"
+	"github.com/rulehost/rulehost/engine/market"
+	"github.com/rulehost/rulehost/engine/record"
+	"github.com/rulehost/rulehost/engine/tag"
+)
+
+// town is the 5e party (Ada, the player, and Corvin) in a town whose
+// fence has a potion of poison in its odd lot today, with gold.
+func town(t testing.TB) *items.Party {
+	t.Helper()
+	p := party(t, "d20-5e")
+	give(p, 0, "gp", 300)
+	give(p, 1, "gp", 300)
+	for turn := 1; turn < 200; turn++ {
+		q := p.Clone()
+		say(t, q, turn, `[place: name="Saltmarsh" size="town"]`)
+		if market.State(q).Stock["fence"]["magic_items/potion-of-poison"] > 0 {
+			return q
+		}
+	}
+	t.Fatal("no day put a fake in the fence's lot")
+	return nil
+}
+
+// rolled answers a tag with scripted dice.
+func rolled(t testing.TB, p *items.Party, s string, faces ...int) record.Record {
+	t.Helper()
+	tg, err := tag.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := p.AnswerTurn(tg, items.Turn{Actor: items.GM, Dice: dice.Script(faces...)})
+	if err := record.Check(r); err != nil {
+		t.Fatalf("%s: %v", r, err)
+	}
+	return r
+}
+
+// TestDishonestSellerFake: a purchase that names the fence gets the fake,
+// shown as the potion it passes for and priced as it; one that names no
+// seller never does; Corvin (Arcana expertise) notices first, the buy is
+// held, and asked again it goes through.
+func TestDishonestSellerFake(t *testing.T) {
+	p := town(t)
+	r := say(t, p, 300, `[inventory: action="buy" item="Potion of Healing"]`)
+	if s, _ := r.Get("seller"); s == "Fence" || r.Name != "inventory" {
+		t.Fatalf("no seller named: %s", r)
+	}
+	if p.Members[0].Bag[len(p.Members[0].Bag)-1].Item != "magic_items/potion-of-healing" {
+		t.Fatalf("a purchase naming no seller got %+v", p.Members[0].Bag)
+	}
+	held := say(t, p, 301, `[inventory: action="buy" item="Potion of Healing" seller="Fence" who="Ada"]`)
+	want := `[refused: action="buy" reason="held" item="Potion of Healing" who="Ada Quickhand" noticed="Corvin Vell: its magic does not feel like healing magic"`
+	if !strings.HasPrefix(held.String(), want) {
+		t.Fatalf("got  %s\nwant %s", held, want)
+	}
+	r = say(t, p, 302, `[inventory: action="buy" item="Potion of Healing" seller="Fence" who="Ada"]`)
+	if r.Name != "inventory" || !strings.Contains(r.String(), `price="50 gold pieces"`) {
+		t.Fatalf("asked again: %s", r)
+	}
+	last := p.Members[0].Bag[len(p.Members[0].Bag)-1]
+	if last.Item != "magic_items/potion-of-poison" || last.Name != "Potion of Healing" {
+		t.Fatalf("the fake in the bag: %+v", last)
+	}
+	gm := p.Line(p.Def(&last), last.Name, true)
+	if !strings.Contains(gm, "(FAKE: really Potion of Poison)") || !strings.HasPrefix(gm, "Potion of Healing") {
+		t.Errorf("GM line: %s", gm)
+	}
+	if pl := p.Line(p.Def(&last), last.Name, false); strings.Contains(pl, "Poison") {
+		t.Errorf("the player sees the truth: %s", pl)
+	}
+	v, _ := market.Block(p)
+	if !strings.Contains(strings.Join(v.Lines(), "\n"), "(truly Potion of Poison: a fake this seller passes off)") {
+		t.Errorf("MARKET block without the truth:\n%s", strings.Join(v.Lines(), "\n"))
+	}
+}
+
+// TestInspectFake: a success makes it suspect, a margin of namesItAt
+// identifies it, a failure cannot tell; one try per character per item;
+// nothing-to-check spends nothing.
+func TestInspectFake(t *testing.T) {
+	cases := []struct {
+		face    int
+		verdict string
+	}{
+		{2, "cannot-tell"}, // Arcana +12 (Int 18, expertise at prof 4): 14 against 18
+		{8, "suspect"},     // 20: by 2
+		{12, "identified"}, // 24: by 6, namesItAt 5
+	}
+	for _, c := range cases {
+		p := town(t)
+		fake := p.RS.Items.ItemByRef("magic_items/potion-of-poison")
+		p.Put(1, fake, "Potion of Healing", 1)
+		r := rolled(t, p, `[inventory: action="inspect" item="Potion of Healing" who="Corvin"]`, c.face)
+		if v, _ := r.Get("verdict"); v != c.verdict {
+			t.Fatalf("face %d: %s, want %s", c.face, r, c.verdict)
+		}
+		again := rolled(t, p, `[inventory: action="inspect" item="Potion of Healing" who="Corvin"]`, 20)
+		if c.verdict == "identified" {
+			if got, _ := again.Get("reason"); got != "not-on-hand" {
+				t.Fatalf("identified, it is its true item: %s", again)
+			}
+			continue
+		}
+		if got, _ := again.Get("reason"); got != market.AlreadyTried {
+			t.Fatalf("a second try: %s", again)
+		}
+	}
+	// Ada cannot make the kit check (no kit) and rolls Arcana; a real
+	// potion rolls the fakes' tells and says authentic on a success.
+	p := town(t)
+	real := p.RS.Items.ItemByRef("magic_items/potion-of-healing")
+	p.Put(1, real, real.Label, 1)
+	r := rolled(t, p, `[inventory: action="inspect" item="Potion of Healing" who="Corvin"]`, 19)
+	if v, _ := r.Get("verdict"); v != "authentic" {
+		t.Fatalf("real potion: %s", r)
+	}
+	// Nothing could give a backpack away: refused, and not spent.
+	bp := p.RS.Items.ItemByRef("equipment/backpack")
+	p.Put(1, bp, bp.Label, 1)
+	before := state(t, p)
+	r = rolled(t, p, `[inventory: action="inspect" item="Backpack" who="Corvin"]`, 20)
+	if got, _ := r.Get("reason"); got != market.NothingToCheck || state(t, p) != before {
+		t.Fatalf("backpack: %s", r)
+	}
+}
+
+// TestInspectWith: Identify is fooled by the potion of poison (it shows
+// as what it passes for: "authentic"), Detect Poison and Disease names
+// it; a real item reveals nothing ("uncertain" from a means that detects
+// only some fakes). No attempt is spent.
+func TestInspectWith(t *testing.T) {
+	p := town(t)
+	fake := p.RS.Items.ItemByRef("magic_items/potion-of-poison")
+	p.Put(0, fake, "Potion of Healing", 1)
+	for _, c := range []struct{ with, verdict string }{{"Identify", "authentic"}, {"identify", "authentic"}, {"Detect Poison and Disease", "identified"}} {
+		r := rolled(t, p, `[inventory: action="inspect" item="Potion of Healing" who="Ada" with="`+c.with+`"]`)
+		if v, _ := r.Get("verdict"); v != c.verdict {
+			t.Fatalf("%s: %s", c.with, r)
+		}
+	}
+	if got := p.Members[0].Bag[len(p.Members[0].Bag)-1].Name; got != "Potion of Poison" {
+		t.Fatalf("identified, the stack is called %q", got)
+	}
+	real := p.RS.Items.ItemByRef("magic_items/potion-of-healing")
+	p.Put(1, real, real.Label, 1)
+	r := rolled(t, p, `[inventory: action="inspect" item="Potion of Healing" who="Corvin" with="Detect Poison and Disease"]`)
+	if v, _ := r.Get("verdict"); v != "uncertain" {
+		t.Fatalf("real potion, Detect Poison: %s", r)
+	}
+	if r := rolled(t, p, `[inventory: action="inspect" item="Potion of Healing" who="Corvin"]`, 19); r.Name != "inventory" {
+		t.Fatalf("with= spent the try: %s", r)
+	}
+}
+
+// TestRevealAndHonestBuyer: reveal makes a fake its true item; an honest
+// buyer says what it is and refuses it when it has no cost; a dishonest
+// buyer takes it for what it looks like.
+func TestRevealAndHonestBuyer(t *testing.T) {
+	p := town(t)
+	fake := p.RS.Items.ItemByRef("magic_items/potion-of-poison")
+	p.Put(0, fake, "Potion of Healing", 2)
+	before := state(t, p)
+	r := say(t, p, 300, `[inventory: action="sell" item="Potion of Healing" seller="apothecary"]`)
+	if got, _ := r.Get("reason"); got != market.NotForSale || state(t, p) != before {
+		t.Fatalf("honest buyer of a fake without cost: %s", r)
+	}
+	r = say(t, p, 301, `[inventory: action="sell" item="Potion of Healing" seller="Fence"]`)
+	if r.String() != `[inventory: action="sell" item="Potion of Healing" count="1" price="25 gold pieces" seller="Fence" who="Ada Quickhand" coins="platinum pieces ×2, gold pieces ×5"]` {
+		t.Fatalf("dishonest buyer: %s", r)
+	}
+	r = say(t, p, 302, `[inventory: action="reveal" item="Potion of Healing" who="Ada"]`)
+	if got, _ := r.Get("revealed"); got != "Potion of Poison" {
+		t.Fatalf("reveal: %s", r)
+	}
+	r = say(t, p, 303, `[inventory: action="reveal" item="Potion of Healing" who="Ada"]`)
+	if got, _ := r.Get("reason"); got != market.NotAFake {
+		t.Fatalf("reveal again: %s", r)
+	}
+}
+
+// TestHonestSellerWarns: the MARKET block warns beside an honest
+// seller's risky ware.
+func TestHonestSellerWarns(t *testing.T) {
+	p := party(t, "d20-5e")
+	say(t, p, 1, `[place: name="Waterdeep" size="city"]`)
+	v, ok := market.Block(p)
+	text := strings.Join(v.Lines(), "\n")
+	if !ok || !strings.Contains(text, "Wand of Wonder, 500 gold pieces") ||
+		!strings.Contains(text, "(warn the buyer first: every wave is a gamble; some effects turn on the one who waves it)") {
+		t.Fatalf("MARKET:\n%s", text)
+	}
+}
