@@ -14,6 +14,7 @@ import (
 
 	"github.com/rulehost/rulehost/engine/check"
 	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/engine/prompt"
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/sheet"
@@ -34,9 +35,10 @@ import (
 //     resolution.kind switched to that kind and requires the same record.
 //   - an import: the ruleset (with Kind applied) must be refused with
 //     every problem in WantProblems (pointer and message fragment).
-//   - a formatter: Format names it (record, item, block); Record is the
-//     record or item in its tag form, Block the block; the text must
-//     equal Want.
+//   - a formatter: Format names it (record, item, block, section); Record
+//     is the record or item in its tag form, Block the block (or the
+//     prompt section: its name and its default text's lines); the text
+//     must equal Want.
 type Case struct {
 	Description  string            `json:"description,omitempty"`
 	Ruleset      json.RawMessage   `json:"ruleset,omitempty"`
@@ -430,6 +432,14 @@ func runFormatCase(h *Host, name string, c *Case) (string, error) {
 			return "", fmt.Errorf(`a block case gives "block": {"name": ..., "lines": [...]}`)
 		}
 		return f.Block(c.Block.Name, c.Block.Lines), nil
+	case "section":
+		// A prompt section (engine/prompt) without data: block.name is the
+		// section, its lines the default text.
+		sf, ok := f.(prompt.SectionFormatter)
+		if c.Block == nil || !ok {
+			return "", fmt.Errorf(`a section case gives "block": {"name": ..., "lines": [...]} to a formatter with sections`)
+		}
+		return sf.Section(prompt.Section{Name: c.Block.Name, Text: strings.Join(c.Block.Lines, "\n")}), nil
 	}
-	return "", fmt.Errorf("format %q: want record, item or block", c.Format)
+	return "", fmt.Errorf("format %q: want record, item, block or section", c.Format)
 }

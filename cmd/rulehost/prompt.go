@@ -64,7 +64,7 @@ func printPrompt(c *cli.Context) error {
 		return misuse(c, "--section %s: no such section; sections: %s", strings.Join(unknown, ", "), strings.Join(prompt.Names, ", "))
 	}
 	secs = reshape(f, secs)
-	secs, _ = prompt.Budget(secs, c.Int("max-chars"))
+	secs = budget(f, secs, c.Int("max-chars"))
 	w := c.App.Writer
 	if c.Bool("json") {
 		b, err := json.MarshalIndent(struct {

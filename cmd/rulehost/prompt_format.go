@@ -1,6 +1,8 @@
 package main
 
 import (
+	"unicode/utf8"
+
 	"github.com/rulehost/rulehost/engine/prompt"
 	"github.com/rulehost/rulehost/engine/record"
 )
@@ -21,4 +23,22 @@ func joined(f record.Formatter, secs []prompt.Section) string {
 		return sf.Prompt(secs)
 	}
 	return prompt.Text(secs)
+}
+
+// budget cuts the formatted sections to maxChars (prompt.BudgetWith),
+// less what the formatter's prompt hook adds around them (a wrapper, its
+// own separators), measured on these very sections, so that the printed
+// prompt fits.
+func budget(f record.Formatter, secs []prompt.Section, maxChars int) []prompt.Section {
+	if maxChars <= 0 {
+		return secs
+	}
+	sf, ok := f.(prompt.SectionFormatter)
+	if !ok {
+		out, _ := prompt.Budget(secs, maxChars)
+		return out
+	}
+	extra := utf8.RuneCountInString(sf.Prompt(secs)) - utf8.RuneCountInString(prompt.Text(secs))
+	out, _ := prompt.BudgetWith(secs, maxChars-max(extra, 0), sf.Section)
+	return out
 }

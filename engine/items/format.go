@@ -12,17 +12,28 @@ import (
 // character's heading and defenses stay plain lines, and f.Block joins
 // them under "INVENTORY". Block is the built-in text of the same facts.
 func (p *Party) BlockWith(f record.Formatter) string {
+	s, _ := p.BlockWithRecords(f)
+	return s
+}
+
+// BlockWithRecords is BlockWith that also returns each member's item
+// records, built once for both (the GM prompt shows the text and gives a
+// formatter the records as data).
+func (p *Party) BlockWithRecords(f record.Formatter) (string, [][]record.Record) {
 	var lines []string
+	recs := make([][]record.Record, len(p.Members))
 	for i, m := range p.Members {
 		lines = append(lines, p.memberHeading(i)+":")
 		if d := p.DefensesLine(i); d != "" {
 			lines = append(lines, d)
 		}
+		recs[i] = make([]record.Record, len(m.Bag))
 		for j := range m.Bag {
-			lines = append(lines, f.Item(p.ItemRecord(&m.Bag[j])))
+			recs[i][j] = p.ItemRecord(&m.Bag[j])
+			lines = append(lines, f.Item(recs[i][j]))
 		}
 	}
-	return f.Block("INVENTORY", lines)
+	return f.Block("INVENTORY", lines), recs
 }
 
 // ItemRecord is a stack as the record formatters read:

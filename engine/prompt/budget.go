@@ -19,18 +19,32 @@ import (
 //
 // A cut prompt ends with a note section ("cut") that says what was cut,
 // so the Game Master knows the prompt is partial. maxChars <= 0 means no
-// budget. The rules' first lines (how to ask for a check) go last.
+// budget. The rules' first lines (how to ask for a check) go last; a
+// budget below what the remaining headings and the note take cannot be
+// met, and the prompt is then those headings and the note.
 func Budget(secs []Section, maxChars int) (out []Section, cut []string) {
+	return BudgetWith(secs, maxChars, nil)
+}
+
+// BudgetWith is Budget for sections a formatter rendered: a section
+// re-rendered without its examples, and the note, go through render
+// (a SectionFormatter's Section) so they keep the formatter's form.
+func BudgetWith(secs []Section, maxChars int, render func(Section) string) (out []Section, cut []string) {
+	if render == nil {
+		render = func(s Section) string { return s.Text }
+	}
 	if maxChars <= 0 || size(secs, nil) <= maxChars {
 		return secs, nil
 	}
 	out = append([]Section(nil), secs...)
-	fits := func() bool { return size(out, cut) <= maxChars }
+	noteSize := func(cut []string) int { return runes(render(Section{Name: Cut, Data: cut, Text: note(cut)})) }
+	fits := func() bool { return size(out, nil)+2+noteSize(cut) <= maxChars }
 	for _, name := range []string{Loot, Money, Items, Rules} {
 		if i := index(out, name); i >= 0 && dropExamples(&out[i]) {
+			out[i].Text = render(out[i])
 			cut = append(cut, name+" examples")
 			if fits() {
-				return withNote(out, cut), cut
+				return withNote(out, cut, render), cut
 			}
 		}
 	}
@@ -39,7 +53,7 @@ func Budget(secs []Section, maxChars int) (out []Section, cut []string) {
 			out = append(out[:i:i], out[i+1:]...)
 			cut = append(cut, name)
 			if fits() {
-				return withNote(out, cut), cut
+				return withNote(out, cut, render), cut
 			}
 		}
 	}
@@ -51,15 +65,24 @@ func Budget(secs []Section, maxChars int) (out []Section, cut []string) {
 		if i < 0 {
 			continue
 		}
-		n := trimLines(&out[i], step.fromStart, func() bool { return size(out, append(cut, step.name+" (part)")) <= maxChars })
+		n := trimLines(&out[i], step.fromStart, func(n int) bool {
+			return n > 0 && size(out, nil)+2+noteSize(append(cut[:len(cut):len(cut)], linesCut(step.name, n))) <= maxChars
+		})
 		if n > 0 {
-			cut = append(cut, fmt.Sprintf("%s (%d lines)", step.name, n))
+			cut = append(cut, linesCut(step.name, n))
 			if fits() {
-				return withNote(out, cut), cut
+				return withNote(out, cut, render), cut
 			}
 		}
 	}
-	return withNote(out, cut), cut
+	return withNote(out, cut, render), cut
+}
+
+func linesCut(name string, n int) string {
+	if n == 1 {
+		return name + " (1 line)"
+	}
+	return fmt.Sprintf("%s (%d lines)", name, n)
 }
 
 // Cut is the name of the note section a budget adds.
@@ -69,8 +92,10 @@ func note(cut []string) string {
 	return "CUT: this prompt was cut to fit; left out: " + strings.Join(cut, ", ") + "."
 }
 
-func withNote(secs []Section, cut []string) []Section {
-	return append(secs, Section{Name: Cut, Data: cut, Text: note(cut)})
+func withNote(secs []Section, cut []string, render func(Section) string) []Section {
+	s := Section{Name: Cut, Data: cut, Text: note(cut)}
+	s.Text = render(s)
+	return append(secs, s)
 }
 
 func size(secs []Section, cut []string) int {
@@ -139,10 +164,10 @@ func dropExamples(s *Section) bool {
 // trimLines removes a section's lines one by one (keeping its heading,
 // the first line) until ok or only the heading is left; it returns how
 // many it removed.
-func trimLines(s *Section, fromStart bool, ok func() bool) int {
+func trimLines(s *Section, fromStart bool, ok func(n int) bool) int {
 	lines := strings.Split(s.Text, "\n")
 	n := 0
-	for len(lines) > 1 && !ok() {
+	for len(lines) > 1 && !ok(n) {
 		if fromStart {
 			lines = append(lines[:1], lines[2:]...)
 		} else {

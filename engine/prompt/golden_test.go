@@ -7,22 +7,49 @@ import (
 	"testing"
 
 	"github.com/rulehost/rulehost/engine/prompt"
+	"github.com/rulehost/rulehost/engine/record"
+	"github.com/rulehost/rulehost/engine/session"
 )
 
 var update = flag.Bool("update", false, "rewrite the prompt goldens under testdata/golden")
 
-// TestGoldens prints the whole default prompt of every bundled ruleset at
-// the start of a game, and after each bundled transcript.
+// forms are the prompt's goldens: the built-in text and the bundled
+// formatter plugins.
+var forms = []string{"default", "terse", "narrative", "xml"}
+
+// render is the whole prompt through a form, as rulehost prompt prints it.
+func render(t testing.TB, form string, in prompt.Input) string {
+	var f record.Formatter = record.Plain{}
+	if form != "default" {
+		var ok bool
+		if f, ok = bundledHost(t).Formatter(form, record.Plain{}); !ok {
+			t.Fatalf("no formatter %s", form)
+		}
+	}
+	in.Format = f
+	secs := prompt.Build(in)
+	sf, ok := f.(prompt.SectionFormatter)
+	if !ok {
+		return prompt.Text(secs)
+	}
+	return sf.Prompt(prompt.Reshape(sf, secs))
+}
+
+// TestGoldens prints the whole prompt of every bundled ruleset at the
+// start of a game, and after each bundled transcript, in every form.
 func TestGoldens(t *testing.T) {
 	for _, g := range bundled(t) {
 		t.Run(g.name, func(t *testing.T) {
-			secs := prompt.Build(prompt.Input{RS: g.rs, Sheets: g.sheets})
-			golden(t, g.name+".txt", prompt.Text(secs)+"\n")
 			files, _ := filepath.Glob(filepath.Join(g.dir, "transcripts", "*.txt"))
+			states := map[string]*session.State{g.name: nil}
 			for _, f := range files {
-				s := g.play(t, f)
-				secs := prompt.Build(prompt.Input{RS: g.rs, Sheets: g.sheets, State: s.State()})
-				golden(t, g.name+"-"+strings.TrimSuffix(filepath.Base(f), ".txt")+".txt", prompt.Text(secs)+"\n")
+				states[g.name+"-"+strings.TrimSuffix(filepath.Base(f), ".txt")] = g.play(t, f).State()
+			}
+			for name, st := range states {
+				for _, form := range forms {
+					got := render(t, form, prompt.Input{RS: g.rs, Sheets: g.sheets, State: st})
+					golden(t, filepath.Join(form, name+".txt"), got+"\n")
+				}
 			}
 		})
 	}

@@ -3,8 +3,11 @@ package prompt
 import (
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
+	"weak"
 
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/ruleset"
@@ -249,6 +252,60 @@ func charms(rs *ruleset.Ruleset, p *items.Party) []Charm {
 		return nil
 	}
 	var out []Charm
+	for _, e := range charmEntries(rs) {
+		var who []string
+		for _, m := range p.Members {
+			if m.Sheet != nil && hasEntry(m.Sheet.Entries, e.ref) {
+				who = append(who, m.Name)
+			}
+		}
+		if len(who) > 0 {
+			out = append(out, Charm{Label: e.label, Who: who})
+		}
+	}
+	return out
+}
+
+// charmEntry is a catalog entry that is a charm: "catalog/entry" and label.
+type charmEntry struct{ ref, label string }
+
+// charmCache keeps each ruleset's charms, which take decoding every
+// catalog entry, a fifth of a prompt's time otherwise. A ruleset is never
+// changed once loaded; it is held weakly, and its entry goes with it, so a
+// server that loads many rulesets keeps none alive.
+var charmCache struct {
+	sync.Mutex
+	m map[weak.Pointer[ruleset.Ruleset]][]charmEntry
+}
+
+func charmEntries(rs *ruleset.Ruleset) []charmEntry {
+	key := weak.Make(rs)
+	charmCache.Lock()
+	list, ok := charmCache.m[key]
+	charmCache.Unlock()
+	if ok {
+		return list
+	}
+	list = readCharms(rs)
+	charmCache.Lock()
+	if charmCache.m == nil {
+		charmCache.m = map[weak.Pointer[ruleset.Ruleset]][]charmEntry{}
+	}
+	if _, ok := charmCache.m[key]; !ok {
+		charmCache.m[key] = list
+		runtime.AddCleanup(rs, func(k weak.Pointer[ruleset.Ruleset]) {
+			charmCache.Lock()
+			delete(charmCache.m, k)
+			charmCache.Unlock()
+		}, key)
+	}
+	charmCache.Unlock()
+	return list
+}
+
+// readCharms reads the catalogs' charms.
+func readCharms(rs *ruleset.Ruleset) []charmEntry {
+	var out []charmEntry
 	for _, cat := range rs.Catalogs {
 		for _, raw := range cat.Entries {
 			var head struct {
@@ -261,15 +318,7 @@ func charms(rs *ruleset.Ruleset, p *items.Party) []Charm {
 			if c, err := ruleset.DecodeCharm(raw); err != nil || c == nil {
 				continue
 			}
-			var who []string
-			for _, m := range p.Members {
-				if m.Sheet != nil && hasEntry(m.Sheet.Entries, cat.ID+"/"+head.ID) {
-					who = append(who, m.Name)
-				}
-			}
-			if len(who) > 0 {
-				out = append(out, Charm{Label: labelOr(head.Label, head.ID), Who: who})
-			}
+			out = append(out, charmEntry{ref: cat.ID + "/" + head.ID, label: labelOr(head.Label, head.ID)})
 		}
 	}
 	return out

@@ -24,15 +24,12 @@ type InventoryMember struct {
 }
 
 func inventorySection(p *items.Party, f record.Formatter) Section {
-	d := &InventoryData{}
+	text, recs := p.BlockWithRecords(f)
+	d := &InventoryData{Members: make([]InventoryMember, len(p.Members))}
 	for i, m := range p.Members {
-		im := InventoryMember{Name: m.Name, Load: p.LoadLine(i), Slots: p.SlotsLine(m), Money: p.MoneyLine(i), Defenses: p.DefensesLine(i), Items: []record.Record{}}
-		for j := range m.Bag {
-			im.Items = append(im.Items, p.ItemRecord(&m.Bag[j]))
-		}
-		d.Members = append(d.Members, im)
+		d.Members[i] = InventoryMember{Name: m.Name, Load: p.LoadLine(i), Slots: p.SlotsLine(m), Money: p.MoneyLine(i), Defenses: p.DefensesLine(i), Items: recs[i]}
 	}
-	return Section{Name: Inventory, Data: d, Text: p.BlockWith(f)}
+	return Section{Name: Inventory, Data: d, Text: text}
 }
 
 // LastTurnData is what the previous reply was answered with, and what the

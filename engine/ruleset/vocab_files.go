@@ -38,7 +38,7 @@ var fileVocabulary = []VocabSection{
 		k("tag", "string", "", "", "the GM tag rolled"),
 		k("sameAs", "string", "", "a kind", "also roll with resolution.kind set to this and require the same record"),
 		k("wantProblems", "array:object:plugin-case.wantProblems", "", "", "an import case: the problems the ruleset must be refused with"),
-		k("format", "enum:record|item|block", "", "", "a formatter case: the formatter"),
+		k("format", "enum:record|item|block|section", "", "", "a formatter case: the formatter"),
 		k("record", "string", "", "", "the record or item formatted, in its tag form"),
 		k("block", "object:plugin-case.block", "", "", "the block formatted"),
 		k("want", "string", "", "", "the exact text expected"),

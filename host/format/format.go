@@ -73,6 +73,12 @@ func (f *Formatter) has(name string) bool {
 
 // call runs formatter name with the arguments args builds in the state.
 func (f *Formatter) call(name string, args func(st *plugin.State) []lua.LValue) (string, error) {
+	return f.callText(name, MaxText, args)
+}
+
+// callText is call with maxN as the cap on the returned text (the whole
+// prompt is allowed more than one record).
+func (f *Formatter) callText(name string, maxN int, args func(st *plugin.State) []lua.LValue) (string, error) {
 	st, err := f.P.Acquire()
 	if err != nil {
 		return "", fmt.Errorf("%s", plugin.Describe(err))
@@ -89,14 +95,14 @@ func (f *Formatter) call(name string, args func(st *plugin.State) []lua.LValue) 
 	if !ok {
 		return "", fmt.Errorf("returned a %s; return a string", rets[0].Type())
 	}
-	if len(s) > MaxText {
-		return "", fmt.Errorf("returned %d bytes; at most %d", len(s), MaxText)
+	if len(s) > maxN {
+		return "", fmt.Errorf("returned %d bytes; at most %d", len(s), maxN)
 	}
 	// Lines and tabs are the text's own; everything else goes through the
 	// plugin-text sanitizer: an escape sequence, a bidi override or
 	// invalid UTF-8 is shown escaped, and a line that would open a
 	// transcript entry ("--- gm 9") is indented.
-	return sandbox.Clean(string(s), MaxText+MaxText/4, sandbox.Lines), nil
+	return sandbox.Clean(string(s), maxN+maxN/4, sandbox.Lines), nil
 }
 
 func (f *Formatter) fallback(name string, err error) {

@@ -35,6 +35,7 @@ import (
 
 	"github.com/rulehost/rulehost/engine/check"
 	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/engine/prompt"
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/sheet"
@@ -626,7 +627,11 @@ func (f *remoteFormatter) text(req *request) (string, bool) {
 	}
 	// the worker sanitized it already; the host does not take a process
 	// it isolates at its word
-	return sandbox.Clean(resp.Text, format.MaxText+format.MaxText/4, sandbox.Lines), !resp.Fallback
+	maxN := format.MaxText
+	if req.Method == "prompt" {
+		maxN = format.MaxPrompt
+	}
+	return sandbox.Clean(resp.Text, maxN+maxN/4, sandbox.Lines), !resp.Fallback
 }
 
 func (f *remoteFormatter) Record(r record.Record) string {
@@ -648,4 +653,34 @@ func (f *remoteFormatter) Block(name string, lines []string) string {
 		return s
 	}
 	return f.fallback.Block(name, lines)
+}
+
+var _ prompt.SectionFormatter = (*remoteFormatter)(nil)
+
+// Section is formatters.section run in the worker, or the default text.
+func (f *remoteFormatter) Section(s prompt.Section) string {
+	data, err := json.Marshal(s.Data)
+	if err != nil {
+		return s.Text
+	}
+	if out, ok := f.text(&request{Method: "section", Name: s.Name, Text: s.Text, Data: data}); ok {
+		return out
+	}
+	return s.Text
+}
+
+// Prompt is formatters.prompt run in the worker, or the sections joined.
+func (f *remoteFormatter) Prompt(secs []prompt.Section) string {
+	msgs := make([]sectionMsg, len(secs))
+	for i, s := range secs {
+		data, err := json.Marshal(s.Data)
+		if err != nil {
+			return prompt.Text(secs)
+		}
+		msgs[i] = sectionMsg{Name: s.Name, Text: s.Text, Data: data}
+	}
+	if out, ok := f.text(&request{Method: "prompt", Sections: msgs}); ok {
+		return out
+	}
+	return prompt.Text(secs)
 }

@@ -88,6 +88,11 @@ type request struct {
 	Record     *record.Record `json:"record,omitempty"`
 	Name       string         `json:"name,omitempty"`
 	Lines      []string       `json:"lines,omitempty"`
+	// a prompt section (method section: Name, Text and Data) or the
+	// whole prompt (method prompt), engine/prompt
+	Text     string          `json:"text,omitempty"`
+	Data     json.RawMessage `json:"data,omitempty"`
+	Sections []sectionMsg    `json:"sections,omitempty"`
 
 	// Stream is the position of the host's seeded dice stream, when the
 	// call's stream is one: the worker draws from a copy and sends the
@@ -167,4 +172,12 @@ type validation struct {
 	Warnings []validate.Problem `json:"warnings,omitempty"`
 	Plugin   map[string]any     `json:"plugin,omitempty"`
 	Outcomes *ruleset.Outcomes  `json:"outcomes,omitempty"`
+}
+
+// sectionMsg is a prompt section on the wire: its data as JSON, which is
+// all a formatter plugin reads of it.
+type sectionMsg struct {
+	Name string          `json:"name"`
+	Text string          `json:"text"`
+	Data json.RawMessage `json:"data,omitempty"`
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/rulehost/rulehost/engine/check"
 	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/engine/prompt"
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/sheet"
@@ -326,6 +327,14 @@ func (w *worker) format(req *request) response {
 		}
 	case "block":
 		text = f.Block(req.Name, req.Lines)
+	case "section":
+		text = f.Section(prompt.Section{Name: req.Name, Text: req.Text, Data: req.Data})
+	case "prompt":
+		secs := make([]prompt.Section, len(req.Sections))
+		for i, s := range req.Sections {
+			secs[i] = prompt.Section{Name: s.Name, Text: s.Text, Data: s.Data}
+		}
+		text = f.Prompt(secs)
 	default:
 		return response{Err: fmt.Sprintf("unknown formatter %q", req.Method)}
 	}

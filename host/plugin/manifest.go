@@ -41,7 +41,7 @@ type KindDecl struct {
 }
 
 // FormatterNames are the formatter functions a plugin may provide.
-var FormatterNames = []string{"record", "item", "block"}
+var FormatterNames = []string{"record", "item", "block", "section", "prompt"}
 
 // nativeTags are the tags the engine answers itself; a plugin cannot take them.
 var nativeTags = map[string]bool{

@@ -64,10 +64,46 @@ local function block(name, lines)
   return title .. ":\n" .. table.concat(lines, "\n")
 end
 
+-- Prompt sections (engine/prompt): the rules told as a paragraph from
+-- their data, every other section under a title in sentence case.
+local function rules(d, text)
+  local parts = {}
+  parts[#parts + 1] = "You are the Game Master of a game of " .. (d.ruleset or "this ruleset") .. "."
+  parts[#parts + 1] = "When an action's outcome is uncertain, ask the engine for a check with a tag such as "
+    .. ((d.examples and d.examples[1]) or "[skill_check: ...]")
+    .. ". The engine rolls every die and answers with a record: never write a roll or a result yourself."
+  for _, t in ipairs(d.targets or {}) do
+    parts[#parts + 1] = "A check can roll a " .. t.attr .. " by name: " .. table.concat(t.labels, ", ") .. "."
+  end
+  local para = table.concat(parts, " ")
+  local out = { "The rules", para }
+  if d.bands then
+    out[#out + 1] = "After a check, narrate the band the record names:"
+    for _, b in ipairs(d.bands) do
+      out[#out + 1] = "• " .. b.label .. (b.text and (": " .. b.text) or "")
+    end
+  end
+  out[#out + 1] = "In detail:"
+  out[#out + 1] = text
+  return table.concat(out, "\n")
+end
+
+local function section(name, data, text)
+  if name == "rules" and data then return rules(data, text) end
+  local title = string.upper(string.sub(name, 1, 1)) .. string.lower(string.gsub(string.sub(name, 2), "_", " "))
+  return title .. "\n" .. text
+end
+
+local function prompt(sections)
+  local out = {}
+  for _, s in ipairs(sections) do out[#out + 1] = s.text end
+  return table.concat(out, "\n\n")
+end
+
 return {
   name = "narrative",
   version = "1.0.0",
   api = 1,
   description = "Prompt formatter: a sentence per record, the exact record kept beneath it.",
-  formatters = { record = record, item = item, block = block },
+  formatters = { record = record, item = item, block = block, section = section, prompt = prompt },
 }

@@ -49,10 +49,65 @@ local function block(name, lines)
   return name .. ": " .. table.concat(lines, "; ")
 end
 
+-- Prompt sections (engine/prompt): the rules and items boiled down to a
+-- few lines from their data; the other sections keep their text (the
+-- inventory's is already terse through item and block).
+local function labels(list)
+  local out = {}
+  for i = 1, #(list or {}) do out[#out + 1] = list[i] end
+  return table.concat(out, ", ")
+end
+
+local function rules(d)
+  local lines = { "RULES: ask with [skill_check: ...]; the engine rolls, never write a result." }
+  for _, t in ipairs(d.targets or {}) do
+    lines[#lines + 1] = t.attr .. "=: " .. labels(t.labels)
+  end
+  local attrs = {}
+  for _, a in ipairs(d.attributes or {}) do attrs[#attrs + 1] = a.name .. "=" end
+  lines[#lines + 1] = "also: " .. table.concat(attrs, " ")
+  if d.ladder then
+    local rungs = {}
+    for _, r in ipairs(d.ladder) do rungs[#rungs + 1] = r.label end
+    lines[#lines + 1] = "difficulty=: " .. table.concat(rungs, ", ")
+  end
+  if d.spends then
+    local sp = {}
+    for _, s in ipairs(d.spends) do sp[#sp + 1] = s.pool .. ":" .. s.amount .. " buys " .. s.buys end
+    lines[#lines + 1] = "spend=: " .. table.concat(sp, "; ")
+  end
+  if d.charms then
+    local ch = {}
+    for _, c in ipairs(d.charms) do ch[#ch + 1] = c.label end
+    lines[#lines + 1] = "use=: " .. table.concat(ch, ", ")
+  end
+  if d.bands then
+    local b = {}
+    for _, band in ipairs(d.bands) do
+      b[#b + 1] = band.text and (band.label .. " (" .. band.text .. ")") or band.label
+    end
+    lines[#lines + 1] = "narrate the band: " .. table.concat(b, "; ")
+  end
+  if d.examples and d.examples[1] then lines[#lines + 1] = "e.g. " .. d.examples[1] end
+  return table.concat(lines, "\n")
+end
+
+local function section(name, data, text)
+  if name == "rules" and data then return rules(data) end
+  -- Every other section: its heading and lines on one line each, as is.
+  return text
+end
+
+local function prompt(sections)
+  local out = {}
+  for _, s in ipairs(sections) do out[#out + 1] = s.text end
+  return table.concat(out, "\n")
+end
+
 return {
   name = "terse",
   version = "1.0.0",
   api = 1,
   description = "Prompt formatter: one short line per record.",
-  formatters = { record = record, item = item, block = block },
+  formatters = { record = record, item = item, block = block, section = section, prompt = prompt },
 }

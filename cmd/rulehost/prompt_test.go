@@ -1,0 +1,77 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// TestPromptCommand builds a Gravewatch session from a transcript and
+// prints its prompt: in full, one section, as JSON, through the xml
+// formatter, and cut to a budget; misuses exit 2.
+func TestPromptCommand(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "s")
+	if code, _, errs := runCLI("run", "--session", dir, "-r", "../../rulesets/gravewatch/ruleset.json",
+		"--party", "../../rulesets/gravewatch/sheets", "--seed", "1", "../../rulesets/gravewatch/transcripts/03-the-long-vigil.txt"); code != 0 {
+		t.Fatalf("run: %s", errs)
+	}
+	use := filepath.Join(t.TempDir(), "use.txt")
+	if err := os.WriteFile(use, []byte("--- player\nI use my tonic. [inventory: action=\"use\" item=\"Warming tonic\" who=\"Bram\"]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := runCLI("run", "--session", dir, use); code != 0 {
+		t.Fatalf("run: %s", errs)
+	}
+	code, out, errs := runCLI("prompt", "--session", dir)
+	if code != 0 {
+		t.Fatalf("prompt: exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"RULES (Gravewatch)", "\n\nITEMS\n", "\n\nMONEY\n", "\n\nLOOT\n", "\n\nINVENTORY:\n", "\n\nLAST TURN\n", "[item_used]"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("prompt lacks %q:\n%s", want, out)
+		}
+	}
+	code, out, _ = runCLI("prompt", "--session", dir, "--section", "money")
+	if code != 0 || !strings.HasPrefix(out, "MONEY\n") || strings.Contains(out, "RULES") {
+		t.Errorf("--section money: exit %d\n%s", code, out)
+	}
+	code, out, _ = runCLI("prompt", "--session", dir, "--json", "--section", "rules")
+	var v struct {
+		Sections []struct {
+			Name string
+			Data struct{ Examples []string }
+		}
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &v) != nil || len(v.Sections) != 1 || len(v.Sections[0].Data.Examples) == 0 {
+		t.Errorf("--json: exit %d\n%s", code, out)
+	}
+	code, out, errs = runCLI("prompt", "--session", dir, "--plugins", "../../plugins", "--format", "xml", "--max-chars", "2000")
+	if code != 0 || !strings.HasPrefix(out, "<prompt>\n<rules>\n") || !strings.Contains(out, "<cut>\nCUT: ") {
+		t.Errorf("--format xml --max-chars: exit %d %s\n%s", code, errs, out)
+	}
+	if n := utf8.RuneCountInString(strings.TrimSuffix(out, "\n")); n > 2000 {
+		t.Errorf("--max-chars 2000 printed %d characters", n)
+	}
+	code, out, _ = runCLI("prompt", "--ruleset", "../../rulesets/d20-5e/ruleset.json", "--party", "../../rulesets/d20-5e/sheets")
+	if code != 0 || !strings.Contains(out, `mode=`) || strings.Contains(out, "LAST TURN") {
+		t.Errorf("--ruleset --party: exit %d\n%s", code, out)
+	}
+	for _, args := range [][]string{
+		{"prompt"},
+		{"prompt", "--session", dir, "--ruleset", "x.json"},
+		{"prompt", "--session", dir, "--section", "nonsense"},
+		{"prompt", "--session", dir, "--json", "--format", "xml"},
+		{"prompt", "--session", dir, "--max-chars", "-3"},
+		{"prompt", "--session", dir, "extra"},
+	} {
+		if code, _, _ := runCLI(args...); code != exitMisuse {
+			t.Errorf("%v: exit %d, want %d", args, code, exitMisuse)
+		}
+	}
+	if code, _, _ := runCLI("prompt", "--session", filepath.Join(dir, "missing")); code != exitRefused {
+		t.Errorf("a missing session: exit %d, want %d", code, exitRefused)
+	}
+}

@@ -1,0 +1,79 @@
+package prompt_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/rulehost/rulehost/engine/prompt"
+	"github.com/rulehost/rulehost/engine/record"
+	"github.com/rulehost/rulehost/engine/session"
+	"github.com/rulehost/rulehost/engine/sheet"
+)
+
+// bigParty is Gravewatch with a party of 6 (its sample sheets renamed)
+// and 50 stacks in each bag (its own items and plain ones), after one
+// reply with a check and a player's Use, so every section is built.
+func bigParty(t testing.TB) (game, *session.State) {
+	var g game
+	for _, x := range bundled(t) {
+		if x.name == "gravewatch" {
+			g = x
+		}
+	}
+	var sheets []*sheet.Sheet
+	for i := 0; len(sheets) < 6; i++ {
+		s := *g.sheets[i%len(g.sheets)]
+		s.Name = fmt.Sprintf("%s %d", s.Name, i+1)
+		sheets = append(sheets, &s)
+	}
+	g.sheets = sheets
+	s := g.session()
+	var b strings.Builder
+	for _, sh := range sheets {
+		for n := len(s.State().Party.Members[0].Bag); n < 50; n++ {
+			fmt.Fprintf(&b, "[inventory: action=\"add\" item=\"Keepsake %d\" who=\"%s\"]\n", n, sh.Name)
+		}
+	}
+	for _, text := range []string{b.String(), `[skill_check: skill="Ward" dc="2"] [loot: table="Grave goods"]`} {
+		if _, err := s.Append(session.GMReply, text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, m := range s.State().Party.Members {
+		if len(m.Bag) < 50 {
+			t.Fatalf("member %d has %d stacks", i, len(m.Bag))
+		}
+	}
+	return g, s.State()
+}
+
+// BenchmarkPromptNative is the whole prompt, built and joined, with the
+// built-in text (issue 16: at most 1 ms).
+func BenchmarkPromptNative(b *testing.B) {
+	g, st := bigParty(b)
+	in := prompt.Input{RS: g.rs, Sheets: g.sheets, State: st, Format: record.Plain{}}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		_ = prompt.Text(prompt.Build(in))
+	}
+}
+
+// BenchmarkPromptPlugin is the same prompt through the terse and xml
+// formatter plugins: every item and record, every section and the whole
+// prompt go through Lua (issue 16: at most 5 ms).
+func BenchmarkPromptPlugin(b *testing.B) {
+	g, st := bigParty(b)
+	for _, form := range []string{"terse", "xml"} {
+		b.Run(form, func(b *testing.B) {
+			in := prompt.Input{RS: g.rs, Sheets: g.sheets, State: st}
+			_ = render(b, form, in) // warm the plugin's state pool
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				_ = render(b, form, in)
+			}
+		})
+	}
+}

@@ -1,0 +1,94 @@
+package format
+
+import (
+	"bytes"
+	"encoding/json"
+
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/rulehost/rulehost/engine/prompt"
+	"github.com/rulehost/rulehost/host/plugin"
+	"github.com/rulehost/rulehost/host/sandbox"
+)
+
+// MaxPrompt bounds what formatters.prompt may return for the whole prompt.
+const MaxPrompt = 1 << 20
+
+var _ prompt.SectionFormatter = (*Formatter)(nil)
+
+// Section is the plugin's text for one prompt section,
+// formatters.section(name, data, text), or the section's default text.
+// data is the section's data as its JSON form (frozen), text the default.
+func (f *Formatter) Section(s prompt.Section) string {
+	if !f.has("section") {
+		return s.Text
+	}
+	out, err := f.call("section", func(st *plugin.State) []lua.LValue {
+		return []lua.LValue{lua.LString(s.Name), dataView(st, s.Data), lua.LString(s.Text)}
+	})
+	if err != nil {
+		f.fallback("section", err)
+		return s.Text
+	}
+	f.succeeded("section")
+	return out
+}
+
+// Prompt is the plugin's whole prompt, formatters.prompt(sections), where
+// sections is a sequence of { name, text } (each already rendered, through
+// formatters.section when the plugin has it: the data was for that);
+// without it, or when it fails, the sections' texts in order.
+func (f *Formatter) Prompt(secs []prompt.Section) string {
+	if !f.has("prompt") {
+		return prompt.Text(secs)
+	}
+	out, err := f.callMax("prompt", MaxPrompt, func(st *plugin.State) []lua.LValue {
+		L := st.SB.L()
+		t := L.CreateTable(len(secs), 0)
+		for _, s := range secs {
+			e := L.CreateTable(0, 2)
+			e.RawSetString("name", lua.LString(s.Name))
+			e.RawSetString("text", lua.LString(s.Text))
+			t.Append(e)
+		}
+		return []lua.LValue{t}
+	})
+	if err != nil {
+		f.fallback("prompt", err)
+		return prompt.Text(secs)
+	}
+	f.succeeded("prompt")
+	return out
+}
+
+// dataView is a section's data as the plugin reads it: its JSON form
+// (records as { name, attrs }), converted to fresh tables. They are made
+// for this one call and shared with nothing, so a plugin that writes to
+// them changes only its own copy; they are not frozen, which would cost a
+// proxy per table (the inventory of a large party holds hundreds). Data
+// that does not convert is nil: the plugin still has the default text.
+func dataView(st *plugin.State, data any) lua.LValue {
+	b, err := json.Marshal(data)
+	if err != nil {
+		return lua.LNil
+	}
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	var v any
+	if d.Decode(&v) != nil {
+		return lua.LNil
+	}
+	lv, err := sandbox.ToLua(st.SB.L(), v)
+	if err != nil {
+		return lua.LNil
+	}
+	return lv
+}
+
+// callMax is call with a larger cap on the returned text.
+func (f *Formatter) callMax(name string, maxN int, args func(st *plugin.State) []lua.LValue) (string, error) {
+	if maxN <= MaxText {
+		return f.call(name, args)
+	}
+	return f.callText(name, maxN, args)
+}
