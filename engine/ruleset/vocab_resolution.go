@@ -235,11 +235,11 @@ var resolutionVocabulary = []VocabSection{
 	{ID: "resolution.outcomes", Pointer: "/resolution/outcomes", Title: "Outcome bands (needs 1.135)", Meaning: "Reads a check's result as one of several bands (a success at a cost, a critical).", Keys: []VocabKey{
 		k("by", "string", "the kind's first", "what the kind reads: margin, total, successes...", "what the bands are measured by"),
 		k("naturals", "enum:shift", "", "a single die; resolution.naturals none", "a natural max or min moves the result one band"),
-		k("tiers", "array:object:resolution.outcomes.tiers", "", "required; 2 to 8", "the bands, from the lowest"),
+		k("tiers", "array:object:resolution.outcomes.tiers", "", "required; 2 to 8; at least one success and one failure", "the bands, best first"),
 	}},
 	{ID: "resolution.outcomes.tiers", Pointer: "/resolution/outcomes/tiers/*", Title: "Outcome bands: tiers", Meaning: "One band.", Keys: []VocabKey{
 		idKey("band"), reqLabel("band"),
-		k("atLeast", "integer", "", "not with on; rising from band to band", "the lowest measure in the band"),
+		k("atLeast", "integer", "", "not with on; lower than the band before; none on the last band", "the lowest measure in the band"),
 		k("success", "boolean", "false", "", "whether the band is a success"),
 		k("critical", "boolean", "false", "", "whether the band is a critical"),
 		k("on", "enum:critical-success|critical-failure", "", "", "the band is reached only by this natural result"),

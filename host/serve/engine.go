@@ -73,7 +73,7 @@ func (s *Server) loadRuleset(src rulesetSource) (*ruleset.Ruleset, error) {
 		if _, err := os.Stat(path); err != nil {
 			return nil, &apiError{Status: http.StatusNotFound, Code: "unknown-bundled", Message: fmt.Sprintf("no bundled ruleset %q", src.Bundled)}
 		}
-		rs, err := ruleset.LoadFile(path, s.rulesetOptions())
+		rs, err := s.cache.ruleset(path, s.rulesetOptions())
 		if err != nil {
 			return nil, refusedInput("invalid-ruleset", err)
 		}
@@ -103,7 +103,7 @@ func (s *Server) loadSheets(rs *ruleset.Ruleset, bundled string, src sheetSource
 		if _, err := os.Stat(path); err != nil {
 			return nil, &apiError{Status: http.StatusNotFound, Code: "unknown-bundled", Message: fmt.Sprintf("bundled ruleset %q has no sheet %q", bundled, name)}
 		}
-		sh, err := sheet.LoadFile(path, rs)
+		sh, err := s.cache.sheet(path, rs)
 		if err != nil {
 			return nil, refusedInput("invalid-sheet", err)
 		}

@@ -85,6 +85,7 @@ type Server struct {
 	metrics *metrics
 	nextID  atomic.Uint64
 
+	cache    bundledCache
 	liveMu   sync.Mutex
 	sessions map[string]*liveSession
 }
