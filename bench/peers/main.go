@@ -23,7 +23,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strings"
 	"time"
 
 	jdice "github.com/justinian/dice"
@@ -95,12 +94,13 @@ func buildPairs(root string) ([]pair, error) {
 }
 
 // checkWork is one check from tag text to record text, reusing the
-// ruleset, the character, one seeded stream and one output buffer.
+// ruleset, the character, one seeded stream, the parsed tag's storage
+// (tag.ParseInto) and one output buffer (Append), as a server loop would.
 func checkWork(env *check.Env, stream *dice.Seeded, text string) func(int) int {
-	var sb strings.Builder
+	var t tag.Tag
+	var out []byte
 	return func(i int) int {
-		t, err := tag.Parse(text)
-		if err != nil {
+		if err := tag.ParseInto(&t, text); err != nil {
 			panic(err)
 		}
 		stream.Reset(uint64(i), 0, 0)
@@ -108,19 +108,18 @@ func checkWork(env *check.Env, stream *dice.Seeded, text string) func(int) int {
 		if r.Record.Name != "check" {
 			panic("not a check: " + r.Record.String())
 		}
-		sb.Reset()
-		r.Record.AppendTo(&sb)
-		return sb.Len()
+		out = r.Record.Append(out[:0])
+		return len(out)
 	}
 }
 
 // rollWork is roll_dice from tag text to record text.
 func rollWork(stream *dice.Seeded, notation string) func(int) int {
 	text := `[roll_dice: dice="` + notation + `"]`
-	var sb strings.Builder
+	var t tag.Tag
+	var out []byte
 	return func(i int) int {
-		t, err := tag.Parse(text)
-		if err != nil {
+		if err := tag.ParseInto(&t, text); err != nil {
 			panic(err)
 		}
 		stream.Reset(uint64(i), 0, 0)
@@ -128,9 +127,8 @@ func rollWork(stream *dice.Seeded, notation string) func(int) int {
 		if r.Name != "roll" {
 			panic("not a roll: " + r.String())
 		}
-		sb.Reset()
-		r.AppendTo(&sb)
-		return sb.Len()
+		out = r.Append(out[:0])
+		return len(out)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/tag"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -39,7 +40,7 @@ func (c *Check) ignoreUnreadBy(kind string) {
 
 func foldIn(list []string, key string) bool {
 	for _, k := range list {
-		if strings.EqualFold(k, key) {
+		if tag.EqualKey(k, key) {
 			return true
 		}
 	}

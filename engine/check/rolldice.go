@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/record"
@@ -69,17 +70,56 @@ func RollDice(rs *ruleset.Ruleset, t tag.Tag, s dice.Stream) record.Record {
 	return rollExpr(t, e, s)
 }
 
-// rollPlain answers plain NdS+M with the record it always had.
+// rollPlain answers plain NdS+M with the record it always had. The
+// record, its texts and the faces are built in one plainRoll, so a plain
+// roll allocates once.
 func rollPlain(t tag.Tag, n dice.Notation, s dice.Stream) record.Record {
-	r := rollHead(t, n.String())
-	faces, total := n.Roll(s)
-	r.AddInts("rolls", faces)
+	p := new(plainRoll)
+	p.text = p.textArr[:0]
+	r := record.Record{Tag: tag.Tag{Name: "roll", Attrs: p.attrs[:0]}}
+	if who, ok := t.Get("who"); ok && who != "" {
+		r.Add("who", who)
+	}
+	r.Add("dice", p.add(n.Append))
+	faces, total := n.RollInto(s, p.faces[:0])
+	r.Add("rolls", p.add(func(b []byte) []byte { return appendInts(b, faces) }))
 	if n.Modifier != 0 {
 		r.AddInt("modifier", n.Modifier)
 	}
 	r.AddInt("total", total)
 	addIgnored(&r, t)
 	return r
+}
+
+// plainRoll is the storage of one plain roll's record (see scratch for
+// the same idea on a check): attributes, value texts, faces.
+type plainRoll struct {
+	attrs   [8]tag.Attr
+	text    []byte // append-only: handed-out values are never written over
+	textArr [96]byte
+	faces   [16]int
+}
+
+// add appends a value with fill and returns it as a string without a copy.
+func (p *plainRoll) add(fill func([]byte) []byte) string {
+	start := len(p.text)
+	p.text = fill(p.text)
+	b := p.text[start:]
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}
+
+// appendInts appends "8,3,10".
+func appendInts(b []byte, vs []int) []byte {
+	for i, v := range vs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(v), 10)
+	}
+	return b
 }
 
 // rollExpr answers an expression that is more than plain NdS+M: every

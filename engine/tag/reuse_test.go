@@ -1,6 +1,9 @@
 package tag
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestParseIntoReuses holds ParseInto to its promise: the same tags as
 // Parse, no allocation once the storage is big enough, and no tag left
@@ -55,4 +58,28 @@ func BenchmarkParseInto(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// TestEqualKeyIsEqualFold holds the ASCII fast path to strings.EqualFold,
+// non-ASCII folds (the Kelvin sign folds to k) included.
+func TestEqualKeyIsEqualFold(t *testing.T) {
+	words := []string{"", "k", "K", "\u212a", "skill", "SKILL", "Skill", "skil", "skills", "dc", "DC",
+		"mode", "m\u00f6de", "M\u00d6DE", "a-b", "A_B", "a.b", "sk\u212aill", "ſkill", "@", "`", "[", "{"}
+	for _, a := range words {
+		for _, b := range words {
+			if got, want := EqualKey(a, b), strings.EqualFold(a, b); got != want {
+				t.Errorf("EqualKey(%q, %q) = %v, EqualFold %v", a, b, got, want)
+			}
+		}
+	}
+}
+
+func FuzzEqualKey(f *testing.F) {
+	f.Add("skill", "SKILL")
+	f.Add("k", "\u212a")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		if got, want := EqualKey(a, b), strings.EqualFold(a, b); got != want {
+			t.Fatalf("EqualKey(%q, %q) = %v, EqualFold %v", a, b, got, want)
+		}
+	})
 }

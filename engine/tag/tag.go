@@ -20,6 +20,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Attr is one key="value" pair.
@@ -68,10 +69,50 @@ func (e *SyntaxError) Error() string { return fmt.Sprintf("at byte %d: %s", e.Of
 // ErrNoTag is returned by Parse for input that holds no tag at all.
 var ErrNoTag = errors.New("no [name: ...] tag found")
 
+// EqualKey compares two attribute keys ignoring case, exactly as
+// strings.EqualFold does, but without decoding runes when both are ASCII
+// (keys the grammar reads always are): every check looks up a dozen keys.
+func EqualKey(a, b string) bool {
+	if len(a) != len(b) {
+		if isASCII(a) && isASCII(b) {
+			return false // ASCII folds byte for byte, so lengths must agree
+		}
+		return strings.EqualFold(a, b)
+	}
+	for i := 0; i < len(a); i++ {
+		x, y := a[i], b[i]
+		if x|y >= utf8.RuneSelf {
+			return strings.EqualFold(a, b)
+		}
+		if x == y {
+			continue
+		}
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
 // Get returns the value of the first attribute whose key matches, ignoring case.
 func (t Tag) Get(key string) (string, bool) {
 	for _, a := range t.Attrs {
-		if strings.EqualFold(a.Key, key) {
+		if EqualKey(a.Key, key) {
 			return a.Value, true
 		}
 	}
@@ -395,7 +436,7 @@ func (p *parser) tagInto(t *Tag) error {
 		}
 		if !p.lenient {
 			for _, b := range t.Attrs {
-				if strings.EqualFold(a.Key, b.Key) {
+				if EqualKey(a.Key, b.Key) {
 					return &SyntaxError{Offset: at, Msg: fmt.Sprintf("attribute %s given twice; give each attribute once", a.Key), Reason: ReasonDuplicateAttribute, Attr: a.Key}
 				}
 			}
