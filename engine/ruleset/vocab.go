@@ -110,16 +110,6 @@ func sectionKeys(id string) []string {
 // sectionKeys does; the sheet's tests load every bundled sheet.
 func VocabKeys(id string) []string { return sectionKeys(id) }
 
-// sectionsKeys joins several sections' keys (a resolution's shared keys
-// and its kind's).
-func sectionsKeys(ids ...string) []string {
-	var out []string
-	for _, id := range ids {
-		out = append(out, sectionKeys(id)...)
-	}
-	return out
-}
-
 // KeyLevels lists the capability rows that govern the key at a section,
 // joined from the capability table by pointer: the level a ruleset must
 // declare to write it (none for the base vocabulary).
