@@ -542,11 +542,16 @@ func (p *Party) bind(t tag.Tag) record.Record {
 	}
 	si = splitOne(m, si)
 	m.Bag[si].Bound = true
+	shown := m.Bag[si].Name
+	revealed := p.unmask(&m.Bag[si])
 	rec := record.New("inventory")
 	rec.Add("action", "bind")
-	rec.Add("item", m.Bag[si].Name)
+	rec.Add("item", shown)
 	rec.Add("who", m.Name)
 	rec.Add("bound", fmt.Sprintf("%d of %d", boundCount(m), p.BindingMax(mi)))
+	if revealed != "" {
+		rec.Add("revealed", revealed) // binding a fake finds it out
+	}
 	return rec
 }
 

@@ -404,6 +404,9 @@ func (p *Party) Block() string {
 				state = append(state, "worn")
 			}
 			state = append(state, p.stackExtras(s)...)
+			if note := stackNote(p, i, s); note != "" {
+				state = append(state, note)
+			}
 			if len(state) > 0 {
 				sb.WriteString(" (" + strings.Join(state, ", ") + ")")
 			}

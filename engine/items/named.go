@@ -36,3 +36,15 @@ func (p *Party) RenameStacks(i int, ref, from, to string) int {
 	}
 	return n
 }
+
+// unmask makes a stack of a fake still shown as the item it passes for
+// its true item (spec/items.md "Honest and dishonest sellers": binding
+// it finds it out) and returns the true label, or "" for anything else.
+func (p *Party) unmask(s *Stack) string {
+	def := p.Def(s)
+	if def == nil || !def.IsFake() || strings.EqualFold(s.Name, def.Label) {
+		return ""
+	}
+	s.Name = def.Label
+	return def.Label
+}

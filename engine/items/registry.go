@@ -89,6 +89,33 @@ func inspectAnswerer() InspectFunc {
 	return inspectHook
 }
 
+// StackNoteFunc says something a section knows about a stack in member
+// i's bag ("Mira thinks it is a fake"), shown beside it; "" for nothing.
+type StackNoteFunc func(p *Party, i int, s *Stack) string
+
+var stackNoteHook StackNoteFunc
+
+// RegisterStackNote lets one section annotate stacks in the inventory
+// block. It panics when one is registered already.
+func RegisterStackNote(fn StackNoteFunc) {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	if stackNoteHook != nil {
+		panic("items: stack note registered twice")
+	}
+	stackNoteHook = fn
+}
+
+func stackNote(p *Party, i int, s *Stack) string {
+	registryMu.RLock()
+	fn := stackNoteHook
+	registryMu.RUnlock()
+	if fn == nil {
+		return ""
+	}
+	return fn(p, i, s)
+}
+
 // TagAnswerer is the function registered for a tag name, if any.
 func TagAnswerer(name string) (ActionFunc, bool) {
 	registryMu.RLock()

@@ -23,6 +23,20 @@ const (
 func init() {
 	items.RegisterAction("reveal", AnswerReveal)
 	items.RegisterInspect(answerInspect)
+	items.RegisterStackNote(suspectNote)
+}
+
+// suspectNote is the bag's word on a fake a character found suspect
+// and has not identified: "Mira thinks it is a fake".
+func suspectNote(p *items.Party, i int, s *items.Stack) string {
+	st := view(p)
+	if !st.Suspect[strconv.Itoa(i)+"|"+s.Item] {
+		return ""
+	}
+	if d := p.Def(s); d != nil && strings.EqualFold(s.Name, d.Label) {
+		return "" // found out since
+	}
+	return p.Members[i].Name + " thinks it is a fake"
 }
 
 // AnswerReveal answers [inventory: action="reveal" item="Bag of Holding"

@@ -8,6 +8,8 @@ import (
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/market"
 	"github.com/rulehost/rulehost/engine/record"
+	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/sheet"
 	"github.com/rulehost/rulehost/engine/tag"
 )
 
@@ -101,6 +103,9 @@ func TestInspectFake(t *testing.T) {
 		r := rolled(t, p, `[inventory: action="inspect" item="Potion of Healing" who="Corvin"]`, c.face)
 		if v, _ := r.Get("verdict"); v != c.verdict {
 			t.Fatalf("face %d: %s, want %s", c.face, r, c.verdict)
+		}
+		if c.verdict == "suspect" && !strings.Contains(p.Block(), "(Corvin Vell thinks it is a fake)") {
+			t.Errorf("the bag does not say it is suspect:\n%s", p.Block())
 		}
 		again := rolled(t, p, `[inventory: action="inspect" item="Potion of Healing" who="Corvin"]`, 20)
 		if c.verdict == "identified" {
@@ -196,5 +201,26 @@ func TestHonestSellerWarns(t *testing.T) {
 	if !ok || !strings.Contains(text, "Wand of Wonder, 500 gold pieces") ||
 		!strings.Contains(text, "(warn the buyer first: every wave is a gamble; some effects turn on the one who waves it)") {
 		t.Fatalf("MARKET:\n%s", text)
+	}
+}
+
+// TestBindingRevealsAFake: binding a fake finds it out.
+func TestBindingRevealsAFake(t *testing.T) {
+	p := gravewatch(t)
+	b := p.RS.Items
+	ring := b.ItemByRef("grave-goods/widows-ring")
+	if !ring.Binds {
+		t.Skip("the widow's ring no longer binds")
+	}
+	// A fake ring passing for the widow's ring (same category, binds).
+	fake := *ring
+	fake.ID, fake.Label = "false-ring", "False ring"
+	fake.Market = &ruleset.ItemMarket{PassesFor: ring.Ref()}
+	b.Items = append(b.Items, &fake)
+	q := items.New(p.RS, []*sheet.Sheet{p.Members[0].Sheet})
+	q.Put(0, &fake, ring.Label, 1)
+	r := say(t, q, 1, `[inventory: action="bind" item="`+ring.Label+`"]`)
+	if got, _ := r.Get("revealed"); got != "False ring" {
+		t.Fatalf("%s", r)
 	}
 }

@@ -105,6 +105,7 @@ func New(opts Options) *Server {
 			writeError(w, http.StatusMethodNotAllowed, "method-not-allowed", fmt.Sprintf("%s does not answer %s; see /v1/openapi.json", r.URL.Path, r.Method), nil)
 		})
 	}
+	s.mountPlay()
 	s.mux.Handle("GET /metrics", promhttp.HandlerFor(s.opts.Registry, promhttp.HandlerOpts{}))
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "not-found", fmt.Sprintf("no route %s %s; the API is described at /v1/openapi.json", r.Method, r.URL.Path), nil)
