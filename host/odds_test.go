@@ -215,7 +215,8 @@ func TestOddsExactValues(t *testing.T) {
 // kind a bundled plugin provides, with the bundled plugins, and its
 // sample sheets (engine/ruleset's test loads the native ones).
 func TestBundledPluginRulesets(t *testing.T) {
-	h, errs := host.Load([]string{"../plugins"}, plugin.Options{})
+	// a generous deadline: the plugins must answer, however loaded the machine
+	h, errs := host.Load([]string{"../plugins"}, plugin.Options{Deadline: 10 * time.Second})
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}

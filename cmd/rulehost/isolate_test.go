@@ -5,14 +5,22 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rulehost/rulehost/host/isolate"
 )
 
 // TestMain lets this test binary serve as the plugin worker that
-// --isolate re-runs.
+// --isolate re-runs. Plugin calls get a generous deadline (testDeadline):
+// these tests check what commands print, and a good call must not miss
+// the default 250 ms on a loaded machine; no test here needs a call to
+// time out.
+// cliTestDeadline is the per-call deadline of the commands these tests run.
+const cliTestDeadline = 30 * time.Second
+
 func TestMain(m *testing.M) {
 	isolate.ServeIfWorker()
+	callDeadline = cliTestDeadline
 	os.Exit(m.Run())
 }
 

@@ -50,7 +50,7 @@ func runPluginTest(c *cli.Context) error {
 		return misuse(c, "%v", err)
 	}
 	results := suite.Run([]*suite.Suite{s}, suite.Options{
-		Plugin:  plugin.Options{Logger: logger(c).Named("plugins")},
+		Plugin:  plugin.Options{Logger: logger(c).Named("plugins"), Deadline: callDeadline},
 		Update:  c.Bool("update"),
 		Isolate: isolateOptions(c),
 	})

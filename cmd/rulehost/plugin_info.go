@@ -119,7 +119,7 @@ func runPluginInfo(c *cli.Context) error {
 // --isolate, in a worker, so their plugin.lua never runs here) and
 // describes each.
 func loadInfos(c *cli.Context) ([]pluginInfo, []error, error) {
-	popts := plugin.Options{Logger: logger(c).Named("plugins")}
+	popts := plugin.Options{Logger: logger(c).Named("plugins"), Deadline: callDeadline}
 	var out []pluginInfo
 	if iso := isolateOptions(c); iso != nil {
 		cl, errs, err := isolate.Start(c.Args().Slice(), popts, *iso)

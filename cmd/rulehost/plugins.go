@@ -1,6 +1,8 @@
 package main
 
 import (
+	"time"
+
 	"github.com/rulehost/rulehost/engine/check"
 	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/session"
@@ -30,6 +32,12 @@ func (o loadOptions) hooks() session.Hooks {
 	return h
 }
 
+// callDeadline is every plugin call's deadline; zero is the plugin host's
+// default (plugin.DefaultDeadline). Only the tests set it (TestMain): they
+// check what a plugin answers, not how fast, on a machine that may be
+// heavily loaded, where a good call can miss 250 ms.
+var callDeadline time.Duration
+
 // pluginOptions loads the default plugins/ folder (when present) and every
 // --plugins DIR. A plugin that does not load is reported on stderr with
 // its name, file and line and left out; the others still serve. A --plugins
@@ -50,7 +58,7 @@ func pluginOptionsFrom(c *cli.Context, dirs []string) (loadOptions, error) {
 			return loadOptions{}, misuse(c, "--plugins %s: %v", d, err)
 		}
 	}
-	popts := plugin.Options{Logger: log.Named("plugins")}
+	popts := plugin.Options{Logger: log.Named("plugins"), Deadline: callDeadline}
 	var h *host.Host
 	var errs []error
 	if c.Bool("isolate") {

@@ -1,25 +1,53 @@
 package prompt_test
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
+	"github.com/rulehost/rulehost/engine/market"
 	"github.com/rulehost/rulehost/engine/prompt"
 	"github.com/rulehost/rulehost/engine/record"
+	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/session"
 	"github.com/rulehost/rulehost/engine/sheet"
 )
 
-// bigParty is Gravewatch with a party of 6 (its sample sheets renamed)
-// and 50 stacks in each bag (its own items and plain ones), after one
-// reply with a check and a player's Use, so every section is built.
+// bigParty is Gravewatch with a party of 6 (its sample sheets renamed),
+// 50 stacks in each bag (plain keepsakes), and its market grown to 6
+// sellers (its three, twice), in a city where all of them sell, after a
+// reply with a check and a loot roll, so every section is built.
 func bigParty(t testing.TB) (game, *session.State) {
 	var g game
 	for _, x := range bundled(t) {
 		if x.name == "gravewatch" {
 			g = x
 		}
+	}
+	data, err := os.ReadFile("../../rulesets/gravewatch/ruleset.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	mk := m["items"].(map[string]any)["market"].(map[string]any)
+	sellers := mk["sellers"].([]any)
+	for _, s := range append([]any(nil), sellers...) {
+		c := map[string]any{}
+		for k, v := range s.(map[string]any) {
+			c[k] = v
+		}
+		c["id"], c["label"] = c["id"].(string)+"_2", c["label"].(string)+" (second)"
+		sellers = append(sellers, c)
+	}
+	mk["sellers"] = sellers
+	data, _ = json.Marshal(m)
+	if g.rs, err = ruleset.Load("ruleset.json", data, ruleset.Options{}); err != nil {
+		t.Fatal(err)
 	}
 	var sheets []*sheet.Sheet
 	for i := 0; len(sheets) < 6; i++ {
@@ -35,7 +63,7 @@ func bigParty(t testing.TB) (game, *session.State) {
 			fmt.Fprintf(&b, "[inventory: action=\"add\" item=\"Keepsake %d\" who=\"%s\"]\n", n, sh.Name)
 		}
 	}
-	for _, text := range []string{b.String(), `[skill_check: skill="Ward" dc="2"] [loot: table="Grave goods"]`} {
+	for _, text := range []string{b.String(), `[place: name="Ashby" size="city"] [skill_check: skill="Ward" dc="2"] [loot: table="Grave goods"]`} {
 		if _, err := s.Append(session.GMReply, text); err != nil {
 			t.Fatal(err)
 		}
@@ -44,6 +72,9 @@ func bigParty(t testing.TB) (game, *session.State) {
 		if len(m.Bag) < 50 {
 			t.Fatalf("member %d has %d stacks", i, len(m.Bag))
 		}
+	}
+	if v, ok := market.Block(s.State().Party); !ok || len(v.Sellers) != 6 {
+		t.Fatalf("want a MARKET block with 6 sellers, got %v %d", ok, len(v.Sellers))
 	}
 	return g, s.State()
 }

@@ -9,11 +9,11 @@ import (
 // on Text(secs) with the note included), deterministically, in this
 // order, stopping as soon as it fits:
 //
-//  1. the examples of the loot, money, items and rules sections, in that
-//     order (the instructions stay, only the sample tags go);
-//  2. whole sections: loot, then money, then items;
+//  1. the examples of the loot, money, market, items and rules sections,
+//     in that order (the instructions stay, only the sample tags go);
+//  2. whole sections: loot, money, market, then items;
 //  3. the inventory block's lines from the end (the last characters'
-//     last stacks first);
+//     last stacks first), then the MARKET block's;
 //  4. the last turn's lines from the start (the oldest first);
 //  5. the rules section's lines from the end.
 //
@@ -39,7 +39,7 @@ func BudgetWith(secs []Section, maxChars int, render func(Section) string) (out 
 	out = append([]Section(nil), secs...)
 	noteSize := func(cut []string) int { return runes(render(Section{Name: Cut, Data: cut, Text: note(cut)})) }
 	fits := func() bool { return size(out, nil)+2+noteSize(cut) <= maxChars }
-	for _, name := range []string{Loot, Money, Items, Rules} {
+	for _, name := range []string{Loot, Money, Market, Items, Rules} {
 		if i := index(out, name); i >= 0 && dropExamples(&out[i]) {
 			out[i].Text = render(out[i])
 			cut = append(cut, name+" examples")
@@ -48,7 +48,7 @@ func BudgetWith(secs []Section, maxChars int, render func(Section) string) (out 
 			}
 		}
 	}
-	for _, name := range []string{Loot, Money, Items} {
+	for _, name := range []string{Loot, Money, Market, Items} {
 		if i := index(out, name); i >= 0 {
 			out = append(out[:i:i], out[i+1:]...)
 			cut = append(cut, name)
@@ -60,7 +60,7 @@ func BudgetWith(secs []Section, maxChars int, render func(Section) string) (out 
 	for _, step := range []struct {
 		name      string
 		fromStart bool
-	}{{Inventory, false}, {LastTurn, true}, {Rules, false}} {
+	}{{Inventory, false}, {MarketBlock, false}, {LastTurn, true}, {Rules, false}} {
 		i := index(out, step.name)
 		if i < 0 {
 			continue
@@ -155,6 +155,13 @@ func dropExamples(s *Section) bool {
 		c := *d
 		c.Examples = nil
 		s.Data, s.Text = &c, lootText(&c)
+	case *MarketData:
+		if len(d.Examples) == 0 {
+			return false
+		}
+		c := *d
+		c.Examples = nil
+		s.Data, s.Text = &c, marketText(&c)
 	default:
 		return false
 	}

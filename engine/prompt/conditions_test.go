@@ -52,11 +52,13 @@ var conditions = []condition{
 		return false
 	}},
 	{"binding", "binds=", func(rs *ruleset.Ruleset) bool { return rs.Items != nil && rs.Items.Binding != nil && rs.Items.Propose }},
-	// Markets (issue 14) have not landed: no ruleset is taught them yet.
-	{"market", "[place:", func(*ruleset.Ruleset) bool { return false }},
-	{"market day", `day="new"`, func(*ruleset.Ruleset) bool { return false }},
-	{"sell", `action="sell"`, func(*ruleset.Ruleset) bool { return false }},
+	{"market", "[place:", hasMarket},
+	{"buy", `action="buy"`, hasMarket},
+	{"market day", `day="new"`, func(rs *ruleset.Ruleset) bool { return hasMarket(rs) && prompt.HasMarketDay(rs.Items) }},
+	{"sell", `action="sell"`, func(rs *ruleset.Ruleset) bool { return hasMarket(rs) && prompt.HasMarketDay(rs.Items) }},
 }
+
+func hasMarket(rs *ruleset.Ruleset) bool { return rs.Items != nil && rs.Items.Market != nil }
 
 func checkConditions(t *testing.T, name string, rs *ruleset.Ruleset, text string) {
 	t.Helper()
@@ -80,7 +82,7 @@ func TestConditionalInstructions(t *testing.T) {
 	}
 	// The bundled rulesets cover these both ways; the variants below
 	// cover the rest.
-	for _, name := range []string{"coins", "loot tables", "bands", "advantage", "dark dice", "spends", "invent", "binding"} {
+	for _, name := range []string{"coins", "loot tables", "bands", "advantage", "dark dice", "spends", "invent", "binding", "market", "market day"} {
 		if !seen[name] {
 			t.Errorf("no bundled ruleset has %s: the test would not see it appear", name)
 		}
@@ -114,6 +116,36 @@ func TestConditionalVariants(t *testing.T) {
 				}
 			}
 		}},
+		{"market without a day", "d20-5e", func(m map[string]any) {
+			mk := items(m)["market"].(map[string]any)
+			delete(mk, "buyBack")
+			for _, p := range mk["places"].([]any) {
+				delete(p.(map[string]any), "purse")
+			}
+			for _, s := range mk["sellers"].([]any) {
+				delete(s.(map[string]any), "stock")
+			}
+			var sold []any
+			for _, r := range mk["sold"].([]any) {
+				delete(r.(map[string]any), "limited")
+				if _, ok := r.(map[string]any)["place"]; ok {
+					sold = append(sold, r)
+				}
+			}
+			mk["sold"] = sold
+			for _, c := range m["catalogs"].([]any) {
+				for _, e := range c.(map[string]any)["entries"].([]any) {
+					if it, ok := e.(map[string]any)["item"].(map[string]any); ok {
+						if so, ok := it["sold"].(map[string]any); ok {
+							delete(so, "limited")
+							if _, ok := so["place"]; !ok {
+								delete(it, "sold")
+							}
+						}
+					}
+				}
+			}
+		}},
 		{"no advantage", "d20-5e", func(m map[string]any) { m["resolution"].(map[string]any)["advantage"] = false }},
 		{"no bands", "d20-5e", func(m map[string]any) { delete(m["resolution"].(map[string]any), "outcomes") }},
 	}
@@ -136,6 +168,9 @@ func TestConditionalVariants(t *testing.T) {
 			sheets, err := session.LoadParty("../../rulesets/"+v.base+"/sheets", rs)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if v.name == "market without a day" && (rs.Items.Market == nil || prompt.HasMarketDay(rs.Items)) {
+				t.Fatal("the variant still has a market day (or no market): it would test nothing")
 			}
 			secs := prompt.Build(prompt.Input{RS: rs, Sheets: sheets})
 			checkConditions(t, v.name, rs, prompt.Text(secs))

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/rulehost/rulehost/engine/prompt"
 	"github.com/rulehost/rulehost/engine/ruleset"
@@ -25,7 +26,9 @@ var (
 // resolve with a plugin kind, and the formatters are plugins.
 func bundledHost(t testing.TB) *host.Host {
 	hostOnce.Do(func() {
-		h, errs := host.Load([]string{"../../plugins"}, plugin.Options{})
+		// a generous deadline: a good plugin call must not miss the
+		// default 250 ms on a loaded machine
+		h, errs := host.Load([]string{"../../plugins"}, plugin.Options{Deadline: 10 * time.Second})
 		if len(errs) > 0 {
 			t.Fatalf("bundled plugins: %v", errs)
 		}
@@ -100,6 +103,8 @@ func examples(secs []prompt.Section) map[string][]string {
 		case *prompt.MoneyData:
 			out[s.Name] = d.Examples
 		case *prompt.LootData:
+			out[s.Name] = d.Examples
+		case *prompt.MarketData:
 			out[s.Name] = d.Examples
 		}
 	}

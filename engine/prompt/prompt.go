@@ -27,12 +27,16 @@ const (
 	Items     = "items"
 	Money     = "money"
 	Loot      = "loot"
+	Market    = "market"
 	Inventory = "inventory"
-	LastTurn  = "last_turn"
+	// MarketBlock is the MARKET block, while the scene is in a place
+	// with a market.
+	MarketBlock = "market_block"
+	LastTurn    = "last_turn"
 )
 
 // Names are every section name Build can produce, in prompt order.
-var Names = []string{Rules, Items, Money, Loot, Inventory, LastTurn}
+var Names = []string{Rules, Items, Money, Loot, Market, Inventory, MarketBlock, LastTurn}
 
 // Section is one named part of the prompt: the facts it states (Data, a
 // typed struct a formatter reads) and the built-in text of those facts.
@@ -72,7 +76,9 @@ func Build(in Input) []Section {
 	add(itemsSection(in.RS, party))
 	add(moneySection(in.RS, party))
 	add(lootSection(in.RS, party))
+	add(marketSection(in.RS, party))
 	add(inventorySection(party, f), true)
+	add(marketBlockSection(party, f))
 	add(lastTurnSection(in.State, f))
 	return out
 }

@@ -28,7 +28,7 @@ func binomialAtLeast(n, k int, p float64) float64 {
 // (method "plugin"); one without is sampled (method "sampled") with the
 // sample size and a 95% interval per outcome that holds the true value.
 func TestPluginOdds(t *testing.T) {
-	kinds, resolvers := testPlugins(t, plugin.Options{}, "../../testdata/plugins/odds-pool", "../../testdata/plugins/bench-pool")
+	kinds, resolvers := testPlugins(t, plugin.Options{Deadline: correctnessDeadline}, "../../testdata/plugins/odds-pool", "../../testdata/plugins/bench-pool")
 	tg, err := tag.Parse(`[skill_check: skill="Climb" dc="3"]`)
 	if err != nil {
 		t.Fatal(err)

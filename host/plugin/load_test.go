@@ -8,6 +8,7 @@ import (
 
 	"github.com/rulehost/rulehost/host/plugin"
 	"github.com/rulehost/rulehost/host/sandbox"
+	"github.com/rulehost/rulehost/internal/testload"
 )
 
 // TestLoadUnderLimits: loading a plugin (read, parse, compile, run
@@ -19,24 +20,32 @@ func TestLoadUnderLimits(t *testing.T) {
 	bomb := func(op string) string {
 		return "return a" + strings.Repeat(op+"a", (plugin.MaxSource-16)/(len(op)+1))
 	}
+	// bounded: the deadlines of the cases that may end in a timeout (the
+	// loop, and the allocation the memory budget or the deadline stops);
+	// the others get generous ones, so that on a busy machine the parser's
+	// bound and the state-size check are what refuse them, not the clock.
+	// Every case must end within bounded's deadlines plus slack.
+	bounded := plugin.Options{Deadline: time.Second, LoadDeadline: 500 * time.Millisecond}
+	generous := plugin.Options{Deadline: 10 * time.Second, LoadDeadline: 10 * time.Second}
 	cases := map[string]struct {
 		src  string
 		want error
+		opts plugin.Options
 	}{
-		"a^a^a":            {bomb("^"), sandbox.ErrSyntax},
-		"a..a..a":          {bomb(".."), sandbox.ErrSyntax},
-		"nested braces":    {"return " + strings.Repeat("{", 1<<18) + strings.Repeat("}", 1<<18), sandbox.ErrSyntax},
-		"loop at load":     {"while true do end", sandbox.ErrTimeout},
-		"memory at load":   {"local t = {} for i = 1, 1e9 do t[i] = {} end", nil},
-		"too big to reset": {"big = {} for i = 1, 70000 do big[i] = i end return {}", sandbox.ErrMemory},
+		"a^a^a":            {bomb("^"), sandbox.ErrSyntax, generous},
+		"a..a..a":          {bomb(".."), sandbox.ErrSyntax, generous},
+		"nested braces":    {"return " + strings.Repeat("{", 1<<18) + strings.Repeat("}", 1<<18), sandbox.ErrSyntax, generous},
+		"loop at load":     {"while true do end", sandbox.ErrTimeout, bounded},
+		"memory at load":   {"local t = {} for i = 1, 1e9 do t[i] = {} end", nil, bounded},
+		"too big to reset": {"big = {} for i = 1, 70000 do big[i] = i end return {}", sandbox.ErrMemory, generous},
 	}
-	// a generous call deadline: building 70,000 entries must finish on a
-	// busy machine, so the state-size check is what refuses it
-	opts := plugin.Options{Deadline: time.Second, LoadDeadline: 500 * time.Millisecond}
+	// parse under LoadDeadline, then run under Deadline, each plus slack
+	// (stretched on a loaded machine: testload)
+	limit := bounded.LoadDeadline + bounded.Deadline + testload.Slack(t, 200*time.Millisecond)
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
 			start := time.Now()
-			_, err := plugin.Load(writePlugin(t, "bomb", c.src), opts)
+			_, err := plugin.Load(writePlugin(t, "bomb", c.src), c.opts)
 			took := time.Since(start)
 			if err == nil {
 				t.Fatal("loaded")
@@ -53,8 +62,7 @@ func TestLoadUnderLimits(t *testing.T) {
 			if !strings.HasPrefix(err.Error(), `plugin "bomb": bomb/plugin.lua`) {
 				t.Errorf("the error does not name the plugin and file: %v", err)
 			}
-			// parse under LoadDeadline, then run under Deadline, each plus slack
-			if took > opts.LoadDeadline+opts.Deadline+200*time.Millisecond {
+			if took > limit {
 				t.Errorf("load took %v", took)
 			}
 		})

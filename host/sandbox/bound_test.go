@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/rulehost/rulehost/internal/testload"
 )
 
 // The hard bound (issue 9): whatever a plugin does in one call or one
@@ -126,27 +128,12 @@ func TestHardBound(t *testing.T) {
 	}
 }
 
-// timeSlack is boundSlack, or more on a machine so loaded that a process
-// waits for a CPU longer than that (a load average of more than 4 runnable
-// threads per CPU): wall time then measures the queue, not the sandbox. The
-// stretch is logged; the bound itself is what the test states.
+// timeSlack is boundSlack, stretched on a machine so loaded that a
+// process waits for a CPU longer than that (see internal/testload): wall
+// time then measures the queue, not the sandbox. The stretch is logged;
+// the bound itself is what the test states.
 func timeSlack(t *testing.T) time.Duration {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return boundSlack
-	}
-	f := strings.Fields(string(b))
-	if len(f) == 0 {
-		return boundSlack
-	}
-	load, err := strconv.ParseFloat(f[0], 64)
-	perCPU := load / float64(runtime.NumCPU())
-	if err != nil || perCPU <= 4 {
-		return boundSlack
-	}
-	slack := time.Duration(float64(boundSlack) * perCPU / 4)
-	t.Logf("load average %.1f on %d CPUs: the time slack is stretched to %v", load, runtime.NumCPU(), slack)
-	return slack
+	return testload.Slack(t, boundSlack)
 }
 
 func wantOrSuccess(w []error) []error {

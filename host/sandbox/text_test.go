@@ -147,7 +147,9 @@ func TestStateTooBigToResetIsRefused(t *testing.T) {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
-	s, err := New(Options{Name: "fine"})
+	// 60,000 entries must load, so a generous deadline: on a loaded
+	// machine the default 1 s can pass before the size check is reached
+	s, err := New(Options{Name: "fine", Deadline: 10 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
