@@ -89,20 +89,31 @@ func VocabSectionByID(id string) (VocabSection, bool) {
 	return vocabulary[i], true
 }
 
+// vocabNames holds each section's key names, built once: the validator
+// asks for them on every object it reads.
+var vocabNames = func() map[string][]string {
+	m := make(map[string][]string, len(vocabulary))
+	for _, s := range vocabulary {
+		names := make([]string, len(s.Keys))
+		for j, k := range s.Keys {
+			names[j] = k.Name
+		}
+		m[s.ID] = names
+	}
+	return m
+}()
+
 // sectionKeys lists a section's key names, for the validator's Known.
-// An id missing from the table is a programming error that
-// TestVocabularyCallSites catches before it can ship; at run time it
-// panics rather than accept every key silently.
+// The slice is shared and capped at its length, so an append to it
+// copies instead of writing into the table. An id missing from the table
+// is a programming error that TestVocabularyCallSites catches before it
+// can ship; at run time it panics rather than accept every key silently.
 func sectionKeys(id string) []string {
-	i, ok := vocabIndex[id]
+	names, ok := vocabNames[id]
 	if !ok {
 		panic(fmt.Sprintf("ruleset: no vocabulary section %q", id))
 	}
-	keys := make([]string, len(vocabulary[i].Keys))
-	for j, k := range vocabulary[i].Keys {
-		keys[j] = k.Name
-	}
-	return keys
+	return names[:len(names):len(names)]
 }
 
 // VocabKeys lists a section's key names for a validator outside this

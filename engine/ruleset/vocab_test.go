@@ -47,7 +47,7 @@ func callName(c *ast.CallExpr) string {
 }
 
 // sectionsAsked lists every section id the validator asks for by a
-// literal: sectionKeys("x"), sectionsKeys("x", ...), itemNumberStat(o, "x", ...).
+// literal: sectionKeys("x"), VocabKeys("x"), itemNumberStat(o, "x", ...).
 func sectionsAsked(files []*ast.File) map[string]bool {
 	asked := map[string]bool{}
 	for _, f := range files {
@@ -58,7 +58,7 @@ func sectionsAsked(files []*ast.File) map[string]bool {
 			}
 			var args []ast.Expr
 			switch callName(c) {
-			case "sectionKeys", "sectionsKeys", "VocabKeys":
+			case "sectionKeys", "VocabKeys":
 				args = c.Args
 			case "itemNumberStat":
 				if len(c.Args) > 1 {
@@ -143,7 +143,7 @@ func TestVocabularyCallSites(t *testing.T) {
 func onlyTable(e ast.Expr) bool {
 	switch x := e.(type) {
 	case *ast.CallExpr:
-		return callName(x) == "sectionKeys" || callName(x) == "sectionsKeys" || callName(x) == "VocabKeys"
+		return callName(x) == "sectionKeys" || callName(x) == "VocabKeys"
 	case *ast.CompositeLit:
 		if len(x.Elts) == 0 {
 			return false
@@ -172,7 +172,7 @@ func checkKnownArg(t *testing.T, fset *token.FileSet, a ast.Expr, fromTable map[
 			return
 		}
 		switch callName(x) {
-		case "sectionKeys", "sectionsKeys", "VocabKeys":
+		case "sectionKeys", "VocabKeys":
 			return
 		case "append":
 			for _, e := range x.Args {
