@@ -2,7 +2,7 @@ package market
 
 import (
 	"fmt"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -104,8 +104,8 @@ type shelved struct {
 // shelfHere is everything the place sells by the market's rules, priced
 // at the default level, cheapest first (then by name): worked out once
 // for all the sellers there.
-func shelfHere(b *ruleset.ItemsBlock, m *ruleset.Market, st *Part, times float64) []shelved {
-	var out []shelved
+func shelfHere(b *ruleset.ItemsBlock, m *ruleset.Market, st *Part, times float64) []*shelved {
+	all := make([]shelved, 0, len(b.Items))
 	for _, it := range b.Items {
 		if !saleable(b, it) && !(it.Service && it.Cost != nil) {
 			continue
@@ -114,21 +114,25 @@ func shelfHere(b *ruleset.ItemsBlock, m *ruleset.Market, st *Part, times float64
 			continue
 		}
 		if w, ok := ware(b, st, true, it, it, times); ok {
-			out = append(out, shelved{it, w})
+			all = append(all, shelved{it, w})
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if out[i].w.worth != out[j].w.worth {
-			return out[i].w.worth < out[j].w.worth
+	out := make([]*shelved, len(all))
+	for i := range all {
+		out[i] = &all[i]
+	}
+	slices.SortStableFunc(out, func(x, y *shelved) int {
+		if x.w.worth != y.w.worth {
+			return x.w.worth - y.w.worth
 		}
-		return out[i].w.Item < out[j].w.Item
+		return strings.Compare(x.w.Item, y.w.Item)
 	})
 	return out
 }
 
 // sellerView lists a seller's wares: a dozen of what it sells here,
 // cheapest first, and today's odd lot.
-func sellerView(b *ruleset.ItemsBlock, m *ruleset.Market, st *Part, sl *ruleset.Seller, times float64, shelf []shelved) SellerView {
+func sellerView(b *ruleset.ItemsBlock, m *ruleset.Market, st *Part, sl *ruleset.Seller, times float64, shelf []*shelved) SellerView {
 	sv := SellerView{Label: "anyone here", Honest: true}
 	if sl != nil {
 		sv.Label, sv.Honest = sl.Label, sl.Honest
