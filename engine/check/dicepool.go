@@ -1,7 +1,6 @@
 package check
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/dice"
@@ -223,10 +222,10 @@ func (pc *poolCheck) pay() {
 func (pc *poolCheck) throw() []int {
 	c, dp := pc.c, pc.dp
 	rr, named := c.pickReroll(dp, pc.buys.reroll, pc.charm)
-	th := throwPool(c.Env.Dice, dp.Sides, pc.n, rr, pc.explodeAt, pc.maxExtra())
-	c.Rec.Add("rolls", intList(th.rolls))
+	th := throwPool(c.Env.Dice, dp.Sides, pc.n, rr, pc.explodeAt, pc.maxExtra(), c.takeFaces)
+	c.addInts("rolls", th.rolls)
 	if th.rerolled > 0 {
-		c.Rec.Add("faces", intList(th.faces))
+		c.addInts("faces", th.faces)
 		if named != "" {
 			c.Rec.Add("reroll", named)
 		}
@@ -507,10 +506,11 @@ type poolThrow struct {
 }
 
 // throwPool draws a pool in the order resolveDicePool documents. explodeAt
-// 0 means no explosion; maxExtra caps the extra dice.
-func throwPool(s dice.Stream, sides, n int, rr *ruleset.Reroll, explodeAt, maxExtra int) poolThrow {
+// 0 means no explosion; maxExtra caps the extra dice. take gives empty
+// storage for the faces (the check's scratch, see takeFaces).
+func throwPool(s dice.Stream, sides, n int, rr *ruleset.Reroll, explodeAt, maxExtra int, take func(n int) []int) poolThrow {
 	var th poolThrow
-	th.rolls = make([]int, n, n+maxExtra/2+4)
+	th.rolls = take(n + maxExtra/2 + 4)[:n]
 	for i := range th.rolls {
 		th.rolls[i] = s.Roll(sides)
 	}
@@ -635,21 +635,6 @@ func (fc faceCounter) add(pc *poolCount, f int, start bool) {
 			pc.lowStart++
 		}
 	}
-}
-
-// intList writes faces as "8,3,10" in one allocation: a pool check's
-// hot path (record.AddInts grows its buffer as it goes).
-func intList(vs []int) string {
-	var b strings.Builder
-	b.Grow(3 * len(vs))
-	var buf [20]byte
-	for i, v := range vs {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.Write(strconv.AppendInt(buf[:0], int64(v), 10))
-	}
-	return b.String()
 }
 
 // signedTable holds "+N" and "-N" for every number of situational dice,

@@ -54,7 +54,7 @@ func RollDice(rs *ruleset.Ruleset, t tag.Tag, s dice.Stream) record.Record {
 	if strings.ContainsAny(text, " \t\r\n") {
 		compact = strings.Join(strings.Fields(text), "")
 	}
-	if n, err := dice.ParseNotation(compact); err == nil {
+	if n, ok := dice.ReadNotation(compact); ok {
 		return rollPlain(t, n, s) // the common case, without building an expression
 	}
 	e, err := dice.ParseExpr(compact)
@@ -127,14 +127,29 @@ func appendInts(b []byte, vs []int) []byte {
 func rollExpr(t tag.Tag, e dice.Expr, s dice.Stream) record.Record {
 	r := rollHead(t, e.String())
 	results, total := e.Roll(s)
-	var faces []int
-	terms := make([]string, len(results))
-	for i, res := range results {
-		faces = append(faces, res.Faces...)
-		terms[i] = dice.FormatTerm(e.Terms[i], i, res)
+	n := 0
+	for _, res := range results {
+		n += len(res.Faces)
 	}
-	r.AddInts("rolls", faces)
-	r.Add("terms", strings.Join(terms, ";"))
+	// rolls= and terms= are written into one buffer: rolls first, then
+	// each term's reading, joined by ";".
+	text := make([]byte, 0, 16*len(results)+8*n)
+	for _, res := range results {
+		if len(text) > 0 && len(res.Faces) > 0 {
+			text = append(text, ',')
+		}
+		text = appendInts(text, res.Faces)
+	}
+	rolls := len(text)
+	for i, res := range results {
+		if i > 0 {
+			text = append(text, ';')
+		}
+		text = dice.AppendTerm(text, e.Terms[i], i, res)
+	}
+	all := string(text)
+	r.Add("rolls", all[:rolls])
+	r.Add("terms", all[rolls:])
 	r.AddInt("total", total)
 	addIgnored(&r, t)
 	return r

@@ -93,3 +93,19 @@ func benchRollDice(b *testing.B, notation string) {
 		_ = check.RollDice(nil, t, stream).String()
 	}
 }
+
+// TestRollExprRollsAcrossConstants writes rolls= as every face in throw
+// order, a constant term between dice terms adding no empty entry.
+func TestRollExprRollsAcrossConstants(t *testing.T) {
+	tg, err := tag.Parse(`[roll_dice: dice="1d6+2+2d4"]`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := check.RollDice(nil, tg, dice.Script(5, 3, 1))
+	if got := r.Value("rolls"); got != "5,3,1" {
+		t.Fatalf("rolls=%q in %s", got, r.String())
+	}
+	if got := r.Value("terms"); got != "1d6(5)=5;+2=2;+2d4(3,1)=4" {
+		t.Fatalf("terms=%q in %s", got, r.String())
+	}
+}

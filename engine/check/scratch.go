@@ -24,7 +24,7 @@ type scratch struct {
 	// one and the old bytes stay as they were).
 	text    []byte
 	textArr [160]byte
-	faces   [24]int
+	faces   [32]int
 	nfaces  int
 }
 

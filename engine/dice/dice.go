@@ -126,7 +126,53 @@ const (
 
 // ParseNotation reads "1d6", "2d6+1", "d20", "3d6-2". Whitespace is not allowed.
 func ParseNotation(s string) (Notation, error) {
-	var n Notation
+	sn, why := scanNotation(s)
+	n := sn.Notation
+	switch why {
+	case notationOK:
+		return n, nil
+	case notationNoD:
+		return n, fmt.Errorf("dice notation %q: want NdS, like 2d6+1", s)
+	case notationNoSides:
+		return n, fmt.Errorf("dice notation %q: missing the number of sides after d", s)
+	case notationBadTail:
+		return n, fmt.Errorf("dice notation %q: unexpected %q; want +N or -N after the dice", s, s[sn.at:])
+	case notationNoModifier:
+		return n, fmt.Errorf("dice notation %q: want a number after the sign", s)
+	case notationCount:
+		return n, fmt.Errorf("dice notation %q: %d dice; allowed 1..%d", s, n.Count, MaxDice)
+	default:
+		return n, fmt.Errorf("dice notation %q: %d sides; allowed 1..%d", s, n.Sides, MaxSides)
+	}
+}
+
+// ReadNotation is ParseNotation without the error: a caller that falls
+// back to another reading (roll_dice tries plain notation, then an
+// expression) pays nothing to format a message it drops.
+func ReadNotation(s string) (Notation, bool) {
+	n, why := scanNotation(s)
+	return n.Notation, why == notationOK
+}
+
+// Why scanNotation stopped.
+const (
+	notationOK = iota
+	notationNoD
+	notationNoSides
+	notationBadTail
+	notationNoModifier
+	notationCount
+	notationSides
+)
+
+// scanned is a notation as far as scanNotation read it, and where it stopped.
+type scanned struct {
+	Notation
+	at int
+}
+
+func scanNotation(s string) (scanned, int) {
+	var n scanned
 	i := 0
 	num := func() (int, bool) {
 		start := i
@@ -145,12 +191,12 @@ func ParseNotation(s string) (Notation, error) {
 		c = 1
 	}
 	if i >= len(s) || (s[i] != 'd' && s[i] != 'D') {
-		return n, fmt.Errorf("dice notation %q: want NdS, like 2d6+1", s)
+		return n, notationNoD
 	}
 	i++
 	sd, ok := num()
 	if !ok {
-		return n, fmt.Errorf("dice notation %q: missing the number of sides after d", s)
+		return n, notationNoSides
 	}
 	n.Count, n.Sides = c, sd
 	if i < len(s) {
@@ -160,22 +206,23 @@ func ParseNotation(s string) (Notation, error) {
 		case '-':
 			sign = -1
 		default:
-			return n, fmt.Errorf("dice notation %q: unexpected %q; want +N or -N after the dice", s, s[i:])
+			n.at = i
+			return n, notationBadTail
 		}
 		i++
 		m, ok := num()
 		if !ok || i != len(s) {
-			return n, fmt.Errorf("dice notation %q: want a number after the sign", s)
+			return n, notationNoModifier
 		}
 		n.Modifier = sign * m
 	}
 	if n.Count < 1 || n.Count > MaxDice {
-		return n, fmt.Errorf("dice notation %q: %d dice; allowed 1..%d", s, n.Count, MaxDice)
+		return n, notationCount
 	}
 	if n.Sides < 1 || n.Sides > MaxSides {
-		return n, fmt.Errorf("dice notation %q: %d sides; allowed 1..%d", s, n.Sides, MaxSides)
+		return n, notationSides
 	}
-	return n, nil
+	return n, notationOK
 }
 
 // String prints the notation in its canonical form.

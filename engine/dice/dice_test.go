@@ -136,6 +136,9 @@ func FuzzParseNotation(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		n, err := ParseNotation(s)
+		if rn, ok := ReadNotation(s); ok != (err == nil) || (ok && rn != n) {
+			t.Fatalf("%q: ReadNotation %v %v, ParseNotation %v %v", s, rn, ok, n, err)
+		}
 		if err != nil {
 			return
 		}

@@ -397,6 +397,9 @@ func (e Expr) Roll(s Stream) (terms []TermResult, total int) {
 	terms = make([]TermResult, len(e.Terms))
 	for i, t := range e.Terms {
 		var faces []int
+		if t.Count > 0 {
+			faces = make([]int, 0, t.Count+t.Count/4+1) // room for a few explosions
+		}
 		for range t.Count {
 			faces = t.throwOne(s, faces)
 		}
@@ -485,7 +488,12 @@ func (sel Select) apply(faces []int) []int {
 // FormatTerm writes a term's result as a roll record's terms= shows it:
 // "4d6kh3(6,5,3,~1)=14", "+1d8(4)=4", "-2=-2" (index 0 takes no "+").
 func FormatTerm(t Term, index int, r TermResult) string {
-	var b []byte
+	return string(AppendTerm(make([]byte, 0, 16+4*len(r.Faces)), t, index, r))
+}
+
+// AppendTerm is FormatTerm appending to b, so a record's terms= is built
+// in one buffer.
+func AppendTerm(b []byte, t Term, index int, r TermResult) []byte {
 	switch {
 	case t.Neg:
 		b = append(b, '-')
@@ -510,5 +518,5 @@ func FormatTerm(t Term, index int, r TermResult) string {
 		b = append(b, ')')
 	}
 	b = append(b, '=')
-	return string(strconv.AppendInt(b, int64(r.Value), 10))
+	return strconv.AppendInt(b, int64(r.Value), 10)
 }
