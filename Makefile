@@ -18,6 +18,7 @@ FUZZ_TARGETS := \
 	./host/isolate:FuzzFrames \
 	./engine/session:FuzzTranscript \
 	./engine/money:FuzzParseAmount \
+	./engine/prompt:FuzzBudget \
 	./engine/loot:FuzzLootTables \
 	./engine/market:FuzzMarketBlock \
 	./engine/market:FuzzMarketTags \
