@@ -284,40 +284,14 @@ func coinRefAt(o validate.Obj, key string, b *ItemsBlock) string {
 	return id
 }
 
-// itemFilter reads { rarity, category, tag }: at least one, each declared
-// by the block.
+// itemFilter reads the "filter" of lo, { rarity, category, tag }: at
+// least one, each declared by the block (filterObj, as a market's filter).
 func itemFilter(lo validate.Obj, b *ItemsBlock) *ItemFilter {
 	fo, ok := lo.Object("filter")
 	if !ok {
 		return nil
 	}
-	fo.Known(sectionKeys("items.filter")...)
-	f := &ItemFilter{}
-	good := true
-	read := func(key string, find func(string) *Named, list []Named) string {
-		id, ok := fo.Str(key, 64, true)
-		if !ok {
-			good = good && !fo.Has(key)
-			return ""
-		}
-		if find(id) == nil {
-			fo.Addf(key, "no %s %q in the items block; declared: %v", key, id, namedIDs(list))
-			good = false
-			return ""
-		}
-		return id
-	}
-	f.Rarity = read("rarity", b.Rarity, b.Rarities)
-	f.Category = read("category", b.Category, b.Categories)
-	f.Tag = read("tag", b.Tag, b.Tags)
-	if !fo.Has("rarity") && !fo.Has("category") && !fo.Has("tag") {
-		fo.Addf("", `a filter names "rarity", "category" or "tag" (any of them)`)
-		return nil
-	}
-	if !good {
-		return nil
-	}
-	return f
+	return filterObj(fo, b)
 }
 
 // creatureLoot checks what a bestiary creature carries (creature.loot,

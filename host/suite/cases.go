@@ -104,17 +104,9 @@ func (e *env) answerer(rs *ruleset.Ruleset, chars []*sheet.Character, t tag.Tag)
 // then against the properties and the golden.
 func runCheckCase(e *env, c *Case, opts Options, r *Result) error {
 	spec := c.Check
-	rs, err := e.ruleset(spec.Ruleset)
+	rs, chars, t, err := e.checkInputs(spec.Ruleset, spec.Sheets, spec.Tag)
 	if err != nil {
-		return fmt.Errorf("ruleset: %w", err)
-	}
-	chars, err := e.characters(spec.Ruleset, rs, spec.Sheets)
-	if err != nil {
-		return fmt.Errorf("sheet: %w", err)
-	}
-	t, err := tag.Parse(spec.Tag)
-	if err != nil {
-		return fmt.Errorf("tag: %w", err)
+		return err
 	}
 	answer, err := e.answerer(rs, chars, t)
 	if err != nil {

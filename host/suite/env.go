@@ -9,6 +9,7 @@ import (
 
 	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/sheet"
+	"github.com/rulehost/rulehost/engine/tag"
 	"github.com/rulehost/rulehost/host"
 	"github.com/rulehost/rulehost/host/isolate"
 	"github.com/rulehost/rulehost/host/plugin"
@@ -196,4 +197,23 @@ func stampsCase(m plugin.Manifest, kind, tagName string, allTags bool) bool {
 		}
 	}
 	return false
+}
+
+// checkInputs reads what a check case and an odds case both start from:
+// the ruleset ref names, the characters of its sheets, and the tag. The
+// error says which of the three failed.
+func (e *env) checkInputs(ref string, sheets []string, text string) (*ruleset.Ruleset, []*sheet.Character, tag.Tag, error) {
+	rs, err := e.ruleset(ref)
+	if err != nil {
+		return nil, nil, tag.Tag{}, fmt.Errorf("ruleset: %w", err)
+	}
+	chars, err := e.characters(ref, rs, sheets)
+	if err != nil {
+		return nil, nil, tag.Tag{}, fmt.Errorf("sheet: %w", err)
+	}
+	t, err := tag.Parse(text)
+	if err != nil {
+		return nil, nil, tag.Tag{}, fmt.Errorf("tag: %w", err)
+	}
+	return rs, chars, t, nil
 }

@@ -19,15 +19,7 @@ func (r *reader) check(o validate.Obj) {
 	if !r.common(o, base) {
 		return
 	}
-	t, hasTag := o.Str("tag", 0, true)
-	if !hasTag && !o.Has("tag") {
-		o.Addf("", `missing required key "tag"`)
-	}
-	if hasTag {
-		if _, err := tag.Parse(t); err != nil {
-			o.Addf("tag", "tag: %v", err)
-		}
-	}
+	t, hasTag := requiredTag(o)
 	seeds := r.seeds(o)
 	var exp *Expect
 	if o.Has("expect") {
@@ -252,15 +244,7 @@ func (r *reader) odds(o validate.Obj) {
 	if !r.common(o, base) {
 		return
 	}
-	t, hasTag := o.Str("tag", 0, true)
-	if !hasTag && !o.Has("tag") {
-		o.Addf("", `missing required key "tag"`)
-	}
-	if hasTag {
-		if _, err := tag.Parse(t); err != nil {
-			o.Addf("tag", "tag: %v", err)
-		}
-	}
+	t, hasTag := requiredTag(o)
 	spec := &OddsSpec{Tag: t, Tolerance: 1e-9}
 	if f, ok := o.Float("tolerance", 0, 1, 0); ok {
 		spec.Tolerance = f
@@ -292,4 +276,20 @@ func (r *reader) odds(o validate.Obj) {
 		c.Odds = &s
 		r.add(&c, o.At)
 	}
+}
+
+// requiredTag reads an entry's "tag" (a check's or an odds case's): it
+// must be there, a string, and parse; a problem is added to o. hasTag says
+// whether it is a string (a parse problem is reported but still a tag).
+func requiredTag(o validate.Obj) (t string, hasTag bool) {
+	t, hasTag = o.Str("tag", 0, true)
+	if !hasTag && !o.Has("tag") {
+		o.Addf("", `missing required key "tag"`)
+	}
+	if hasTag {
+		if _, err := tag.Parse(t); err != nil {
+			o.Addf("tag", "tag: %v", err)
+		}
+	}
+	return t, hasTag
 }

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/odds"
-	"github.com/rulehost/rulehost/engine/tag"
 )
 
 // runOddsCase computes the check's odds with engine/odds (what `rulehost
@@ -21,17 +20,9 @@ import (
 // success alone; the chance of any success is "success".
 func runOddsCase(e *env, c *Case, r *Result) error {
 	spec := c.Odds
-	rs, err := e.ruleset(spec.Ruleset)
+	rs, chars, t, err := e.checkInputs(spec.Ruleset, spec.Sheets, spec.Tag)
 	if err != nil {
-		return fmt.Errorf("ruleset: %w", err)
-	}
-	chars, err := e.characters(spec.Ruleset, rs, spec.Sheets)
-	if err != nil {
-		return fmt.Errorf("sheet: %w", err)
-	}
-	t, err := tag.Parse(spec.Tag)
-	if err != nil {
-		return fmt.Errorf("tag: %w", err)
+		return err
 	}
 	res, err := odds.Check(rs, chars, t, odds.Options{Kinds: e.host.Resolvers})
 	if err != nil {
