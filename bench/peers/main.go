@@ -60,6 +60,7 @@ func main() {
 		r := measure(p, *rounds, *batch)
 		fmt.Printf("%-34s %9.0f ns %8.1f %9.0f ns %8.1f %7.1fx\n", p.name, r.rh, r.rhAllocs, r.peer, r.peerAllocs, r.ratio)
 	}
+	runtime.KeepAlive(sink) // what the work returned is used, so it is done
 }
 
 // buildPairs loads the rulesets and sheets once and returns the work.

@@ -120,6 +120,26 @@ func TestBundledFilesMatchSchema(t *testing.T) {
 	}
 }
 
+// TestBundledCatalogsMatchSchema validates every catalog of every bundled
+// ruleset against the catalog schema (a catalog as its own file).
+func TestBundledCatalogsMatchSchema(t *testing.T) {
+	s := compileSchema(t, "catalog")
+	n := 0
+	for _, f := range globAll(t, "../../rulesets/*/ruleset.json") {
+		root, _ := readInstance(t, f).(map[string]any)
+		cats, _ := root["catalogs"].([]any)
+		for i, c := range cats {
+			n++
+			if err := s.Validate(c); err != nil {
+				t.Errorf("%s: /catalogs/%d does not match schema/catalog.schema.json: %v", f, i, err)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no bundled catalogs found")
+	}
+}
+
 // TestSchemaRefusesUnknownKeys checks the schema against the refused
 // files a schema can express: every file under testdata/refused whose
 // every expected problem is an unknown key must fail the ruleset schema

@@ -51,7 +51,8 @@ func (f *Formatter) Prompt(secs []prompt.Section) string {
 			e.RawSetString("text", lua.LString(s.Text))
 			t.Append(e)
 		}
-		return []lua.LValue{t}
+		// A handful of small tables: frozen like every other view.
+		return []lua.LValue{st.SB.Freeze(t)}
 	})
 	if err != nil {
 		f.fallback("prompt", err)
