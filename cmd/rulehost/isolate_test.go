@@ -76,7 +76,9 @@ func TestIsolateSameOutput(t *testing.T) {
 	// a suite: the same verdicts (the summary line; timings differ)
 	var sums [2]string
 	for i, iso := range []bool{false, true} {
-		args := []string{"suite", "run", "--no-progress"}
+		// the suite's own deadline flag (2 s by default) is generous
+		// here too: a good case must not fail on a loaded machine
+		args := []string{"suite", "run", "--no-progress", "--deadline", testDeadline}
 		if iso {
 			args = append(args, "--isolate")
 		}

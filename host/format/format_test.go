@@ -11,7 +11,7 @@ import (
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/host/format"
 	"github.com/rulehost/rulehost/host/plugin"
-	"github.com/rulehost/rulehost/internal/testload"
+	"github.com/rulehost/rulehost/internal/loadslack"
 )
 
 // TestFallbackLogged: a formatter that errors, loops, returns a number or
@@ -93,8 +93,8 @@ func TestFailingFormatterSwitchedOff(t *testing.T) {
 	// switched off: MaxFailures deadlines (600 ms); never switched off, 12
 	// (2.4 s). The bound between leaves room for a busy machine (1 s); on
 	// one so loaded that a process waits long for a CPU the room stretches
-	// with the load (testload), but never to where 12 deadlines would pass.
-	room := min(testload.Slack(t, 8*deadline-format.MaxFailures*deadline), (12-1-format.MaxFailures)*deadline)
+	// with the load (loadslack), but never to where 12 deadlines would pass.
+	room := min(loadslack.Slack(t, 8*deadline-format.MaxFailures*deadline), (12-1-format.MaxFailures)*deadline)
 	if took > format.MaxFailures*deadline+room {
 		t.Errorf("12 records took %v; a switched-off formatter must cost nothing", took)
 	}

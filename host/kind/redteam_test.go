@@ -14,7 +14,7 @@ import (
 	"github.com/rulehost/rulehost/engine/sheet"
 	"github.com/rulehost/rulehost/engine/tag"
 	"github.com/rulehost/rulehost/host/plugin"
-	"github.com/rulehost/rulehost/internal/testload"
+	"github.com/rulehost/rulehost/internal/loadslack"
 )
 
 // redteamDeadline is the per-call deadline of the red-team kind (see
@@ -139,9 +139,9 @@ func TestRedteamKindResults(t *testing.T) {
 		"table-keys":       "cannot convert a table with table keys",
 	}
 	// A fault is cut short within a second (plus slack, stretched on a
-	// loaded machine: testload); the timeout within the deadline plus
+	// loaded machine: loadslack); the timeout within the deadline plus
 	// that slack.
-	slack := testload.Slack(t, time.Second)
+	slack := loadslack.Slack(t, time.Second)
 	for c, frag := range cases {
 		start := time.Now()
 		r := resolveCase(rs, resolvers, chars[0], c)

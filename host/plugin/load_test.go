@@ -8,7 +8,7 @@ import (
 
 	"github.com/rulehost/rulehost/host/plugin"
 	"github.com/rulehost/rulehost/host/sandbox"
-	"github.com/rulehost/rulehost/internal/testload"
+	"github.com/rulehost/rulehost/internal/loadslack"
 )
 
 // TestLoadUnderLimits: loading a plugin (read, parse, compile, run
@@ -40,8 +40,8 @@ func TestLoadUnderLimits(t *testing.T) {
 		"too big to reset": {"big = {} for i = 1, 70000 do big[i] = i end return {}", sandbox.ErrMemory, generous},
 	}
 	// parse under LoadDeadline, then run under Deadline, each plus slack
-	// (stretched on a loaded machine: testload)
-	limit := bounded.LoadDeadline + bounded.Deadline + testload.Slack(t, 200*time.Millisecond)
+	// (stretched on a loaded machine: loadslack)
+	limit := bounded.LoadDeadline + bounded.Deadline + loadslack.Slack(t, 200*time.Millisecond)
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
 			start := time.Now()

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rulehost/rulehost/internal/testload"
+	"github.com/rulehost/rulehost/internal/loadslack"
 )
 
 // The hard bound (issue 9): whatever a plugin does in one call or one
@@ -129,11 +129,11 @@ func TestHardBound(t *testing.T) {
 }
 
 // timeSlack is boundSlack, stretched on a machine so loaded that a
-// process waits for a CPU longer than that (see internal/testload): wall
+// process waits for a CPU longer than that (see internal/loadslack): wall
 // time then measures the queue, not the sandbox. The stretch is logged;
 // the bound itself is what the test states.
 func timeSlack(t *testing.T) time.Duration {
-	return testload.Slack(t, boundSlack)
+	return loadslack.Slack(t, boundSlack)
 }
 
 func wantOrSuccess(w []error) []error {

@@ -13,7 +13,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/rulehost/rulehost/engine/dice"
-	"github.com/rulehost/rulehost/internal/testload"
+	"github.com/rulehost/rulehost/internal/loadslack"
 )
 
 const (
@@ -218,7 +218,7 @@ func TestHostile(t *testing.T) {
 			}
 			// the bound stays the hostile deadline whatever the call's own
 			// deadline; only the slack stretches on a loaded machine
-			slack = testload.Slack(t, slack)
+			slack = loadslack.Slack(t, slack)
 			if elapsed > hostileDeadline+slack {
 				t.Errorf("run took %v, deadline %v", elapsed, hostileDeadline)
 			}

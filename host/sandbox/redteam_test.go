@@ -10,7 +10,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/rulehost/rulehost/engine/dice"
-	"github.com/rulehost/rulehost/internal/testload"
+	"github.com/rulehost/rulehost/internal/loadslack"
 )
 
 // Red-team tests: each attack ends in a clear error (or a harmless,
@@ -48,7 +48,7 @@ func runHostile(t *testing.T, body string, deadline time.Duration) ([]lua.LValue
 	pool.Put(s2)
 	// the bound is the hostile deadline whatever the call's own; only
 	// the slack stretches on a loaded machine
-	if elapsed > hostileDeadline+testload.Slack(t, memorySlack) {
+	if elapsed > hostileDeadline+loadslack.Slack(t, memorySlack) {
 		t.Errorf("%q took %v, deadline %v", body, elapsed, hostileDeadline)
 	}
 	return strs, elapsed, runErr

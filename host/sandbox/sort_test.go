@@ -6,13 +6,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rulehost/rulehost/internal/testload"
+	"github.com/rulehost/rulehost/internal/loadslack"
 )
 
 // TestSortChecksTheDeadline: table.sort of a long list runs inside one VM
 // instruction; it checks the deadline as it goes, so a sort that cannot
 // finish in time ends at the deadline (plus a few comparisons, and more
-// slack on a loaded machine: testload). The small sort must succeed, so it
+// slack on a loaded machine: loadslack). The small sort must succeed, so it
 // gets a generous deadline.
 func TestSortChecksTheDeadline(t *testing.T) {
 	s, err := New(Options{Name: "sort", Deadline: 10 * time.Second})
@@ -52,7 +52,7 @@ func TestSortChecksTheDeadline(t *testing.T) {
 	}
 	start = time.Now()
 	_, err = s2.Call(context.Background(), nil, sorter, big)
-	slack := testload.Slack(t, 100*time.Millisecond)
+	slack := loadslack.Slack(t, 100*time.Millisecond)
 	if took := time.Since(start); !errors.Is(err, ErrTimeout) || took > 30*time.Millisecond+slack {
 		t.Errorf("a long sort: %v after %v", err, took)
 	}

@@ -1,4 +1,4 @@
-// Package testload helps tests that bound wall time run on a shared,
+// Package loadslack helps tests that bound wall time run on a shared,
 // loaded machine (CI on 2 cores, or a developer machine running other
 // builds): there, a process can wait for a CPU longer than any slack a
 // timing test allows, and wall time measures the queue rather than the
@@ -6,7 +6,7 @@
 //
 // Only timing slack is stretched, never the outcome a test wants, and the
 // stretch is logged so a slow run says why it passed.
-package testload
+package loadslack
 
 import (
 	"os"
