@@ -2,7 +2,6 @@ package gear_test
 
 import (
 	"encoding/json"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -29,14 +28,9 @@ func fiveE(t testing.TB) *ruleset.Ruleset {
 // carries 210 lb) and Corvin Vell (no fighter levels, Strength 8).
 func fiveESheets(t testing.TB, rs *ruleset.Ruleset) []*sheet.Sheet {
 	t.Helper()
-	files, _ := filepath.Glob("../../rulesets/d20-5e/sheets/*.json")
-	var out []*sheet.Sheet
-	for _, f := range files {
-		s, err := sheet.LoadFile(f, rs)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, s)
+	out, err := session.LoadParty("../../rulesets/d20-5e/sheets", rs)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return out
 }

@@ -2,6 +2,8 @@ package items
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/check"
@@ -29,13 +31,6 @@ func (m *Member) ConditionIDs() []string {
 		return m.Sheet.Conditions
 	}
 	return m.Conditions
-}
-
-func cloneConditions(c []string) []string {
-	if c == nil {
-		return nil
-	}
-	return append(make([]string, 0, len(c)), c...)
 }
 
 // baseChar is member i as the sheet alone has them, with the live pools:
@@ -72,7 +67,7 @@ func (p *Party) PoolValue(i int, id string) int { return p.baseChar(i).Pool(id) 
 // SetPool sets a live pool, kept between 0 and its max.
 func (p *Party) SetPool(i int, id string, v int) {
 	m := p.Members[i]
-	next := clonePools(m.Pools)
+	next := maps.Clone(m.Pools)
 	if next == nil {
 		next = map[string]int{}
 	}
@@ -91,7 +86,7 @@ func (p *Party) TrackMarks(i int, id string) int { return p.Members[i].Marks[id]
 // SetMarks sets a track's marks, kept between 0 and its size.
 func (p *Party) SetMarks(i int, t *ruleset.Track, n int) {
 	m := p.Members[i]
-	next := clonePools(m.Marks)
+	next := maps.Clone(m.Marks)
 	if next == nil {
 		next = map[string]int{}
 	}
@@ -148,7 +143,7 @@ func (p *Party) Impose(i int, id string) ConditionState {
 	if containsStr(held, id) {
 		return AlreadyHeld
 	}
-	trial := append(cloneConditions(held), id)
+	trial := append(slices.Clone(held), id)
 	m0 := *m
 	m0.Conditions = trial
 	p.Members[i] = &m0

@@ -10,6 +10,8 @@
 package items
 
 import (
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/ruleset"
@@ -142,8 +144,8 @@ func (p *Party) Clone() *Party {
 	q.Parts = cloneParts(p.Parts)
 	q.Members = make([]*Member, len(p.Members))
 	for i, m := range p.Members {
-		q.Members[i] = &Member{Sheet: m.Sheet, Name: m.Name, Bag: append([]Stack(nil), m.Bag...), Pools: clonePools(m.Pools),
-			Conditions: cloneConditions(m.Conditions), Marks: clonePools(m.Marks), Temporary: m.Temporary}
+		q.Members[i] = &Member{Sheet: m.Sheet, Name: m.Name, Bag: append([]Stack(nil), m.Bag...), Pools: maps.Clone(m.Pools),
+			Conditions: slices.Clone(m.Conditions), Marks: maps.Clone(m.Marks), Temporary: m.Temporary}
 	}
 	return q
 }
@@ -271,7 +273,7 @@ func (p *Party) Pay(i int, debits map[string]int) {
 	}
 	m := p.Members[i]
 	ch := p.Character(i)
-	next := clonePools(m.Pools)
+	next := maps.Clone(m.Pools)
 	if next == nil {
 		next = map[string]int{}
 	}
@@ -283,17 +285,6 @@ func (p *Party) Pay(i int, debits map[string]int) {
 		next[id] = left
 	}
 	m.Pools = next
-}
-
-func clonePools(m map[string]int) map[string]int {
-	if m == nil {
-		return nil
-	}
-	out := make(map[string]int, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
 }
 
 // base is the member as the sheet alone has them: binding.max and the

@@ -3,7 +3,6 @@ package loot_test
 import (
 	"encoding/json"
 	"math"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -28,14 +27,9 @@ func gravewatchRS(t testing.TB) *ruleset.Ruleset {
 
 func gravewatchSheets(t testing.TB, rs *ruleset.Ruleset) []*sheet.Sheet {
 	t.Helper()
-	files, _ := filepath.Glob("../../rulesets/gravewatch/sheets/*.json")
-	var out []*sheet.Sheet
-	for _, f := range files {
-		s, err := sheet.LoadFile(f, rs)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, s)
+	out, err := session.LoadParty("../../rulesets/gravewatch/sheets", rs)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return out
 }

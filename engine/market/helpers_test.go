@@ -11,7 +11,7 @@ import (
 	_ "github.com/rulehost/rulehost/engine/market"
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
-	"github.com/rulehost/rulehost/engine/sheet"
+	"github.com/rulehost/rulehost/engine/session"
 	"github.com/rulehost/rulehost/engine/tag"
 )
 
@@ -28,14 +28,9 @@ func load(t testing.TB, path string) *ruleset.Ruleset {
 func party(t testing.TB, dir string) *items.Party {
 	t.Helper()
 	rs := load(t, filepath.Join("../../rulesets", dir, "ruleset.json"))
-	files, _ := filepath.Glob(filepath.Join("../../rulesets", dir, "sheets/*.json"))
-	var sheets []*sheet.Sheet
-	for _, f := range files {
-		s, err := sheet.LoadFile(f, rs)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sheets = append(sheets, s)
+	sheets, err := session.LoadParty(filepath.Join("../../rulesets", dir, "sheets"), rs)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return items.New(rs, sheets)
 }

@@ -2,6 +2,7 @@ package market
 
 import (
 	"github.com/rulehost/rulehost/engine/items"
+	"maps"
 )
 
 // Part is the market's session state, folded from the Game Master's
@@ -38,14 +39,14 @@ type Part struct {
 // clone and must never change what came before.
 func (m *Part) ClonePart() items.Part {
 	out := *m
-	out.Limits = cloneInts(m.Limits)
-	out.Held = cloneBools(m.Held)
-	out.Tried = cloneBools(m.Tried)
-	out.Suspect = cloneBools(m.Suspect)
+	out.Limits = maps.Clone(m.Limits)
+	out.Held = maps.Clone(m.Held)
+	out.Tried = maps.Clone(m.Tried)
+	out.Suspect = maps.Clone(m.Suspect)
 	if m.Stock != nil {
 		out.Stock = make(map[string]map[string]int, len(m.Stock))
 		for k, v := range m.Stock {
-			out.Stock[k] = cloneInts(v)
+			out.Stock[k] = maps.Clone(v)
 		}
 	}
 	if m.Order != nil {
@@ -55,28 +56,6 @@ func (m *Part) ClonePart() items.Part {
 		}
 	}
 	return &out
-}
-
-func cloneInts(m map[string]int) map[string]int {
-	if m == nil {
-		return nil
-	}
-	out := make(map[string]int, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
-}
-
-func cloneBools(m map[string]bool) map[string]bool {
-	if m == nil {
-		return nil
-	}
-	out := make(map[string]bool, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
 }
 
 // section is the Part's name in the party.

@@ -3,7 +3,6 @@ package money_test
 import (
 	"encoding/json"
 	"errors"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -11,6 +10,7 @@ import (
 	"github.com/rulehost/rulehost/engine/money"
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/session"
 	"github.com/rulehost/rulehost/engine/sheet"
 	"github.com/rulehost/rulehost/engine/tag"
 )
@@ -29,14 +29,9 @@ func loadFile(t testing.TB, path string) *ruleset.Ruleset {
 func gravewatch(t testing.TB) *items.Party {
 	t.Helper()
 	rs := loadFile(t, "../../rulesets/gravewatch/ruleset.json")
-	files, _ := filepath.Glob("../../rulesets/gravewatch/sheets/*.json")
-	var sheets []*sheet.Sheet
-	for _, f := range files {
-		s, err := sheet.LoadFile(f, rs)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sheets = append(sheets, s)
+	sheets, err := session.LoadParty("../../rulesets/gravewatch/sheets", rs)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return items.New(rs, sheets)
 }
