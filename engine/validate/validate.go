@@ -89,7 +89,15 @@ func Ptr(base string, tokens ...any) string {
 	}
 	for _, t := range tokens {
 		b.WriteByte('/')
-		s := fmt.Sprint(t)
+		var s string
+		switch t := t.(type) { // the two kinds of token a pointer has, without fmt
+		case string:
+			s = t
+		case int:
+			s = strconv.Itoa(t)
+		default:
+			s = fmt.Sprint(t)
+		}
 		s = strings.ReplaceAll(s, "~", "~0")
 		s = strings.ReplaceAll(s, "/", "~1")
 		b.WriteString(s)
