@@ -57,7 +57,14 @@ type Options struct {
 	Registry *prometheus.Registry
 	// Store keeps the sessions (sessions.go); nil serves no sessions.
 	Store session.EventStore
+	// MaxLive bounds the sessions kept folded in memory; past it the one
+	// used longest ago is dropped (the store keeps everything, and the
+	// next request for it folds it again). DefaultMaxLive when 0.
+	MaxLive int
 }
+
+// DefaultMaxLive is how many folded sessions a process keeps by default.
+const DefaultMaxLive = 1024
 
 func (o Options) withDefaults() Options {
 	if o.Addr == "" {
@@ -65,6 +72,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxBody <= 0 {
 		o.MaxBody = DefaultMaxBody
+	}
+	if o.MaxLive <= 0 {
+		o.MaxLive = DefaultMaxLive
 	}
 	if o.Deadline <= 0 {
 		o.Deadline = DefaultDeadline
@@ -88,6 +98,7 @@ type Server struct {
 	cache    bundledCache
 	liveMu   sync.Mutex
 	sessions map[string]*liveSession
+	liveTick uint64 // counts uses of live sessions, for dropping the oldest
 }
 
 // New builds a server from its options.

@@ -39,6 +39,8 @@ type liveSession struct {
 
 	mu sync.Mutex
 	s  *session.Session
+
+	used uint64 // the server's liveTick when it was last asked for (under liveMu)
 }
 
 func (s *Server) store() (session.EventStore, error) {
@@ -65,9 +67,14 @@ func (s *Server) live(ctx context.Context, id string) (*liveSession, error) {
 	}
 	ls := s.sessions[id]
 	if ls == nil {
+		if len(s.sessions) >= s.opts.MaxLive {
+			s.dropOldest()
+		}
 		ls = &liveSession{}
 		s.sessions[id] = ls
 	}
+	s.liveTick++
+	ls.used = s.liveTick
 	s.liveMu.Unlock()
 	ls.once.Do(func() { ls.s, ls.err = s.openSession(ctx, st, id) })
 	if ls.err != nil {
@@ -75,6 +82,20 @@ func (s *Server) live(ctx context.Context, id string) (*liveSession, error) {
 		return nil, ls.err
 	}
 	return ls, nil
+}
+
+// dropOldest forgets the folded session used longest ago (under liveMu),
+// so that clients creating sessions cannot grow this process without
+// bound. A request still holding it finishes with it; appends stay safe
+// because every append names the seq it expects.
+func (s *Server) dropOldest() {
+	oldest, at := "", uint64(0)
+	for id, ls := range s.sessions {
+		if oldest == "" || ls.used < at {
+			oldest, at = id, ls.used
+		}
+	}
+	delete(s.sessions, oldest)
 }
 
 // forget drops a session this process could not fold, so the next

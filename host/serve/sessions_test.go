@@ -200,3 +200,36 @@ func TestSessionTwoServers(t *testing.T) {
 		t.Errorf("the two services disagree:\n%v\n%v", sa, sb)
 	}
 }
+
+// TestLiveSessionsBounded: past MaxLive folded sessions the one used
+// longest ago is dropped, and asking for it again folds it from the
+// store with nothing lost.
+func TestLiveSessionsBounded(t *testing.T) {
+	srv := New(Options{Bundled: "../../rulesets", Store: dirStore(t, t.TempDir()), MaxLive: 2})
+	ts := httptest.NewServer(srv.Handler())
+	defer ts.Close()
+	for _, id := range []string{"a", "b", "c", "d"} {
+		if code, out := post(t, ts, "/v1/sessions", `{"id":"`+id+`","bundled":"d20-5e","bundledSheets":["ada"],"seed":7}`); code != 200 {
+			t.Fatalf("create %s: %d %v", id, code, out)
+		}
+		if code, out := post(t, ts, "/v1/sessions/"+id+"/events", `{"kind":"gm","text":"`+adaAthletics+`"}`); code != 200 {
+			t.Fatalf("append %s: %d %v", id, code, out)
+		}
+		srv.liveMu.Lock()
+		n := len(srv.sessions)
+		srv.liveMu.Unlock()
+		if n > 2 {
+			t.Fatalf("%d sessions folded in memory; MaxLive is 2", n)
+		}
+	}
+	// "a" was dropped: it folds again from the store, and its next append
+	// continues its log.
+	code, out := post(t, ts, "/v1/sessions/a/events", `{"kind":"gm","text":"`+adaAthletics+`","expectedSeq":1}`)
+	if code != 200 || out["seq"] != 2.0 {
+		t.Fatalf("append to a dropped session: %d %v", code, out)
+	}
+	code, out = get(t, ts, "/v1/sessions/a/events?after=0")
+	if code != 200 || !strings.Contains(mustJSON(out), "Athletics") {
+		t.Errorf("events of a dropped session: %d %v", code, out)
+	}
+}
