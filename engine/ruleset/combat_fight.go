@@ -24,7 +24,7 @@ func (v *Validator) fight(o validate.Obj, rs *Ruleset) {
 	f := &CombatFight{}
 	kind := fightKind(rs)
 	if raw, ok := co.M["defense"]; ok {
-		if kind != "" && kind != "dice-sum" {
+		if nativeKind(kind) && kind != "dice-sum" {
 			co.Addf("defense", "defense is a summed fight's (dice-sum); this ruleset is %q", kind)
 		} else if ref, ok := v.ValueRef(co.Ptr("defense"), raw, AnyRead, "combat.defense"); ok {
 			f.Defense = &ref
@@ -36,7 +36,7 @@ func (v *Validator) fight(o validate.Obj, rs *Ruleset) {
 			if !has {
 				continue
 			}
-			if kind != "" && kind != "dice-pool" {
+			if nativeKind(kind) && kind != "dice-pool" {
 				po.Addf(key, "%s is a pool fight's (dice-pool); this ruleset is %q", key, kind)
 				continue
 			}
@@ -50,4 +50,14 @@ func (v *Validator) fight(o validate.Obj, rs *Ruleset) {
 		}
 	}
 	rs.Fight = f
+}
+
+// nativeKind reports one of the engine's own resolution kinds: a
+// plugin's kind may be a fight's too, so its combat keys are kept.
+func nativeKind(kind string) bool {
+	switch kind {
+	case "dice-sum", "dice-pool", "dice-highest", "roll-against", "symbol-pool":
+		return true
+	}
+	return false
 }
