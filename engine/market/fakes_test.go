@@ -244,3 +244,19 @@ func TestUsingAFakePotion(t *testing.T) {
 		t.Errorf("found out twice: %s", r)
 	}
 }
+
+// TestFakeOfAnUnsaleableItemNeverStocked: the market checks a fake
+// against what it passes for again when it would offer it: once the
+// potion of healing has no price, the fence's lot never holds the
+// potion of poison (its lot rolls it 3 times in 4).
+func TestFakeOfAnUnsaleableItemNeverStocked(t *testing.T) {
+	p := party(t, "d20-5e")
+	p.RS.Items.ItemByRef("magic_items/potion-of-healing").Cost = nil
+	for turn := 1; turn < 40; turn++ {
+		q := p.Clone()
+		say(t, q, turn, `[place: name="Saltmarsh" size="town"]`)
+		if n := market.State(q).Stock["fence"]["magic_items/potion-of-poison"]; n > 0 {
+			t.Fatalf("reply %d: the fence stocks %d potions of poison passing for an item without a price", turn, n)
+		}
+	}
+}
