@@ -23,6 +23,7 @@ FUZZ_TARGETS := \
 	./engine/loot:FuzzLootTables \
 	./engine/market:FuzzMarketBlock \
 	./engine/market:FuzzMarketTags \
+	./engine/market:FuzzFakeKeys \
 	./engine/gear:FuzzStartingGear \
 	./engine/session:FuzzReadLog \
 	./engine/jsonin:FuzzDecode \
