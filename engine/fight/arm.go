@@ -60,7 +60,7 @@ type ammo struct {
 }
 
 type mode struct {
-	ID, Label                   string
+	ID, Label                    string
 	Ammo, ToHit, Target, Targets int
 }
 

@@ -168,4 +168,3 @@ func (f *fight) heldDef(i int, name string) *ruleset.Item {
 	}
 	return nil
 }
-
