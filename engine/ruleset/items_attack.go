@@ -161,16 +161,34 @@ type Num struct {
 	Stat  string
 }
 
-// Of reads n for item it; false when it reads a stat the item gives no
-// value to, which is as if the value were not written.
-func (n *Num) Of(it *Item) (float64, bool) {
+// Of reads n for item it of block b: the written value, or the item's
+// value of the stat (its declared default when the item gives none);
+// false when neither gives one, which is as if the value were not written.
+func (n *Num) Of(b *ItemsBlock, it *Item) (float64, bool) {
 	if n == nil {
 		return 0, false
 	}
 	if n.Stat == "" {
 		return n.Value, true
 	}
-	return it.Number(n.Stat)
+	f, ok := b.StatOf(it, n.Stat).(float64)
+	return f, ok
+}
+
+// StatOf is the value item it has for stat id: its own, or the stat's
+// declared default (spec/items.md: the hand axe gives no "swing" and
+// rolls with its default, Brawn); nil when neither.
+func (b *ItemsBlock) StatOf(it *Item, id string) any {
+	if v, ok := it.Stats[id]; ok {
+		return v
+	}
+	if b == nil {
+		return nil
+	}
+	if sd := b.Stat(id); sd != nil {
+		return sd.Default
+	}
+	return nil
 }
 
 // Word is a word (dice, a damage type, a skill id) written directly or
@@ -180,15 +198,15 @@ type Word struct {
 	Stat  string
 }
 
-// Of reads w for item it; false as for Num.
-func (w *Word) Of(it *Item) (string, bool) {
+// Of reads w for item it of block b; false as for Num.
+func (w *Word) Of(b *ItemsBlock, it *Item) (string, bool) {
 	if w == nil {
 		return "", false
 	}
 	if w.Stat == "" {
 		return w.Value, true
 	}
-	s, ok := it.Stats[w.Stat].(string)
+	s, ok := b.StatOf(it, w.Stat).(string)
 	return s, ok && s != ""
 }
 
@@ -198,15 +216,15 @@ type IDs struct {
 	Stat   string
 }
 
-// Of reads l for item it; false as for Num.
-func (l *IDs) Of(it *Item) ([]string, bool) {
+// Of reads l for item it of block b; false as for Num.
+func (l *IDs) Of(b *ItemsBlock, it *Item) ([]string, bool) {
 	if l == nil {
 		return nil, false
 	}
 	if l.Stat == "" {
 		return l.Values, true
 	}
-	s, ok := it.Stats[l.Stat].(string)
+	s, ok := b.StatOf(it, l.Stat).(string)
 	if !ok || s == "" {
 		return nil, false
 	}
@@ -362,7 +380,7 @@ func (c attackCtx) summedNeedsDice(ao validate.Obj, a *Attack) {
 	case a.Damage.Dice == nil:
 		ao.Addf("", `a weapon in a summed fight (dice-sum) deals its "damage": { "dice": ... }; this attack has none`)
 	case a.Damage.Dice.Stat != "":
-		if _, ok := a.Damage.Dice.Of(c.it); !ok {
+		if _, ok := a.Damage.Dice.Of(c.b, c.it); !ok {
 			c.v.P.Addf(ao.Ptr("damage", "dice"), "the item gives no value to stat %q, and a weapon in a summed fight (dice-sum) needs its damage dice", a.Damage.Dice.Stat)
 		}
 	}
@@ -477,7 +495,7 @@ func (c attackCtx) clip(ao validate.Obj) *Clip {
 	if n := c.num(co, "max", 1, MaxClip); n != nil {
 		cl.Max = *n
 		if n.Stat != "" && !c.it.Invented {
-			if f, ok := c.it.Number(n.Stat); !ok || f < 1 {
+			if f, ok := n.Of(c.b, c.it); !ok || f < 1 {
 				co.Addf("max", "the item gives stat %q %s; a clip holds at least 1", n.Stat, statGiven(c.it, n.Stat))
 			}
 		}

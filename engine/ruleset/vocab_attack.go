@@ -25,7 +25,7 @@ var weaponsVocabulary = []VocabSection{
 		k("stat", "string", "", "required; a stat of the items block of the right type", "the stat read"),
 	}},
 	{ID: "items.attack.toHit", Pointer: "/catalogs/*/entries/*/item/attack/toHit", Title: "attack.toHit", Meaning: "What the attack adds to hit.", Keys: []VocabKey{
-		k("abilities", "array:string,object:items.stat", "", "1 to 8 ability ids, or an enum stat", "abilities added: the best of them counts"),
+		k("abilities", "object:items.stat,array:string", "", "1 to 8 ability ids, or an enum stat", "abilities added: the best of them counts"),
 		k("skill", "string,object:items.stat", "", "a skill's id, or an enum stat", "adds what a check of that skill adds, with the attack's ability"),
 		k("proficiency", refType, "", "", "above 0 on the wielder's sheet, the proficiency bonus is added"),
 		k("bonus", "number,object:items.stat", "0", "-100 to 100", "a number added"),
@@ -34,7 +34,7 @@ var weaponsVocabulary = []VocabSection{
 	}},
 	{ID: "items.attack.damage", Pointer: "/catalogs/*/entries/*/item/attack/damage", Title: "attack.damage", Meaning: "What a hit deals: in a pool fight its successes, and `dice` more dice of the pool's die.", Keys: []VocabKey{
 		k("dice", "string,object:items.stat", "", "dice notation or a dice stat; required in a summed fight", "the dice it deals"),
-		k("abilities", "array:string,object:items.stat", "", "1 to 8 ability ids, or an enum stat", "abilities added: the best of them counts"),
+		k("abilities", "object:items.stat,array:string", "", "1 to 8 ability ids, or an enum stat", "abilities added: the best of them counts"),
 		k("bonus", "number,object:items.stat", "0", "-1000 to 1000", "a number added"),
 		k("type", "string,object:items.stat", "", "one of combat.damageTypes when declared", "the damage type"),
 		k("sheetBonus", refType, "", "needs 1.97", "a number from the wielder's sheet added to the damage"),
