@@ -45,6 +45,12 @@ type Ruleset struct {
 	Defenses *CombatDefenses `json:"-"`
 	// CombatItems are the combat keys weapons and armor read (combat_items.go).
 	CombatItems *CombatItems `json:"-"`
+	// Bestiary is every creature of the catalogs that hold creatures
+	// (bestiary.go, docs/fight.md).
+	Bestiary []*Creature `json:"-"`
+	// Fight is the fight's own combat keys (combat_fight.go); nil
+	// without a combat block.
+	Fight *CombatFight `json:"-"`
 
 	// Raw is the decoded file, for plugins that read keys the engine does not model.
 	Raw map[string]any `json:"-"`

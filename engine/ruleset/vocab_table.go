@@ -29,7 +29,7 @@ func reqLabel(what string) VocabKey {
 const refType = "object:value"
 
 // vocabulary is the whole table, in the order docs/ruleset.md shows it.
-var vocabulary = concatSections(coreVocabulary, resolutionVocabulary, itemsVocabulary, weaponsVocabulary, marketVocabulary, fileVocabulary)
+var vocabulary = concatSections(coreVocabulary, resolutionVocabulary, itemsVocabulary, weaponsVocabulary, marketVocabulary, bestiaryVocabulary, fileVocabulary)
 
 func concatSections(parts ...[]VocabSection) []VocabSection {
 	var out []VocabSection
