@@ -74,7 +74,7 @@ func (f *fight) attack(t tag.Tag) record.Record {
 	if !w.IsFoe() && a.OffHand && f.st.Members[w.Member].OffHandReady == "" {
 		f.st.Members[w.Member].OffHandReady = a.Label
 	}
-	rec.AddInt("hits", hits)
+	rec.AddInt("landed", hits)
 	rec.AddInt("dealt", dealt)
 	if f.allDown() {
 		rec.Add("note", `every foe is down: end the fight with [fight: op="end" outcome="won"]`)

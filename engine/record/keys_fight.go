@@ -8,7 +8,7 @@ func init() {
 		Key{Name: "round", Type: Int, Tags: fight, Doc: "The fight's round after the step (1 when it starts)."},
 		Key{Name: "weapon", Type: Text, Tags: fight, Doc: "What an attack or a reload used: the weapon's stack name (`Hunting bow`, `Silver coffin nail, off hand`) or the creature's attack row."},
 		Key{Name: "foe", Type: Text, Tags: fight, Doc: "Who an attack was aimed at, comma-separated when a mode aims at several."},
-		Key{Name: "hits", Type: Int, Tags: fight, Doc: "How many of an attack's rolls hit (one roll per target)."},
+		Key{Name: "landed", Type: Int, Tags: fight, Doc: "How many of an attack's rolls hit (one roll per target)."},
 		Key{Name: "dealt", Type: Int, Tags: fight, Doc: "The damage an attack dealt in all, after soak, floor and typed defenses, plus clauses included."},
 		Key{Name: "loaded", Type: Text, Tags: fight, Doc: "A clip after a reload: `1 of 1`."},
 		Key{Name: "log", Type: Text, Tags: fight, Doc: "The fight log's lines for the step, in the spec's words (`Hunting bow: 2 left to shoot.`, `Ada loads 1 into Watch pistol: 1 of 1 loaded.`), space-separated."},
