@@ -71,8 +71,14 @@ func (f *fight) attack(t tag.Tag) record.Record {
 	if spend != nil {
 		f.sayShotsLeft(w, a)
 	}
-	if !w.IsFoe() && a.OffHand && f.st.Members[w.Member].OffHandReady == "" {
-		f.st.Members[w.Member].OffHandReady = a.Label
+	if !w.IsFoe() {
+		fr := f.st.Members[w.Member]
+		switch {
+		case a.offHandStrike:
+			fr.OffHandDone = true
+		case a.OffHand && fr.OffHandReady == "":
+			fr.OffHandReady = a.Label
+		}
 	}
 	rec.AddInt("landed", hits)
 	rec.AddInt("dealt", dealt)

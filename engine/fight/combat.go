@@ -7,38 +7,13 @@ type budget struct{ id, label string }
 
 // budgets are the combat block's budgets, in the order written.
 func (f *fight) budgets() []budget {
-	c, _ := f.p.RS.Raw["combat"].(map[string]any)
-	e, _ := c["economy"].(map[string]any)
-	arr, _ := e["budgets"].([]any)
 	var out []budget
-	for _, raw := range arr {
-		switch b := raw.(type) {
-		case string:
-			out = append(out, budget{id: b, label: capital(b)})
-		case map[string]any:
-			id, _ := b["id"].(string)
-			label, _ := b["label"].(string)
-			if label == "" {
-				label = capital(id)
-			}
-			out = append(out, budget{id: id, label: label})
+	if ci := f.p.RS.CombatItems; ci != nil {
+		for _, b := range ci.Budgets {
+			out = append(out, budget{id: b.ID, label: b.Label})
 		}
 	}
 	return out
-}
-
-func capital(s string) string {
-	if s == "" {
-		return ""
-	}
-	return string(s[0]-32*b2i(s[0] >= 'a' && s[0] <= 'z')) + s[1:]
-}
-
-func b2i(b bool) byte {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // offRule is combat.offHand: the budget a second attack spends and
@@ -57,13 +32,13 @@ func (r *offRule) fullFor(f *fight, i int) bool {
 
 // offHandRule is the combat block's offHand, nil without it.
 func (f *fight) offHandRule() *offRule {
-	c, _ := f.p.RS.Raw["combat"].(map[string]any)
-	o, ok := c["offHand"].(map[string]any)
-	if !ok {
+	ci := f.p.RS.CombatItems
+	if ci == nil || ci.OffHand == nil {
 		return nil
 	}
-	r := &offRule{}
-	r.budget, _ = o["budget"].(string)
-	r.penaltyOnly = o["ability"] == "penalty-only"
+	r := &offRule{budget: ci.OffHand.Budget, penaltyOnly: ci.OffHand.Ability == "penalty-only"}
+	if ref := ci.OffHand.FullWhen; ref != nil {
+		r.fullWhen = func(ch *sheet.Character) bool { return ch.Value(*ref) > 0 }
+	}
 	return r
 }

@@ -20,31 +20,29 @@ func (f *fight) damage(w who, a *arm, tg who, crit bool, net, target int) int {
 		mult = 2
 	}
 	var base int
-	var parts []string
+	var line string
 	if f.st.Pool {
 		dp := f.p.RS.Resolution.DicePool
 		base = net
-		parts = append(parts, plural(net, "success", "successes"))
+		line = plural(net, "success", "successes")
 		if a.PoolDice > 0 {
 			r := rollPool(f.turn.Dice, dp, a.PoolDice*mult, target)
 			base += r.Net
-			parts = append(parts, fmt.Sprintf("%d from %s", r.Net, poolText(r, target)))
+			line += fmt.Sprintf(" + %d from %d more %s (%s)", r.Net, len(r.Faces), pick(len(r.Faces) == 1, "die", "dice"), joinInts(r.Faces))
 		}
-		if a.Add != 0 {
-			base += a.Add
-			parts = append(parts, signedWord(a.Add))
-		}
+		line += signedIf(a.Add)
+		base += a.Add
 		if s := f.soak(tg); s > 0 {
 			base -= s
-			parts = append(parts, fmt.Sprintf("less %d soak", s))
+			line += fmt.Sprintf(" - %d soak", s)
 		}
 	} else if a.HasDice {
 		faces, total := rollDamage(f.turn.Dice, a.Dice, mult)
 		base = total + a.Add
-		parts = append(parts, diceText(a, faces, mult)+signedIf(a.Add))
+		line = diceText(a, faces, mult) + signedIf(a.Add)
 	}
 	base = max(0, base)
-	line := strings.Join(parts, ", ") + fmt.Sprintf(": %d", base)
+	line += fmt.Sprintf(" = %d", base)
 	if a.HasFloor && base < a.Floor {
 		base = a.Floor
 		line += fmt.Sprintf(", raised to %d (at least %d on a hit before resistance)", base, a.Floor)
@@ -82,9 +80,9 @@ func (f *fight) typed(tg who, n int, word string, tags []string) (int, string) {
 	d := f.defenses(tg)
 	switch d.Multiplier(word, tags...) {
 	case 0:
-		return 0, fmt.Sprintf(", none taken (immune to %s)", word)
+		return 0, fmt.Sprintf(", none taken (immune to %s)", entryText(d.Immune, word))
 	case 0.5:
-		return n / 2, fmt.Sprintf(", halved to %d (resists %s)", n/2, word)
+		return n / 2, fmt.Sprintf(", halved to %d (resists %s)", n/2, entryText(d.Resist, word))
 	case 2:
 		return n * 2, fmt.Sprintf(", doubled to %d (vulnerable to %s)", n*2, word)
 	}
@@ -202,4 +200,24 @@ func joinInts(xs []int) string {
 		parts[i] = strconv.Itoa(x)
 	}
 	return strings.Join(parts, ", ")
+}
+
+// entryText says a defense entry with its exceptions: `tearing except silver`.
+func entryText(entries []ruleset.DamageEntry, word string) string {
+	for _, e := range entries {
+		if strings.EqualFold(e.Type, word) {
+			if len(e.Except) > 0 {
+				return e.Type + " except " + strings.Join(e.Except, " ")
+			}
+			return e.Type
+		}
+	}
+	return word
+}
+
+func pick(c bool, a, b string) string {
+	if c {
+		return a
+	}
+	return b
 }
