@@ -11,6 +11,9 @@ func init() {
 		Key{Name: "landed", Type: Int, Tags: fight, Doc: "How many of an attack's rolls hit (one roll per target)."},
 		Key{Name: "dealt", Type: Int, Tags: fight, Doc: "The damage an attack dealt in all, after soak, floor and typed defenses, plus clauses included."},
 		Key{Name: "loaded", Type: Text, Tags: fight, Doc: "A clip after a reload: `1 of 1`."},
+		Key{Name: "dropped", Type: Text, Tags: fight, Doc: "What each defeated creature's loot table dropped after a won fight: `Grave wight: Shot and powder ×3`."},
+		Key{Name: "placed", Type: Text, Tags: fight, Doc: "Where a won fight's loot went, member by member."},
+		Key{Name: "leftBehind", Type: Text, Tags: fight, Doc: "A won fight's loot that no one could carry."},
 		Key{Name: "log", Type: Text, Tags: fight, Doc: "The fight log's lines for the step, in the spec's words (`Hunting bow: 2 left to shoot.`, `Ada loads 1 into Watch pistol: 1 of 1 loaded.`), space-separated."},
 	)
 }
