@@ -115,7 +115,7 @@ func (f *fight) strike(w who, a *arm, md *mode, tg who) strikeResult {
 		r := rollSum(f.turn.Dice, f.p.RS.Resolution.DiceSum, add)
 		res.hit = sumHits(r, def)
 		crit = r.Critical
-		rollText = sumText(r, add) + fromText(from) + fmt.Sprintf(" against a defense of %d", def) + fromText(defFrom)
+		rollText = sumText(f.p.RS.Resolution.DiceSum.Sides, r, add) + fromText(from) + fmt.Sprintf(" against a defense of %d", def) + fromText(defFrom)
 	}
 	verdict := "a miss"
 	switch {
@@ -133,16 +133,21 @@ func (f *fight) strike(w who, a *arm, md *mode, tg who) strikeResult {
 }
 
 // attackAdd is what a summed attack adds: the arm's toHit, the mode's,
-// and every attacks modifier of a member's conditions and items.
+// and every attacks modifier of a member's conditions and items; from
+// says each part after the arm's own (`-2 (Volley)`, `-1 (Widow's ring)`).
 func (f *fight) attackAdd(w who, a *arm, md *mode) (int, []string) {
-	n, from := a.ToHit, a.From
-	if md != nil {
+	n := a.ToHit
+	var from []string
+	if md != nil && md.ToHit != 0 {
 		n += md.ToHit
+		from = append(from, signedWord(md.ToHit)+" "+md.Label)
 	}
 	if !w.IsFoe() {
 		m := f.p.FightModifiers(w.Member, "attacks")
-		n += m.Flat
-		from = append(append([]string(nil), from...), m.From...)
+		if m.Flat != 0 {
+			n += m.Flat
+			from = append(from, signedWord(m.Flat)+" "+strings.Join(m.From, ", "))
+		}
 	}
 	return n, from
 }
@@ -172,9 +177,9 @@ func (f *fight) dieTarget(a *arm, md *mode) int {
 }
 
 // sumText says a summed roll: `2d6 (4, 5) + 3 = 12`.
-func sumText(r sumRoll, add int) string {
+func sumText(sides int, r sumRoll, add int) string {
 	var b strings.Builder
-	b.WriteString(strconv.Itoa(len(r.Faces)) + "d (")
+	b.WriteString(strconv.Itoa(len(r.Faces)) + "d" + strconv.Itoa(sides) + " (")
 	for i, x := range r.Faces {
 		if i > 0 {
 			b.WriteString(", ")
@@ -202,12 +207,12 @@ func poolText(r poolRoll, target int) string {
 	return s
 }
 
-// fromText names what changed a roll: ` (Widow's ring)`.
+// fromText names what changed a roll: ` (-2 Volley; -1 Widow's ring)`.
 func fromText(from []string) string {
 	if len(from) == 0 {
 		return ""
 	}
-	return " (" + strings.Join(from, ", ") + ")"
+	return " (" + strings.Join(from, "; ") + ")"
 }
 
 func signed(n int) string {

@@ -193,7 +193,7 @@ func (f *fight) rollSave(w who, save string, dc int) (bool, string) {
 	}
 	r := rollSum(f.turn.Dice, f.p.RS.Resolution.DiceSum, n)
 	ok := r.Total >= dc
-	return ok, fmt.Sprintf("%s rolls %s: %s against %d, %s", f.name(w), label, sumText(r, n), dc, passText(ok))
+	return ok, fmt.Sprintf("%s rolls %s: %s against %d, %s", f.name(w), label, sumText(f.p.RS.Resolution.DiceSum.Sides, r, n), dc, passText(ok))
 }
 
 func passText(ok bool) string {

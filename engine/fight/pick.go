@@ -116,19 +116,19 @@ func (f *fight) pickTargets(w who, a *arm, md *mode, t tag.Tag) ([]who, record.R
 		tg, ok := f.find(n)
 		switch {
 		case !ok || tg.IsFoe() == w.IsFoe():
-			return nil, record.Refused("fight", BadTarget, "op", "attack", "target", strings.TrimSpace(n), "note", "the other side: "+f.otherNames(w)), false
+			return nil, record.Refused("fight", BadTarget, "op", "attack", "foe", strings.TrimSpace(n), "note", "the other side: "+f.otherNames(w)), false
 		case f.down(tg):
-			return nil, record.Refused("fight", BadTarget, "op", "attack", "target", f.name(tg), "note", f.name(tg)+" is down"), false
+			return nil, record.Refused("fight", BadTarget, "op", "attack", "foe", f.name(tg), "note", f.name(tg)+" is down"), false
 		}
 		for _, have := range out {
 			if have == tg {
-				return nil, record.Refused("fight", BadTarget, "op", "attack", "target", f.name(tg), "note", "each target once"), false
+				return nil, record.Refused("fight", BadTarget, "op", "attack", "foe", f.name(tg), "note", "each target once"), false
 			}
 		}
 		out = append(out, tg)
 	}
 	if len(out) > limit {
-		return nil, record.Refused("fight", BadTarget, "op", "attack", "target", raw, "note",
+		return nil, record.Refused("fight", BadTarget, "op", "attack", "foe", raw, "note",
 			fmt.Sprintf("%s aims at %s", a.Label, plural(limit, "target", "targets"))), false
 	}
 	return out, record.Record{}, true

@@ -2,7 +2,7 @@ package record
 
 func init() {
 	RegisterTag("fight", "the answer to a Game Master's [fight: op=...] (docs/fight.md): a fight started, an attack, a reload, an item used or switched, a round, the fight's end and its loot")
-	fight := []string{"fight"}
+	fight := []string{"fight", "refused"}
 	RegisterKeys(
 		Key{Name: "foes", Type: Text, Tags: fight, Doc: "The creatures a fight was started against, each with its health: `Grave wight 1 (6 health), Grave wight 2 (6 health)`."},
 		Key{Name: "round", Type: Int, Tags: fight, Doc: "The fight's round after the step (1 when it starts)."},
