@@ -76,8 +76,8 @@ func (f *fight) attack(t tag.Tag) record.Record {
 		switch {
 		case a.offHandStrike:
 			fr.OffHandDone = true
-		case a.OffHand && fr.OffHandReady == "":
-			fr.OffHandReady = a.Label
+		case a.OffHand && fr.OffHandFrom == 0:
+			fr.OffHandFrom = a.Stack + 1
 		}
 	}
 	rec.AddInt("landed", hits)

@@ -104,9 +104,10 @@ type Fighter struct {
 	Soak     int            `json:"soak,omitempty"`
 	Hardness int            `json:"hardness,omitempty"`
 	Spent    map[string]int `json:"spent,omitempty"`
-	// OffHandReady is set once they attacked this round with a weapon
+	// OffHandFrom is set once they attacked this round with a weapon
 	// marked offHand: each other such weapon then offers a second attack.
-	OffHandReady string `json:"offHandReady,omitempty"`
+	// OffHandFrom is that weapon's stack index plus one (0: none yet).
+	OffHandFrom int `json:"offHandFrom,omitempty"`
 	OffHandDone  bool   `json:"offHandDone,omitempty"`
 }
 

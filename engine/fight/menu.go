@@ -82,7 +82,7 @@ func (f *fight) armOptions(w who, a *arm) []Option {
 		out = append(out, o)
 	}
 	fr := f.st.Members[w.Member]
-	if a.OffHand && fr.OffHandReady != "" && fr.OffHandReady != a.Label && !fr.OffHandDone {
+	if a.OffHand && fr.OffHandFrom != 0 && fr.OffHandFrom != a.Stack+1 && !fr.OffHandDone {
 		if o, _, ok := f.offHand(w, a); ok {
 			add(o.Label, o, nil)
 		}

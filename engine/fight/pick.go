@@ -34,7 +34,11 @@ func (f *fight) pickArm(w who, t tag.Tag) (*arm, record.Record, bool) {
 	name = strings.TrimSuffix(strings.TrimSuffix(name, OffHandSuffix), strings.TrimSpace(OffHandSuffix))
 	arms := f.memberArms(w.Member)
 	var found *arm
+	from := f.st.Members[w.Member].OffHandFrom
 	for _, a := range arms {
+		if off && a.Stack+1 == from {
+			continue // the off hand is another weapon than the one that attacked
+		}
 		if name == "" && len(arms) == 1 || name != "" && (eqFold(a.Label, name) || eqFold(a.ItemLabel, name)) {
 			found = a
 			break
@@ -58,7 +62,7 @@ func (f *fight) offHand(w who, a *arm) (*arm, record.Record, bool) {
 	switch {
 	case !a.OffHand || rule == nil:
 		return nil, record.Refused("fight", NotOffered, "op", "attack", "who", f.name(w), "weapon", a.Label+OffHandSuffix, "note", a.Label+" is not a weapon for the off hand"), false
-	case fr.OffHandReady == "" || fr.OffHandReady == a.Label:
+	case fr.OffHandFrom == 0 || fr.OffHandFrom == a.Stack+1:
 		return nil, record.Refused("fight", NotOffered, "op", "attack", "who", f.name(w), "weapon", a.Label+OffHandSuffix, "note", "an off-hand attack follows an attack this round with another weapon for the off hand"), false
 	case fr.OffHandDone:
 		return nil, record.Refused("fight", NotOffered, "op", "attack", "who", f.name(w), "weapon", a.Label+OffHandSuffix, "note", "the off hand has attacked this round"), false

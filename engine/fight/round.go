@@ -36,7 +36,7 @@ func (f *fight) round() record.Record {
 		fo.Spent = nil
 	}
 	for _, m := range f.st.Members {
-		m.Spent, m.OffHandReady, m.OffHandDone = nil, "", false
+		m.Spent, m.OffHandFrom, m.OffHandDone = nil, 0, false
 	}
 	rec := head("round")
 	rec.AddInt("round", f.st.Round)
