@@ -107,8 +107,8 @@ type Fighter struct {
 	// OffHandFrom is set once they attacked this round with a weapon
 	// marked offHand: each other such weapon then offers a second attack.
 	// OffHandFrom is that weapon's stack index plus one (0: none yet).
-	OffHandFrom int `json:"offHandFrom,omitempty"`
-	OffHandDone  bool   `json:"offHandDone,omitempty"`
+	OffHandFrom int  `json:"offHandFrom,omitempty"`
+	OffHandDone bool `json:"offHandDone,omitempty"`
 }
 
 // Shot is what one stack shot in this fight, times its weapon's recover.
