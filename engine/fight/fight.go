@@ -28,6 +28,7 @@ import (
 
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/record"
+	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/tag"
 )
 
@@ -95,6 +96,9 @@ type Foe struct {
 	Max        int            `json:"max"`
 	Conditions []string       `json:"conditions,omitempty"`
 	Spent      map[string]int `json:"spent,omitempty"`
+	// c is the creature and defs its typed defenses, looked up once.
+	c    *ruleset.Creature
+	defs items.Defenses
 }
 
 // Fighter is a party member's fight: what the fight read from the sheet

@@ -35,7 +35,7 @@ func (f *fight) find(name string) (who, bool) {
 	}
 	standing := -1
 	for i, fo := range f.st.Foes {
-		if c := f.p.RS.Creature(fo.Ref); c != nil && strings.EqualFold(c.Label, name) && fo.Health > 0 {
+		if c := f.creature(i); c != nil && strings.EqualFold(c.Label, name) && fo.Health > 0 {
 			if standing >= 0 {
 				standing = -2
 				break
@@ -62,7 +62,13 @@ func (f *fight) name(w who) string {
 
 // creature is a foe's bestiary entry.
 func (f *fight) creature(i int) *ruleset.Creature {
-	return f.p.RS.Creature(f.st.Foes[i].Ref)
+	fo := f.st.Foes[i]
+	if fo.c == nil {
+		fo.c = f.p.RS.Creature(fo.Ref)
+		e := fo.c.Defenses
+		fo.defs = items.Defenses{Resist: e.Resist, Immune: e.Immune, Vulnerable: e.Vulnerable, ConditionImmunities: e.ConditionImmunities}
+	}
+	return fo.c
 }
 
 // down reports a combatant out of the fight: a foe at 0 health, or a
@@ -103,8 +109,8 @@ func (f *fight) soak(w who) int {
 // every source (engine/items).
 func (f *fight) defenses(w who) items.Defenses {
 	if w.IsFoe() {
-		e := f.creature(w.Foe).Defenses
-		return items.Defenses{Resist: e.Resist, Immune: e.Immune, Vulnerable: e.Vulnerable, ConditionImmunities: e.ConditionImmunities}
+		f.creature(w.Foe)
+		return f.st.Foes[w.Foe].defs
 	}
 	return f.p.Defenses(w.Member)
 }

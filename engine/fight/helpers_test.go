@@ -3,25 +3,45 @@ package fight_test
 import (
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/session"
+	"github.com/rulehost/rulehost/engine/sheet"
 )
 
-// game is a session of a bundled ruleset with its bundled party.
+type bundle struct {
+	rs    *ruleset.Ruleset
+	party []*sheet.Sheet
+}
+
+var (
+	bundlesMu sync.Mutex
+	bundles   = map[string]bundle{}
+)
+
+// game is a session of a bundled ruleset with its bundled party (each
+// loaded once: the fuzz target starts many games).
 func game(t testing.TB, name string, seed uint64) *session.Session {
 	t.Helper()
-	rs, err := ruleset.LoadFile(filepath.Join("..", "..", "rulesets", name, "ruleset.json"), ruleset.Options{})
-	if err != nil {
-		t.Fatal(err)
+	bundlesMu.Lock()
+	defer bundlesMu.Unlock()
+	b, ok := bundles[name]
+	if !ok {
+		rs, err := ruleset.LoadFile(filepath.Join("..", "..", "rulesets", name, "ruleset.json"), ruleset.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		party, err := session.LoadParty(filepath.Join("..", "..", "rulesets", name, "sheets"), rs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b = bundle{rs, party}
+		bundles[name] = b
 	}
-	party, err := session.LoadParty(filepath.Join("..", "..", "rulesets", name, "sheets"), rs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return session.New(rs, party, seed)
+	return session.New(b.rs, b.party, seed)
 }
 
 // gm appends a Game Master reply and returns its records.

@@ -126,3 +126,11 @@ func TestWeaponFrequencies(t *testing.T) {
 	f = started(t, p, "Grave wight")
 	sample(t, f, memberWho(0), f.memberArms(0)[0], foeWho(0), 20000)
 }
+
+func tagOf(name string, kv ...string) tag.Tag {
+	t := tag.Tag{Name: name}
+	for i := 0; i+1 < len(kv); i += 2 {
+		t.Attrs = append(t.Attrs, tag.Attr{Key: kv[i], Value: kv[i+1]})
+	}
+	return t
+}
