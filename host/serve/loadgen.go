@@ -84,7 +84,9 @@ func (r LoadResult) String() string {
 	return b.String()
 }
 
-func ms(d time.Duration) string { return strconv.FormatFloat(float64(d.Microseconds())/1000, 'f', 2, 64) + "ms" }
+func ms(d time.Duration) string {
+	return strconv.FormatFloat(float64(d.Microseconds())/1000, 'f', 2, 64) + "ms"
+}
 
 // Load drives the load and measures it.
 func Load(ctx context.Context, o LoadOptions) (LoadResult, error) {
