@@ -26,6 +26,8 @@ type apiError struct {
 	Problems []validate.Problem
 	// Seq is the log's current seq, for a conflict (409).
 	Seq *int
+	// Record is the refusal record, for a tag the engine refuses (odds).
+	Record *recordOut
 }
 
 func (e *apiError) Error() string { return e.Code + ": " + e.Message }
@@ -52,6 +54,7 @@ type errorBody struct {
 		Message  string             `json:"message"`
 		Problems []validate.Problem `json:"problems,omitempty"`
 		Seq      *int               `json:"seq,omitempty"`
+		Record   *recordOut         `json:"record,omitempty"`
 	} `json:"error"`
 }
 
@@ -61,7 +64,7 @@ func writeError(w http.ResponseWriter, status int, code, msg string, problems []
 
 func writeErrorBody(w http.ResponseWriter, status int, e *apiError) {
 	var b errorBody
-	b.Error.Code, b.Error.Message, b.Error.Problems, b.Error.Seq = e.Code, e.Message, e.Problems, e.Seq
+	b.Error.Code, b.Error.Message, b.Error.Problems, b.Error.Seq, b.Error.Record = e.Code, e.Message, e.Problems, e.Seq, e.Record
 	writeJSON(w, status, b)
 }
 
