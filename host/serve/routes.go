@@ -147,6 +147,24 @@ func (s *Server) routes() []route {
 			Handle:   func(s *Server) handlerFunc { return s.handleSessionPrompt },
 		},
 		{
+			Method: "GET", Path: "/v1/transcripts", Summary: "the bundled rulesets' example transcripts (NAME/transcripts/*.txt), to replay",
+			Response: obj([]string{"transcripts"}, map[string]any{"transcripts": arr(obj([]string{"bundled", "name"}, map[string]any{
+				"bundled": str("the bundled ruleset"), "name": str("the transcript's file name without .txt"),
+			}), "sorted by ruleset and name")}),
+			Handle: func(s *Server) handlerFunc { return s.handleTranscripts },
+		},
+		{
+			Method: "POST", Path: "/v1/replay", Summary: "answer a transcript reply by reply without storing a session (what `rulehost run` does): each entry's records and the inventory block after it",
+			Request: obj(nil, merge(rulesetProps, sheetProps, map[string]any{
+				"transcript": str("a bundled ruleset's transcript by name (GET /v1/transcripts), e.g. 02-the-fence; with bundled and no sheets the ruleset's sample party plays it"),
+				"text":       str("a transcript sent inline instead (docs/session.md: entries opened by --- gm, --- player, --- regenerate)"),
+				"seed":       integer("the game's seed (1 by default, as the bundled transcripts' goldens)", 0),
+			})),
+			Response: obj([]string{"steps"}, map[string]any{"steps": arr(ref("ReplayStep"), "one per entry, in order")}),
+			Errors:   []int{400, 404, 413, 422, 503},
+			Handle:   func(s *Server) handlerFunc { return s.handleReplay },
+		},
+		{
 			Method: "POST", Path: "/v1/sessions", Summary: "start a session from a ruleset and a party (inline or bundled); the ruleset and party JSON are stored with it",
 			Request: obj(nil, merge(rulesetProps, sheetProps, map[string]any{
 				"id":   str("the session's id (1-64 letters, digits, - and _); a random one when left out"),
@@ -295,6 +313,14 @@ func (s *Server) OpenAPI() map[string]any {
 				"name": map[string]any{"type": "string", "enum": prompt.Names},
 				"data": map[string]any{"description": "the facts the section states, for a formatter (docs/prompt.md)"},
 				"text": str("the section's text"),
+			}),
+			"ReplayStep": obj([]string{"seq", "kind", "text", "records", "inventory", "live"}, map[string]any{
+				"seq":       integer("the entry's place in the log", 1),
+				"kind":      map[string]any{"type": "string", "enum": []string{"gm", "player", "regenerate"}},
+				"text":      str("the entry as written"),
+				"records":   arr(ref("RecordOut"), "one per answered tag, in order"),
+				"inventory": str("the inventory block after this entry"),
+				"live":      str("health, pools, tracks, conditions, charges after this entry"),
 			}),
 			"Prompt": obj([]string{"sections", "text"}, map[string]any{
 				"sections": arr(ref("Section"), "in prompt order"),

@@ -257,7 +257,10 @@ func FuzzRequestBody(f *testing.F) {
 		f.Add("/v1/sessions/f/events", s)
 		f.Add("/v1/odds", s)
 		f.Add("/v1/prompt", s)
+		f.Add("/v1/replay", s)
 	}
+	f.Add("/v1/replay", `{"bundled":"d20-5e","transcript":"02-the-fence"}`)
+	f.Add("/v1/replay", `{"bundled":"d20-5e","text":"--- gm\n[inventory: action=\"add\" item=\"Rope\"]\n--- regenerate\nx"}`)
 	f.Add("/v1/odds", `{"bundled":"d20-5e","bundledSheets":["ada"],"tag":"`+athletics+`","sweep":"dc=5..25"}`)
 	f.Add("/v1/prompt", `{"bundled":"d20-5e","bundledSheets":["ada"],"sections":["rules"],"maxChars":100}`)
 	f.Add("/v1/sessions", `{"id":"f","bundled":"d20-5e","bundledSheets":["ada"]}`)
