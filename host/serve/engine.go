@@ -281,9 +281,7 @@ func (s *Server) answerer(rs *ruleset.Ruleset, sheets []*sheet.Sheet, t tag.Tag)
 			roller = chars[i]
 		}
 		env := &check.Env{RS: rs, Char: roller}
-		if s.opts.Host != nil {
-			env.Kinds = s.opts.Host.Resolvers
-		}
+		env.Kinds = s.pluginKinds()
 		return func(d dice.Stream) record.Record {
 			env.Dice = d
 			return check.Resolve(env, t).Record
@@ -291,7 +289,7 @@ func (s *Server) answerer(rs *ruleset.Ruleset, sheets []*sheet.Sheet, t tag.Tag)
 	case t.NameIs("roll_dice"):
 		return func(d dice.Stream) record.Record { return check.RollDice(rs, t, d) }, nil
 	case s.opts.Host != nil && s.opts.Host.Handles(t.Name):
-		tags := s.opts.Host.SessionTags()
+		tags := s.pluginTags()
 		return func(d dice.Stream) record.Record { return tags.Answer(rs, chars, d, t) }, nil
 	}
 	return nil, refusedInput("unknown-tag", fmt.Errorf("tag %q: this service answers skill_check, roll_dice and the tags of its plugins", t.Name))
