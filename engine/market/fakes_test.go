@@ -260,3 +260,15 @@ func TestFakeOfAnUnsaleableItemNeverStocked(t *testing.T) {
 		}
 	}
 }
+
+// TestInspectWords: the Inspect button's words, offered only by a
+// ruleset whose fakes can be detected.
+func TestInspectWords(t *testing.T) {
+	p := party(t, "d20-5e")
+	if got, ok := market.InspectWords(p.RS, "Potion of Healing"); !ok || got != "I examine my Potion of Healing carefully before trusting it." {
+		t.Errorf("5e: %q %v", got, ok)
+	}
+	if got, ok := market.InspectWords(gravewatch(t).RS, "Oilskin coat"); ok {
+		t.Errorf("Gravewatch has no fakes to detect: %q", got)
+	}
+}
