@@ -35,7 +35,7 @@ func TestBundledBestiary(t *testing.T) {
 	if w.Ref() != "the-drowned/grave-wight" || w.Health != 6 || w.Soak != 1 || w.Loot != "grave_goods" {
 		t.Errorf("wight = %+v", w)
 	}
-	if len(w.Defenses.Resist) != 1 || w.Defenses.Resist[0].Type != "tearing" || strings.Join(w.Defenses.Resist[0].Except, ",") != "silver" {
+	if len(w.Defenses.Resist) != 4 || w.Defenses.Resist[0].Type != "tearing" || strings.Join(w.Defenses.Resist[0].Except, ",") != "silver" {
 		t.Errorf("wight resists %+v", w.Defenses.Resist)
 	}
 	if a := w.Attacks[0]; a.ToHit != 4 || a.PoolDice != 1 || a.Type != "tearing" || a.Label != "Grasping claws" {
