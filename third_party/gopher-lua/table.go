@@ -42,6 +42,11 @@ func newLTable(acap int, hcap int) *LTable {
 	}
 	if hcap != 0 {
 		tb.strdict = make(map[string]LValue, hcap)
+		// rulehost patch 7: the key order is sized with the hash part, so
+		// a table built with its size known (a host view, a constructor
+		// with named fields) does not grow it key by key.
+		tb.keys = make([]LValue, 0, hcap)
+		tb.k2i = make(map[LValue]int, hcap)
 	}
 	return tb
 }
