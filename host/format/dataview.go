@@ -24,14 +24,25 @@ import (
 // built as fresh tables. They are made for this one call and shared with
 // nothing, so a plugin that writes to them changes only its own copy;
 // they are not frozen, which would cost a proxy per table (the inventory
-// of a large party holds hundreds). Data that does not convert is nil:
-// the plugin still has the default text.
+// of a large party holds hundreds). No data is nil; data that does not
+// convert is an empty table: the plugin still has the default text.
 //
 // The tables are built straight from the Go values (jsonLua), not through
-// json.Marshal and a decode: a party's inventory took a third of the
-// whole prompt's time that way. TestDataViewIsJSON holds the two equal.
+// json.Marshal and a decode (a party's inventory took a third of the whole
+// prompt's time that way; TestDataViewIsJSON holds the two equal), and
+// only when the plugin first looks into data (sandbox.Lazy): the bundled
+// formatters read the rules' data and nothing else.
 func dataView(st *plugin.State, data any) lua.LValue {
-	c := jsonLua{L: st.SB.L()}
+	if rv := reflect.ValueOf(data); !rv.IsValid() || (rv.Kind() == reflect.Pointer || rv.Kind() == reflect.Map || rv.Kind() == reflect.Slice) && rv.IsNil() {
+		return lua.LNil // a section without data
+	}
+	L := st.SB.L()
+	return st.SB.Lazy(func() lua.LValue { return dataTables(L, data) })
+}
+
+// dataTables is data's JSON form as fresh tables, or nil.
+func dataTables(L *lua.LState, data any) lua.LValue {
+	c := jsonLua{L: L}
 	lv, err := c.value(reflect.ValueOf(data), 0)
 	if err != nil {
 		return lua.LNil

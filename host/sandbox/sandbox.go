@@ -92,6 +92,8 @@ type Sandbox struct {
 	nextFn *lua.LFunction
 	roNew  *lua.LFunction
 	roLen  *lua.LFunction
+	// the metamethods of a lazy view (lazy.go)
+	lazyIndex, lazyNewIndex *lua.LFunction
 
 	manifest lua.LValue
 	// chunks are the names of the chunks loaded (see newError).
