@@ -270,7 +270,9 @@ func (tb *LTable) RawSetString(key string, value LValue) {
 		delete(tb.strdict, key)
 	} else {
 		tb.strdict[key] = value
-		lkey := LString(key)
+		// one interface value for the order's map and list (rulehost
+		// patch 7): converted twice, the key was allocated twice
+		var lkey LValue = LString(key)
 		if _, ok := tb.k2i[lkey]; !ok {
 			tb.k2i[lkey] = len(tb.keys)
 			tb.keys = append(tb.keys, lkey)
