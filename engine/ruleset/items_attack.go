@@ -140,14 +140,6 @@ type PlusClause struct {
 	When string
 }
 
-// PlusSave is a clause's own save: Save names one of the ruleset's saves
-// ("" when it names none), Difficulty and what a success does.
-type PlusSave struct {
-	Save       string
-	Difficulty int
-	OnSuccess  string // half, none
-}
-
 // TargetIs deals a clause only to creatures of those types or tags.
 type TargetIs struct {
 	Types []string

@@ -85,12 +85,12 @@ var weaponsVocabulary = []VocabSection{
 		k("targetIs", "object:items.attack.plus.targetIs", "", "", "dealt only to creatures of those types or tags"),
 		k("when", "enum:critical|toggled", "", "toggled needs 1.170 and the item's toggle", "dealt only on a critical hit, or while the item's switch is on"),
 	}},
-	{ID: "items.attack.plus.save", Pointer: "/catalogs/*/entries/*/item/attack/plus/*/save", Title: "plus.save", Meaning: "A clause's own save.", Keys: []VocabKey{
+	{ID: "items.attack.plus.save", Pointer: "/catalogs/*/entries/*/item/attack/plus/*/save", Title: "attack.plus.save", Meaning: "A clause's own save.", Keys: []VocabKey{
 		k("save", "string", "", "a save's id", "the save rolled"),
 		k("difficulty", "integer", "", "required; 1 to 100", "its difficulty"),
 		k("onSuccess", "enum:half|none", "half", "", "what a success leaves of the clause"),
 	}},
-	{ID: "items.attack.plus.targetIs", Pointer: "/catalogs/*/entries/*/item/attack/plus/*/targetIs", Title: "plus.targetIs", Meaning: "The creatures a clause reaches: any of the types or tags.", Keys: []VocabKey{
+	{ID: "items.attack.plus.targetIs", Pointer: "/catalogs/*/entries/*/item/attack/plus/*/targetIs", Title: "attack.plus.targetIs", Meaning: "The creatures a clause reaches: any of the types or tags.", Keys: []VocabKey{
 		k("types", "array:string", "", "1 to 16 words", "creature types"),
 		k("tags", "array:string", "", "1 to 16 words", "creature tags"),
 	}},

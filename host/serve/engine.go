@@ -3,15 +3,16 @@ package serve
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
-	"os"
 	"path/filepath"
-	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/check"
 	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/engine/jsonin"
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/sheet"
@@ -34,7 +35,26 @@ type sheetSources struct {
 
 // bundledName keeps a bundled name to one path segment of plain letters,
 // so no request can read outside the bundled folder.
-var bundledName = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,63}$`)
+// It is ^[a-z0-9][a-z0-9_-]{0,63}$, by hand: it is asked on every request.
+var bundledName = nameMatcher{}
+
+type nameMatcher struct{}
+
+func (nameMatcher) MatchString(s string) bool {
+	if len(s) == 0 || len(s) > 64 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case 'a' <= c && c <= 'z', '0' <= c && c <= '9':
+		case (c == '_' || c == '-') && i > 0:
+		default:
+			return false
+		}
+	}
+	return true
+}
 
 func (s *Server) bundledPath(kind, name string, parts ...string) (string, error) {
 	if s.opts.Bundled == "" {
@@ -60,7 +80,7 @@ func (s *Server) loadRuleset(src rulesetSource) (*ruleset.Ruleset, error) {
 	case len(src.Ruleset) > 0 && src.Bundled != "":
 		return nil, badRequest("send ruleset or bundled, not both")
 	case len(src.Ruleset) > 0:
-		rs, err := ruleset.Load("ruleset", src.Ruleset, s.rulesetOptions())
+		rs, err := s.inlineRuleset("ruleset", src.Ruleset)
 		if err != nil {
 			return nil, refusedInput("invalid-ruleset", err)
 		}
@@ -70,10 +90,10 @@ func (s *Server) loadRuleset(src rulesetSource) (*ruleset.Ruleset, error) {
 		if err != nil {
 			return nil, err
 		}
-		if _, err := os.Stat(path); err != nil {
+		rs, err := s.cache.ruleset(path, s.rulesetOptions())
+		if errors.Is(err, errNoFile) {
 			return nil, &apiError{Status: http.StatusNotFound, Code: "unknown-bundled", Message: fmt.Sprintf("no bundled ruleset %q", src.Bundled)}
 		}
-		rs, err := s.cache.ruleset(path, s.rulesetOptions())
 		if err != nil {
 			return nil, refusedInput("invalid-ruleset", err)
 		}
@@ -86,7 +106,7 @@ func (s *Server) loadRuleset(src rulesetSource) (*ruleset.Ruleset, error) {
 func (s *Server) loadSheets(rs *ruleset.Ruleset, bundled string, src sheetSources) ([]*sheet.Sheet, error) {
 	var out []*sheet.Sheet
 	for i, raw := range src.Sheets {
-		sh, err := sheet.Load(fmt.Sprintf("sheets/%d", i), raw, rs)
+		sh, err := s.inlineSheet("sheets/"+strconv.Itoa(i), raw, rs)
 		if err != nil {
 			return nil, refusedInput("invalid-sheet", err)
 		}
@@ -100,10 +120,10 @@ func (s *Server) loadSheets(rs *ruleset.Ruleset, bundled string, src sheetSource
 		if err != nil {
 			return nil, err
 		}
-		if _, err := os.Stat(path); err != nil {
+		sh, err := s.cache.sheet(path, rs)
+		if errors.Is(err, errNoFile) {
 			return nil, &apiError{Status: http.StatusNotFound, Code: "unknown-bundled", Message: fmt.Sprintf("bundled ruleset %q has no sheet %q", bundled, name)}
 		}
-		sh, err := s.cache.sheet(path, rs)
 		if err != nil {
 			return nil, refusedInput("invalid-sheet", err)
 		}
@@ -120,6 +140,15 @@ type recordOut struct {
 }
 
 func outRecord(r record.Record) recordOut { return recordOut{Record: r, Text: r.String()} }
+
+// appendJSON writes {"record":...,"text":...} as encoding/json would.
+func (o recordOut) appendJSON(dst []byte) []byte {
+	dst = append(dst, `{"record":`...)
+	dst = o.Record.AppendJSON(dst)
+	dst = append(dst, `,"text":`...)
+	dst = jsonin.AppendString(dst, o.Text)
+	return append(dst, '}')
+}
 
 // ---- validate
 
@@ -172,6 +201,17 @@ type checkRequest struct {
 
 type checkResponse struct {
 	Records []recordOut `json:"records"`
+}
+
+func (c checkResponse) appendJSON(dst []byte) []byte {
+	dst = append(dst, `{"records":[`...)
+	for i, r := range c.Records {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = r.appendJSON(dst)
+	}
+	return append(dst, "]}"...)
 }
 
 func (s *Server) handleCheck(ctx context.Context, r *http.Request) (any, error) {
@@ -241,9 +281,7 @@ func (s *Server) answerer(rs *ruleset.Ruleset, sheets []*sheet.Sheet, t tag.Tag)
 			roller = chars[i]
 		}
 		env := &check.Env{RS: rs, Char: roller}
-		if s.opts.Host != nil {
-			env.Kinds = s.opts.Host.Resolvers
-		}
+		env.Kinds = s.pluginKinds()
 		return func(d dice.Stream) record.Record {
 			env.Dice = d
 			return check.Resolve(env, t).Record
@@ -251,7 +289,7 @@ func (s *Server) answerer(rs *ruleset.Ruleset, sheets []*sheet.Sheet, t tag.Tag)
 	case t.NameIs("roll_dice"):
 		return func(d dice.Stream) record.Record { return check.RollDice(rs, t, d) }, nil
 	case s.opts.Host != nil && s.opts.Host.Handles(t.Name):
-		tags := s.opts.Host.SessionTags()
+		tags := s.pluginTags()
 		return func(d dice.Stream) record.Record { return tags.Answer(rs, chars, d, t) }, nil
 	}
 	return nil, refusedInput("unknown-tag", fmt.Errorf("tag %q: this service answers skill_check, roll_dice and the tags of its plugins", t.Name))

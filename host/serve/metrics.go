@@ -2,7 +2,7 @@ package serve
 
 import (
 	"strconv"
-	"time"
+	"sync"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/rulehost/rulehost/engine/record"
@@ -14,7 +14,11 @@ type metrics struct {
 	latency        *prometheus.HistogramVec
 	checks         *prometheus.CounterVec
 	pluginRefusals prometheus.Counter
+	pluginCalls    *prometheus.CounterVec
 	appends        *prometheus.CounterVec
+
+	requestCounters sync.Map // routeStatus -> prometheus.Counter
+	recordCounters  sync.Map // record name -> prometheus.Counter
 }
 
 func newMetrics(reg *prometheus.Registry) *metrics {
@@ -32,21 +36,45 @@ func newMetrics(reg *prometheus.Registry) *metrics {
 		pluginRefusals: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "rulehost_plugin_refusals_total", Help: "Records refused because a plugin failed (reason=plugin-error).",
 		}),
+		pluginCalls: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "rulehost_plugin_calls_total", Help: "Calls into plugin code: resolve (a plugin kind's check), odds (its odds function), tag (a plugin tag answered).",
+		}, []string{"call"}),
 		appends: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "rulehost_store_appends_total", Help: "Session events appended, by store and result.",
 		}, []string{"store", "result"}),
 	}
-	reg.MustRegister(m.requests, m.latency, m.checks, m.pluginRefusals, m.appends)
+	reg.MustRegister(m.requests, m.latency, m.checks, m.pluginRefusals, m.pluginCalls, m.appends)
 	return m
 }
 
-func (m *metrics) observe(route string, status int, d time.Duration) {
-	m.requests.WithLabelValues(route, strconv.Itoa(status)).Inc()
-	m.latency.WithLabelValues(route).Observe(d.Seconds())
+// request is the counter of a route's answers with that status, looked up
+// once (a label lookup hashes its values: a cost on every request).
+func (m *metrics) request(route string, status int) prometheus.Counter {
+	k := routeStatus{route, status}
+	if c, ok := m.requestCounters.Load(k); ok {
+		return c.(prometheus.Counter)
+	}
+	c, _ := m.requestCounters.LoadOrStore(k, m.requests.WithLabelValues(route, strconv.Itoa(status)))
+	return c.(prometheus.Counter)
+}
+
+type routeStatus struct {
+	route  string
+	status int
+}
+
+// record is the counter of records of that name. Record names are the
+// engine's and the loaded plugins' (a bounded set).
+func (m *metrics) record(name string) prometheus.Counter {
+	if c, ok := m.recordCounters.Load(name); ok {
+		return c.(prometheus.Counter)
+	}
+	c, _ := m.recordCounters.LoadOrStore(name, m.checks.WithLabelValues(name))
+	return c.(prometheus.Counter)
 }
 
 func (m *metrics) countRecord(r record.Record) {
-	m.checks.WithLabelValues(r.Name).Inc()
+	m.record(r.Name).Inc()
 	if r.Name == "refused" && r.Value("reason") == "plugin-error" {
 		m.pluginRefusals.Inc()
 	}
