@@ -30,6 +30,7 @@ import (
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/tag"
+	"github.com/rulehost/rulehost/engine/use"
 )
 
 func init() { items.RegisterTag("fight", Answer) }
@@ -85,6 +86,10 @@ type State struct {
 	// Timed are the conditions the fight imposed for some rounds or
 	// until a save, in the order imposed.
 	Timed []Timed `json:"timed,omitempty"`
+	// start is what engine/use reads once, as the fight began (the
+	// sheets a gate rolls with, the counts `1 of 2 left` reads); the
+	// fold rebuilds it when it replays the start.
+	start *use.Start
 }
 
 // Foe is one creature of the fight.
@@ -143,7 +148,7 @@ func (s *State) ClonePart() items.Part {
 		return (*State)(nil)
 	}
 	c := &State{Pool: s.Pool, Round: s.Round, Fallen: slices.Clone(s.Fallen), Shots: slices.Clone(s.Shots),
-		Timed: slices.Clone(s.Timed)}
+		Timed: slices.Clone(s.Timed), start: s.start}
 	for _, f := range s.Foes {
 		g := *f
 		g.Conditions = slices.Clone(f.Conditions)

@@ -9,6 +9,7 @@ import (
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/tag"
+	"github.com/rulehost/rulehost/engine/use"
 )
 
 // start answers [fight: op="start" foes="2 Grave wight, Marsh hound"]: a
@@ -32,7 +33,7 @@ func start(p *items.Party, t tag.Tag, turn items.Turn) record.Record {
 			return refusal
 		}
 	}
-	st := &State{Pool: pool, Round: 1}
+	st := &State{Pool: pool, Round: 1, start: use.Begin(p)}
 	for _, k := range kinds {
 		for n := 1; n <= k.count; n++ {
 			name := k.c.Label
