@@ -35,10 +35,10 @@ func resolveRollAgainst(c *Check) {
 	rolls, total := throwAgainst(c.Env.Dice, ra, tens, buf[:0])
 	c.addInts("rolls", rolls)
 	if tens != 0 {
-		c.Rec.Add("tens", signed(tens))
+		c.addSigned("tens", tens)
 	}
 	c.addEffects(c.Effects.Flat)
-	c.Rec.AddInt("total", total)
+	c.addInt("total", total)
 	c.addDifficulty(rungLabel, target, true)
 	c.writeVerdict(againstDecide(ra, c.Res.Outcomes, total, target))
 }
@@ -58,7 +58,7 @@ func (c *Check) againstSetup(ra *ruleset.RollAgainst) (target int, rungLabel str
 func (c *Check) againstTarget(ra *ruleset.RollAgainst) (target int, rungLabel string) {
 	number := c.againstNumber() + c.Effects.Flat
 	divide, shift := 1, 0
-	if name, has := c.Tag.Get("difficulty"); has {
+	if name, has := c.get("difficulty"); has {
 		if r, found := ruleset.FindRung(ra.Ladder, name); found {
 			divide, shift, rungLabel = r.Divide, r.DC, r.Label
 		} else {

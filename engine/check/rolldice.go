@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unsafe"
 
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/record"
@@ -27,6 +26,11 @@ const MaxRollDice = maxSymbolThrow
 //
 // Draw order: the dice in the order written, one draw each.
 func RollDice(rs *ruleset.Ruleset, t tag.Tag, s dice.Stream) record.Record {
+	return new(rollStore).rollDice(rs, t, s)
+}
+
+// rollDice is RollDice in st's storage.
+func (st *rollStore) rollDice(rs *ruleset.Ruleset, t tag.Tag, s dice.Stream) record.Record {
 	text, ok := t.Get("dice")
 	text = strings.TrimSpace(text)
 	if !ok || text == "" {
@@ -55,60 +59,90 @@ func RollDice(rs *ruleset.Ruleset, t tag.Tag, s dice.Stream) record.Record {
 		compact = strings.Join(strings.Fields(text), "")
 	}
 	if n, ok := dice.ReadNotation(compact); ok {
-		return rollPlain(t, n, s) // the common case, without building an expression
+		return st.rollPlain(t, n, s) // the common case, without building an expression
 	}
-	e, err := dice.ParseExpr(compact)
-	if err != nil {
+	if err := dice.ParseExprInto(&st.expr, compact); err != nil {
 		if symErr != nil {
 			return record.Refused("roll_dice", "bad-dice", "dice", text, "note", symErr.Error())
 		}
 		return record.Refused("roll_dice", "bad-dice", "dice", text, "note", err.Error())
 	}
-	if n, plain := e.Plain(); plain {
-		return rollPlain(t, n, s)
+	if n, plain := st.expr.Plain(); plain {
+		return st.rollPlain(t, n, s)
 	}
-	return rollExpr(t, e, s)
+	return st.rollExpr(t, st.expr, s)
 }
 
-// rollPlain answers plain NdS+M with the record it always had. The
-// record, its texts and the faces are built in one plainRoll, so a plain
-// roll allocates once.
-func rollPlain(t tag.Tag, n dice.Notation, s dice.Stream) record.Record {
-	p := new(plainRoll)
-	p.text = p.textArr[:0]
-	r := record.Record{Tag: tag.Tag{Name: "roll", Attrs: p.attrs[:0]}}
-	if who, ok := t.Get("who"); ok && who != "" {
-		r.Add("who", who)
-	}
-	r.Add("dice", p.add(n.Append))
-	faces, total := n.RollInto(s, p.faces[:0])
-	r.Add("rolls", p.add(func(b []byte) []byte { return appendInts(b, faces) }))
-	if n.Modifier != 0 {
-		r.AddInt("modifier", n.Modifier)
-	}
-	r.AddInt("total", total)
-	addIgnored(&r, t)
-	return r
-}
-
-// plainRoll is the storage of one plain roll's record (see scratch for
-// the same idea on a check): attributes, value texts, faces.
-type plainRoll struct {
+// rollStore is the storage a roll_dice record is built in, kept by a
+// Checker from roll to roll (see scratch for the same on a check): the
+// attributes, the value texts (one string made at the end, each value a
+// substring of it), the faces and an expression's terms.
+type rollStore struct {
 	attrs   [8]tag.Attr
-	text    []byte // append-only: handed-out values are never written over
-	textArr [96]byte
+	text    []byte
+	textArr [128]byte
+	pend    []pending
+	pendArr [8]pending
 	faces   [16]int
+	expr    dice.Expr
+	bufs    dice.RollBuffers
+	rec     record.Record
 }
 
-// add appends a value with fill and returns it as a string without a copy.
-func (p *plainRoll) add(fill func([]byte) []byte) string {
-	start := len(p.text)
-	p.text = fill(p.text)
-	b := p.text[start:]
-	if len(b) == 0 {
-		return ""
+// begin starts the roll record in the storage.
+func (st *rollStore) begin(t tag.Tag) {
+	st.text, st.pend = st.textArr[:0], st.pendArr[:0]
+	st.rec = record.Record{Tag: tag.Tag{Name: "roll", Attrs: st.attrs[:0]}}
+	if who, ok := t.Get("who"); ok && who != "" {
+		st.rec.Add("who", who)
 	}
-	return unsafe.String(&b[0], len(b))
+}
+
+// addText adds key with the value fill appends to the text buffer.
+func (st *rollStore) addText(key string, start int) {
+	if len(st.text) == start {
+		st.rec.Add(key, "")
+		return
+	}
+	st.pend = append(st.pend, pending{key: key, attr: len(st.rec.Attrs), start: start, end: len(st.text)})
+	st.rec.Add(key, "")
+}
+
+// addInt adds an integer: 0 to 99 are strconv's constant strings.
+func (st *rollStore) addInt(key string, n int) {
+	if n >= 0 && n < 100 {
+		st.rec.AddInt(key, n)
+		return
+	}
+	start := len(st.text)
+	st.text = strconv.AppendInt(st.text, int64(n), 10)
+	st.addText(key, start)
+}
+
+// finish gives the pending values their strings (one allocation) and
+// returns the record.
+func (st *rollStore) finish(t tag.Tag) record.Record {
+	addIgnored(&st.rec, t)
+	fillPending(st.rec.Attrs, st.text, st.pend)
+	st.pend = st.pend[:0]
+	return st.rec
+}
+
+// rollPlain answers plain NdS+M with the record it always had.
+func (st *rollStore) rollPlain(t tag.Tag, n dice.Notation, s dice.Stream) record.Record {
+	st.begin(t)
+	start := len(st.text)
+	st.text = n.Append(st.text)
+	st.addText("dice", start)
+	faces, total := n.RollInto(s, st.faces[:0])
+	start = len(st.text)
+	st.text = appendInts(st.text, faces)
+	st.addText("rolls", start)
+	if n.Modifier != 0 {
+		st.addInt("modifier", n.Modifier)
+	}
+	st.addInt("total", total)
+	return st.finish(t)
 }
 
 // appendInts appends "8,3,10".
@@ -124,35 +158,30 @@ func appendInts(b []byte, vs []int) []byte {
 
 // rollExpr answers an expression that is more than plain NdS+M: every
 // face in rolls=, each term's reading in terms=, their sum in total=.
-func rollExpr(t tag.Tag, e dice.Expr, s dice.Stream) record.Record {
-	r := rollHead(t, e.String())
-	results, total := e.Roll(s)
-	n := 0
+func (st *rollStore) rollExpr(t tag.Tag, e dice.Expr, s dice.Stream) record.Record {
+	st.begin(t)
+	start := len(st.text)
+	st.text = e.Append(st.text)
+	st.addText("dice", start)
+	results, total := e.RollInto(s, &st.bufs)
+	start = len(st.text)
 	for _, res := range results {
-		n += len(res.Faces)
-	}
-	// rolls= and terms= are written into one buffer: rolls first, then
-	// each term's reading, joined by ";".
-	text := make([]byte, 0, 16*len(results)+8*n)
-	for _, res := range results {
-		if len(text) > 0 && len(res.Faces) > 0 {
-			text = append(text, ',')
+		if len(st.text) > start && len(res.Faces) > 0 {
+			st.text = append(st.text, ',')
 		}
-		text = appendInts(text, res.Faces)
+		st.text = appendInts(st.text, res.Faces)
 	}
-	rolls := len(text)
+	st.addText("rolls", start)
+	start = len(st.text)
 	for i, res := range results {
 		if i > 0 {
-			text = append(text, ';')
+			st.text = append(st.text, ';')
 		}
-		text = dice.AppendTerm(text, e.Terms[i], i, res)
+		st.text = dice.AppendTerm(st.text, e.Terms[i], i, res)
 	}
-	all := string(text)
-	r.Add("rolls", all[:rolls])
-	r.Add("terms", all[rolls:])
-	r.AddInt("total", total)
-	addIgnored(&r, t)
-	return r
+	st.addText("terms", start)
+	st.addInt("total", total)
+	return st.finish(t)
 }
 
 func rollHead(t tag.Tag, diceText string) record.Record {

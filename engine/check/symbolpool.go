@@ -44,7 +44,8 @@ func resolveSymbolPool(c *Check) {
 // setupSymbols sizes every part of a symbol pool, for the roller and Odds
 // alike.
 func (c *Check) setupSymbols() *symbolCheck {
-	sc := &symbolCheck{c: c, sp: c.Res.SymbolPool}
+	sc := kindState(c, func(s *scratch) *symbolCheck { return &s.symbols })
+	*sc = symbolCheck{c: c, sp: c.Res.SymbolPool}
 	skillBonus := sc.ownDice()
 	sc.boostAndSetback(skillBonus)
 	sc.opposingDice()
@@ -246,13 +247,13 @@ func (sc *symbolCheck) throw() {
 // the difficulty.
 func (sc *symbolCheck) addThrow() {
 	c := sc.c
-	c.Rec.AddInt("dice", sc.th.n)
+	c.addInt("dice", sc.th.n)
 	sc.th.addThrown(&c.Rec, sc.sp)
 	if sc.ownUpgrades > 0 {
-		c.Rec.AddInt("upgradeOwn", sc.ownUpgrades)
+		c.addInt("upgradeOwn", sc.ownUpgrades)
 	}
 	if sc.addedSetback > 0 {
-		c.Rec.AddInt("setback", sc.addedSetback)
+		c.addInt("setback", sc.addedSetback)
 	}
 	c.addEffects(c.Effects.Flat)
 	c.addDifficulty(sc.rung, sc.dc, sc.haveDC)
