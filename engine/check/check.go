@@ -7,8 +7,10 @@
 package check
 
 import (
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/record"
@@ -23,7 +25,8 @@ type Env struct {
 	Char *sheet.Character
 	Dice dice.Stream
 	// Effects gathers what conditions, levels and items do to this check;
-	// nil means nothing does (outside a game).
+	// nil means nothing does (outside a game). c is valid for the length
+	// of the call only.
 	Effects func(c *Check) Effects
 	// Kinds resolves plugin kinds; native kinds are built in.
 	Kinds map[string]Resolver
@@ -58,7 +61,8 @@ type Effects struct {
 }
 
 // Resolver rolls one resolution kind. It appends the kind's attributes to
-// c.Rec; the common head (who, skill, with) is already there.
+// c.Rec; the common head (who, skill, with) is already there. c is valid
+// for the length of the call only (Resolve reuses its storage).
 type Resolver interface {
 	Resolve(c *Check)
 }
@@ -129,7 +133,26 @@ type Result struct {
 // check after check and prints each record at once can reuse the storage
 // with a Checker instead.
 func Resolve(env *Env, t tag.Tag) Result {
-	return new(store).resolve(env, t)
+	st := stores.Get().(*store)
+	res := st.resolve(env, t)
+	res.Record.Attrs = slices.Clone(res.Record.Attrs)
+	st.release()
+	stores.Put(st)
+	return res
+}
+
+// stores are the storage Resolve works in, kept between calls: each
+// record leaves with a copy of its attribute list (its values are strings
+// of their own already, see scratch), so the storage itself is never
+// handed out. A Check is handed to Env.Effects and to a plugin kind's
+// resolver only for the length of the call, as Resolver says.
+var stores = sync.Pool{New: func() any { return new(store) }}
+
+// release drops what the last check referred to, so storage kept in the
+// pool holds nothing of it alive.
+func (st *store) release() {
+	st.c = Check{}
+	clear(st.s.attrs[:])
 }
 
 // resolve answers a skill_check tag in st's storage.
@@ -167,7 +190,10 @@ func prepare(env *Env, t tag.Tag) (c *Check, refusal record.Record, ok bool) {
 // prepare is prepare in st's storage.
 func (st *store) prepare(env *Env, t tag.Tag) (c *Check, refusal record.Record, ok bool) {
 	c = &st.c
-	*c = Check{Env: env, Tag: t, Res: env.RS.Resolution, scratch: &st.s, asciiKeys: keysASCII(t)}
+	// Zeroed, then set field by field: a composite literal would be built
+	// aside and copied over, and the Check is large.
+	*c = Check{}
+	c.Env, c.Tag, c.Res, c.scratch, c.asciiKeys = env, t, env.RS.Resolution, &st.s, keysASCII(t)
 	st.s.reset()
 	if refusal, ok := c.findTarget(); !ok {
 		return nil, refusal, false

@@ -3,7 +3,6 @@ package check
 import (
 	"math"
 	"slices"
-	"strconv"
 
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/ruleset"
@@ -24,7 +23,7 @@ func resolveRollAgainst(c *Check) {
 	ra := c.Res.RollAgainst
 	c.Rec.Attrs = slices.Grow(c.Rec.Attrs, 14) // room for the whole record (a no-op when record.New made it)
 	c.Rec.Add("resolution", "against")
-	c.Rec.Add("dice", strconv.Itoa(ra.Count)+"d"+strconv.Itoa(ra.Sides))
+	c.addText("dice", dice.Notation{Count: ra.Count, Sides: ra.Sides}.Append)
 	c.Rec.Add("against", ra.Against)
 	c.ignoreGiven("mode") // bonus and penalty dice are tens=, not advantage
 	if c.failsWithoutRoll("", 0, false) {

@@ -2,8 +2,10 @@ package check
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/record"
@@ -26,8 +28,17 @@ const MaxRollDice = maxSymbolThrow
 //
 // Draw order: the dice in the order written, one draw each.
 func RollDice(rs *ruleset.Ruleset, t tag.Tag, s dice.Stream) record.Record {
-	return new(rollStore).rollDice(rs, t, s)
+	st := rollStores.Get().(*rollStore)
+	r := st.rollDice(rs, t, s)
+	r.Attrs = slices.Clone(r.Attrs) // the storage stays; the record leaves with its own list
+	st.rec = record.Record{}
+	clear(st.attrs[:])
+	rollStores.Put(st)
+	return r
 }
+
+// rollStores are RollDice's storage, kept between calls (see stores).
+var rollStores = sync.Pool{New: func() any { return new(rollStore) }}
 
 // rollDice is RollDice in st's storage.
 func (st *rollStore) rollDice(rs *ruleset.Ruleset, t tag.Tag, s dice.Stream) record.Record {
@@ -43,19 +54,20 @@ func (st *rollStore) rollDice(rs *ruleset.Ruleset, t tag.Tag, s dice.Stream) rec
 	}
 	var symErr error
 	if sp != nil {
-		var th symbolThrow
+		th := &st.symbols
+		*th = symbolThrow{}
 		if symErr = parseSymbolDice(sp, text, func(die, n int) { th.throw(s, sp, die, n) }); symErr == nil {
-			r := rollHead(t, text)
-			r.Add("resolution", "sum")
-			th.addThrown(&r, sp)
-			net := th.addSymbols(&r, sp)
-			r.AddBool("success", net >= sp.Needed)
-			addIgnored(&r, t)
-			return r
+			st.begin(t)
+			st.rec.Add("dice", text)
+			st.rec.Add("resolution", "sum")
+			th.addThrown(&st.rec, &st.x, sp)
+			net := th.addSymbols(&st.rec, &st.x, sp)
+			st.rec.AddBool("success", net >= sp.Needed)
+			return st.finish(t)
 		}
 	}
 	compact := text
-	if strings.ContainsAny(text, " \t\r\n") {
+	if hasSpace(text) {
 		compact = strings.Join(strings.Fields(text), "")
 	}
 	if n, ok := dice.ReadNotation(compact); ok {
@@ -79,33 +91,23 @@ func (st *rollStore) rollDice(rs *ruleset.Ruleset, t tag.Tag, s dice.Stream) rec
 // substring of it), the faces and an expression's terms.
 type rollStore struct {
 	attrs   [8]tag.Attr
-	text    []byte
+	x       texts
 	textArr [128]byte
-	pend    []pending
 	pendArr [8]pending
 	faces   [16]int
 	expr    dice.Expr
 	bufs    dice.RollBuffers
+	symbols symbolThrow
 	rec     record.Record
 }
 
 // begin starts the roll record in the storage.
 func (st *rollStore) begin(t tag.Tag) {
-	st.text, st.pend = st.textArr[:0], st.pendArr[:0]
+	st.x = texts{buf: st.textArr[:0], pend: st.pendArr[:0]}
 	st.rec = record.Record{Tag: tag.Tag{Name: "roll", Attrs: st.attrs[:0]}}
 	if who, ok := t.Get("who"); ok && who != "" {
 		st.rec.Add("who", who)
 	}
-}
-
-// addText adds key with the value fill appends to the text buffer.
-func (st *rollStore) addText(key string, start int) {
-	if len(st.text) == start {
-		st.rec.Add(key, "")
-		return
-	}
-	st.pend = append(st.pend, pending{key: key, attr: len(st.rec.Attrs), start: start, end: len(st.text)})
-	st.rec.Add(key, "")
 }
 
 // addInt adds an integer: 0 to 99 are strconv's constant strings.
@@ -114,30 +116,27 @@ func (st *rollStore) addInt(key string, n int) {
 		st.rec.AddInt(key, n)
 		return
 	}
-	start := len(st.text)
-	st.text = strconv.AppendInt(st.text, int64(n), 10)
-	st.addText(key, start)
+	start := len(st.x.buf)
+	st.x.put(&st.rec, key, strconv.AppendInt(st.x.buf, int64(n), 10), start)
 }
 
 // finish gives the pending values their strings (one allocation) and
 // returns the record.
 func (st *rollStore) finish(t tag.Tag) record.Record {
 	addIgnored(&st.rec, t)
-	fillPending(st.rec.Attrs, st.text, st.pend)
-	st.pend = st.pend[:0]
+	st.x.fill(st.rec.Attrs)
 	return st.rec
 }
 
 // rollPlain answers plain NdS+M with the record it always had.
 func (st *rollStore) rollPlain(t tag.Tag, n dice.Notation, s dice.Stream) record.Record {
 	st.begin(t)
-	start := len(st.text)
-	st.text = n.Append(st.text)
-	st.addText("dice", start)
+	x := &st.x
+	start := len(x.buf)
+	x.put(&st.rec, "dice", n.Append(x.buf), start)
 	faces, total := n.RollInto(s, st.faces[:0])
-	start = len(st.text)
-	st.text = appendInts(st.text, faces)
-	st.addText("rolls", start)
+	start = len(x.buf)
+	x.put(&st.rec, "rolls", appendInts(x.buf, faces), start)
 	if n.Modifier != 0 {
 		st.addInt("modifier", n.Modifier)
 	}
@@ -160,44 +159,72 @@ func appendInts(b []byte, vs []int) []byte {
 // face in rolls=, each term's reading in terms=, their sum in total=.
 func (st *rollStore) rollExpr(t tag.Tag, e dice.Expr, s dice.Stream) record.Record {
 	st.begin(t)
-	start := len(st.text)
-	st.text = e.Append(st.text)
-	st.addText("dice", start)
+	x := &st.x
+	start := len(x.buf)
+	x.put(&st.rec, "dice", e.Append(x.buf), start)
 	results, total := e.RollInto(s, &st.bufs)
-	start = len(st.text)
+	b := x.buf
+	start = len(b)
 	for _, res := range results {
-		if len(st.text) > start && len(res.Faces) > 0 {
-			st.text = append(st.text, ',')
+		if len(b) > start && len(res.Faces) > 0 {
+			b = append(b, ',')
 		}
-		st.text = appendInts(st.text, res.Faces)
+		b = appendInts(b, res.Faces)
 	}
-	st.addText("rolls", start)
-	start = len(st.text)
+	x.put(&st.rec, "rolls", b, start)
+	b = x.buf
+	start = len(b)
 	for i, res := range results {
 		if i > 0 {
-			st.text = append(st.text, ';')
+			b = append(b, ';')
 		}
-		st.text = dice.AppendTerm(st.text, e.Terms[i], i, res)
+		b = dice.AppendTerm(b, e.Terms[i], i, res)
 	}
-	st.addText("terms", start)
+	x.put(&st.rec, "terms", b, start)
 	st.addInt("total", total)
 	return st.finish(t)
 }
 
-func rollHead(t tag.Tag, diceText string) record.Record {
-	r := record.New("roll")
-	if who, ok := t.Get("who"); ok && who != "" {
-		r.Add("who", who)
+// readCount reads w as strconv.Atoi does. Atoi is asked only for what it
+// can read, an optional sign then ASCII digits, so it does not build an
+// error for every die name.
+func readCount(w string) (int, bool) {
+	if !isDigits(w) {
+		return 0, false
 	}
-	r.Add("dice", diceText)
-	return r
+	n, err := strconv.Atoi(w)
+	return n, err == nil
+}
+
+// isDigits reports whether w is an optional sign then ASCII digits.
+func isDigits(w string) bool {
+	if w != "" && (w[0] == '+' || w[0] == '-') {
+		w = w[1:]
+	}
+	for i := 0; i < len(w); i++ {
+		if w[i] < '0' || w[i] > '9' {
+			return false
+		}
+	}
+	return w != ""
+}
+
+// hasSpace reports whether s holds a space, tab or line break (a byte
+// loop: strings.ContainsAny costs more on a notation's few bytes).
+func hasSpace(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ' ', '\t', '\r', '\n':
+			return true
+		}
+	}
+	return false
 }
 
 func addIgnored(r *record.Record, t tag.Tag) {
 	var ignored []string
 	for _, a := range t.Attrs {
-		k := strings.ToLower(a.Key)
-		if k != "dice" && k != "who" {
+		if !tag.EqualKey(a.Key, "dice") && !tag.EqualKey(a.Key, "who") {
 			ignored = append(ignored, a.Key)
 		}
 	}
@@ -214,7 +241,8 @@ func parseSymbolDice(sp *ruleset.SymbolPool, text string, throw func(die, n int)
 		return r == ' ' || r == '\t' || r == ',' || r == '+' || r == '\n'
 	})
 	type group struct{ die, n int }
-	var groups []group
+	var groupsArr [8]group
+	groups := groupsArr[:0]
 	count, haveCount, total := 1, false, 0
 	longest := 1 // words in the longest die label: labels may have spaces
 	for _, d := range sp.Dice {
@@ -222,7 +250,7 @@ func parseSymbolDice(sp *ruleset.SymbolPool, text string, throw func(die, n int)
 	}
 	for i := 0; i < len(words); {
 		w := words[i]
-		if n, err := strconv.Atoi(w); err == nil {
+		if n, ok := readCount(w); ok {
 			if haveCount {
 				return fmt.Errorf("two counts in a row (%q); write a count, then a die", w)
 			}

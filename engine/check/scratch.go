@@ -21,11 +21,8 @@ import (
 // pays one small allocation for all of them.
 type scratch struct {
 	attrs   [16]tag.Attr
-	text    []byte
+	x       texts
 	textArr [160]byte
-	// pend are the attributes whose value is a stretch of text, filled in
-	// by finish; until then their value is "".
-	pend    []pending
 	pendArr [16]pending
 	faces   [32]int
 	nfaces  int
@@ -45,11 +42,69 @@ func kindState[T any](c *Check, in func(*scratch) *T) *T {
 	return in(c.scratch)
 }
 
-// pending is an attribute whose value is text[start:end].
+// texts are the value texts of one record being built: the bytes of the
+// values written so far, and the attributes waiting for them (their value
+// is "" until fill). A nil *texts writes each value as a string of its
+// own at once (a Check a host built itself, without scratch).
+type texts struct {
+	buf  []byte
+	pend []pending
+}
+
+// pending is an attribute whose value is buf[start:end]; attr is where
+// it was added. (int32: a record never nears two billion attributes or
+// bytes, and a smaller pending keeps the scratch small.)
 type pending struct {
 	key        string
-	attr       int
-	start, end int
+	attr       int32
+	start, end int32
+}
+
+// bytes is the buffer to append a value to (nil for a nil x).
+func (x *texts) bytes() []byte {
+	if x == nil {
+		return nil
+	}
+	return x.buf
+}
+
+// put adds key to r with the value b[start:], b being what bytes
+// returned, grown by the caller.
+func (x *texts) put(r *record.Record, key string, b []byte, start int) {
+	if x == nil {
+		r.Add(key, string(b[start:]))
+		return
+	}
+	x.buf = b
+	if len(b) > start {
+		x.pend = append(x.pend, pending{key: key, attr: int32(len(r.Attrs)), start: int32(start), end: int32(len(b))})
+	}
+	r.Add(key, "")
+}
+
+// fill gives each pending attribute of attrs its value: one string is
+// made of the whole buffer (the one allocation of a record's texts) and
+// each value is a substring of it. A kind may have deleted an attribute
+// before it (Rec.Delete), which moves the later ones down, so each is
+// looked for from where it was added downwards, by its key and its still
+// empty value; a record a plugin replaced holds none and is left alone.
+// The texts are then empty for the next record.
+func (x *texts) fill(attrs []tag.Attr) {
+	if x == nil {
+		return
+	}
+	if len(x.pend) > 0 {
+		all := string(x.buf)
+		for _, p := range x.pend {
+			for i := min(int(p.attr), len(attrs)-1); i >= 0; i-- {
+				if attrs[i].Key == p.key && attrs[i].Value == "" {
+					attrs[i].Value = all[p.start:p.end]
+					break
+				}
+			}
+		}
+	}
+	x.buf, x.pend = x.buf[:0], x.pend[:0]
 }
 
 // store is one check's working state and its storage, allocated at once.
@@ -60,9 +115,16 @@ type store struct {
 
 // reset makes the scratch empty for the next check, keeping its arrays.
 func (s *scratch) reset() {
-	s.text = s.textArr[:0]
-	s.pend = s.pendArr[:0]
+	s.x = texts{buf: s.textArr[:0], pend: s.pendArr[:0]}
 	s.nfaces = 0
+}
+
+// texts is the check's value texts, nil without scratch.
+func (c *Check) texts() *texts {
+	if c.scratch == nil {
+		return nil
+	}
+	return &c.scratch.x
 }
 
 // newRecord starts c.Rec, in the scratch storage when the check has one.
@@ -74,108 +136,49 @@ func (c *Check) newRecord(name string) {
 	c.Rec = record.Record{Tag: tag.Tag{Name: name, Attrs: c.scratch.attrs[:0]}}
 }
 
-// addText adds an attribute whose value fill appends to a byte slice. In
-// a check with scratch the text goes into the scratch buffer and the value
-// is set by finish; otherwise (a Check a host built itself) it is a string
-// of its own at once.
+// addText adds an attribute whose value fill appends to a byte slice.
 func (c *Check) addText(key string, fill func([]byte) []byte) {
-	s := c.scratch
-	if s == nil {
-		c.Rec.Add(key, string(fill(nil)))
-		return
-	}
-	start := len(s.text)
-	s.text = fill(s.text)
-	if len(s.text) == start {
-		c.Rec.Add(key, "")
-		return
-	}
-	s.pend = append(s.pend, pending{key: key, attr: len(c.Rec.Attrs), start: start, end: len(s.text)})
-	c.Rec.Add(key, "")
+	x := c.texts()
+	b := x.bytes()
+	start := len(b)
+	x.put(&c.Rec, key, fill(b), start)
 }
 
 // addInts writes a comma-separated list of integers ("8,3,10").
 func (c *Check) addInts(key string, vs []int) {
-	s := c.scratch
-	if s == nil {
-		c.Rec.AddInts(key, vs)
-		return
-	}
-	start := len(s.text)
-	s.text = appendInts(s.text, vs)
-	c.pendFrom(key, start)
+	x := c.texts()
+	b := x.bytes()
+	start := len(b)
+	x.put(&c.Rec, key, appendInts(b, vs), start)
 }
 
 // addInt writes an integer. 0 to 99 are strconv's own constant strings
-// (no allocation); any other number is text in the scratch buffer.
+// (no allocation); any other number is text.
 func (c *Check) addInt(key string, n int) {
-	s := c.scratch
-	if s == nil || (n >= 0 && n < 100) {
+	if n >= 0 && n < 100 {
 		c.Rec.AddInt(key, n)
 		return
 	}
-	start := len(s.text)
-	s.text = strconv.AppendInt(s.text, int64(n), 10)
-	c.pendFrom(key, start)
+	x := c.texts()
+	b := x.bytes()
+	start := len(b)
+	x.put(&c.Rec, key, strconv.AppendInt(b, int64(n), 10), start)
 }
 
 // addSigned writes an integer with its sign ("+2", "-1", "0").
 func (c *Check) addSigned(key string, n int) {
-	s := c.scratch
-	if s == nil {
-		c.Rec.Add(key, signed(n))
-		return
-	}
-	start := len(s.text)
+	x := c.texts()
+	b := x.bytes()
+	start := len(b)
 	if n > 0 {
-		s.text = append(s.text, '+')
+		b = append(b, '+')
 	}
-	s.text = strconv.AppendInt(s.text, int64(n), 10)
-	c.pendFrom(key, start)
+	x.put(&c.Rec, key, strconv.AppendInt(b, int64(n), 10), start)
 }
 
-// pendFrom adds key with the value text[start:] (see addText).
-func (c *Check) pendFrom(key string, start int) {
-	s := c.scratch
-	if len(s.text) == start {
-		c.Rec.Add(key, "")
-		return
-	}
-	s.pend = append(s.pend, pending{key: key, attr: len(c.Rec.Attrs), start: start, end: len(s.text)})
-	c.Rec.Add(key, "")
-}
-
-// finish gives the pending attributes their values: one string of the
-// whole text buffer, each value a substring of it. A kind may have
-// deleted an attribute before it (Rec.Delete), which moves the later ones
-// down, so each pending attribute is looked for from where it was written
-// downwards, by its key and its still empty value. A record the check
-// replaced (a plugin's refusal) holds none of them and is left alone.
+// finish gives the pending attributes their values (texts.fill).
 func (c *Check) finish() {
-	s := c.scratch
-	if s == nil || len(s.pend) == 0 {
-		return
-	}
-	fillPending(c.Rec.Attrs, s.text, s.pend)
-	s.pend = s.pend[:0]
-	s.text = s.text[:0]
-}
-
-// fillPending sets each pending attribute of attrs to its stretch of
-// text, all of them substrings of one string made of text.
-func fillPending(attrs []tag.Attr, text []byte, pend []pending) {
-	if len(pend) == 0 {
-		return
-	}
-	all := string(text)
-	for _, p := range pend {
-		for i := min(p.attr, len(attrs)-1); i >= 0; i-- {
-			if attrs[i].Key == p.key && attrs[i].Value == "" {
-				attrs[i].Value = all[p.start:p.end]
-				break
-			}
-		}
-	}
+	c.texts().fill(c.Rec.Attrs)
 }
 
 // takeFaces returns an empty slice of capacity n from the scratch faces,

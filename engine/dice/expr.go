@@ -233,17 +233,16 @@ func (p *exprParser) modifiers(t *Term) error {
 				return fmt.Errorf("at byte %d: a second keep or drop; write one", at)
 			}
 			p.i++
-			op := string(c)
+			high := true
 			switch {
 			case p.eat('h'):
-				op += "h"
 			case p.eat('l'):
-				op += "l"
+				high = false
 			case c == 'k':
-				op += "h"
 			default:
 				return fmt.Errorf("at byte %d: want dh or dl (drop highest or lowest)", at)
 			}
+			op := selectOp(c, high)
 			n, ok, err := p.number()
 			if err != nil {
 				return err
@@ -291,6 +290,20 @@ func (p *exprParser) modifiers(t *Term) error {
 		}
 	}
 	return nil
+}
+
+// selectOp is the keep/drop operator as a constant string (building it
+// byte by byte allocated on every parse).
+func selectOp(c byte, high bool) string {
+	switch {
+	case c == 'k' && high:
+		return "kh"
+	case c == 'k':
+		return "kl"
+	case high:
+		return "dh"
+	}
+	return "dl"
 }
 
 // compare reads cmp n; def is the operator when none is written ("" makes
