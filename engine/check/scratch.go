@@ -22,7 +22,7 @@ import (
 type scratch struct {
 	attrs   [16]tag.Attr
 	x       texts
-	textArr [160]byte
+	textArr [384]byte // a symbol pool's symbolDetails= alone can take 200
 	pendArr [16]pending
 	faces   [32]int
 	nfaces  int

@@ -406,18 +406,20 @@ func (t *symbolThrow) appendDetails(b []byte, sp *ruleset.SymbolPool) []byte {
 			b = append(b, sp.Symbols[sym].EncLabel...)
 		}
 	}
-	marker := func(key string, sym int) {
-		if sym < 0 {
-			return
-		}
-		b = append(b, ';')
-		b = append(b, key...)
-		b = append(b, ':')
-		b = append(b, sp.Symbols[sym].EncLabel...)
-		b = append(b, '=')
-		b = strconv.AppendInt(b, int64(t.raw[sym]), 10)
+	b = t.appendMarker(b, sp, "criticalSuccess", sp.CriticalSuccess)
+	return t.appendMarker(b, sp, "criticalFailure", sp.CriticalFailure)
+}
+
+// appendMarker appends ";key:Label=n" for a critical symbol (nothing
+// when the pool has none): how many times it showed on the faces.
+func (t *symbolThrow) appendMarker(b []byte, sp *ruleset.SymbolPool, key string, sym int) []byte {
+	if sym < 0 {
+		return b
 	}
-	marker("criticalSuccess", sp.CriticalSuccess)
-	marker("criticalFailure", sp.CriticalFailure)
-	return b
+	b = append(b, ';')
+	b = append(b, key...)
+	b = append(b, ':')
+	b = append(b, sp.Symbols[sym].EncLabel...)
+	b = append(b, '=')
+	return strconv.AppendInt(b, int64(t.raw[sym]), 10)
 }
