@@ -65,6 +65,28 @@ func RegisterTag(name string, fn ActionFunc) {
 	ownTags[name] = fn
 }
 
+var early = map[string]bool{}
+
+// RegisterEarly makes a reply answer tags named name (already registered
+// with RegisterTag) before its other tags: [place:] sets the place in
+// force when the reply ends, which every purchase in it reads.
+func RegisterEarly(name string) {
+	name = strings.ToLower(name)
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	if _, ok := ownTags[name]; !ok {
+		panic(fmt.Sprintf("items: early tag %q is not registered", name))
+	}
+	early[name] = true
+}
+
+// Early reports a tag a reply answers before its others.
+func Early(name string) bool {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	return len(early) > 0 && early[strings.ToLower(name)]
+}
+
 // InspectFunc answers an inspect the bag core hands on (a section that
 // knows more about an item, such as a market's fakes); ok false leaves
 // it to the bag core.

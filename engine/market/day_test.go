@@ -59,7 +59,14 @@ func TestDayDeterminism(t *testing.T) {
 	if regen != a {
 		t.Fatalf("a regenerated reply rolled another shelf:\n%s\n%s", a, regen)
 	}
-	_ = c
+	if c != a {
+		t.Fatalf("a regenerated reply that starts the same day rolled another shelf:\n%s\n%s", a, c)
+	}
+	// The day's shelf is seeded by the day, not by the tag: other words
+	// around the same [place:] in a regenerated reply roll the same shelf.
+	if other := shelf(t, fold(t, 3, town, "regenerate:The cross at noon; a pedlar sings. "+town)); other != a {
+		t.Fatalf("a regenerated reply with other words rolled another shelf:\n%s\n%s", a, other)
+	}
 	differs := false
 	for seed := uint64(1); seed < 40 && !differs; seed++ {
 		one := fold(t, seed, town, `[place: name="Millbrook" size="market town" day="new"]`)

@@ -224,3 +224,39 @@ func TestBindingRevealsAFake(t *testing.T) {
 		t.Fatalf("%s", r)
 	}
 }
+
+// TestUsingAFakePotion: using a fake the rules give no use finds it out,
+// and the Game Master is told to narrate what it really does.
+func TestUsingAFakePotion(t *testing.T) {
+	p := town(t)
+	fake := p.RS.Items.ItemByRef("magic_items/potion-of-poison")
+	p.Put(0, fake, "Potion of Healing", 2)
+	r := say(t, p, 300, `[inventory: action="use" item="Potion of Healing" who="Ada"]`)
+	want := `[inventory: action="use" item="Potion of Healing" who="Ada Quickhand" said="I use my Potion of Healing." note="Potion of Healing is really Potion of Poison: narrate what that does" revealed="Potion of Poison"]`
+	if r.String() != want {
+		t.Fatalf("got  %s\nwant %s", r, want)
+	}
+	if got := p.Members[0].Bag[len(p.Members[0].Bag)-1]; got.Name != "Potion of Poison" || got.Count != 2 {
+		t.Fatalf("the stack after: %+v", got)
+	}
+	r = say(t, p, 301, `[inventory: action="use" item="Potion of Poison" who="Ada"]`)
+	if r.Has("revealed") {
+		t.Errorf("found out twice: %s", r)
+	}
+}
+
+// TestFakeOfAnUnsaleableItemNeverStocked: the market checks a fake
+// against what it passes for again when it would offer it: once the
+// potion of healing has no price, the fence's lot never holds the
+// potion of poison (its lot rolls it 3 times in 4).
+func TestFakeOfAnUnsaleableItemNeverStocked(t *testing.T) {
+	p := party(t, "d20-5e")
+	p.RS.Items.ItemByRef("magic_items/potion-of-healing").Cost = nil
+	for turn := 1; turn < 40; turn++ {
+		q := p.Clone()
+		say(t, q, turn, `[place: name="Saltmarsh" size="town"]`)
+		if n := market.State(q).Stock["fence"]["magic_items/potion-of-poison"]; n > 0 {
+			t.Fatalf("reply %d: the fence stocks %d potions of poison passing for an item without a price", turn, n)
+		}
+	}
+}

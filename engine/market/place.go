@@ -42,11 +42,16 @@ const (
 
 func init() {
 	items.RegisterTag("place", AnswerPlace)
+	// A reply's places are answered before its purchases: a purchase is
+	// priced at the place in force when the reply ends.
+	items.RegisterEarly("place")
 }
 
 // AnswerPlace answers [place: name="Millbrook" size="market town" day="new"]:
 // the place in force from here on. A new place, a new size or day="new"
-// starts a new day, whose shelf is rolled on this tag's own stream.
+// starts a new day, whose shelf is rolled on the day's own stream
+// (dayStream), not the tag's: a regenerated reply that starts the same
+// day rolls the same shelf whatever else its text says.
 func AnswerPlace(p *items.Party, t tag.Tag, turn items.Turn) record.Record {
 	m := marketOf(p)
 	name := strings.TrimSpace(t.Value("name"))
@@ -74,7 +79,7 @@ func AnswerPlace(p *items.Party, t tag.Tag, turn items.Turn) record.Record {
 	}
 	st.Place, st.Size = name, size
 	if size >= 0 {
-		rollShelf(p, m, st, size, turn.Dice)
+		rollShelf(p, m, st, size, dayStream(turn, st))
 	}
 	rec := record.New("place")
 	rec.Add("name", name)
@@ -85,6 +90,18 @@ func AnswerPlace(p *items.Party, t tag.Tag, turn items.Turn) record.Record {
 	}
 	rec.AddInt("day", st.Day)
 	return rec
+}
+
+// dayOrdinal keeps a day's stream apart from every tag's (a tag's
+// ordinal is its position in a reply, far below this).
+const dayOrdinal = 1 << 40
+
+// dayStream is the stream a day's shelf is rolled on: the session's
+// seed, the reply that started the day and the day's number, so the same
+// day replayed or regenerated rolls the same shelf and a new day, even
+// one started in the same reply, rolls afresh.
+func dayStream(turn items.Turn, st *Part) dice.Stream {
+	return dice.New(turn.Seed, st.Start, dayOrdinal+st.Day)
 }
 
 // startDay clears what the last day saw.

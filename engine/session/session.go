@@ -238,42 +238,73 @@ func FoldWith(rs *ruleset.Ruleset, sheets []*sheet.Sheet, seed uint64, events []
 	return s
 }
 
-// answer answers every tag of a text, in order, against the state.
+// answer answers every tag of a text against the state and lists the
+// records in the text's order. Tags registered as early ([place:]) are
+// answered first, so everything else in the reply reads the state they
+// leave: a purchase is priced at the place in force when the reply ends
+// (spec/items.md "Markets"). Each tag keeps its own ordinal, so its dice
+// do not depend on the order of answering.
 func (s *Session) answer(kind, text string, turn int) Reply {
 	r := Reply{Kind: kind, Text: text}
 	actor := items.GM
 	if kind == PlayerAction {
 		actor = items.Player
 	}
-	for ordinal, f := range tag.FindAll(text) {
-		var rec record.Record
-		ok := false
-		if f.Err != nil {
-			rec, ok = s.refuseTag(f)
-		} else {
-			rec, ok = s.answerTag(f.Tag, actor, turn, ordinal)
-		}
-		if !ok {
-			s.checks.changed() // a refused tag changes nothing, but a plugin's may have
-			continue
-		}
-		if !keepsParty(f.Tag, rec) {
-			s.checks.changed()
-		}
-		// An immunity this tag gave ends its conditions for good, and the
-		// answer says so.
-		if ended := s.state.Party.SettleAll(); ended != "" {
-			s.checks.changed()
-			if !rec.Has("lifted") {
-				rec.Add("lifted", ended)
+	found := tag.FindAll(text)
+	recs := make([]*record.Record, len(found))
+	for _, early := range [2]bool{true, false} {
+		for ordinal, f := range found {
+			if items.Early(f.Tag.Name) == early {
+				recs[ordinal] = s.answerOne(f, actor, turn, ordinal)
 			}
 		}
-		if err := record.Check(rec); err != nil {
-			rec = record.Refused(f.Tag.Name, "engine-error", "note", err.Error())
+	}
+	for _, rec := range recs {
+		if rec != nil {
+			r.Records = append(r.Records, *rec)
 		}
-		r.Records = append(r.Records, rec)
 	}
 	return r
+}
+
+// answerOne answers one tag found in a text; nil for a tag the session
+// does not answer (text to it).
+func (s *Session) answerOne(f tag.Found, actor items.Actor, turn, ordinal int) *record.Record {
+	p := s.state.Party
+	mark := p.Mark()
+	var rec record.Record
+	ok := false
+	if f.Err != nil {
+		rec, ok = s.refuseTag(f)
+	} else {
+		rec, ok = s.answerTag(f.Tag, actor, turn, ordinal)
+	}
+	if !ok {
+		s.checks.changed() // text to the session; changed nothing, but cheap to be sure
+		return nil
+	}
+	if !keepsParty(f.Tag, rec) {
+		s.checks.changed()
+	}
+	// An immunity this tag gave ends its conditions for good, and the
+	// answer says so.
+	if ended := p.SettleAll(); ended != "" {
+		s.checks.changed()
+		if !rec.Has("lifted") {
+			rec.Add("lifted", ended)
+		}
+	}
+	// A fake the sheet now gives away is found out by this change.
+	if found := p.UnmaskAfter(mark); found != "" {
+		s.checks.changed()
+		if !rec.Has("unmasked") {
+			rec.Add("unmasked", found)
+		}
+	}
+	if err := record.Check(rec); err != nil {
+		rec = record.Refused(f.Tag.Name, "engine-error", "note", err.Error())
+	}
+	return &rec
 }
 
 // answerTag answers the tags this engine knows: skill_check, roll_dice and inventory.

@@ -67,11 +67,34 @@ func Answer(p *items.Party, t tag.Tag, turn items.Turn) record.Record {
 	}
 	m := p.Members[mi]
 	def := p.Def(&m.Bag[si])
+	shown := m.Bag[si].Name
+	var rec record.Record
 	if def == nil || def.UseDef == nil {
-		return said(p, t, turn, m, m.Bag[si].Name)
+		rec = said(p, t, turn, m, shown)
+	} else {
+		x := &use{p: p, turn: turn, who: mi, m: m, si: si, def: def, u: def.UseDef}
+		rec = x.run()
 	}
-	x := &use{p: p, turn: turn, who: mi, m: m, si: si, def: def, u: def.UseDef}
-	return x.run()
+	if rec.Name != "refused" && def != nil && def.IsFake() && !strings.EqualFold(shown, def.Label) {
+		foundOut(p, mi, def, shown, &rec)
+	}
+	return rec
+}
+
+// foundOut: using a fake finds it out (spec/items.md "Honest and
+// dishonest sellers"): what it really does has happened, its stacks
+// shown under the name it passed by take its own label, and the answer
+// says what it was; an item without a use in the rules is narrated.
+func foundOut(p *items.Party, mi int, def *ruleset.Item, shown string, rec *record.Record) {
+	p.RenameStacks(mi, def.Ref(), shown, def.Label)
+	rec.Add("revealed", def.Label)
+	if def.UseDef == nil {
+		for k := range rec.Attrs {
+			if rec.Attrs[k].Key == "note" {
+				rec.Attrs[k].Value = shown + " is really " + def.Label + ": narrate what that does"
+			}
+		}
+	}
 }
 
 // said answers a use of an item without a use block: nothing changes,
