@@ -11,6 +11,7 @@ FUZZ_TARGETS := \
 	./host/serve:FuzzRequestBody \
 	./engine/ruleset:FuzzLoad \
 	./engine/ruleset:FuzzItemsBlock \
+	./engine/ruleset:FuzzBestiary \
 	./engine/sheet:FuzzLoad \
 	./engine/items:FuzzInventoryTag \
 	./engine/record:FuzzRecordJSON \
@@ -22,6 +23,7 @@ FUZZ_TARGETS := \
 	./engine/loot:FuzzLootTables \
 	./engine/market:FuzzMarketBlock \
 	./engine/market:FuzzMarketTags \
+	./engine/market:FuzzFakeKeys \
 	./engine/gear:FuzzStartingGear \
 	./engine/session:FuzzReadLog \
 	./engine/jsonin:FuzzDecode \

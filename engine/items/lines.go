@@ -68,7 +68,7 @@ func (p *Party) fakeLine(def *ruleset.Item, name string, forGM bool) string {
 		return p.Line(real, name, false)
 	}
 	line := strings.TrimPrefix(p.Line(def, def.Label, true), def.Label)
-	return name + " (FAKE: really " + def.Label + ")" + line
+	return name + " (FAKE: really " + def.Label + ")" + line + "; keep calling it " + name
 }
 
 // writeExtras writes what follows the brackets, each after "; ": what

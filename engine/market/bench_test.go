@@ -95,3 +95,24 @@ func BenchmarkBuyWithChange(b *testing.B) {
 		b.StartTimer()
 	}
 }
+
+// BenchmarkUnmaskAfter is what the sheet unmasking adds to a tag that
+// changed a bag holding a fake not yet found out (the 5e party, a potion
+// of poison passing for a potion of healing, a coin earned): the bags'
+// print before and after, and the sheet worked out twice.
+func BenchmarkUnmaskAfter(b *testing.B) {
+	p := party(b, "d20-5e")
+	fake := p.RS.Items.ItemByRef("magic_items/potion-of-poison")
+	p.Put(0, fake, "Potion of Healing", 1)
+	gp := p.RS.Items.CoinItem("gp")
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		mark := p.Mark()
+		p.Members[1].Bag = p.Members[1].Bag[:0]
+		p.Put(1, gp, gp.Label, 1+i%2)
+		if found := p.UnmaskAfter(mark); found != "" {
+			b.Fatal(found)
+		}
+	}
+}

@@ -141,7 +141,7 @@ func sellerView(b *ruleset.ItemsBlock, m *ruleset.Market, st *Part, sl *ruleset.
 		}
 	}
 	for _, s := range shelf {
-		if sl != nil && !sellsKind(m, sl, s.it) {
+		if sl != nil && !sellsKind(m, sl, s.it) || sl == nil && ruleset.MatchesAny(m.Unsold, s.it) {
 			continue
 		}
 		if len(sv.Wares) == WaresShown {

@@ -231,7 +231,7 @@ func offersHere(b *ruleset.ItemsBlock, m *ruleset.Market, st *Part, shown *rules
 	place, _ := soldAt(m, shown)
 	shelf := place <= st.Size
 	if len(m.Sellers) == 0 {
-		if shelf {
+		if shelf && !ruleset.MatchesAny(m.Unsold, shown) {
 			return []offer{{item: shown, shown: shown}}
 		}
 		return nil

@@ -72,7 +72,7 @@ func TestDishonestSellerFake(t *testing.T) {
 		t.Fatalf("the fake in the bag: %+v", last)
 	}
 	gm := p.Line(p.Def(&last), last.Name, true)
-	if !strings.Contains(gm, "(FAKE: really Potion of Poison)") || !strings.HasPrefix(gm, "Potion of Healing") {
+	if !strings.Contains(gm, "(FAKE: really Potion of Poison)") || !strings.HasPrefix(gm, "Potion of Healing") || !strings.HasSuffix(gm, "; keep calling it Potion of Healing") {
 		t.Errorf("GM line: %s", gm)
 	}
 	if pl := p.Line(p.Def(&last), last.Name, false); strings.Contains(pl, "Poison") {

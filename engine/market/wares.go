@@ -50,7 +50,8 @@ func saleable(b *ruleset.ItemsBlock, it *ruleset.Item) bool {
 }
 
 // sellsKind reports whether a seller sells this kind of item by its
-// filters (not its odd lot), and the market lets anyone stock it.
+// filters (not its odd lot), and the market lets anyone stock it. In a
+// market without sellers, anyone sells what the place sells but unsold.
 func sellsKind(m *ruleset.Market, s *ruleset.Seller, it *ruleset.Item) bool {
 	return ruleset.MatchesAny(s.Sells, it) && !ruleset.MatchesAny(m.Unsold, it)
 }

@@ -163,7 +163,7 @@ func TestCreatureLootRefused(t *testing.T) {
 				t.Fatal(err)
 			}
 			r["catalogs"] = append(r["catalogs"].([]any), map[string]any{"id": "beasts", "label": "Beasts", "holds": "creatures",
-				"entries": []any{map[string]any{"id": "wolf", "label": "Wolf", "creature": map[string]any{"loot": l}}}})
+				"entries": []any{map[string]any{"id": "wolf", "label": "Wolf", "creature": map[string]any{"health": 3, "actions": []any{map[string]any{"id": "bite", "damage": map[string]any{"dice": "1d6"}}}, "loot": l}}}})
 		}
 	}
 	P := "/catalogs/1/entries/0/creature/loot"

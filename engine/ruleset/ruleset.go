@@ -43,6 +43,12 @@ type Ruleset struct {
 	// typed view of combat's defenses (combat.go).
 	Lists    []List          `json:"lists,omitempty"`
 	Defenses *CombatDefenses `json:"-"`
+	// Bestiary is every creature of the catalogs that hold creatures
+	// (bestiary.go, docs/fight.md).
+	Bestiary []*Creature `json:"-"`
+	// Fight is the fight's own combat keys (combat_fight.go); nil
+	// without a combat block.
+	Fight *CombatFight `json:"-"`
 
 	// Raw is the decoded file, for plugins that read keys the engine does not model.
 	Raw map[string]any `json:"-"`

@@ -117,6 +117,7 @@ func (v *Validator) ruleset(root any) *Ruleset {
 		rs.Combat = &raw
 		rs.Defenses = v.combatDefenses(o)
 	}
+	v.fight(o, rs)
 	return rs
 }
 
@@ -401,9 +402,12 @@ func (v *Validator) catalogs(o validate.Obj, rs *Ruleset) {
 			if !ok {
 				continue
 			}
-			if cat.Holds == "items" {
+			switch cat.Holds {
+			case "items":
 				v.itemEntry(eo)
-			} else {
+			case HoldsCreatures:
+				// bestiary.go reads creatures after the resolution
+			default:
 				v.choiceEntry(eo)
 			}
 		}

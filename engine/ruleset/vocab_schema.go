@@ -99,15 +99,22 @@ func sectionSchema(s VocabSection, reached *[]string) map[string]any {
 	if s.ID == "catalogs" {
 		// A catalog that holds items holds item entries, which are
 		// closed; a catalog of choices holds open entries.
-		out["allOf"] = []any{map[string]any{
-			"if":   map[string]any{"properties": map[string]any{"holds": map[string]any{"const": "items"}}, "required": []string{"holds"}},
-			"then": map[string]any{"properties": map[string]any{"entries": map[string]any{"items": map[string]any{"$ref": "#/$defs/items.entry"}}}},
-		}}
+		// A bestiary (holds "creatures") holds closed creature entries.
+		out["allOf"] = []any{holdsSchema("items", "items.entry"), holdsSchema(HoldsCreatures, "bestiary.entry")}
+		*reached = append(*reached, "bestiary.entry")
 	}
 	if v, ok := schemaVariants[s.ID]; ok {
 		addVariants(out, s, v.key, v.prefix, v.values, reached)
 	}
 	return out
+}
+
+// holdsSchema types a catalog's entries by what it holds.
+func holdsSchema(holds, entry string) map[string]any {
+	return map[string]any{
+		"if":   map[string]any{"properties": map[string]any{"holds": map[string]any{"const": holds}}, "required": []string{"holds"}},
+		"then": map[string]any{"properties": map[string]any{"entries": map[string]any{"items": map[string]any{"$ref": "#/$defs/" + entry}}}},
+	}
 }
 
 // addVariants lists every variant's keys in props (a key two variants

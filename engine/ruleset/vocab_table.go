@@ -29,7 +29,7 @@ func reqLabel(what string) VocabKey {
 const refType = "object:value"
 
 // vocabulary is the whole table, in the order docs/ruleset.md shows it.
-var vocabulary = concatSections(coreVocabulary, resolutionVocabulary, itemsVocabulary, marketVocabulary, fileVocabulary)
+var vocabulary = concatSections(coreVocabulary, resolutionVocabulary, itemsVocabulary, marketVocabulary, bestiaryVocabulary, fileVocabulary)
 
 func concatSections(parts ...[]VocabSection) []VocabSection {
 	var out []VocabSection

@@ -152,7 +152,7 @@ case("charges_recharge", "1.61", [I + "/charges/recharge", I + "/charges"], r)
 case("charges_breaks_on", "1.61", [I + "/charges/breaksOn", I + "/charges"], item({"stack": 1, "charges": {"max": 3, "breaksOn": {"die": 20, "atMost": 1}}}))
 case("use_gate", "1.62", [I + "/use/gate", I + "/use"], item({"use": {"kind": "buff", "budget": "act", "gate": {"check": {"skill": "sneak"}, "difficulty": 2}}}))
 case("loot_tables", "1.63", ["/items/lootTables"], blk({"lootTables": [{"id": "goods", "label": "Goods", "entries": [{"item": "kit/rope"}]}]}))
-r = items_base(); r["catalogs"].append({"id": "beasts", "label": "Beasts", "holds": "creatures", "entries": [{"id": "wolf", "label": "Wolf", "creature": {"loot": "goods"}}]})
+r = items_base(); r["catalogs"].append({"id": "beasts", "label": "Beasts", "holds": "creatures", "entries": [{"id": "wolf", "label": "Wolf", "creature": {"health": 3, "actions": [{"id": "bite", "damage": {"dice": "1d6"}}], "loot": "goods"}}]})
 r["items"]["lootTables"] = [{"id": "goods", "label": "Goods", "entries": [{"item": "kit/rope"}]}]  # the table it carries
 case("creature_loot", "1.63", ["/catalogs/1/entries/0/creature/loot", "/items/lootTables"], r)
 case("loot_coins", "1.64", ["/items/lootTables/0/entries/0/coins", "/items/lootTables"], blk({"lootTables": [{"id": "goods", "label": "Goods", "entries": [{"coins": "bit", "count": "1d6"}]}]}))
@@ -200,7 +200,8 @@ case("off_hand_full_when", "1.97", ["/combat/offHand/fullWhen"], r)
 case("damage_reroll_up_to", "1.98", [I + "/attack/damage/rerollUpTo", I + "/attack"], item({"slots": {"hands": 1}, "attack": {"budget": "act", "damage": {"dice": "2d6", "rerollUpTo": {"const": 2}}}}))
 r = items_base(); r["catalogs"].append({"id": "spells", "label": "Spells", "holds": "spells", "entries": [{"id": "bolt", "label": "Bolt", "mechanics": {"kind": "attack", "qualities": ["magical"]}}]})
 case("spell_qualities", "1.101", ["/catalogs/1/entries/0/mechanics/qualities"], r)
-r = items_base(); r["catalogs"].append({"id": "beasts", "label": "Beasts", "holds": "creatures", "entries": [{"id": "deva", "label": "Deva", "creature": {"actions": [{"id": "mace", "damage": {"dice": "1d6", "qualities": ["magical"]}}]}}]})
+r = items_base(); r["items"]["tags"].append({"id": "magical", "label": "Magical"})  # what the mace carries
+r["catalogs"].append({"id": "beasts", "label": "Beasts", "holds": "creatures", "entries": [{"id": "deva", "label": "Deva", "creature": {"health": 3, "actions": [{"id": "mace", "damage": {"dice": "1d6", "qualities": ["magical"]}}]}}]})
 case("creature_qualities", "1.101", ["/catalogs/1/entries/0/creature/actions/0/damage/qualities"], r)
 ONHIT = {"condition": "rattled", "atLeast": 1}
 case("on_hit_save", "1.169", [I + "/attack/onHit/0/save", I + "/attack/onHit", I + "/attack"], item({"slots": {"hands": 1}, "attack": {"budget": "act", "onHit": [dict(ONHIT, save={"save": "endure", "difficulty": 12})]}}))

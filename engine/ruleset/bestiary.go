@@ -1,0 +1,293 @@
+package ruleset
+
+import (
+	"strings"
+
+	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/engine/validate"
+)
+
+// Creature is one bestiary entry (docs/fight.md "The bestiary"): an entry
+// of a catalog that holds "creatures", what a ruleset fight reads of a
+// foe. The items page leans on it for typed defenses with except, the
+// targetIs tests of plus clauses, hardness and the loot a won fight
+// leaves.
+type Creature struct {
+	Catalog, ID, Label string
+	Health             int
+	// Defense is what a summed fight's attack must meet or beat;
+	// HasDefense is false when the creature states none.
+	Defense    int
+	HasDefense bool
+	Soak       int
+	// Hardness is its hardness against strikes that spend (HasHardness
+	// when written); Initiative its number's base.
+	Hardness    int
+	HasHardness bool
+	Initiative  int
+	Types, Tags []string
+	// Defenses holds its resist, vulnerable, immune and
+	// conditionImmunities (the other Effect fields stay empty).
+	Defenses *Effect
+	// Saves are its save numbers by save id, for the saves items call for.
+	Saves   map[string]int
+	Attacks []CreatureAttack // from "actions"
+	// Loot is the loot table it carries, "" for none.
+	Loot string
+}
+
+// CreatureAttack is one of a creature's attack rows (its "actions", as
+// the spec calls a creature's own: "a creature action's damage").
+type CreatureAttack struct {
+	ID, Label, Budget string
+	// ToHit is added to a summed fight's roll, and is the pool in a pool
+	// fight.
+	ToHit int
+	// Dice is the damage notation of a summed fight; PoolDice the extra
+	// dice of a pool fight.
+	Dice      dice.Notation
+	HasDice   bool
+	PoolDice  int
+	Bonus     int
+	Type      string
+	Qualities []string
+}
+
+// Ref is the creature's "catalog/entry".
+func (c *Creature) Ref() string { return c.Catalog + "/" + c.ID }
+
+// Limits of a bestiary entry.
+const (
+	MaxCreatureHealth  = 10000
+	MaxCreatureAttacks = 8
+	MaxCreatureWords   = 16
+)
+
+// HoldsCreatures is the holds value of a bestiary catalog.
+const HoldsCreatures = "creatures"
+
+// Creature finds a bestiary creature by "catalog/entry", entry id or
+// label, compared without case; nil when there is none.
+func (r *Ruleset) Creature(name string) *Creature {
+	name = strings.TrimSpace(name)
+	for _, c := range r.Bestiary {
+		if strings.EqualFold(c.Ref(), name) || strings.EqualFold(c.ID, name) || strings.EqualFold(c.Label, name) {
+			return c
+		}
+	}
+	return nil
+}
+
+// bestiary reads every catalog that holds creatures, after the resolution
+// (a creature's dice depend on the fight's kind) and the items block (its
+// loot names a table, its exceptions name item tags).
+func (v *Validator) bestiary(o validate.Obj, rs *Ruleset) []*Creature {
+	cats, _ := o.M["catalogs"].([]any)
+	var out []*Creature
+	for i, raw := range cats {
+		c, ok := raw.(map[string]any)
+		if !ok || c["holds"] != HoldsCreatures {
+			continue
+		}
+		catID, _ := c["id"].(string)
+		entries, _ := c["entries"].([]any)
+		for j, e := range entries {
+			eo, ok := e.(map[string]any)
+			if !ok {
+				continue // the catalog pass reported it
+			}
+			at := validate.Ptr("/catalogs", i, "entries", j)
+			if cr, ok := v.creatureEntry(validate.Obj{P: v.P, At: at, M: eo}, rs); ok {
+				cr.Catalog = catID
+				out = append(out, cr)
+			}
+		}
+	}
+	return out
+}
+
+// creatureEntry reads { id, label, summary, creature }.
+func (v *Validator) creatureEntry(o validate.Obj, rs *Ruleset) (*Creature, bool) {
+	o.Known(sectionKeys("bestiary.entry")...)
+	if !o.Require("creature") {
+		return nil, false
+	}
+	id, _ := o.M["id"].(string)
+	label, _ := o.Str("label", 120, false)
+	if label == "" {
+		label = id
+	}
+	o.Str("summary", 2000, false)
+	co, ok := o.Object("creature")
+	if !ok {
+		return nil, false
+	}
+	cr := v.creature(co, rs)
+	cr.ID, cr.Label = id, label
+	return cr, id != ""
+}
+
+// creature reads the creature block itself.
+func (v *Validator) creature(o validate.Obj, rs *Ruleset) *Creature {
+	o.Known(sectionKeys("bestiary.creature")...)
+	cr := &Creature{Defenses: &Effect{}}
+	o.Require("health", "actions")
+	cr.Health, _ = o.Int("health", 1, MaxCreatureHealth, 0)
+	cr.HasDefense = o.Has("defense")
+	cr.Defense, _ = o.Int("defense", 0, 1000, 0)
+	cr.Soak, _ = o.Int("soak", 0, 100, 0)
+	cr.Initiative, _ = o.Int("initiative", 0, 100, 0)
+	if o.Has("hardness") {
+		cr.HasHardness = true
+		cr.Hardness, _ = o.Int("hardness", 0, 100, 0)
+		if !combatHasHardness(rs) {
+			o.Addf("hardness", "a creature's hardness needs combat.pool.hardness: only a pool fight with strikes that spend reads it")
+		}
+	}
+	kind := fightKind(rs)
+	if o.Has("defense") && kind == "dice-pool" {
+		v.P.Warnf(o.Ptr("defense"), "a pool fight has no defense number (docs/fight.md); it is not read")
+	}
+	cr.Types = v.words(o, "types")
+	cr.Tags = v.words(o, "tags")
+	v.defenseParts(o, cr.Defenses, true)
+	cr.Saves = v.creatureSaves(o)
+	if arr, ok := o.Arr("actions", 1, MaxCreatureAttacks); ok {
+		validate.IDs(v.P, o.Ptr("actions"), arr)
+		for i, raw := range arr {
+			ao, ok := validate.AsObj(v.P, o.Ptr("actions", i), raw)
+			if !ok {
+				continue
+			}
+			cr.Attacks = append(cr.Attacks, v.creatureAttack(ao, kind))
+		}
+	}
+	// items_loot.go's creatureLoot checks the table it names.
+	cr.Loot, _ = o.M["loot"].(string)
+	return cr
+}
+
+// words reads a short list of free words (creature types or tags).
+func (v *Validator) words(o validate.Obj, key string) []string {
+	arr, ok := o.Arr(key, 0, MaxCreatureWords)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for i, raw := range arr {
+		s, ok := raw.(string)
+		if !ok || strings.TrimSpace(s) == "" || len(s) > 64 {
+			v.P.Addf(o.Ptr(key, i), "want a word of 1 to 64 characters, found %s", validate.TypeName(raw))
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// creatureSaves reads { save id: number }, each a declared save.
+func (v *Validator) creatureSaves(o validate.Obj) map[string]int {
+	so, ok := o.Object("saves")
+	if !ok {
+		return nil
+	}
+	out := map[string]int{}
+	for k := range so.M {
+		if !containsID(v.order["saves"], k) {
+			so.Addf(k, "no save %q in the ruleset; declared: %v", k, v.order["saves"])
+			continue
+		}
+		n, _ := so.Int(k, -100, 100, 0)
+		out[k] = n
+	}
+	return out
+}
+
+// creatureAttack reads one attack row. In a summed fight damage.dice is
+// notation (required: a summed fight requires dice); in a pool fight it
+// is a number of extra dice.
+func (v *Validator) creatureAttack(o validate.Obj, kind string) CreatureAttack {
+	o.Known(sectionKeys("bestiary.attack")...)
+	var a CreatureAttack
+	o.Require("id", "damage")
+	a.ID, _ = o.Str("id", 64, true)
+	a.Label, _ = o.Str("label", 120, false)
+	if a.Label == "" {
+		a.Label = a.ID
+	}
+	a.Budget, _ = o.Str("budget", 64, false)
+	if a.Budget != "" {
+		if budgets := v.economyBudgets(); budgets != nil && !containsID(budgets, a.Budget) {
+			o.Addf("budget", "no budget %q in combat.economy.budgets; declared: %v", a.Budget, budgets)
+		}
+	}
+	if kind == "dice-pool" {
+		a.ToHit, _ = o.Int("toHit", 1, 100, 1)
+	} else {
+		a.ToHit, _ = o.Int("toHit", -100, 100, 0)
+	}
+	do, ok := o.Object("damage")
+	if !ok {
+		return a
+	}
+	do.Known(sectionKeys("bestiary.damage")...)
+	v.attackDice(do, kind, &a)
+	a.Bonus, _ = do.Int("bonus", -1000, 1000, 0)
+	if do.Has("type") {
+		a.Type, _ = do.Str("type", 64, true)
+		v.damageWord(do.Ptr("type"), a.Type)
+	}
+	if arr, ok := do.Arr("qualities", 1, MaxItemTags); ok {
+		b := v.itemsVocab()
+		for i, raw := range arr {
+			t, _ := raw.(string)
+			if b == nil || b.Tag(t) == nil {
+				v.P.Addf(do.Ptr("qualities", i), "a quality names a tag declared in items.tags; %s is not one", describeAny(raw))
+				continue
+			}
+			a.Qualities = append(a.Qualities, t)
+		}
+	}
+	return a
+}
+
+// attackDice reads damage.dice by the fight's kind.
+func (v *Validator) attackDice(do validate.Obj, kind string, a *CreatureAttack) {
+	raw, has := do.M["dice"]
+	switch {
+	case kind == "dice-sum" && !has:
+		do.Addf("dice", "a summed fight requires damage dice (\"1d6\")")
+	case !has:
+	case kind == "dice-pool":
+		a.PoolDice, _ = do.Int("dice", 0, 20, 0)
+	default:
+		s, ok := raw.(string)
+		if !ok {
+			do.Addf("dice", "want dice notation (\"1d6+1\"), found %s", validate.TypeName(raw))
+			return
+		}
+		n, err := dice.ParseNotation(s)
+		if err != nil {
+			do.Addf("dice", "%v", err)
+			return
+		}
+		a.Dice, a.HasDice = n, true
+	}
+}
+
+// fightKind is the kind a fight under this ruleset is rolled with: the
+// resolution's.
+func fightKind(rs *Ruleset) string {
+	if rs == nil || rs.Resolution == nil {
+		return ""
+	}
+	return rs.Resolution.Kind
+}
+
+// combatHasHardness reports combat.pool.hardness in the file.
+func combatHasHardness(rs *Ruleset) bool {
+	c, _ := rs.Raw["combat"].(map[string]any)
+	p, _ := c["pool"].(map[string]any)
+	_, ok := p["hardness"]
+	return ok
+}

@@ -1,0 +1,63 @@
+package ruleset
+
+import "github.com/rulehost/rulehost/engine/validate"
+
+// CombatFight is what a ruleset fight cannot do without beyond the keys
+// the items page names (docs/fight.md): the number a summed fight's
+// attack must meet or beat on a party member, a pool fight's soak, and
+// the base of the number strikes that spend roll. Each is read from the
+// member's sheet when the fight starts (armor through itemStat).
+type CombatFight struct {
+	Defense    *ValueRef // combat.defense (summed fight)
+	Soak       *ValueRef // combat.pool.soak (pool fight)
+	Initiative *ValueRef // combat.pool.initiative (pool fight with hardness)
+}
+
+// fight reads the fight's own combat keys and the bestiary, after the
+// resolution (which fight) and the items block (tags, loot tables).
+func (v *Validator) fight(o validate.Obj, rs *Ruleset) {
+	rs.Bestiary = v.bestiary(o, rs)
+	co, ok := o.Object("combat")
+	if !ok {
+		return
+	}
+	f := &CombatFight{}
+	kind := fightKind(rs)
+	if raw, ok := co.M["defense"]; ok {
+		if nativeKind(kind) && kind != "dice-sum" {
+			co.Addf("defense", "defense is a summed fight's (dice-sum); this ruleset is %q", kind)
+		} else if ref, ok := v.ValueRef(co.Ptr("defense"), raw, AnyRead, "combat.defense"); ok {
+			f.Defense = &ref
+		}
+	}
+	if po, ok := co.Object("pool"); ok {
+		for _, key := range []string{"soak", "initiative"} {
+			raw, has := po.M[key]
+			if !has {
+				continue
+			}
+			if nativeKind(kind) && kind != "dice-pool" {
+				po.Addf(key, "%s is a pool fight's (dice-pool); this ruleset is %q", key, kind)
+				continue
+			}
+			if ref, ok := v.ValueRef(po.Ptr(key), raw, AnyRead, "combat.pool."+key); ok {
+				if key == "soak" {
+					f.Soak = &ref
+				} else {
+					f.Initiative = &ref
+				}
+			}
+		}
+	}
+	rs.Fight = f
+}
+
+// nativeKind reports one of the engine's own resolution kinds: a
+// plugin's kind may be a fight's too, so its combat keys are kept.
+func nativeKind(kind string) bool {
+	switch kind {
+	case "dice-sum", "dice-pool", "dice-highest", "roll-against", "symbol-pool":
+		return true
+	}
+	return false
+}
