@@ -279,6 +279,14 @@ func (d *DirStore) Events(ctx context.Context, id string, after int) ([]Event, e
 	if _, err := os.Stat(filepath.Join(dir, ConfigFile)); errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("session %s %w", id, ErrNoSession)
 	}
+	// Nothing new since this store's last append (the log is as long as
+	// it left it): no need to read it all, which would make a reader that
+	// polls after every append pay for the whole log each time.
+	if t, ok := d.tail(id); ok && t.size >= 0 && after >= t.seq {
+		if fi, err := os.Stat(filepath.Join(dir, LogFile)); err == nil && fi.Size() == t.size {
+			return []Event{}, nil
+		}
+	}
 	events, _, err := ReadLog(dir)
 	if err != nil {
 		return nil, err

@@ -1,10 +1,17 @@
 package serve
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
+	"net/http/httptest"
+	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/rulehost/rulehost/engine/record"
 )
 
 // TestCachedBundledConcurrent: requests share the cached bundled ruleset
@@ -35,5 +42,68 @@ func TestCachedBundledConcurrent(t *testing.T) {
 	wg.Wait()
 	if !strings.Contains(want[0], "Ada Quickhand") {
 		t.Errorf("answer: %s", want[0])
+	}
+}
+
+// TestAppendJSONAsEncodingJSON: the hand-written response JSON is what
+// encoding/json wrote before it, byte for byte.
+func TestAppendJSONAsEncodingJSON(t *testing.T) {
+	recs := []record.Record{
+		record.Refused("skill_check", "unknown-skill", "note", "quote \" backslash \\ tab \t <&> é"),
+		func() record.Record { r := record.New("check"); r.Add("who", "Ada"); r.AddInt("total", 13); return r }(),
+	}
+	var resp checkResponse
+	for _, r := range recs {
+		resp.Records = append(resp.Records, outRecord(r))
+	}
+	var want bytes.Buffer
+	enc := json.NewEncoder(&want)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(struct {
+		Records []recordOut `json:"records"`
+	}{resp.Records}); err != nil {
+		t.Fatal(err)
+	}
+	w := httptest.NewRecorder()
+	writeJSON(w, 200, resp)
+	if got := w.Body.String(); got != want.String() {
+		t.Errorf("appendJSON:\n got %s\nwant %s", got, want.String())
+	}
+	if w.Header().Get("Content-Length") != strconv.Itoa(want.Len()) {
+		t.Errorf("Content-Length %q for %d bytes", w.Header().Get("Content-Length"), want.Len())
+	}
+}
+
+// TestInlineCachedByContent: an inline ruleset sent twice is loaded once,
+// and a refused one is refused the same way the second time.
+func TestInlineCachedByContent(t *testing.T) {
+	s := New(Options{})
+	rs, err := os.ReadFile("../../rulesets/d20-5e/ruleset.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := s.inlineRuleset("ruleset", rs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := s.inlineRuleset("ruleset", append([]byte(nil), rs...))
+	if a != b {
+		t.Errorf("the same bytes loaded twice")
+	}
+	c, _ := s.inlineRuleset("ruleset", append(append([]byte(nil), rs...), ' '))
+	if c == a {
+		t.Errorf("other bytes answered from the cache")
+	}
+	bad := []byte(`{"resolution":{"kind":"dice-sum"}}`)
+	_, err1 := s.inlineRuleset("ruleset", bad)
+	_, err2 := s.inlineRuleset("ruleset", bad)
+	if err1 == nil || err2 == nil || err1.Error() != err2.Error() {
+		t.Errorf("refusals: %v / %v", err1, err2)
+	}
+	for i := range maxContent + 10 { // bounded
+		s.inlineRuleset("ruleset", fmt.Appendf(nil, `{"x":%d}`, i))
+	}
+	if n := len(s.inline.entries); n > maxContent {
+		t.Errorf("%d entries kept; at most %d", n, maxContent)
 	}
 }

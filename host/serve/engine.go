@@ -3,15 +3,17 @@ package serve
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
-	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/check"
 	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/engine/jsonin"
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/sheet"
@@ -60,7 +62,7 @@ func (s *Server) loadRuleset(src rulesetSource) (*ruleset.Ruleset, error) {
 	case len(src.Ruleset) > 0 && src.Bundled != "":
 		return nil, badRequest("send ruleset or bundled, not both")
 	case len(src.Ruleset) > 0:
-		rs, err := ruleset.Load("ruleset", src.Ruleset, s.rulesetOptions())
+		rs, err := s.inlineRuleset("ruleset", src.Ruleset)
 		if err != nil {
 			return nil, refusedInput("invalid-ruleset", err)
 		}
@@ -70,10 +72,10 @@ func (s *Server) loadRuleset(src rulesetSource) (*ruleset.Ruleset, error) {
 		if err != nil {
 			return nil, err
 		}
-		if _, err := os.Stat(path); err != nil {
+		rs, err := s.cache.ruleset(path, s.rulesetOptions())
+		if errors.Is(err, errNoFile) {
 			return nil, &apiError{Status: http.StatusNotFound, Code: "unknown-bundled", Message: fmt.Sprintf("no bundled ruleset %q", src.Bundled)}
 		}
-		rs, err := s.cache.ruleset(path, s.rulesetOptions())
 		if err != nil {
 			return nil, refusedInput("invalid-ruleset", err)
 		}
@@ -86,7 +88,7 @@ func (s *Server) loadRuleset(src rulesetSource) (*ruleset.Ruleset, error) {
 func (s *Server) loadSheets(rs *ruleset.Ruleset, bundled string, src sheetSources) ([]*sheet.Sheet, error) {
 	var out []*sheet.Sheet
 	for i, raw := range src.Sheets {
-		sh, err := sheet.Load(fmt.Sprintf("sheets/%d", i), raw, rs)
+		sh, err := s.inlineSheet("sheets/"+strconv.Itoa(i), raw, rs)
 		if err != nil {
 			return nil, refusedInput("invalid-sheet", err)
 		}
@@ -100,10 +102,10 @@ func (s *Server) loadSheets(rs *ruleset.Ruleset, bundled string, src sheetSource
 		if err != nil {
 			return nil, err
 		}
-		if _, err := os.Stat(path); err != nil {
+		sh, err := s.cache.sheet(path, rs)
+		if errors.Is(err, errNoFile) {
 			return nil, &apiError{Status: http.StatusNotFound, Code: "unknown-bundled", Message: fmt.Sprintf("bundled ruleset %q has no sheet %q", bundled, name)}
 		}
-		sh, err := s.cache.sheet(path, rs)
 		if err != nil {
 			return nil, refusedInput("invalid-sheet", err)
 		}
@@ -120,6 +122,15 @@ type recordOut struct {
 }
 
 func outRecord(r record.Record) recordOut { return recordOut{Record: r, Text: r.String()} }
+
+// appendJSON writes {"record":...,"text":...} as encoding/json would.
+func (o recordOut) appendJSON(dst []byte) []byte {
+	dst = append(dst, `{"record":`...)
+	dst = o.Record.AppendJSON(dst)
+	dst = append(dst, `,"text":`...)
+	dst = jsonin.AppendString(dst, o.Text)
+	return append(dst, '}')
+}
 
 // ---- validate
 
@@ -172,6 +183,17 @@ type checkRequest struct {
 
 type checkResponse struct {
 	Records []recordOut `json:"records"`
+}
+
+func (c checkResponse) appendJSON(dst []byte) []byte {
+	dst = append(dst, `{"records":[`...)
+	for i, r := range c.Records {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = r.appendJSON(dst)
+	}
+	return append(dst, "]}"...)
 }
 
 func (s *Server) handleCheck(ctx context.Context, r *http.Request) (any, error) {

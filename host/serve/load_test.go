@@ -1,33 +1,29 @@
 package serve
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"sort"
-	"sync"
-	"sync/atomic"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/rulehost/rulehost/engine/session"
 	"github.com/rulehost/rulehost/host/pgstore"
 	"github.com/rulehost/rulehost/host/pgstore/pgtest"
 )
 
-// Load figures over loopback with keep-alive connections: a small load
-// generator (LOAD_CLIENTS concurrent clients, 16 by default) against a
-// real listener. Each benchmark reports requests per second and the p50
-// and p99 latencies as the clients saw them. Run:
+// Load figures over loopback with keep-alive connections: the load
+// generator of `rulehost load` (loadgen.go, LOAD_CLIENTS concurrent
+// clients, 16 by default) against a real listener in this process. Each
+// benchmark reports requests per second, per CPU-second of the process
+// (service and load generator together) and the p50 and p99 latencies
+// the clients saw. Run:
 //
 //	go test ./host/serve -run '^$' -bench Load -benchtime 2s
 //
-// The PostgreSQL one needs RULEHOST_TEST_POSTGRES.
+// The PostgreSQL one needs RULEHOST_TEST_POSTGRES. For the service alone,
+// in its own process, see `rulehost load` (docs/performance.md).
 
 func loadClients() int {
 	n := 16
@@ -35,110 +31,47 @@ func loadClients() int {
 	return n
 }
 
-// load sends b.N requests from concurrent clients; body(i, client) gives
-// request i's path and body.
-func load(b *testing.B, h http.Handler, req func(client, i int) (string, []byte)) {
+// load sends b.N requests of that work through the load generator.
+func load(b *testing.B, h http.Handler, work string) {
 	ts := httptest.NewServer(h)
 	defer ts.Close()
-	clients := loadClients()
-	tr := &http.Transport{MaxIdleConns: clients, MaxIdleConnsPerHost: clients, MaxConnsPerHost: clients}
-	defer tr.CloseIdleConnections()
-	hc := &http.Client{Transport: tr}
-	var next atomic.Int64
-	lat := make([][]time.Duration, clients)
-	var wg sync.WaitGroup
 	b.ResetTimer()
-	cpu0 := cpuTime()
-	start := time.Now()
-	for c := range clients {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= b.N {
-					return
-				}
-				path, body := req(c, i)
-				t0 := time.Now()
-				resp, err := hc.Post(ts.URL+path, "application/json", bytes.NewReader(body))
-				if err != nil {
-					b.Error(err)
-					return
-				}
-				io.Copy(io.Discard, resp.Body)
-				resp.Body.Close()
-				if resp.StatusCode != 200 {
-					b.Errorf("status %d", resp.StatusCode)
-					return
-				}
-				lat[c] = append(lat[c], time.Since(t0))
-			}
-		}()
-	}
-	wg.Wait()
-	elapsed := time.Since(start)
-	cpu := cpuTime() - cpu0
+	res, err := Load(context.Background(), LoadOptions{URL: ts.URL, Clients: loadClients(), N: b.N, Work: work})
 	b.StopTimer()
-	var all []time.Duration
-	for _, l := range lat {
-		all = append(all, l...)
+	if err != nil {
+		b.Fatal(err)
 	}
-	if len(all) == 0 {
+	if res.Errors > 0 {
+		b.Fatalf("%d errors; the first: %s", res.Errors, res.FirstError)
+	}
+	if res.Requests == 0 {
 		return
 	}
-	sort.Slice(all, func(i, j int) bool { return all[i] < all[j] })
-	b.ReportMetric(float64(len(all))/elapsed.Seconds(), "req/s")
+	b.ReportMetric(res.PerSecond(), "req/s")
 	// On a shared, loaded machine the process gets a fraction of a core;
 	// requests per CPU-second (server and load generator together, so an
 	// underestimate of the server's own) says what a free core would do.
-	if cpu > 0 {
-		b.ReportMetric(float64(len(all))/cpu.Seconds(), "req/cpu-s")
+	if res.ClientCPU > 0 {
+		b.ReportMetric(float64(res.Requests)/res.ClientCPU.Seconds(), "req/cpu-s")
 	}
-	b.ReportMetric(float64(all[len(all)/2].Microseconds())/1000, "p50-ms")
-	b.ReportMetric(float64(all[len(all)*99/100].Microseconds())/1000, "p99-ms")
-}
-
-// cpuTime is the CPU time this process has used (user and system).
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	b.ReportMetric(float64(res.P50.Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(res.P99.Microseconds())/1000, "p99-ms")
 }
 
 func BenchmarkLoadCheck(b *testing.B) {
 	h := New(Options{Bundled: "../../rulesets"}).Handler()
-	load(b, h, func(c, i int) (string, []byte) {
-		return "/v1/check", []byte(fmt.Sprintf(`{"bundled":"d20-5e","bundledSheets":["ada"],"tag":"%s","seed":%d}`, athletics, i))
-	})
+	load(b, h, "check")
 }
 
 func BenchmarkLoadRoll(b *testing.B) {
 	h := New(Options{}).Handler()
-	load(b, h, func(c, i int) (string, []byte) {
-		return "/v1/roll", []byte(fmt.Sprintf(`{"tag":"[roll_dice: dice=\"4d6kh3\"]","seed":%d}`, i))
-	})
+	load(b, h, "roll")
 }
 
 // loadAppends: each client appends to a session of its own (many games
 // at once), a player action with a roll.
 func loadAppends(b *testing.B, st session.EventStore) {
-	srv := New(Options{Bundled: "../../rulesets", Store: st})
-	h := srv.Handler()
-	prefix := fmt.Sprintf("b%d", time.Now().UnixNano())
-	for c := range loadClients() {
-		w := httptest.NewRecorder()
-		r := httptest.NewRequest("POST", "/v1/sessions", bytes.NewBufferString(fmt.Sprintf(`{"id":"%s-%d","bundled":"d20-5e","bundledSheets":["ada"]}`, prefix, c)))
-		h.ServeHTTP(w, r)
-		if w.Code != 200 {
-			b.Fatal(w.Body.String())
-		}
-	}
-	load(b, h, func(c, i int) (string, []byte) {
-		return fmt.Sprintf("/v1/sessions/%s-%d/events", prefix, c), []byte(`{"kind":"player","text":"I roll. [roll_dice: dice=\"1d20\"]"}`)
-	})
+	load(b, New(Options{Bundled: "../../rulesets", Store: st}).Handler(), "append")
 }
 
 func BenchmarkLoadAppendDir(b *testing.B) {

@@ -2,7 +2,7 @@ package serve
 
 import (
 	"strconv"
-	"time"
+	"sync"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/rulehost/rulehost/engine/record"
@@ -15,6 +15,9 @@ type metrics struct {
 	checks         *prometheus.CounterVec
 	pluginRefusals prometheus.Counter
 	appends        *prometheus.CounterVec
+
+	requestCounters sync.Map // routeStatus -> prometheus.Counter
+	recordCounters  sync.Map // record name -> prometheus.Counter
 }
 
 func newMetrics(reg *prometheus.Registry) *metrics {
@@ -40,13 +43,34 @@ func newMetrics(reg *prometheus.Registry) *metrics {
 	return m
 }
 
-func (m *metrics) observe(route string, status int, d time.Duration) {
-	m.requests.WithLabelValues(route, strconv.Itoa(status)).Inc()
-	m.latency.WithLabelValues(route).Observe(d.Seconds())
+// request is the counter of a route's answers with that status, looked up
+// once (a label lookup hashes its values: a cost on every request).
+func (m *metrics) request(route string, status int) prometheus.Counter {
+	k := routeStatus{route, status}
+	if c, ok := m.requestCounters.Load(k); ok {
+		return c.(prometheus.Counter)
+	}
+	c, _ := m.requestCounters.LoadOrStore(k, m.requests.WithLabelValues(route, strconv.Itoa(status)))
+	return c.(prometheus.Counter)
+}
+
+type routeStatus struct {
+	route  string
+	status int
+}
+
+// record is the counter of records of that name. Record names are the
+// engine's and the loaded plugins' (a bounded set).
+func (m *metrics) record(name string) prometheus.Counter {
+	if c, ok := m.recordCounters.Load(name); ok {
+		return c.(prometheus.Counter)
+	}
+	c, _ := m.recordCounters.LoadOrStore(name, m.checks.WithLabelValues(name))
+	return c.(prometheus.Counter)
 }
 
 func (m *metrics) countRecord(r record.Record) {
-	m.checks.WithLabelValues(r.Name).Inc()
+	m.record(r.Name).Inc()
 	if r.Name == "refused" && r.Value("reason") == "plugin-error" {
 		m.pluginRefusals.Inc()
 	}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rulehost/rulehost/engine/prompt"
 	"github.com/rulehost/rulehost/engine/ruleset"
 )
 
@@ -46,6 +47,11 @@ var (
 	rulesetProps = map[string]any{
 		"ruleset": map[string]any{"type": "object", "description": "the ruleset JSON itself (docs/ruleset.md)"},
 		"bundled": str("the name of a bundled ruleset instead (its folder under the service's --bundled DIR), e.g. d20-5e"),
+	}
+	promptProps = map[string]any{
+		"sections": arr(map[string]any{"type": "string", "enum": prompt.Names}, "keep only these sections"),
+		"maxChars": integer("cut the prompt to at most this many characters, in the documented order (docs/prompt.md)", 0),
+		"format":   str("reshape it through a loaded plugin's formatter (plain when left out)"),
 	}
 	sheetProps = map[string]any{
 		"sheets":        arr(map[string]any{"type": "object"}, "character sheets (docs/sheet.md), the first is the default roller"),
@@ -104,6 +110,59 @@ func (s *Server) routes() []route {
 			Response: ref("RecordOut"),
 			Errors:   []int{400, 404, 413, 422},
 			Handle:   func(s *Server) handlerFunc { return s.handleRoll },
+		},
+		{
+			Method: "POST", Path: "/v1/odds", Summary: "the probability of every outcome of a skill_check tag (what `rulehost odds --json` prints): exact for native kinds, sampled for a plugin kind without odds",
+			Request: obj([]string{"tag"}, merge(rulesetProps, sheetProps, map[string]any{
+				"tag":     str(`a skill_check tag, e.g. [skill_check: skill="Athletics" dc="15"]`),
+				"vs":      str("a second skill_check tag to compare with (its odds in vs)"),
+				"sweep":   str("ATTR=LO..HI, e.g. dc=5..25: the chance of success with the tag's attribute at each value (at most 501 values)"),
+				"samples": map[string]any{"type": "integer", "minimum": 1, "maximum": MaxSamples, "description": "seeded rolls for a kind without exact odds (20000 by default)"},
+				"seed":    integer("the first seed sampled (1 by default)", 0),
+			})),
+			Response: obj([]string{"odds"}, map[string]any{
+				"odds":  ref("Odds"),
+				"vs":    ref("Odds"),
+				"sweep": obj([]string{"attr", "points"}, map[string]any{"attr": str("the attribute swept"), "points": arr(ref("SweepPoint"), "one per value, in order")}),
+			}),
+			Errors: []int{400, 404, 413, 422, 503},
+			Handle: func(s *Server) handlerFunc { return s.handleOdds },
+		},
+		{
+			Method: "POST", Path: "/v1/prompt", Summary: "the GM prompt at the start of a game, from a ruleset and a party (what `rulehost prompt --ruleset --party --json` prints)",
+			Request:  obj(nil, merge(rulesetProps, sheetProps, promptProps)),
+			Response: ref("Prompt"),
+			Errors:   []int{400, 404, 413, 422},
+			Handle:   func(s *Server) handlerFunc { return s.handlePrompt },
+		},
+		{
+			Method: "GET", Path: "/v1/sessions/{id}/prompt", Summary: "the GM prompt of a session as its log stands (what `rulehost prompt --session --json` prints)",
+			Query: map[string]any{
+				"section":  map[string]any{"type": "array", "items": map[string]any{"type": "string", "enum": prompt.Names}, "description": "keep only these sections (repeat the parameter)"},
+				"maxChars": integer("cut the prompt to at most this many characters", 0),
+				"format":   str("reshape it through a loaded plugin's formatter"),
+			},
+			Response: ref("Prompt"),
+			Errors:   []int{400, 404, 422},
+			Handle:   func(s *Server) handlerFunc { return s.handleSessionPrompt },
+		},
+		{
+			Method: "GET", Path: "/v1/transcripts", Summary: "the bundled rulesets' example transcripts (NAME/transcripts/*.txt), to replay",
+			Response: obj([]string{"transcripts"}, map[string]any{"transcripts": arr(obj([]string{"bundled", "name"}, map[string]any{
+				"bundled": str("the bundled ruleset"), "name": str("the transcript's file name without .txt"),
+			}), "sorted by ruleset and name")}),
+			Handle: func(s *Server) handlerFunc { return s.handleTranscripts },
+		},
+		{
+			Method: "POST", Path: "/v1/replay", Summary: "answer a transcript reply by reply without storing a session (what `rulehost run` does): each entry's records and the inventory block after it",
+			Request: obj(nil, merge(rulesetProps, sheetProps, map[string]any{
+				"transcript": str("a bundled ruleset's transcript by name (GET /v1/transcripts), e.g. 02-the-fence; with bundled and no sheets the ruleset's sample party plays it"),
+				"text":       str("a transcript sent inline instead (docs/session.md: entries opened by --- gm, --- player, --- regenerate)"),
+				"seed":       integer("the game's seed (1 by default, as the bundled transcripts' goldens)", 0),
+			})),
+			Response: obj([]string{"steps"}, map[string]any{"steps": arr(ref("ReplayStep"), "one per entry, in order")}),
+			Errors:   []int{400, 404, 413, 422, 503},
+			Handle:   func(s *Server) handlerFunc { return s.handleReplay },
 		},
 		{
 			Method: "POST", Path: "/v1/sessions", Summary: "start a session from a ruleset and a party (inline or bundled); the ruleset and party JSON are stored with it",
@@ -224,11 +283,49 @@ func (s *Server) OpenAPI() map[string]any {
 			"Appended":  obj([]string{"seq", "reply"}, map[string]any{"seq": integer("the event's seq", 1), "reply": ref("Reply")}),
 			"RecordOut": obj([]string{"record", "text"}, map[string]any{"record": ref("Record"), "text": str("the record as text, exactly like a GM tag")}),
 			"Error": obj([]string{"error"}, map[string]any{"error": obj([]string{"code", "message"}, map[string]any{
-				"code":     str("reason code: bad-request, too-large, invalid-ruleset, invalid-sheet, bad-tag, unknown-who, unknown-tag, unknown-bundled, no-bundled, no-store, unknown-session, exists, conflict, bad-entry, not-found, method-not-allowed, deadline, engine-error"),
+				"code":     str("reason code: bad-request, too-large, invalid-ruleset, invalid-sheet, bad-tag, unknown-who, unknown-tag, refused, unknown-format, unknown-bundled, no-bundled, no-store, unknown-session, exists, conflict, bad-entry, not-found, method-not-allowed, deadline, engine-error"),
 				"message":  str("what is wrong and what to do"),
 				"problems": arr(ref("Problem"), "for invalid-ruleset and invalid-sheet: every problem at its pointer"),
 				"seq":      integer("for conflict: the seq the session's log ends at now", 0),
+				"record":   ref("RecordOut"),
 			})}),
+			"Odds": obj([]string{"exact", "success", "outcomes", "method"}, map[string]any{
+				"exact":      map[string]any{"type": "boolean", "description": "false when estimated by sampling"},
+				"success":    map[string]any{"type": "number", "minimum": 0, "maximum": 1, "description": "the chance the check succeeds"},
+				"outcomes":   arr(ref("Outcome"), "every outcome, in the ruleset's order"),
+				"method":     map[string]any{"type": "string", "enum": []string{"exact", "plugin", "sampled"}},
+				"errorBound": map[string]any{"type": "number", "description": "the largest error of any exact probability"},
+				"samples":    integer("the sample size, when sampled", 1),
+				"check":      str("what is rolled: the record's head before any die"),
+			}),
+			"Outcome": obj([]string{"outcome", "success", "p"}, map[string]any{
+				"outcome":  str("the outcome band (or Success/Failure)"),
+				"success":  map[string]any{"type": "boolean"},
+				"p":        map[string]any{"type": "number", "minimum": 0, "maximum": 1},
+				"critical": str("natural success or failure, when the ruleset has them"),
+				"flags":    arr(str(""), "complication, triumph, despair, ..."),
+				"interval": map[string]any{"type": "array", "items": map[string]any{"type": "number"}, "minItems": 2, "maxItems": 2, "description": "95% interval, when sampled"},
+			}),
+			"SweepPoint": obj([]string{"value", "success", "exact"}, map[string]any{
+				"value": map[string]any{"type": "integer"}, "success": map[string]any{"type": "number", "minimum": 0, "maximum": 1}, "exact": map[string]any{"type": "boolean"},
+			}),
+			"Section": obj([]string{"name", "data", "text"}, map[string]any{
+				"name": map[string]any{"type": "string", "enum": prompt.Names},
+				"data": map[string]any{"description": "the facts the section states, for a formatter (docs/prompt.md)"},
+				"text": str("the section's text"),
+			}),
+			"ReplayStep": obj([]string{"seq", "kind", "text", "records", "inventory", "live"}, map[string]any{
+				"seq":       integer("the entry's place in the log", 1),
+				"kind":      map[string]any{"type": "string", "enum": []string{"gm", "player", "regenerate"}},
+				"text":      str("the entry as written"),
+				"records":   arr(ref("RecordOut"), "one per answered tag, in order"),
+				"inventory": str("the inventory block after this entry"),
+				"live":      str("health, pools, tracks, conditions, charges after this entry"),
+			}),
+			"Prompt": obj([]string{"sections", "text"}, map[string]any{
+				"sections": arr(ref("Section"), "in prompt order"),
+				"text":     str("the whole prompt as the Game Master reads it"),
+			}),
 		}},
 	}
 }

@@ -23,6 +23,7 @@ import (
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"github.com/rulehost/rulehost/engine/session"
 	"github.com/rulehost/rulehost/host"
@@ -83,7 +84,10 @@ func (o Options) withDefaults() Options {
 		o.Logger = hclog.NewNullLogger()
 	}
 	if o.Registry == nil {
+		// The process's own metrics too: process_cpu_seconds_total is
+		// what `rulehost load` reads to give requests per CPU-second.
 		o.Registry = prometheus.NewRegistry()
+		o.Registry.MustRegister(collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}), collectors.NewGoCollector())
 	}
 	return o
 }
@@ -95,10 +99,12 @@ type Server struct {
 	metrics *metrics
 	nextID  atomic.Uint64
 
-	cache    bundledCache
-	liveMu   sync.Mutex
-	sessions map[string]*liveSession
-	liveTick uint64 // counts uses of live sessions, for dropping the oldest
+	cache        bundledCache
+	inline       contentCache // inline rulesets by content
+	inlineSheets contentCache // inline sheets by content and ruleset
+	liveMu       sync.Mutex
+	sessions     map[string]*liveSession
+	liveTick     uint64 // counts uses of live sessions, for dropping the oldest
 }
 
 // New builds a server from its options.

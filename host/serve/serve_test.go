@@ -255,7 +255,14 @@ func FuzzRequestBody(f *testing.F) {
 		f.Add("/v1/validate", s)
 		f.Add("/v1/sessions", s)
 		f.Add("/v1/sessions/f/events", s)
+		f.Add("/v1/odds", s)
+		f.Add("/v1/prompt", s)
+		f.Add("/v1/replay", s)
 	}
+	f.Add("/v1/replay", `{"bundled":"d20-5e","transcript":"02-the-fence"}`)
+	f.Add("/v1/replay", `{"bundled":"d20-5e","text":"--- gm\n[inventory: action=\"add\" item=\"Rope\"]\n--- regenerate\nx"}`)
+	f.Add("/v1/odds", `{"bundled":"d20-5e","bundledSheets":["ada"],"tag":"`+athletics+`","sweep":"dc=5..25"}`)
+	f.Add("/v1/prompt", `{"bundled":"d20-5e","bundledSheets":["ada"],"sections":["rules"],"maxChars":100}`)
 	f.Add("/v1/sessions", `{"id":"f","bundled":"d20-5e","bundledSheets":["ada"]}`)
 	f.Add("/v1/sessions/f/events", `{"kind":"gm","text":"[inventory: action=\"add\" item=\"Rope\"]","expectedSeq":0}`)
 	f.Add("/v1/sessions/f/regenerate", `{"text":"x"}`)
@@ -308,7 +315,7 @@ func TestPythonClient(t *testing.T) {
 	if err != nil {
 		t.Skip("python3 not installed")
 	}
-	s := New(Options{Addr: "127.0.0.1:0", Bundled: "../../rulesets"})
+	s := New(Options{Addr: "127.0.0.1:0", Bundled: "../../rulesets", Store: dirStore(t, t.TempDir())})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	addr := make(chan string, 1)
@@ -317,7 +324,9 @@ func TestPythonClient(t *testing.T) {
 	if err != nil {
 		t.Fatalf("client.py: %v\n%s", err, out)
 	}
-	for _, want := range []string{`[check: who="Ada Quickhand"`, "success: false total: 13", `terms="4d6kh3(2,6,5,~1)=13"`, "problem: /resolution", "refused: bad-tag"} {
+	for _, want := range []string{`[check: who="Ada Quickhand"`, "success: false total: 13", `terms="4d6kh3(2,6,5,~1)=13"`, "problem: /resolution", "refused: bad-tag",
+		"odds of success: 79.75%", "  Critical success    9.75% ####", "by dc: 10: 80%, 11: 75%", "prompt: INVENTORY:",
+		`seq 1 [inventory: action="add" item="Rope"`, "stale append: conflict the log ends at 1", "- Rope", "LAST TURN"} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("client.py output lacks %q:\n%s", want, out)
 		}

@@ -291,11 +291,13 @@ func (s *Server) handleRegenerate(ctx context.Context, r *http.Request) (any, er
 	return s.appendEntry(ctx, r.PathValue("id"), session.Entry{Kind: session.Regenerate, Text: req.Text}, req.ExpectedSeq)
 }
 
-// appendEntry catches up, checks the entry against the session as the
-// store holds it, and appends it after the seq this fold ends at. A
-// conflict means another writer got in first: with expectedSeq it is the
-// caller's to resolve (409 with the current seq); without, the service
-// catches up and tries again.
+// appendEntry checks the entry against the session as this process has
+// folded it and appends it after the seq that fold ends at. The store is
+// the judge of whether that is still the end: the append is refused when
+// another writer got in first, and only then does this process read what
+// it missed (so an append costs no read of the log). With expectedSeq a
+// conflict is the caller's to resolve (409 with the current seq); without,
+// the service catches up and tries again.
 func (s *Server) appendEntry(ctx context.Context, id string, e session.Entry, expected *int) (any, error) {
 	if expected != nil && *expected < 0 {
 		return nil, badRequest("expectedSeq %d: a seq is never negative", *expected)
@@ -308,22 +310,36 @@ func (s *Server) appendEntry(ctx context.Context, id string, e session.Entry, ex
 	ls.mu.Lock()
 	defer ls.mu.Unlock()
 	for attempt := 0; ; attempt++ {
-		if err := s.catchUp(ctx, id, ls); err != nil {
-			return nil, err
-		}
 		at := ls.s.Len()
 		if expected != nil && *expected != at {
-			s.metrics.appends.WithLabelValues(st.Name(), "conflict").Inc()
-			return nil, storeError(&session.ConflictError{ID: id, Expected: *expected, Current: at})
+			// This fold may be behind the store: look before refusing.
+			if err := s.catchUp(ctx, id, ls); err != nil {
+				return nil, err
+			}
+			if at = ls.s.Len(); *expected != at {
+				s.metrics.appends.WithLabelValues(st.Name(), "conflict").Inc()
+				return nil, storeError(&session.ConflictError{ID: id, Expected: *expected, Current: at})
+			}
 		}
 		evs, err := ls.s.Next([]session.Entry{e})
 		if err != nil {
-			return nil, &apiError{Status: http.StatusUnprocessableEntity, Code: "bad-entry", Message: err.Error()}
+			// Refused against this fold; it may be behind (a regenerate
+			// after another process's GM reply): look, then judge again.
+			if caught, cerr := s.caughtUp(ctx, id, ls); cerr != nil || !caught {
+				if cerr != nil {
+					return nil, cerr
+				}
+				return nil, &apiError{Status: http.StatusUnprocessableEntity, Code: "bad-entry", Message: err.Error()}
+			}
+			continue
 		}
 		err = st.Append(ctx, id, at, evs)
 		var ce *session.ConflictError
 		if errors.As(err, &ce) {
 			s.metrics.appends.WithLabelValues(st.Name(), "conflict").Inc()
+			if err := s.catchUp(ctx, id, ls); err != nil {
+				return nil, err
+			}
 			if expected != nil || attempt >= maxRetries {
 				return nil, storeError(err)
 			}
@@ -341,6 +357,16 @@ func (s *Server) appendEntry(ctx context.Context, id string, e session.Entry, ex
 		}
 		return appendResponse{Seq: evs[0].Seq, Reply: s.outReply(replies[0])}, nil
 	}
+}
+
+// caughtUp folds what other writers appended and says whether there was
+// anything (false: this fold was current).
+func (s *Server) caughtUp(ctx context.Context, id string, ls *liveSession) (bool, error) {
+	before := ls.s.Len()
+	if err := s.catchUp(ctx, id, ls); err != nil {
+		return false, err
+	}
+	return ls.s.Len() > before, nil
 }
 
 func (s *Server) outReply(r session.Reply) replyOut {
