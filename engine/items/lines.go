@@ -96,7 +96,7 @@ func (p *Party) writeExtras(sb *strings.Builder, def *ruleset.Item, forGM bool) 
 		writeBinding(sb, def)
 	}
 	if def.UseDef != nil && UseText != nil {
-		sb.WriteString("; " + UseText(p, def))
+		sb.WriteString("; " + UseText(p, def, forGM))
 	}
 	if def.Cost != nil {
 		sb.WriteString("; costs " + p.CoinText(def.Cost.Amount, def.Cost.Unit))

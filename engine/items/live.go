@@ -19,10 +19,11 @@ import (
 // and a regenerated reply starts from the party as it was
 // (docs/sheet.md "Live state").
 
-// UseText says what using an item does, for its line (`use (Act): heals
-// 1d4 + 1, used up`); package use sets it, since the use vocabulary lives
-// there.
-var UseText func(p *Party, def *ruleset.Item) string
+// UseText says what using an item does, for its line: the Game Master's
+// (forGM, `use (Act): Steel 7 save negates it, Rattled, 1 of 3 charges`)
+// or the player's details (`Use (Action): heals 1d4 + 1, range 0 paces,
+// used up`); package use sets it, since the use vocabulary lives there.
+var UseText func(p *Party, def *ruleset.Item, forGM bool) string
 
 // ConditionIDs are the member's conditions as they stand, in the order
 // they were gained: the sheet's until play changes them.

@@ -158,6 +158,7 @@ var capabilities = []Capability{
 	{Feature: "attack.plus", Pointer: itemAt + "/attack/plus", Level: "1.169", Spec: "items.md Modes, a second weapon, a floor and conditions on a hit"},
 	{Feature: "toggle", Pointer: itemAt + "/toggle", Level: "1.170", Spec: "items.md An item"},
 	{Feature: "a plus clause when toggled", Pointer: itemAt + "/attack/plus/*/when", Values: []string{"toggled"}, Level: "1.170", Spec: "items.md Modes, a second weapon, a floor and conditions on a hit"},
+	{Feature: "a use's plus clause when toggled", Pointer: itemAt + "/use/plus/*/when", Values: []string{"toggled"}, Level: "1.170", Spec: "items.md Using items in a fight"},
 	{Feature: "use.concentration", Pointer: itemAt + "/use/concentration", Level: "1.174", Spec: "items.md Using items in a fight"},
 	{Feature: "use.zone", Pointer: itemAt + "/use/zone", Level: "1.174", Spec: "items.md Using items in a fight"},
 }

@@ -23,7 +23,19 @@ type Use struct {
 	Targets    string // self, ally, enemy, any ("" when unsaid)
 	Range      *float64
 	AttackRoll bool
-	Save       *UseSave
+	// ToHit is what the attack roll adds (nil: nothing); only with AttackRoll.
+	ToHit *UseToHit
+	// Plus are up to three extra amounts on each target it reaches.
+	Plus []UsePlus
+	// Area is the area it covers (nil: it aims at its targets one by one);
+	// TargetCount is how many it can be aimed at (1 when unsaid);
+	// FriendlyFire lets an area reach the user's own side.
+	Area         *UseArea
+	TargetCount  int
+	FriendlyFire bool
+	// Zone is what it leaves behind, for Zone.Rounds (Capability API 1.174).
+	Zone *UseZone
+	Save *UseSave
 	// SaveDifficulty is written directly (SaveDifficultyStat "") or read
 	// from the item's numeric stat.
 	SaveDifficulty     int
@@ -33,6 +45,53 @@ type Use struct {
 	Charges int
 	Restore *Restore
 	Gate    *Gate
+}
+
+// UseToHit is what a use's attack roll adds, as a weapon's toHit: the
+// best of Abilities, a Skill's check, the proficiency bonus when
+// Proficiency reads above 0, a Bonus, a SheetBonus read from the user's
+// sheet and, in a pool fight, a per-die Target of its own (0: the pool's).
+type UseToHit struct {
+	Abilities   []string
+	Skill       string
+	Proficiency *ValueRef
+	Bonus       int
+	SheetBonus  *ValueRef
+	Target      int
+}
+
+// UsePlus is one extra amount on each target a use reaches: rolled,
+// typed and resisted on its own.
+type UsePlus struct {
+	Dice string
+	Flat int
+	Type string
+	// Save is its own save (Difficulty 0: the use's saveDifficulty).
+	Save *PlusSave
+	// TargetTypes and TargetTags: dealt only to a target of one of those
+	// creature types or tags (both empty: to anyone).
+	TargetTypes, TargetTags []string
+	// When is "" (always), "critical" or "toggled".
+	When string
+}
+
+// PlusSave is a plus clause's own save; OnSuccess is "half" or "none".
+type PlusSave struct {
+	Save       string
+	Difficulty int
+	OnSuccess  string
+}
+
+// UseArea is the area a use covers: a shape and its size in the combat
+// block's distance unit.
+type UseArea struct {
+	Shape string // burst, cone, line
+	Size  float64
+}
+
+// UseZone is what a use leaves behind on the board, for Rounds.
+type UseZone struct {
+	Rounds int
 }
 
 // UseAmount is dice and a flat number, either or both.
@@ -106,7 +165,11 @@ const (
 	MaxApplies     = 8
 	MaxDifficulty  = 100
 	MaxTargetCount = 20
+	MaxUsePlus     = 3
 )
+
+// UseAreaShapes are the shapes an area can take.
+var UseAreaShapes = []string{"burst", "cone", "line"}
 
 // useKeys are the keys a use may have; useRefused are a catalog entry's
 // keys that a use pays for with itself and so may not have (with
@@ -325,20 +388,17 @@ func (v *Validator) use(uo validate.Obj, it *Item) *Use {
 			u.Range = &r
 		}
 	}
-	if uo.Has("area") {
-		uo.Object("area")
-	}
-	if uo.Has("zone") {
-		uo.Object("zone")
-	}
-	uo.Int("targetCount", 1, MaxTargetCount, 1)
-	uo.Bool("friendlyFire", false)
-	uo.Arr("plus", 1, 3)
+	u.Area = v.useArea(uo)
+	u.Zone = v.useZone(uo)
+	u.TargetCount, _ = uo.Int("targetCount", 1, MaxTargetCount, 1)
+	u.FriendlyFire, _ = uo.Bool("friendlyFire", false)
+	v.useTargeting(uo, u)
 	u.AttackRoll, _ = uo.Bool("attackRoll", false)
 	u.Consumes, _ = uo.Bool("consumes", false)
 	u.Charges, _ = uo.Int("charges", 1, MaxCharges, 0)
 	u.Save = v.useSave(uo)
 	v.saveDifficulty(uo, u, it)
+	u.Plus = v.usePlus(uo, u, it)
 	u.Restore = v.restore(uo, u)
 	v.useToHit(uo, u)
 	if go_, ok := uo.Object("gate"); ok {
@@ -551,8 +611,9 @@ func (v *Validator) restore(uo validate.Obj, u *Use) *Restore {
 	return r
 }
 
-// useToHit reads toHit as a weapon's: abilities, skill, proficiency,
-// bonus, sheetBonus, target. Only a use with attackRoll has it.
+// useToHit reads toHit as a weapon's: abilities (the best counts),
+// skill, proficiency, bonus, sheetBonus and, in a pool fight, target.
+// Only a use with attackRoll has it.
 func (v *Validator) useToHit(uo validate.Obj, u *Use) {
 	to, ok := uo.Object("toHit")
 	if !ok {
@@ -562,23 +623,262 @@ func (v *Validator) useToHit(uo validate.Obj, u *Use) {
 		uo.Addf("toHit", `toHit is what a use with "attackRoll" adds to hit; this use makes no attack roll`)
 	}
 	to.Known(sectionKeys("items.use.toHit")...)
+	th := &UseToHit{}
 	if arr, ok := to.Arr("abilities", 1, 8); ok {
 		for i, raw := range arr {
-			if id, _ := raw.(string); !v.abilities[id] {
+			id, _ := raw.(string)
+			if !v.abilities[id] {
 				v.P.Addf(to.Ptr("abilities", i), "no ability %v; declared: %v", describeAny(raw), v.order["abilities"])
+				continue
 			}
+			th.Abilities = append(th.Abilities, id)
 		}
 	}
-	if s, ok := to.Str("skill", 64, true); ok && !v.skills[s] {
-		to.Addf("skill", "no skill %q; declared: %v", s, v.order["skills"])
-	}
-	for _, k := range []string{"proficiency", "sheetBonus"} {
-		if raw, ok := to.M[k]; ok {
-			v.ValueRef(to.Ptr(k), raw, AnyRead, "toHit."+k)
+	if s, ok := to.Str("skill", 64, true); ok {
+		if v.skills[s] {
+			th.Skill = s
+		} else {
+			to.Addf("skill", "no skill %q; declared: %v", s, v.order["skills"])
 		}
 	}
-	to.Int("bonus", -100, 100, 0)
-	to.Int("target", 1, MaxPoolDice, 0)
+	if raw, ok := to.M["proficiency"]; ok {
+		if ref, ok := v.ValueRef(to.Ptr("proficiency"), raw, AnyRead, "toHit.proficiency"); ok {
+			th.Proficiency = &ref
+		}
+	}
+	if raw, ok := to.M["sheetBonus"]; ok {
+		if ref, ok := v.ValueRef(to.Ptr("sheetBonus"), raw, AnyRead, "toHit.sheetBonus"); ok {
+			th.SheetBonus = &ref
+		}
+	}
+	th.Bonus, _ = to.Int("bonus", -100, 100, 0)
+	if to.Has("target") {
+		th.Target = v.useToHitTarget(to)
+	}
+	u.ToHit = th
+}
+
+// useToHitTarget reads toHit.target: a per-die target of its own, which
+// only a dice-pool ruleset whose target can move may set, within that
+// target's min and max. The resolution is read as written, since items are
+// validated before it.
+func (v *Validator) useToHitTarget(to validate.Obj) int {
+	res, _ := v.rs.Raw["resolution"].(map[string]any)
+	if kind, _ := res["kind"].(string); kind != "dice-pool" {
+		to.Addf("target", `a per-die target is for a pool fight (a "dice-pool" resolution); in a summed fight "bonus" says the same`)
+		return 0
+	}
+	tg, _ := res["target"].(map[string]any)
+	lo, okLo := jsonInt(tg["min"])
+	hi, okHi := jsonInt(tg["max"])
+	if !okLo || !okHi || lo >= hi {
+		to.Addf("target", "only a pool whose target can move (resolution.target with min below max) lets a use set its own per-die target")
+		return 0
+	}
+	n, _ := to.Int("target", lo, hi, 0)
+	return n
+}
+
+// jsonInt reads a JSON number that is a whole number.
+func jsonInt(raw any) (int, bool) {
+	n, ok := raw.(json.Number)
+	if !ok {
+		return 0, false
+	}
+	k, err := n.Int64()
+	if err != nil || k < -1e6 || k > 1e6 {
+		return 0, false
+	}
+	return int(k), true
+}
+
+// useArea reads { shape, size }: burst, cone or line, its size in the
+// combat block's distance unit.
+func (v *Validator) useArea(uo validate.Obj) *UseArea {
+	ao, ok := uo.Object("area")
+	if !ok {
+		return nil
+	}
+	ao.Known(sectionKeys("items.use.area")...)
+	if !ao.Require("shape", "size") {
+		return nil
+	}
+	a := &UseArea{}
+	var okShape, okSize bool
+	a.Shape, okShape = ao.Enum("shape", "", UseAreaShapes...)
+	a.Size, okSize = ao.Float("size", 0, 1e6, 0)
+	if a.Size <= 0 && okSize {
+		ao.Addf("size", "an area has a size above 0")
+		return nil
+	}
+	if !okShape || !okSize {
+		return nil
+	}
+	return a
+}
+
+// useZone reads { rounds }: how long what it leaves behind lasts.
+func (v *Validator) useZone(uo validate.Obj) *UseZone {
+	zo, ok := uo.Object("zone")
+	if !ok {
+		return nil
+	}
+	zo.Known(sectionKeys("items.use.zone")...)
+	if !zo.Require("rounds") {
+		return nil
+	}
+	n, ok := zo.Int("rounds", 1, 100, 0)
+	if !ok {
+		return nil
+	}
+	return &UseZone{Rounds: n}
+}
+
+// useTargeting holds targets, targetCount, area and friendlyFire to each
+// other: a use on oneself reaches one, several targets are aimed at one
+// by one or covered by an area (not both), and friendly fire is an
+// area's.
+func (v *Validator) useTargeting(uo validate.Obj, u *Use) {
+	switch {
+	case u.Targets == "self" && u.TargetCount > 1:
+		uo.Addf("targetCount", `a use on oneself ("targets": "self") reaches one target`)
+	case u.Targets == "self" && u.Area != nil:
+		uo.Addf("area", `a use on oneself ("targets": "self") covers no area`)
+	case u.Area != nil && uo.Has("targetCount"):
+		uo.Addf("targetCount", "an area reaches whoever is in it: a use has an area or a targetCount, not both")
+	case u.FriendlyFire && u.Area == nil:
+		uo.Addf("friendlyFire", "friendly fire is an area's: it lets the area reach the user's own side; this use has no area")
+	}
+}
+
+// usePlus reads up to three plus clauses, each { dice, flat, type, save,
+// targetIs, when }, as a weapon's: in a use that deals damage (an attack
+// or a debuff).
+func (v *Validator) usePlus(uo validate.Obj, u *Use, it *Item) []UsePlus {
+	arr, ok := uo.Arr("plus", 1, MaxUsePlus)
+	if !ok {
+		return nil
+	}
+	if u.Kind == "heal" || u.Kind == "buff" {
+		uo.Addf("plus", "a plus clause is extra damage, for a use that harms (%q or %q), not a %q", "attack", "debuff", u.Kind)
+	}
+	var out []UsePlus
+	for i, raw := range arr {
+		po, ok := validate.AsObj(v.P, uo.Ptr("plus", i), raw)
+		if !ok {
+			continue
+		}
+		if c, ok := v.plusClause(po, u, it); ok {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// plusClause reads one plus clause.
+func (v *Validator) plusClause(po validate.Obj, u *Use, it *Item) (UsePlus, bool) {
+	po.Known(sectionKeys("items.use.plus")...)
+	var c UsePlus
+	if !po.Has("dice") && !po.Has("flat") {
+		po.Addf("", `a plus clause deals "dice", "flat" or both`)
+		return c, false
+	}
+	if d, ok := po.Str("dice", 32, true); ok {
+		n, err := dice.ParseNotation(d)
+		switch {
+		case err != nil:
+			po.Addf("dice", "%v", err)
+			return c, false
+		case n.Count > 100:
+			po.Addf("dice", "at most 100 dice")
+			return c, false
+		}
+		c.Dice = d
+	}
+	c.Flat, _ = po.Int("flat", -1000, 1000, 0)
+	if po.Has("type") {
+		c.Type = v.plusType(po)
+	}
+	if so, ok := po.Object("save"); ok {
+		c.Save = v.plusSave(so, u)
+	}
+	if to, ok := po.Object("targetIs"); ok {
+		to.Known(sectionKeys("items.use.plus.targetIs")...)
+		c.TargetTypes = v.wordList(to, "types")
+		c.TargetTags = v.wordList(to, "tags")
+		if len(c.TargetTypes) == 0 && len(c.TargetTags) == 0 && len(to.M) == 0 {
+			po.Addf("targetIs", `targetIs names "types", "tags" or both`)
+		}
+	}
+	c.When, _ = po.Enum("when", "", "critical", "toggled")
+	switch {
+	case c.When == "critical" && !u.AttackRoll:
+		po.Addf("when", `only a use with "attackRoll" can hit critically`)
+	case c.When == "toggled" && it.Toggle == nil:
+		po.Addf("when", `"toggled" deals it while the item's switch is on, and this item has no "toggle"`)
+	}
+	return c, true
+}
+
+// plusType reads a clause's damage type: a word of combat.damageTypes
+// when declared.
+func (v *Validator) plusType(po validate.Obj) string {
+	d, ok := po.Str("type", 64, true)
+	if !ok {
+		return ""
+	}
+	c, _ := v.rs.Raw["combat"].(map[string]any)
+	known := declaredDamageTypes(c)
+	if known == nil {
+		return d
+	}
+	for _, t := range known {
+		if strings.EqualFold(t, d) {
+			return t
+		}
+	}
+	po.Addf("type", "no damage type %q in combat.damageTypes; declared: %v", d, known)
+	return ""
+}
+
+// plusSave reads a clause's own save: a declared save, its own
+// difficulty (without one, the use's saveDifficulty, which it then needs)
+// and onSuccess half or none.
+func (v *Validator) plusSave(so validate.Obj, u *Use) *PlusSave {
+	so.Known(sectionKeys("items.use.plus.save")...)
+	if !so.Require("save") {
+		return nil
+	}
+	s := &PlusSave{}
+	s.Save, _ = so.Str("save", 64, true)
+	if s.Save != "" && !v.saves[s.Save] {
+		so.Addf("save", "no save %q in the ruleset; declared: %v", s.Save, v.order["saves"])
+		return nil
+	}
+	s.Difficulty, _ = so.Int("difficulty", 1, MaxDifficulty, 0)
+	if !so.Has("difficulty") && u.SaveDifficulty == 0 && u.SaveDifficultyStat == "" {
+		so.Addf("", `a clause's save without its own "difficulty" is rolled against the use's "saveDifficulty", and this use has none`)
+	}
+	s.OnSuccess, _ = so.Enum("onSuccess", "half", "half", "none")
+	return s
+}
+
+// wordList reads an array of 1 to 16 non-empty words.
+func (v *Validator) wordList(o validate.Obj, key string) []string {
+	arr, ok := o.Arr(key, 1, 16)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for i, raw := range arr {
+		w, _ := raw.(string)
+		if strings.TrimSpace(w) == "" || len(w) > 64 {
+			v.P.Addf(o.Ptr(key, i), "want a word of 1 to 64 characters, found %s", describeAny(raw))
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
 }
 
 // gate reads { check, difficulty, unless }.

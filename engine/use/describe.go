@@ -2,27 +2,73 @@ package use
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/ruleset"
 )
 
-func init() { items.UseText = Describe }
+func init() {
+	items.UseText = func(p *items.Party, def *ruleset.Item, forGM bool) string {
+		if forGM {
+			return Describe(p, def)
+		}
+		return Details(p, def)
+	}
+}
 
-// Describe is what using an item does, as the Game Master's line says it:
-// `use (Act): heals 1d4 + 1, range 0, used up`, `use (Act): Steel 7 save
-// negates it, Rattled for 2 rounds, 1 of 3 charges a use`.
+// Describe is what using an item does, as the Game Master's line says it
+// (spec/items.md "Using items in a fight"): `use (Act): Steel 7 save
+// negates it, Rattled, 1 of 3 charges`.
 func Describe(p *items.Party, def *ruleset.Item) string {
-	u := def.UseDef
-	if u == nil {
+	if def.UseDef == nil {
 		return ""
 	}
+	return "use (" + budgetText(p.RS, def.UseDef) + "): " + strings.Join(useParts(p, def, false), ", ")
+}
+
+// Details is what using an item does as its details show it to the
+// player: `Use (Action): heals 1d4 + 1, range 0 paces, used up`, with how
+// long each condition lasts and what brings the charges back.
+func Details(p *items.Party, def *ruleset.Item) string {
+	if def.UseDef == nil {
+		return ""
+	}
+	parts := useParts(p, def, true)
+	if c := def.ChargeDef; c != nil {
+		parts = append(parts, chargesText(p, c)...)
+	}
+	return "Use (" + budgetText(p.RS, def.UseDef) + "): " + strings.Join(parts, ", ")
+}
+
+// StackDetails is Details for one stack, with the charges it has left
+// (`2 of 3 charges left`), as the item's details show them.
+func StackDetails(p *items.Party, s *items.Stack) string {
+	def := p.Def(s)
+	if def == nil || def.UseDef == nil {
+		return ""
+	}
+	d := Details(p, def)
+	if left, maxN, ok := p.ChargesLeft(s); ok {
+		d += fmt.Sprintf(", %d of %d charges left", left, maxN)
+	}
+	return d
+}
+
+// useParts are the clauses both lines share, in this order: what it
+// deals or heals, temporary points, a restore, the save, the conditions,
+// the plus clauses, the attack roll, the range and area, whom it is used
+// on when that is not its kind's default, the gate, and what it costs.
+// A condition's rounds are left to the details (the line is read every
+// turn; the fight says when a condition ends).
+func useParts(p *items.Party, def *ruleset.Item, details bool) []string {
+	u := def.UseDef
 	var parts []string
 	switch {
 	case u.Kind == "heal" && u.Amount != nil:
 		parts = append(parts, "heals "+amountText(*u.Amount))
-	case u.Kind == "attack" && u.Amount != nil:
+	case (u.Kind == "attack" || u.Kind == "debuff") && u.Amount != nil:
 		dmg := amountText(*u.Amount)
 		if u.DamageType != "" {
 			dmg += " " + u.DamageType
@@ -40,15 +86,33 @@ func Describe(p *items.Party, def *ruleset.Item) string {
 	}
 	for _, a := range u.Applies {
 		s := p.ConditionLabel(a.Condition)
-		if a.Rounds > 0 {
-			s += fmt.Sprintf(" for %s", plural(a.Rounds, "round"))
+		if details && a.Rounds > 0 {
+			s += " for " + plural(a.Rounds, "round")
 		}
 		parts = append(parts, s)
 	}
-	if u.Range != nil {
-		parts = append(parts, fmt.Sprintf("range %g", *u.Range))
+	for _, c := range u.Plus {
+		parts = append(parts, plusText(c))
 	}
-	if u.Targets != "" {
+	if u.AttackRoll {
+		parts = append(parts, toHitText(p.RS, u.ToHit))
+	}
+	if u.Range != nil {
+		parts = append(parts, "range "+distanceText(p.RS, *u.Range))
+	}
+	if a := u.Area; a != nil {
+		parts = append(parts, fmt.Sprintf("a %s of %s", a.Shape, distanceText(p.RS, a.Size)))
+		if u.FriendlyFire {
+			parts = append(parts, "friendly fire")
+		}
+	}
+	if u.TargetCount > 1 {
+		parts = append(parts, fmt.Sprintf("up to %d targets", u.TargetCount))
+	}
+	if z := u.Zone; z != nil {
+		parts = append(parts, fmt.Sprintf("leaves a zone for %s", plural(z.Rounds, "round")))
+	}
+	if u.Targets != "" && u.Targets != TargetsOf(&ruleset.Use{Kind: u.Kind}) {
 		parts = append(parts, "on "+targetWord(u.Targets))
 	}
 	if u.Gate != nil {
@@ -58,22 +122,137 @@ func Describe(p *items.Party, def *ruleset.Item) string {
 	case u.Consumes:
 		parts = append(parts, "used up")
 	case u.Charges > 0:
-		parts = append(parts, fmt.Sprintf("%d of %d charges a use", u.Charges, def.ChargesMax()))
+		parts = append(parts, fmt.Sprintf("%d of %d charges", u.Charges, def.ChargesMax()))
 	}
-	if c := def.ChargeDef; c != nil {
-		parts = append(parts, chargesText(p, c)...)
-	}
-	return fmt.Sprintf("use (%s): %s", budgetText(u), strings.Join(parts, ", "))
+	return parts
 }
 
-func budgetText(u *ruleset.Use) string {
+// budgetText is the budget's label in combat.economy.budgets, or its id
+// capitalized (`Act`); `Free` for a free use.
+func budgetText(rs *ruleset.Ruleset, u *ruleset.Use) string {
 	if u.Free {
 		return "Free"
 	}
 	if u.Budget == "" {
 		return "?"
 	}
+	if l := budgetLabel(rs, u.Budget); l != "" {
+		return l
+	}
 	return strings.ToUpper(u.Budget[:1]) + u.Budget[1:]
+}
+
+// combatRaw is the combat block as written, nil without one.
+func combatRaw(rs *ruleset.Ruleset) map[string]any {
+	if rs == nil {
+		return nil
+	}
+	c, _ := rs.Raw["combat"].(map[string]any)
+	return c
+}
+
+// budgetLabel reads a budget's label from combat.economy.budgets.
+func budgetLabel(rs *ruleset.Ruleset, id string) string {
+	e, _ := combatRaw(rs)["economy"].(map[string]any)
+	arr, _ := e["budgets"].([]any)
+	for _, raw := range arr {
+		if b, ok := raw.(map[string]any); ok && b["id"] == id {
+			l, _ := b["label"].(string)
+			return l
+		}
+	}
+	return ""
+}
+
+// distanceText is a distance in combat.distance's unit (`0 paces`, `1
+// pace`), the bare number without a unit.
+func distanceText(rs *ruleset.Ruleset, n float64) string {
+	num := strconv.FormatFloat(n, 'f', -1, 64)
+	d, _ := combatRaw(rs)["distance"].(map[string]any)
+	unit, _ := d["unit"].(string)
+	if one, _ := d["one"].(string); n == 1 && one != "" {
+		unit = one
+	}
+	if unit == "" {
+		return num
+	}
+	return num + " " + unit
+}
+
+// plusText is a plus clause: `+3d6 slashing against Dragon`, `+14
+// slashing on a critical hit`.
+func plusText(c ruleset.UsePlus) string {
+	s := "+" + amountText(ruleset.UseAmount{Dice: c.Dice, Flat: c.Flat})
+	if c.Type != "" {
+		s += " " + c.Type
+	}
+	if who := append(append([]string(nil), c.TargetTypes...), c.TargetTags...); len(who) > 0 {
+		for i, w := range who {
+			who[i] = strings.ToUpper(w[:1]) + w[1:]
+		}
+		s += " against " + strings.Join(who, " or ")
+	}
+	switch c.When {
+	case "critical":
+		s += " on a critical hit"
+	case "toggled":
+		s += " while on"
+	}
+	if c.Save != nil {
+		s += " (" + c.Save.Save
+		if c.Save.Difficulty > 0 {
+			s += " " + strconv.Itoa(c.Save.Difficulty)
+		}
+		if c.Save.OnSuccess == "none" {
+			s += " save negates it)"
+		} else {
+			s += " save halves it)"
+		}
+	}
+	return s
+}
+
+// toHitText says what the attack roll adds: `Brawn to hit`, `+2 to hit`,
+// `Brawn + 1 to hit at 6`.
+func toHitText(rs *ruleset.Ruleset, th *ruleset.UseToHit) string {
+	if th == nil {
+		return "an attack roll"
+	}
+	var adds []string
+	var abil []string
+	for _, id := range th.Abilities {
+		if a, ok := rs.Ability(id); ok {
+			abil = append(abil, a.Label)
+		}
+	}
+	if len(abil) > 0 {
+		adds = append(adds, strings.Join(abil, " or "))
+	}
+	if th.Skill != "" {
+		adds = append(adds, skillLabel(rs, th.Skill))
+	}
+	if th.Proficiency != nil {
+		adds = append(adds, "proficiency")
+	}
+	if th.SheetBonus != nil {
+		adds = append(adds, refLabel(rs, *th.SheetBonus))
+	}
+	s := strings.Join(adds, " + ")
+	switch {
+	case s == "" && th.Bonus == 0:
+		s = "an attack roll"
+	case s == "":
+		s = signedText(th.Bonus) + " to hit"
+	case th.Bonus != 0:
+		s += " " + strings.Replace(signedText(th.Bonus), "+", "+ ", 1) + " to hit"
+	default:
+		s += " to hit"
+	}
+	s = strings.Replace(s, " -", " - ", 1)
+	if th.Target > 0 {
+		s += " at " + strconv.Itoa(th.Target)
+	}
+	return s
 }
 
 func amountText(a ruleset.UseAmount) string {

@@ -240,34 +240,12 @@ func roll(s dice.Stream, a ruleset.UseAmount) int {
 // heal gives back health: points on a health pool, marks cleared on a
 // plain track, one mark cleared on a wound track.
 func (x *use) heal(n int) {
-	rs := x.p.RS
-	switch {
-	case rs.HealthPool() != "":
-		id := rs.HealthPool()
-		before := x.p.PoolValue(x.who, id)
-		x.p.SetPool(x.who, id, before+n)
-		got := x.p.PoolValue(x.who, id) - before
-		x.rec.AddInt("heals", got)
-		x.parts = append(x.parts, fmt.Sprintf("heals %d (%s)", got, x.p.HealthLine(x.who)))
-	case rs.HealthTrack() != nil:
-		t := rs.HealthTrack()
-		before := x.p.TrackMarks(x.who, t.ID)
-		clear := n
-		if t.IsWounds() {
-			clear = 1
-		}
-		x.p.SetMarks(x.who, t, before-clear)
-		got := before - x.p.TrackMarks(x.who, t.ID)
-		x.rec.AddInt("heals", got)
-		if t.IsWounds() {
-			x.parts = append(x.parts, fmt.Sprintf("clears %s (%s)", plural(got, "wound mark"), x.p.HealthLine(x.who)))
-		} else {
-			x.parts = append(x.parts, fmt.Sprintf("heals %d (%s)", got, x.p.HealthLine(x.who)))
-		}
-	default:
-		x.parts = append(x.parts, "heals nothing (this ruleset keeps no health)")
+	got, text := healMember(x.p, x.who, n)
+	x.parts = append(x.parts, text)
+	if x.p.RS.HealthPool() == "" && x.p.RS.HealthTrack() == nil {
 		return
 	}
+	x.rec.AddInt("heals", got)
 	x.rec.Add("health", x.p.HealthLine(x.who))
 }
 

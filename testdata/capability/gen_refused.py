@@ -209,6 +209,7 @@ case("on_hit_save_ends", "1.169", [I + "/attack/onHit/0/saveEnds", I + "/attack/
 case("attack_plus", "1.169", [I + "/attack/plus", I + "/attack"], item({"slots": {"hands": 1}, "attack": {"budget": "act", "plus": [{"dice": "1d6", "type": "fire"}]}}))
 case("toggle", "1.170", [I + "/toggle"], item({"toggle": {"label": "Flames", "budget": "bonus"}}))
 case("plus_when_toggled", "1.170", [I + "/attack/plus/0/when", I + "/attack/plus", I + "/attack", I + "/toggle"], item({"slots": {"hands": 1}, "toggle": {"label": "Flames", "budget": "bonus"}, "attack": {"budget": "act", "plus": [{"dice": "2d6", "type": "fire", "when": "toggled"}]}}))
+case("use_plus_when_toggled", "1.170", [I + "/use/plus/0/when", I + "/toggle"], item({"toggle": {"label": "Flames", "budget": "bonus"}, "use": {"kind": "attack", "budget": "act", "amount": {"dice": "1d6"}, "charges": 1, "plus": [{"dice": "1d6", "type": "fire", "when": "toggled"}]}, "charges": {"max": 3}}))
 # A use refuses concentration at any level (issue 15, after the spec's note on "Using items in a fight"):
 # only the capability check is held to here.
 case("use_concentration", "1.174", [I + "/use/concentration", I + "/use"], item({"use": {"kind": "buff", "budget": "act", "concentration": True}}), pending=True)

@@ -24,6 +24,12 @@ def case(name, change, pointer, contains):
         f.write("\n")
 
 
+def POOL(lo, hi):
+    """A dice-pool resolution whose per-die target runs from lo to hi."""
+    return {"kind": "dice-pool", "die": {"sides": 10}, "proficiencyTiers": [{"id": "untrained", "label": "Untrained"}, {"id": "trained", "label": "Trained", "flat": 1}],
+            "pool": {"min": 1, "max": 10}, "target": {"default": 7, "min": lo, "max": hi}}
+
+
 def charged(item, use, n=1, **charges):
     use.pop("consumes", None)
     use["charges"] = n
@@ -72,6 +78,37 @@ cases = [
     ("amount-bad-dice", lambda rs, i, u: u.update(amount={"dice": "d"}), ITEM + "/use/amount/dice", ""),
     ("amount-empty", lambda rs, i, u: u.update(amount={}), ITEM + "/use/amount", "dice"),
     ("targets-unknown", lambda rs, i, u: u.update(targets="everyone"), ITEM + "/use/targets", "one of"),
+    # The keys a fight reads (issue 19): plus, area, targets, zone, toHit.
+    ("plus-in-heal", lambda rs, i, u: u.update(plus=[{"dice": "1d6"}]), ITEM + "/use/plus", "harms"),
+    ("plus-empty-clause", lambda rs, i, u: u.update(kind="attack", plus=[{"type": "fire"}]), ITEM + "/use/plus/0", "dice"),
+    ("plus-bad-dice", lambda rs, i, u: u.update(kind="attack", plus=[{"dice": "2x"}]), ITEM + "/use/plus/0/dice", ""),
+    ("plus-four", lambda rs, i, u: u.update(kind="attack", plus=[{"flat": 1}] * 4), ITEM + "/use/plus", ""),
+    ("plus-unknown-key", lambda rs, i, u: u.update(kind="attack", plus=[{"flat": 1, "zap": 1}]), ITEM + "/use/plus/0/zap", ""),
+    ("plus-unknown-type", lambda rs, i, u: (rs["combat"].update(damageTypes=["fire", "cold"]), u.update(kind="attack", plus=[{"flat": 1, "type": "acid"}])), ITEM + "/use/plus/0/type", "combat.damageTypes"),
+    ("plus-save-without-difficulty", lambda rs, i, u: u.update(kind="attack", plus=[{"flat": 1, "save": {"save": "nerve"}}]), ITEM + "/use/plus/0/save", "saveDifficulty"),
+    ("plus-save-unknown", lambda rs, i, u: u.update(kind="attack", plus=[{"flat": 1, "save": {"save": "luck", "difficulty": 5}}]), ITEM + "/use/plus/0/save/save", "no save"),
+    ("plus-save-negates", lambda rs, i, u: u.update(kind="attack", plus=[{"flat": 1, "save": {"save": "nerve", "difficulty": 5, "onSuccess": "negates"}}]), ITEM + "/use/plus/0/save/onSuccess", "one of"),
+    ("plus-critical-without-attackroll", lambda rs, i, u: u.update(kind="attack", plus=[{"flat": 1, "when": "critical"}]), ITEM + "/use/plus/0/when", "attackRoll"),
+    ("plus-toggled-without-toggle", lambda rs, i, u: u.update(kind="attack", plus=[{"flat": 1, "when": "toggled"}]), ITEM + "/use/plus/0/when", "toggle"),
+    ("plus-targetis-empty", lambda rs, i, u: u.update(kind="attack", plus=[{"flat": 1, "targetIs": {}}]), ITEM + "/use/plus/0/targetIs", "types"),
+    ("plus-targetis-blank-word", lambda rs, i, u: u.update(kind="attack", plus=[{"flat": 1, "targetIs": {"types": [""]}}]), ITEM + "/use/plus/0/targetIs/types/0", "word"),
+    ("area-missing-size", lambda rs, i, u: u.update(kind="attack", area={"shape": "burst"}), ITEM + "/use/area", "missing required key \"size\""),
+    ("area-bad-shape", lambda rs, i, u: u.update(kind="attack", area={"shape": "ring", "size": 2}), ITEM + "/use/area/shape", "one of"),
+    ("area-size-zero", lambda rs, i, u: u.update(kind="attack", area={"shape": "burst", "size": 0}), ITEM + "/use/area/size", "above 0"),
+    ("area-and-targetcount", lambda rs, i, u: u.update(kind="attack", area={"shape": "burst", "size": 2}, targetCount=3), ITEM + "/use/targetCount", "not both"),
+    ("area-on-self", lambda rs, i, u: u.update(targets="self", area={"shape": "burst", "size": 2}), ITEM + "/use/area", "oneself"),
+    ("targetcount-on-self", lambda rs, i, u: u.update(targets="self", targetCount=2), ITEM + "/use/targetCount", "oneself"),
+    ("targetcount-21", lambda rs, i, u: u.update(targetCount=21), ITEM + "/use/targetCount", ""),
+    ("friendlyfire-without-area", lambda rs, i, u: u.update(kind="attack", friendlyFire=True), ITEM + "/use/friendlyFire", "area"),
+    ("range-negative", lambda rs, i, u: u.update(range=-1), ITEM + "/use/range", ""),
+    ("zone-without-rounds", lambda rs, i, u: (rs.update(capabilityApi="1.174"), u.update(zone={})), ITEM + "/use/zone", "missing required key \"rounds\""),
+    ("concentration-at-1-174", lambda rs, i, u: (rs.update(capabilityApi="1.174"), u.update(concentration=True)), ITEM + "/use/concentration", "refused in a use"),
+    ("tohit-target-in-sum", lambda rs, i, u: u.update(kind="attack", attackRoll=True, toHit={"target": 6}), ITEM + "/use/toHit/target", "pool fight"),
+    ("tohit-unknown-ability", lambda rs, i, u: u.update(kind="attack", attackRoll=True, toHit={"abilities": ["luck"]}), ITEM + "/use/toHit/abilities/0", "no ability"),
+    ("tohit-unknown-skill", lambda rs, i, u: u.update(kind="attack", attackRoll=True, toHit={"skill": "dance"}), ITEM + "/use/toHit/skill", "no skill"),
+    ("tohit-target-fixed-pool", lambda rs, i, u: (rs.update(resolution=POOL(7, 7)), u.update(kind="attack", attackRoll=True, toHit={"target": 6})), ITEM + "/use/toHit/target", "can move"),
+    ("tohit-target-outside-pool", lambda rs, i, u: (rs.update(resolution=POOL(5, 9)), u.update(kind="attack", attackRoll=True, toHit={"target": 4})), ITEM + "/use/toHit/target", ""),
+    ("attackroll-not-boolean", lambda rs, i, u: u.update(kind="attack", attackRoll="yes"), ITEM + "/use/attackRoll", ""),
     ("health-both", lambda rs, i, u: rs["live"].update(health={"pool": "focus", "track": "harm"}), "/live/health", "one live pool or one live track"),
     ("health-unknown-track", lambda rs, i, u: rs["live"].update(health={"track": "stress"}), "/live/health/track", "no live track"),
     ("track-boxes-and-marks", lambda rs, i, u: rs["live"]["tracks"][1].update(marks=[{"label": "X"}]), "/live/tracks/1", "not both"),
