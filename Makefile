@@ -9,6 +9,7 @@ FUZZ_TARGETS := \
 	./engine/dice:FuzzParseNotation \
 	./engine/dice:FuzzParseExpr \
 	./host/serve:FuzzRequestBody \
+	./host/serve:FuzzFastDecode \
 	./engine/ruleset:FuzzLoad \
 	./engine/ruleset:FuzzItemsBlock \
 	./engine/ruleset:FuzzBestiary \
