@@ -314,16 +314,20 @@ func usesText(o Option) string {
 }
 
 // Effect says what an option does in a battle: `heals an ally by 11% of
-// their maximum health`, `wounds an enemy by 22% of their maximum health
-// (fire), Rattled for 2 rounds (lowers defense)`.
+// their maximum health`, `wounds an enemy by 23% of their maximum health
+// (fire), Rattled for 3 rounds (lowers defense)`, `Rattled for 2 rounds
+// on an enemy (lowers defense)`.
 func Effect(o Option) string {
 	var parts []string
-	who := targetWord(o.Targets)
+	who, whose := targetWord(o.Targets), "their"
+	if o.Targets == "self" {
+		whose = "one's"
+	}
 	switch {
 	case o.Kind == "heal" && o.Fraction > 0:
-		parts = append(parts, fmt.Sprintf("heals %s by %s of their maximum health", who, percent(o.Fraction)))
+		parts = append(parts, fmt.Sprintf("heals %s by %s of %s maximum health", who, percent(o.Fraction), whose))
 	case o.Kind == "attack" && o.Fraction > 0:
-		s := fmt.Sprintf("wounds %s by %s of their maximum health", who, percent(o.Fraction))
+		s := fmt.Sprintf("wounds %s by %s of %s maximum health", who, percent(o.Fraction), whose)
 		if o.Element != "" {
 			s += " (" + o.Element + ")"
 		}
@@ -334,11 +338,11 @@ func Effect(o Option) string {
 		if st.Defense < 0 {
 			dir = "lowers defense"
 		}
-		s := fmt.Sprintf("%s for %s (%s)", st.Name, plural(st.Rounds, "round"), dir)
+		s := st.Name + " for " + plural(st.Rounds, "round")
 		if len(parts) == 0 {
-			s = who + " is " + s
+			s += " on " + who
 		}
-		parts = append(parts, s)
+		parts = append(parts, s+" ("+dir+")")
 	}
 	if len(parts) == 0 {
 		return "does nothing in these battles"

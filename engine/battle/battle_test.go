@@ -160,7 +160,7 @@ func TestStatusOnly(t *testing.T) {
 	if bell.Fraction != 0 || *bell.Status != (battle.Status{Name: "Rattled", Condition: "rattled", Rounds: 2, Defense: -1}) || bell.Targets != "enemy" {
 		t.Errorf("bell: %+v", bell)
 	}
-	if got := battle.Effect(bell); got != "an enemy is Rattled for 2 rounds (lowers defense)" {
+	if got := battle.Effect(bell); got != "Rattled for 2 rounds on an enemy (lowers defense)" {
 		t.Errorf("bell effect %q", got)
 	}
 	page := option(t, m, "Page of the vigil litany")
@@ -322,7 +322,7 @@ func TestGateOnSheet(t *testing.T) {
 		t.Errorf("failed gate: %+v", out)
 	}
 	out = battle.Use(p, ada, "Page of the vigil litany", dice.New(2, 0, 0))
-	want = []string{"Ada rolls Ward to use Page of the vigil litany: 2 against 2, passed.", "Ada uses Page of the vigil litany: oneself is Warded for 2 rounds (raises defense).", "Page of the vigil litany: none left."}
+	want = []string{"Ada rolls Ward to use Page of the vigil litany: 2 against 2, passed.", "Ada uses Page of the vigil litany: Warded for 2 rounds on oneself (raises defense).", "Page of the vigil litany: none left."}
 	if !reflect.DeepEqual(out.Lines, want) || !out.Worked {
 		t.Errorf("passed gate: %+v", out)
 	}
