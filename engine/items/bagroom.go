@@ -25,7 +25,7 @@ func (p *Party) stackRoom(m *Member, def *ruleset.Item, name string, curseEnded 
 	room := 0
 	for i := range m.Bag {
 		s := &m.Bag[i]
-		if s.Item != ref || s.Equipped || s.Bound || s.CurseEnded != curseEnded || (ref == "" && !strings.EqualFold(s.Name, name)) {
+		if s.Item != ref || s.Equipped || s.Bound || s.CurseEnded != curseEnded || (byName(def) && !strings.EqualFold(s.Name, name)) {
 			continue
 		}
 		room += max(0, limit-s.Count)

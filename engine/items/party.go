@@ -223,7 +223,7 @@ func (p *Party) putEnded(m *Member, def *ruleset.Item, name string, count int, c
 			return
 		}
 		s := &m.Bag[i]
-		if s.Item != ref || s.Equipped || s.Bound || s.On || s.CurseEnded != curseEnded || (ref == "" && !strings.EqualFold(s.Name, name)) {
+		if s.Item != ref || s.Equipped || s.Bound || s.On || s.CurseEnded != curseEnded || (byName(def) && !strings.EqualFold(s.Name, name)) {
 			continue
 		}
 		room := limit - s.Count

@@ -300,3 +300,36 @@ func meansLabels(b *ruleset.ItemsBlock) string {
 	}
 	return strings.Join(out, ", ")
 }
+
+// InspectWords is what the inventory's Inspect button says for an item
+// shown as name, so that the Game Master writes the inspect tag: "I
+// examine my Potion of Healing carefully before trusting it." A ruleset
+// offers the button only when its fakes can be detected (a fake with a
+// tell, a dishonest seller with a manner, or a means in revealsFakes);
+// false otherwise.
+func InspectWords(rs *ruleset.Ruleset, name string) (string, bool) {
+	if rs == nil || rs.Items == nil || !detectable(rs.Items) {
+		return "", false
+	}
+	return "I examine my " + name + " carefully before trusting it.", true
+}
+
+// detectable reports a ruleset whose fakes can be detected.
+func detectable(b *ruleset.ItemsBlock) bool {
+	if len(b.RevealsFakes) > 0 {
+		return true
+	}
+	for _, it := range b.Items {
+		if it.IsFake() && len(it.Market.Tells) > 0 {
+			return true
+		}
+	}
+	if b.Market != nil {
+		for _, s := range b.Market.Sellers {
+			if s.Manner != nil {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -166,16 +166,20 @@ func TestInspectWith(t *testing.T) {
 }
 
 // TestRevealAndHonestBuyer: reveal makes a fake its true item; an honest
-// buyer says what it is and refuses it when it has no cost; a dishonest
-// buyer takes it for what it looks like.
+// buyer says what it is (found out) and refuses it when it has no cost; a
+// dishonest buyer takes it for what it looks like.
 func TestRevealAndHonestBuyer(t *testing.T) {
 	p := town(t)
 	fake := p.RS.Items.ItemByRef("magic_items/potion-of-poison")
 	p.Put(0, fake, "Potion of Healing", 2)
-	before := state(t, p)
-	r := say(t, p, 300, `[inventory: action="sell" item="Potion of Healing" seller="apothecary"]`)
-	if got, _ := r.Get("reason"); got != market.NotForSale || state(t, p) != before {
-		t.Fatalf("honest buyer of a fake without cost: %s", r)
+	q := p.Clone()
+	r := say(t, q, 300, `[inventory: action="sell" item="Potion of Healing" seller="apothecary"]`)
+	want := `[refused: action="sell" reason="not-for-sale" item="Potion of Healing" who="Ada Quickhand" revealed="Potion of Poison" note="the apothecary says it is really Potion of Poison, which has no price, and will not pay for it"]`
+	if r.String() != want {
+		t.Fatalf("honest buyer of a fake without cost:\n got %s\nwant %s", r, want)
+	}
+	if last := q.Members[0].Bag[len(q.Members[0].Bag)-1]; last.Name != "Potion of Poison" || last.Count != 2 {
+		t.Fatalf("found out, the stack is %+v", last)
 	}
 	r = say(t, p, 301, `[inventory: action="sell" item="Potion of Healing" seller="Fence"]`)
 	if r.String() != `[inventory: action="sell" item="Potion of Healing" count="1" price="25 gold pieces" seller="Fence" who="Ada Quickhand" coins="platinum pieces ×2, gold pieces ×5"]` {
@@ -258,5 +262,51 @@ func TestFakeOfAnUnsaleableItemNeverStocked(t *testing.T) {
 		if n := market.State(q).Stock["fence"]["magic_items/potion-of-poison"]; n > 0 {
 			t.Fatalf("reply %d: the fence stocks %d potions of poison passing for an item without a price", turn, n)
 		}
+	}
+}
+
+// TestInspectWords: the Inspect button's words, offered only by a
+// ruleset whose fakes can be detected.
+func TestInspectWords(t *testing.T) {
+	p := party(t, "d20-5e")
+	if got, ok := market.InspectWords(p.RS, "Potion of Healing"); !ok || got != "I examine my Potion of Healing carefully before trusting it." {
+		t.Errorf("5e: %q %v", got, ok)
+	}
+	if got, ok := market.InspectWords(gravewatch(t).RS, "Oilskin coat"); ok {
+		t.Errorf("Gravewatch has no fakes to detect: %q", got)
+	}
+}
+
+// TestFakeStacksKeepTheirNames: a fake bought after another was found
+// out starts a stack of its own under the name it shows, and never
+// joins the found-out one (nor does a found-out one join a hidden one);
+// once found out, it joins them.
+func TestFakeStacksKeepTheirNames(t *testing.T) {
+	p := town(t)
+	fake := p.RS.Items.ItemByRef("magic_items/potion-of-poison")
+	p.Put(0, fake, "Potion of Poison", 1)
+	p.Put(0, fake, "Potion of Healing", 1)
+	p.Put(0, fake, "Potion of Poison", 1)
+	var names []string
+	for _, s := range p.Members[0].Bag {
+		if s.Item == fake.Ref() {
+			names = append(names, s.Name+"×"+itoa(s.Count))
+		}
+	}
+	if got := strings.Join(names, ", "); got != "Potion of Poison×2, Potion of Healing×1" {
+		t.Fatalf("stacks: %s", got)
+	}
+	// Found out, it joins those found out before.
+	if r := say(t, p, 300, `[inventory: action="reveal" item="Potion of Healing" who="Ada"]`); r.Name != "inventory" {
+		t.Fatal(r)
+	}
+	names = names[:0]
+	for _, s := range p.Members[0].Bag {
+		if s.Item == fake.Ref() {
+			names = append(names, s.Name+"×"+itoa(s.Count))
+		}
+	}
+	if got := strings.Join(names, ", "); got != "Potion of Poison×3" {
+		t.Fatalf("stacks after reveal: %s", got)
 	}
 }

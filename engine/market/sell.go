@@ -18,7 +18,8 @@ func init() {
 // AnswerSell answers [inventory: action="sell" item="Silver coffin nail"
 // count="1" seller="smith" who="Ada"]: the item out of the seller's bag
 // and the buyer's coins in, largest first, or a refusal that changes
-// nothing. An honest buyer sees a fake for what it is and pays for that.
+// nothing. An honest buyer sees a fake for what it is and pays for that,
+// or, when it has no cost, finds it out and refuses it.
 func AnswerSell(p *items.Party, t tag.Tag, _ items.Turn) record.Record {
 	rec, ref := sell(p, t)
 	if ref != nil {
@@ -70,6 +71,15 @@ func sell(p *items.Party, t tag.Tag) (record.Record, *refusal) {
 		priced = def // an honest buyer sees what it really is
 	}
 	worth, ok := saleWorth(b, m, priced, count)
+	if !ok && priced != shown {
+		// An honest buyer says what a fake really is, and refuses it
+		// when it has no cost: the one refusal that changes something,
+		// since the fake is found out (spec/items.md "Honest and
+		// dishonest sellers").
+		p.RenameStacks(who, def.Ref(), stackName, def.Label)
+		return record.Record{}, refuse(NotForSale, "item", stackName, "who", p.Members[who].Name, "revealed", def.Label,
+			"note", "the "+sellerName(buyer)+" says it is really "+def.Label+", which has no price, and will not pay for it")
+	}
 	if !ok {
 		return record.Record{}, refuse(NotForSale, "item", priced.Label, "note", priced.Label+" has no price: nobody pays for it")
 	}

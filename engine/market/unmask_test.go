@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rulehost/rulehost/engine/market"
 	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/session"
 	"github.com/rulehost/rulehost/engine/sheet"
@@ -205,5 +206,40 @@ func TestDiscoveryPaths(t *testing.T) {
 				t.Errorf("Bram's bag: %s", bag)
 			}
 		})
+	}
+}
+
+// TestNeverStocked: a fake is never in an honest seller's odd lot, and a
+// cursed item never in anyone's, nor among anyone's wares.
+func TestNeverStocked(t *testing.T) {
+	rs, sheets := oddities(t)
+	rs.Items.Market.Seller("pedlar").Honest = true // an honest pedlar whose lot rolls a fake
+	ring := rs.Items.ItemByRef("oddities/vigil-ring")
+	ring.Cursed = true // the ringer's lot now rolls a cursed ring (its fake)
+	rs.Items.LootTable("ringer_lot").Entries[0].Item = ring.Ref()
+	s := session.New(rs, sheets, 9)
+	if _, err := s.Append(session.GMReply, `[place: name="Millbrook" size="city"]`); err != nil {
+		t.Fatal(err)
+	}
+	p := s.State().Party
+	st := market.State(p)
+	if len(st.Stock["pedlar"]) != 0 || len(st.Stock["ringer"]) != 0 {
+		t.Fatalf("stocked: %v", st.Stock)
+	}
+	if len(st.Stock["glover"]) != 1 {
+		t.Fatalf("a dishonest seller's fake: %v", st.Stock)
+	}
+	// A cursed coat is never among the chandler's wares, nor bought.
+	rs.Items.ItemByRef("kit/oilskin-coat").Cursed = true
+	v, _ := market.Block(p)
+	if text := strings.Join(v.Lines(), "\n"); strings.Contains(text, "Oilskin coat") || !strings.Contains(text, "Warming tonic") {
+		t.Fatalf("MARKET:\n%s", text)
+	}
+	r, err := s.Append(session.GMReply, `[inventory: action="earn" amount="1 crown"] [inventory: action="buy" item="Oilskin coat"]`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := r.Records[1].String(); !strings.HasPrefix(got, `[refused: action="buy" reason="not-for-sale"`) {
+		t.Fatalf("a cursed coat bought: %s", got)
 	}
 }

@@ -86,25 +86,29 @@ func BenchmarkPromptNative(b *testing.B) {
 	in := prompt.Input{RS: g.rs, Sheets: g.sheets, State: st, Format: record.Plain{}}
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := cpuTime()
 	for i := 0; i < b.N; i++ {
 		_ = prompt.Text(prompt.Build(in))
 	}
+	reportCPU(b, cpu)
 }
 
-// BenchmarkPromptPlugin is the same prompt through the terse and xml
-// formatter plugins: every item and record, every section and the whole
-// prompt go through Lua (issue 16: at most 5 ms).
+// BenchmarkPromptPlugin is the same prompt through each bundled formatter
+// plugin: every item (one call for the inventory), record, section and
+// the whole prompt go through Lua (issue 16: at most 5 ms).
 func BenchmarkPromptPlugin(b *testing.B) {
 	g, st := bigParty(b)
-	for _, form := range []string{"terse", "xml"} {
+	for _, form := range []string{"terse", "narrative", "xml"} {
 		b.Run(form, func(b *testing.B) {
 			in := prompt.Input{RS: g.rs, Sheets: g.sheets, State: st}
 			_ = render(b, form, in) // warm the plugin's state pool
 			b.ReportAllocs()
 			b.ResetTimer()
+			cpu := cpuTime()
 			for i := 0; i < b.N; i++ {
 				_ = render(b, form, in)
 			}
+			reportCPU(b, cpu)
 		})
 	}
 }

@@ -127,6 +127,11 @@ func known(name string) bool {
 // Text joins the sections' texts, a blank line between them.
 func Text(secs []Section) string {
 	var b strings.Builder
+	n := 0
+	for _, s := range secs {
+		n += len(s.Text) + 2
+	}
+	b.Grow(n)
 	for i, s := range secs {
 		if i > 0 {
 			b.WriteString("\n\n")

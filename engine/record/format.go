@@ -30,6 +30,11 @@ func (Plain) Item(item Record) string { return item.String() }
 // Block prints "NAME:" and the lines, one per line.
 func (Plain) Block(name string, lines []string) string {
 	var b strings.Builder
+	n := len(name) + 1
+	for _, l := range lines {
+		n += len(l) + 1
+	}
+	b.Grow(n)
 	b.WriteString(name)
 	b.WriteString(":")
 	for _, l := range lines {
@@ -37,4 +42,28 @@ func (Plain) Block(name string, lines []string) string {
 		b.WriteString(l)
 	}
 	return b.String()
+}
+
+// ItemsFormatter is a Formatter that renders many item lines at once. A
+// plugin formatter (host/format) answers a whole inventory in one call
+// into the plugin instead of one per item: the prompt of a party of six
+// with fifty stacks each stays within a few milliseconds (issue 16).
+type ItemsFormatter interface {
+	// Items returns the text of each item line, in order, one per item.
+	Items(items []Record) []string
+}
+
+// Items is the text of each item line through f: at once when f is an
+// ItemsFormatter (and answers one line per item), else one f.Item each.
+func Items(f Formatter, items []Record) []string {
+	if bf, ok := f.(ItemsFormatter); ok {
+		if out := bf.Items(items); len(out) == len(items) {
+			return out
+		}
+	}
+	out := make([]string, len(items))
+	for i, it := range items {
+		out[i] = f.Item(it)
+	}
+	return out
 }

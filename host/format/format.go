@@ -11,6 +11,7 @@ package format
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 
@@ -91,9 +92,18 @@ func (f *Formatter) callText(name string, maxN int, args func(st *plugin.State) 
 	if len(rets) == 0 {
 		return "", fmt.Errorf("returned nothing; return a string")
 	}
-	s, ok := rets[0].(lua.LString)
+	return checkText(rets[0], maxN)
+}
+
+// checkText is what a formatter returned as the text to show: a string of
+// at most maxN bytes, sanitized.
+func checkText(v lua.LValue, maxN int) (string, error) {
+	s, ok := v.(lua.LString)
 	if !ok {
-		return "", fmt.Errorf("returned a %s; return a string", rets[0].Type())
+		if v == nil {
+			v = lua.LNil
+		}
+		return "", fmt.Errorf("returned a %s; return a string", v.Type())
 	}
 	if len(s) > maxN {
 		return "", fmt.Errorf("returned %d bytes; at most %d", len(s), maxN)
@@ -150,13 +160,116 @@ func (f *Formatter) Item(item record.Record) string {
 	if !f.has("item") {
 		return f.Fallback.Item(item)
 	}
-	s, err := f.call("item", func(st *plugin.State) []lua.LValue { return []lua.LValue{st.B.Record(item)} })
+	s, err := f.call("item", func(st *plugin.State) []lua.LValue { return []lua.LValue{itemView(st.SB.L(), item)} })
 	if err != nil {
 		f.fallback("item", err)
 		return f.Fallback.Item(item)
 	}
 	f.succeeded("item")
 	return s
+}
+
+var _ record.ItemsFormatter = (*Formatter)(nil)
+
+// Items is the plugin's text for each item line, or the fallback's: one
+// call into the plugin for them all (sandbox.CallEach: one state, one
+// deadline and budget for the batch), each line checked and sanitized as
+// Item does. An item whose hook raised an error, or returned no text,
+// falls back alone and counts as a failure, in order, as if each had been
+// its own call (MaxFailures in a row switch the hook off, and the items
+// after that take the built-in text); a fault (deadline, memory) ends the
+// batch and the items left take the built-in text.
+func (f *Formatter) Items(items []record.Record) []string {
+	out := make([]string, len(items))
+	if len(items) == 0 {
+		return out
+	}
+	if !f.has("item") {
+		for i, it := range items {
+			out[i] = f.Fallback.Item(it)
+		}
+		return out
+	}
+	rets, errs, err := f.each("item", items)
+	for i, it := range items {
+		if err == nil && !f.has("item") {
+			err = errSwitchedOff
+		}
+		if err != nil {
+			out[i] = f.Fallback.Item(it)
+			continue
+		}
+		text, ierr := "", errs[i]
+		if ierr == nil {
+			text, ierr = checkText(rets[i], MaxText)
+		}
+		if ierr != nil {
+			f.fallback("item", ierr)
+			out[i] = f.Fallback.Item(it)
+			continue
+		}
+		f.succeeded("item")
+		out[i] = text
+	}
+	if err != nil && err != errSwitchedOff {
+		f.fallback("item", err)
+	}
+	return out
+}
+
+// errSwitchedOff marks the items after the hook was switched off in a batch.
+var errSwitchedOff = errors.New("switched off")
+
+// each calls formatter name once per item, in one state; rets are the
+// returned values as strings to check (checkText), errs each call's error.
+func (f *Formatter) each(name string, items []record.Record) (rets []lua.LValue, errs []error, err error) {
+	st, err := f.P.Acquire()
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s", plugin.Describe(err))
+	}
+	defer st.Release()
+	L := st.SB.L()
+	args := make([]lua.LValue, len(items))
+	for i, it := range items {
+		args[i] = itemView(L, it)
+	}
+	rets, errs, err = st.CallEach(context.Background(), st.Section("formatters", ""), name, args)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s", plugin.Describe(err))
+	}
+	for i, e := range errs {
+		if e != nil {
+			errs[i] = fmt.Errorf("%s", plugin.Describe(e))
+		}
+	}
+	// Strings are Go strings: they outlive the state's Release (and a
+	// table returned is only named by its type).
+	return rets, errs, nil
+}
+
+// itemView is an item line as formatters.item reads it, the shape of a
+// record view ({name, attrs (key -> value, the first of a repeated key),
+// order (keys), text}), as fresh tables made for this one call, like a
+// section's data: they are shared with nothing, so a write changes only
+// the plugin's own copy, and they need no read-only proxies, which cost
+// six tables more per item (an inventory of 300 items spent 1.5 ms on
+// them).
+func itemView(L *lua.LState, r record.Record) lua.LValue {
+	attrs := L.CreateTable(0, len(r.Attrs))
+	order := L.CreateTable(len(r.Attrs), 0)
+	for _, a := range r.Attrs {
+		k := lua.LString(a.Key)
+		if attrs.RawGetString(a.Key) == lua.LNil {
+			attrs.RawSetString(a.Key, lua.LString(a.Value))
+		}
+		order.Append(k)
+	}
+	v := L.CreateTable(0, 4)
+	v.RawSetString("name", lua.LString(r.Name))
+	v.RawSetString("attrs", attrs)
+	v.RawSetString("order", order)
+	v.RawSetString("text", lua.LString(r.String()))
+	return v
 }
 
 // Block is the plugin's text for a named block, or the fallback's.

@@ -1,14 +1,10 @@
 package format
 
 import (
-	"bytes"
-	"encoding/json"
-
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/rulehost/rulehost/engine/prompt"
 	"github.com/rulehost/rulehost/host/plugin"
-	"github.com/rulehost/rulehost/host/sandbox"
 )
 
 // MaxPrompt bounds what formatters.prompt may return for the whole prompt.
@@ -60,30 +56,6 @@ func (f *Formatter) Prompt(secs []prompt.Section) string {
 	}
 	f.succeeded("prompt")
 	return out
-}
-
-// dataView is a section's data as the plugin reads it: its JSON form
-// (records as { name, attrs }), converted to fresh tables. They are made
-// for this one call and shared with nothing, so a plugin that writes to
-// them changes only its own copy; they are not frozen, which would cost a
-// proxy per table (the inventory of a large party holds hundreds). Data
-// that does not convert is nil: the plugin still has the default text.
-func dataView(st *plugin.State, data any) lua.LValue {
-	b, err := json.Marshal(data)
-	if err != nil {
-		return lua.LNil
-	}
-	d := json.NewDecoder(bytes.NewReader(b))
-	d.UseNumber()
-	var v any
-	if d.Decode(&v) != nil {
-		return lua.LNil
-	}
-	lv, err := sandbox.ToLua(st.SB.L(), v)
-	if err != nil {
-		return lua.LNil
-	}
-	return lv
 }
 
 // callMax is call with a larger cap on the returned text.

@@ -648,6 +648,36 @@ func (f *remoteFormatter) Item(r record.Record) string {
 	return f.fallback.Item(r)
 }
 
+var _ record.ItemsFormatter = (*remoteFormatter)(nil)
+
+// Items is formatters.item over every item in one request to the worker
+// (format.Formatter.Items there: one call into the plugin), each line
+// that fell back there, or all when the worker failed, the built-in text.
+func (f *remoteFormatter) Items(items []record.Record) []string {
+	out := make([]string, len(items))
+	var texts []string
+	if len(items) > 0 {
+		resp, err := f.c.call(&request{Op: "format", Plugin: f.plugin, Method: "items", Records: items}, nil, nil)
+		switch {
+		case err != nil:
+			f.c.popts.Logger.Warn("isolated formatter failed; built-in text used", "plugin", f.plugin, "error", err)
+		case len(resp.Texts) != len(items):
+			f.c.popts.Logger.Warn("isolated formatter failed; built-in text used", "plugin", f.plugin,
+				"error", fmt.Sprintf("%d lines for %d items", len(resp.Texts), len(items)))
+		default:
+			texts = resp.Texts
+		}
+	}
+	for i, it := range items {
+		if texts == nil || texts[i] == fallbackText {
+			out[i] = f.fallback.Item(it)
+			continue
+		}
+		out[i] = sandbox.Clean(texts[i], format.MaxText+format.MaxText/4, sandbox.Lines)
+	}
+	return out
+}
+
 func (f *remoteFormatter) Block(name string, lines []string) string {
 	if s, ok := f.text(&request{Method: "block", Name: name, Lines: lines}); ok {
 		return s

@@ -156,6 +156,12 @@ func TestIsolatedRecordsIdentical(t *testing.T) {
 		if a, b := fi.Block("Bag", []string{"a", "b"}), fo.Block("Bag", []string{"a", "b"}); a != b {
 			t.Errorf("%s block: %q vs %q", name, a, b)
 		}
+		// a whole inventory in one request (and one plugin call)
+		list := []record.Record{item, r, item}
+		a, b := record.Items(fi, list), record.Items(fo, list)
+		if strings.Join(a, "|") != strings.Join(b, "|") || a[0] != fi.Item(item) {
+			t.Errorf("%s items: %q vs %q", name, a, b)
+		}
 	}
 	if got, want := iso.FormatterNames(), in.FormatterNames(); strings.Join(got, ",") != strings.Join(want, ",") {
 		t.Errorf("formatter names %v vs %v", got, want)

@@ -84,10 +84,12 @@ type request struct {
 	Tag        *tag.Tag       `json:"tag,omitempty"`
 	Characters []charMsg      `json:"characters,omitempty"`
 	Plugin     string         `json:"plugin,omitempty"`
-	Method     string         `json:"method,omitempty"` // record, item, block
+	Method     string         `json:"method,omitempty"` // record, item, items, block, section, prompt
 	Record     *record.Record `json:"record,omitempty"`
-	Name       string         `json:"name,omitempty"`
-	Lines      []string       `json:"lines,omitempty"`
+	// items: every item line of a block, in one request
+	Records []record.Record `json:"records,omitempty"`
+	Name    string          `json:"name,omitempty"`
+	Lines   []string        `json:"lines,omitempty"`
 	// a prompt section (method section: Name, Text and Data) or the
 	// whole prompt (method prompt), engine/prompt
 	Text     string          `json:"text,omitempty"`
@@ -151,6 +153,9 @@ type response struct {
 	// format
 	Text     string `json:"text,omitempty"`
 	Fallback bool   `json:"fallback,omitempty"`
+	// items: one text per record, fallbackText where the built-in text
+	// is to be used
+	Texts []string `json:"texts,omitempty"`
 
 	// questions
 	Sides int                  `json:"sides,omitempty"`

@@ -325,6 +325,9 @@ func (w *worker) format(req *request) response {
 		} else {
 			text = f.Item(*req.Record)
 		}
+	case "items":
+		texts := f.Items(req.Records)
+		return response{Texts: texts}
 	case "block":
 		text = f.Block(req.Name, req.Lines)
 	case "section":

@@ -321,3 +321,12 @@ func Describe(err error) string {
 	}
 	return sandbox.Clean(err.Error(), sandbox.MaxNoteLen, sandbox.Line)
 }
+
+// CallEach calls fn of table t once for each of args, under one call's
+// deadline and budgets (sandbox.MethodEach), with no dice and no check:
+// a formatter's item hook over a whole inventory.
+func (s *State) CallEach(ctx context.Context, t lua.LValue, fn string, args []lua.LValue) ([]lua.LValue, []error, error) {
+	s.B.Begin(nil, nil)
+	defer s.B.End()
+	return s.SB.MethodEach(ctx, nil, t, fn, args)
+}

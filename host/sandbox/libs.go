@@ -36,6 +36,7 @@ func innerOf(t *lua.LTable) *lua.LTable {
 
 func seeThrough(t *lua.LTable) *lua.LTable {
 	if in := innerOf(t); in != nil {
+		fillLazy(t, in)
 		return in
 	}
 	return t
@@ -61,6 +62,7 @@ func (s *Sandbox) install() error {
 		L.Push(lua.LNumber(seeThrough(t).Len()))
 		return 1
 	})
+	s.lazyIndex, s.lazyNewIndex = L.NewFunction(lazyIndex), L.NewFunction(lazyNewIndex)
 
 	// base
 	s.openLib(lua.OpenBase, lua.BaseLibName)

@@ -496,17 +496,20 @@ func (s *Sandbox) strGsub(L *lua.LState) int {
 		L.ArgError(3, "string/function/table expected")
 	}
 	maxN := L.OptInt(4, len(src)+1)
-	ms := &matchState{s: s, L: L, src: src, pat: pat}
-	p := 0
-	anchor := len(pat) > 0 && pat[0] == '^'
-	if anchor {
-		p = 1
-	}
 	var b strings.Builder
 	grow := func(n int) {
 		if b.Len()+n > s.opts.MaxStringLen {
 			s.raiseFault(L, ErrMemory, "string.gsub: result exceeds the %d-byte string limit", s.opts.MaxStringLen)
 		}
+	}
+	if r, ok := repl.(lua.LString); ok && plainPattern(pat) && !strings.Contains(string(r), "%") {
+		return gsubPlain(L, &b, grow, src, pat, string(r), maxN)
+	}
+	ms := &matchState{s: s, L: L, src: src, pat: pat}
+	p := 0
+	anchor := len(pat) > 0 && pat[0] == '^'
+	if anchor {
+		p = 1
 	}
 	n := 0
 	si := 0
@@ -530,6 +533,41 @@ func (s *Sandbox) strGsub(L *lua.LState) int {
 		if anchor {
 			break
 		}
+	}
+	grow(len(src) - si)
+	b.WriteString(src[si:])
+	L.Push(lua.LString(b.String()))
+	L.Push(lua.LNumber(n))
+	return 2
+}
+
+// plainPattern reports a pattern that is a non-empty literal: no magic
+// character, so it matches exactly its own bytes.
+func plainPattern(pat string) bool {
+	return pat != "" && !strings.ContainsAny(pat, "^$()%.[]*+-?")
+}
+
+// gsubPlain is string.gsub of a literal pattern by a replacement without
+// %: what the matcher would do, by strings.Index (escaping a prompt's
+// &, < and > went through the matcher byte by byte). The result is
+// bounded as the matcher's is.
+func gsubPlain(L *lua.LState, b *strings.Builder, grow func(int), src, pat, repl string, maxN int) int {
+	n, si := 0, 0
+	for n < maxN {
+		i := strings.Index(src[si:], pat)
+		if i < 0 {
+			break
+		}
+		grow(i + len(repl))
+		b.WriteString(src[si : si+i])
+		b.WriteString(repl)
+		si += i + len(pat)
+		n++
+	}
+	if n == 0 {
+		L.Push(lua.LString(src))
+		L.Push(lua.LNumber(0))
+		return 2
 	}
 	grow(len(src) - si)
 	b.WriteString(src[si:])

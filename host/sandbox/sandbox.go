@@ -92,6 +92,8 @@ type Sandbox struct {
 	nextFn *lua.LFunction
 	roNew  *lua.LFunction
 	roLen  *lua.LFunction
+	// the metamethods of a lazy view (lazy.go)
+	lazyIndex, lazyNewIndex *lua.LFunction
 
 	manifest lua.LValue
 	// chunks are the names of the chunks loaded (see newError).
@@ -317,6 +319,16 @@ func (s *Sandbox) Call(ctx context.Context, stream dice.Stream, fn lua.LValue, a
 // Method calls the function stored in field name of table t (typically the
 // manifest), as Call does.
 func (s *Sandbox) Method(ctx context.Context, stream dice.Stream, t lua.LValue, name string, args ...lua.LValue) ([]lua.LValue, error) {
+	fn, err := s.method(t, name)
+	if err != nil {
+		return nil, err
+	}
+	return s.run(ctx, stream, fn, args, lua.MultRet)
+}
+
+// method is the function in field name of table t (seen through a
+// read-only view).
+func (s *Sandbox) method(t lua.LValue, name string) (lua.LValue, error) {
 	tb, ok := t.(*lua.LTable)
 	if !ok {
 		return nil, s.newError(ErrRuntime, "", fmt.Sprintf("cannot call %q on a %s", name, t.Type()), "")
@@ -328,21 +340,48 @@ func (s *Sandbox) Method(ctx context.Context, stream dice.Stream, t lua.LValue, 
 	if fn.Type() != lua.LTFunction {
 		return nil, s.newError(ErrRuntime, "", fmt.Sprintf("field %q is not a function (%s)", name, fn.Type()), "")
 	}
-	return s.run(ctx, stream, fn, args, lua.MultRet)
+	return fn, nil
 }
 
 func (s *Sandbox) run(ctx context.Context, stream dice.Stream, fn lua.LValue, args []lua.LValue, nret int) (rets []lua.LValue, err error) {
+	err = s.exec(ctx, stream, func(L *lua.LState, _ *callCtx) error {
+		top := L.GetTop()
+		L.Push(fn)
+		for _, a := range args {
+			L.Push(a)
+		}
+		if err := L.PCall(len(args), nret, nil); err != nil {
+			return err
+		}
+		if n := L.GetTop() - top; n > 0 {
+			rets = make([]lua.LValue, n)
+			for i := range rets {
+				rets[i] = L.Get(top + 1 + i)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return rets, nil
+}
+
+// exec runs body, the host's calls into Lua, under one call's deadline
+// and budgets (run: one function; CallEach: one function per argument),
+// and classifies what went wrong. The stack is restored afterwards.
+func (s *Sandbox) exec(ctx context.Context, stream dice.Stream, body func(L *lua.LState, cc *callCtx) error) error {
 	if !s.busy.CompareAndSwap(false, true) {
-		return nil, s.newError(ErrInternal, "", "sandbox used by two goroutines at once", "")
+		return s.newError(ErrInternal, "", "sandbox used by two goroutines at once", "")
 	}
 	defer s.busy.Store(false)
 	switch {
 	case s.closed:
-		return nil, s.newError(ErrInternal, "", "sandbox is closed", "")
+		return s.newError(ErrInternal, "", "sandbox is closed", "")
 	case s.faulted:
-		return nil, s.newError(ErrInternal, "", "sandbox faulted earlier; discard it", "")
+		return s.newError(ErrInternal, "", "sandbox faulted earlier; discard it", "")
 	case s.pooled.Load():
-		return nil, s.newError(ErrInternal, "", "sandbox used after Pool.Put", "")
+		return s.newError(ErrInternal, "", "sandbox used after Pool.Put", "")
 	}
 	if ctx == nil {
 		ctx = context.Background()
@@ -379,11 +418,7 @@ func (s *Sandbox) run(ctx context.Context, stream dice.Stream, fn lua.LValue, ar
 				cc.setFault(f)
 			}
 		}()
-		L.Push(fn)
-		for _, a := range args {
-			L.Push(a)
-		}
-		perr = L.PCall(len(args), nret, nil)
+		perr = body(L, cc)
 	}()
 	L.RemoveContext()
 	s.cc, s.stream, s.ids = nil, nil, nil
@@ -393,15 +428,8 @@ func (s *Sandbox) run(ctx context.Context, stream dice.Stream, fn lua.LValue, ar
 	// in tail position returns to the host without another VM instruction,
 	// so the plugin would otherwise outlive its deadline unnoticed.
 	if perr == nil && cc.getFault() == nil && dctx.Err() == nil {
-		n := L.GetTop() - top
-		if n > 0 {
-			rets = make([]lua.LValue, n)
-			for i := range rets {
-				rets[i] = L.Get(top + 1 + i)
-			}
-		}
 		L.SetTop(top)
-		return rets, nil
+		return nil
 	}
 	e := s.classify(perr, cc)
 	if L.GetTop() > top {
@@ -413,7 +441,7 @@ func (s *Sandbox) run(ctx context.Context, stream dice.Stream, fn lua.LValue, ar
 	default:
 		s.faulted = true
 	}
-	return nil, e
+	return e
 }
 
 // raiseFault records a sticky fault for the running call and raises it.

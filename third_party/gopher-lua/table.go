@@ -42,6 +42,11 @@ func newLTable(acap int, hcap int) *LTable {
 	}
 	if hcap != 0 {
 		tb.strdict = make(map[string]LValue, hcap)
+		// rulehost patch 7: the key order is sized with the hash part, so
+		// a table built with its size known (a host view, a constructor
+		// with named fields) does not grow it key by key.
+		tb.keys = make([]LValue, 0, hcap)
+		tb.k2i = make(map[LValue]int, hcap)
 	}
 	return tb
 }
@@ -265,7 +270,9 @@ func (tb *LTable) RawSetString(key string, value LValue) {
 		delete(tb.strdict, key)
 	} else {
 		tb.strdict[key] = value
-		lkey := LString(key)
+		// one interface value for the order's map and list (rulehost
+		// patch 7): converted twice, the key was allocated twice
+		var lkey LValue = LString(key)
 		if _, ok := tb.k2i[lkey]; !ok {
 			tb.k2i[lkey] = len(tb.keys)
 			tb.keys = append(tb.keys, lkey)
