@@ -291,7 +291,7 @@ func TestItemStat(t *testing.T) {
 		{ruleset.ItemStatRef{Pick: "count"}, 31},
 		{ruleset.ItemStatRef{Pick: "count", Stat: "damage"}, 1},
 		{ruleset.ItemStatRef{Pick: "count", Category: "ammunition"}, 30},
-		{ruleset.ItemStatRef{Pick: "count", Tag: "two_handed"}, 1},
+		{ruleset.ItemStatRef{Pick: "count", Tag: "arrow"}, 30},
 		{ruleset.ItemStatRef{Pick: "count", Slot: "hands"}, 1},
 		{ruleset.ItemStatRef{Stat: "guard", Pick: "sum", Default: 7}, 7},
 		{ruleset.ItemStatRef{Stat: "bulk", From: "worn", Default: -1}, -1},

@@ -26,6 +26,9 @@ type Effect struct {
 	Vulnerable          []string
 	Immune              []DamageEntry
 	ConditionImmunities []string
+	// Weapons (1.70, an item's only) is what attacks made with a wielded
+	// weapon get (items_weapons_effect.go).
+	Weapons *WeaponsEffect
 }
 
 // Modifier is one change to checks, saves, attacks, defense or speed.
@@ -137,6 +140,9 @@ func (v *Validator) effectIn(at string, raw any, place effectPlace) *Effect {
 	}
 	o.Known(effectKeys...)
 	e := v.readEffectObj(o, true)
+	if o.Has("weapons") {
+		e.Weapons = v.weaponsEffect(o, place)
+	}
 	if place == effectOtherwise && o.Has("abilities") {
 		o.Addf("abilities", "an unmet requirement's otherwise cannot change an ability, since what is required may read it")
 	}

@@ -44,6 +44,8 @@ type Item struct {
 	Use     map[string]any
 	Charges any
 	Sold    map[string]any
+	// AttackDef is the attack, typed (items_attack.go).
+	AttackDef *Attack
 	// UseDef and ChargeDef are the use and the charges, typed (items_use.go).
 	UseDef    *Use
 	ChargeDef *ItemCharges
@@ -224,6 +226,7 @@ func (v *Validator) item(io validate.Obj, b *ItemsBlock) *Item {
 	v.itemCharges(io, it)
 	laterItemKeys(io, it)
 	v.itemUse(io, it)
+	v.itemAttack(io, it)
 	return it
 }
 

@@ -43,6 +43,8 @@ type Ruleset struct {
 	// typed view of combat's defenses (combat.go).
 	Lists    []List          `json:"lists,omitempty"`
 	Defenses *CombatDefenses `json:"-"`
+	// CombatItems are the combat keys weapons and armor read (combat_items.go).
+	CombatItems *CombatItems `json:"-"`
 	// Bestiary is every creature of the catalogs that hold creatures
 	// (bestiary.go, docs/fight.md).
 	Bestiary []*Creature `json:"-"`

@@ -116,6 +116,7 @@ func (v *Validator) ruleset(root any) *Ruleset {
 		raw := json.RawMessage(b)
 		rs.Combat = &raw
 		rs.Defenses = v.combatDefenses(o)
+		rs.CombatItems = v.combatItems(o)
 	}
 	v.fight(o, rs)
 	return rs

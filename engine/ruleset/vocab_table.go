@@ -29,7 +29,7 @@ func reqLabel(what string) VocabKey {
 const refType = "object:value"
 
 // vocabulary is the whole table, in the order docs/ruleset.md shows it.
-var vocabulary = concatSections(coreVocabulary, resolutionVocabulary, itemsVocabulary, marketVocabulary, bestiaryVocabulary, fileVocabulary)
+var vocabulary = concatSections(coreVocabulary, resolutionVocabulary, itemsVocabulary, weaponsVocabulary, marketVocabulary, bestiaryVocabulary, fileVocabulary)
 
 func concatSections(parts ...[]VocabSection) []VocabSection {
 	var out []VocabSection
@@ -154,6 +154,7 @@ var coreVocabulary = []VocabSection{
 		k("vulnerable", "array:string,object:effect.damage", "", "damage types", "damage types taken double"),
 		k("immune", "array:string,object:effect.damage", "", "damage types", "damage types not taken"),
 		k("conditionImmunities", "array:string", "", "condition ids", "conditions that cannot be put on the bearer"),
+		k("weapons", "object:effect.weapons", "", "an item's worn or carried only; needs 1.70", "what attacks made with a wielded weapon get"),
 	}},
 	{ID: "effect.modifiers", Pointer: "/conditions/*/check/modifiers/*", Title: "Modifiers", Meaning: "One change to a roll.", Keys: []VocabKey{
 		k("to", "enum:checks|saves|attacks|defense|speed", "checks", "required; attacks, defense and speed on an item need 1.56", "what the modifier changes"),

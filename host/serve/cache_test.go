@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -105,5 +106,16 @@ func TestInlineCachedByContent(t *testing.T) {
 	}
 	if n := len(s.inline.entries); n > maxContent {
 		t.Errorf("%d entries kept; at most %d", n, maxContent)
+	}
+}
+
+// TestBundledName: the hand-written matcher is the regular expression it
+// replaced.
+func TestBundledName(t *testing.T) {
+	re := regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,63}$`)
+	for _, s := range []string{"", "a", "d20-5e", "-a", "_a", "a_", "A", "a/b", "..", "a.b", "é", strings.Repeat("a", 64), strings.Repeat("a", 65), "a\n", "0-"} {
+		if got, want := bundledName.MatchString(s), re.MatchString(s); got != want {
+			t.Errorf("%q: %v, want %v", s, got, want)
+		}
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net/http"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -36,7 +35,26 @@ type sheetSources struct {
 
 // bundledName keeps a bundled name to one path segment of plain letters,
 // so no request can read outside the bundled folder.
-var bundledName = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,63}$`)
+// It is ^[a-z0-9][a-z0-9_-]{0,63}$, by hand: it is asked on every request.
+var bundledName = nameMatcher{}
+
+type nameMatcher struct{}
+
+func (nameMatcher) MatchString(s string) bool {
+	if len(s) == 0 || len(s) > 64 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case 'a' <= c && c <= 'z', '0' <= c && c <= '9':
+		case (c == '_' || c == '-') && i > 0:
+		default:
+			return false
+		}
+	}
+	return true
+}
 
 func (s *Server) bundledPath(kind, name string, parts ...string) (string, error) {
 	if s.opts.Bundled == "" {
@@ -263,9 +281,7 @@ func (s *Server) answerer(rs *ruleset.Ruleset, sheets []*sheet.Sheet, t tag.Tag)
 			roller = chars[i]
 		}
 		env := &check.Env{RS: rs, Char: roller}
-		if s.opts.Host != nil {
-			env.Kinds = s.opts.Host.Resolvers
-		}
+		env.Kinds = s.pluginKinds()
 		return func(d dice.Stream) record.Record {
 			env.Dice = d
 			return check.Resolve(env, t).Record
@@ -273,7 +289,7 @@ func (s *Server) answerer(rs *ruleset.Ruleset, sheets []*sheet.Sheet, t tag.Tag)
 	case t.NameIs("roll_dice"):
 		return func(d dice.Stream) record.Record { return check.RollDice(rs, t, d) }, nil
 	case s.opts.Host != nil && s.opts.Host.Handles(t.Name):
-		tags := s.opts.Host.SessionTags()
+		tags := s.pluginTags()
 		return func(d dice.Stream) record.Record { return tags.Answer(rs, chars, d, t) }, nil
 	}
 	return nil, refusedInput("unknown-tag", fmt.Errorf("tag %q: this service answers skill_check, roll_dice and the tags of its plugins", t.Name))

@@ -14,6 +14,7 @@ type metrics struct {
 	latency        *prometheus.HistogramVec
 	checks         *prometheus.CounterVec
 	pluginRefusals prometheus.Counter
+	pluginCalls    *prometheus.CounterVec
 	appends        *prometheus.CounterVec
 
 	requestCounters sync.Map // routeStatus -> prometheus.Counter
@@ -35,11 +36,14 @@ func newMetrics(reg *prometheus.Registry) *metrics {
 		pluginRefusals: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "rulehost_plugin_refusals_total", Help: "Records refused because a plugin failed (reason=plugin-error).",
 		}),
+		pluginCalls: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "rulehost_plugin_calls_total", Help: "Calls into plugin code: resolve (a plugin kind's check), odds (its odds function), tag (a plugin tag answered).",
+		}, []string{"call"}),
 		appends: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "rulehost_store_appends_total", Help: "Session events appended, by store and result.",
 		}, []string{"store", "result"}),
 	}
-	reg.MustRegister(m.requests, m.latency, m.checks, m.pluginRefusals, m.appends)
+	reg.MustRegister(m.requests, m.latency, m.checks, m.pluginRefusals, m.pluginCalls, m.appends)
 	return m
 }
 

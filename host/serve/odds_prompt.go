@@ -69,9 +69,7 @@ func (s *Server) handleOdds(ctx context.Context, r *http.Request) (any, error) {
 	if req.Seed != nil {
 		o.Seed = *req.Seed
 	}
-	if s.opts.Host != nil {
-		o.Kinds = s.opts.Host.Resolvers
-	}
+	o.Kinds = s.pluginKinds()
 	t, err := oddsTag("tag", req.Tag)
 	if err != nil {
 		return nil, err

@@ -113,8 +113,8 @@ func (s *Server) handleReplay(ctx context.Context, r *http.Request) (any, error)
 // with a regenerate where there is nothing to regenerate is refused
 // before anything is answered).
 func (s *Server) replay(ctx context.Context, sess *session.Session, entries []session.Entry) (any, error) {
-	if h := s.opts.Host; h != nil {
-		sess.Kinds, sess.Tags = h.Resolvers, h.SessionTags()
+	if s.opts.Host != nil {
+		sess.Kinds, sess.Tags = s.pluginKinds(), s.pluginTags()
 	}
 	if err := sess.Check(entries); err != nil {
 		return nil, &apiError{Status: http.StatusUnprocessableEntity, Code: "bad-entry", Message: err.Error()}

@@ -25,6 +25,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/rulehost/rulehost/engine/check"
 	"github.com/rulehost/rulehost/engine/session"
 	"github.com/rulehost/rulehost/host"
 )
@@ -99,6 +100,8 @@ type Server struct {
 	metrics *metrics
 	nextID  atomic.Uint64
 
+	kinds        map[string]check.Resolver // the plugins' kinds, counted (plugins.go)
+	tags         session.TagHandler        // the plugins' tags, counted
 	cache        bundledCache
 	inline       contentCache // inline rulesets by content
 	inlineSheets contentCache // inline sheets by content and ruleset
@@ -111,6 +114,7 @@ type Server struct {
 func New(opts Options) *Server {
 	s := &Server{opts: opts.withDefaults()}
 	s.metrics = newMetrics(s.opts.Registry)
+	s.countPlugins()
 	s.mux = http.NewServeMux()
 	paths := map[string]bool{}
 	for _, r := range s.routes() {

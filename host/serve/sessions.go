@@ -128,8 +128,8 @@ func (s *Server) openSession(ctx context.Context, st session.EventStore, id stri
 		sheets = append(sheets, sh)
 	}
 	sess := session.New(rs, sheets, rec.Config.Seed)
-	if h := s.opts.Host; h != nil {
-		sess.Kinds, sess.Tags = h.Resolvers, h.SessionTags()
+	if s.opts.Host != nil {
+		sess.Kinds, sess.Tags = s.pluginKinds(), s.pluginTags()
 	}
 	return sess, nil
 }

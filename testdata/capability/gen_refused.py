@@ -138,11 +138,19 @@ case("worn_fight_modifiers", "1.56", [I + "/worn/modifiers/0/to"], item({"slots"
 case("carried_fight_modifiers", "1.56", [I + "/carried/modifiers/0/to"], item({"carried": {"modifiers": [{"to": "defense", "flat": 1}]}}))
 for k, v in [("resist", ["burn"]), ("vulnerable", ["burn"]), ("immune", ["burn"]), ("conditionImmunities", ["rattled"])]:
     case("worn_" + k, "1.56", [I + "/worn/" + k], item({"slots": {"hands": 1}, "worn": {k: v}}))
-case("attack_ammo", "1.57", [I + "/attack/ammo", I + "/attack"], item({"slots": {"hands": 1}, "attack": {"budget": "act", "ammo": {"tag": "arrow"}}}))
-case("attack_clip", "1.57", [I + "/attack/clip", I + "/attack"], item({"slots": {"hands": 1}, "attack": {"budget": "act", "clip": {"max": 1, "reload": "act"}}}))
+case("attack_ammo", "1.57", [I + "/attack/ammo", I + "/attack"], item({"slots": {"hands": 1}, "attack": {"budget": "act", "damage": {"dice": "1d6"}, "ammo": {"tag": "arrow"}}}))
+case("attack_clip", "1.57", [I + "/attack/clip", I + "/attack"], item({"slots": {"hands": 1}, "attack": {"budget": "act", "damage": {"dice": "1d6"}, "clip": {"max": 1, "reload": "act"}}}))
 for k, v in [("modes", [{"id": "volley", "label": "Volley", "targets": 2}]), ("offHand", True), ("floor", 1),
              ("onHit", [{"condition": "rattled", "atLeast": 2, "rounds": 2}])]:
-    case("attack_" + k.lower(), "1.58", [I + "/attack/" + k, I + "/attack"], item({"slots": {"hands": 1}, "attack": {"budget": "act", k: v}}))
+    r = item({"slots": {"hands": 1}, "attack": {"budget": "act", "damage": {"dice": "1d6"}, k: v}})
+    ptrs = [I + "/attack/" + k, I + "/attack"]
+    if k == "offHand":  # a weapon marked offHand needs the combat block's offHand
+        r["combat"] = {"offHand": {"budget": "quick"}}; ptrs.append("/combat/offHand")
+    case("attack_" + k.lower(), "1.58", ptrs, r)
+r = items_base(); r["combat"] = {"offHand": {"budget": "quick", "ability": "penalty-only"}}
+case("combat_off_hand", "1.58", ["/combat/offHand"], r)
+r = items_base("dice-pool"); r["combat"] = {"pool": {"hardness": {"itemStat": {"stat": "bulk", "from": "worn", "pick": "max"}}}}
+case("pool_hardness", "1.56", ["/combat/pool/hardness"], r)
 case("use", "1.59", [I + "/use"], item({"use": {"kind": "heal", "budget": "act", "amount": {"flat": 1}, "consumes": True}}))
 case("charges", "1.59", [I + "/charges"], item({"stack": 1, "charges": {"max": 3}}))
 case("use_restore", "1.60", [I + "/use/restore", I + "/use"], item({"use": {"kind": "heal", "budget": "act", "restore": {"pool": "grit", "amount": {"flat": 1}}}}))
@@ -172,8 +180,8 @@ case("market_limited", "1.69", ["/items/market/sold/0/limited", "/items/market"]
 case("market_sold_no_place", "1.69", ["/items/market/sold/0", "/items/market/sold/0/limited"], market(sold=[{"filter": {"category": "gear"}, "limited": 2}]))
 case("item_sold_limited", "1.69", [I + "/sold/limited", I + "/sold", "/items/market"], item({"sold": {"place": "village", "limited": "1d3"}}, block={"market": copy.deepcopy(MARKET)}))
 case("item_sold_no_place", "1.69", [I + "/sold", I + "/sold/limited"], item({"sold": {"limited": 2}}, block={"market": copy.deepcopy(MARKET)}))
-case("worn_weapons", "1.70", [I + "/worn/weapons", I + "/worn"], item({"slots": {"hands": 1}, "worn": {"weapons": {"modifiers": [{"to": "attacks", "flat": 1}]}}}), pending=True)
-case("carried_weapons", "1.70", [I + "/carried/weapons", I + "/carried"], item({"carried": {"weapons": {"modifiers": [{"to": "attacks", "flat": 1}]}}}), pending=True)
+case("worn_weapons", "1.70", [I + "/worn/weapons", I + "/worn"], item({"slots": {"hands": 1}, "worn": {"weapons": {"modifiers": [{"to": "attacks", "flat": 1}]}}}))
+case("carried_weapons", "1.70", [I + "/carried/weapons", I + "/carried"], item({"carried": {"weapons": {"modifiers": [{"to": "attacks", "flat": 1}]}}}))
 case("starting_gear", "1.78", ["/items/startingGear"], blk({"startingGear": [{"id": "kit", "label": "Kit", "lines": [{"item": "kit/rope"}]}]}))
 case("risky", "1.79", [I + "/risky"], item({"risky": "it bites"}))
 def fake(patch, block=None):
@@ -193,7 +201,7 @@ for k, v in [("revealsFakes", [{"id": "identify", "label": "Identify"}]), ("name
 case("market_unsold", "1.813", ["/items/market/unsold", "/items/market"], market(unsold=[{"tag": "arrow"}]))
 r = items_base(); r["items"]["currencies"][0]["units"][0]["one"] = "bit"
 case("coin_one", "1.89", ["/items/currencies/0/units/0/one"], r)
-case("to_hit_sheet_bonus", "1.95", [I + "/attack/toHit/sheetBonus", I + "/attack"], item({"slots": {"hands": 1}, "attack": {"budget": "act", "toHit": {"sheetBonus": {"field": "number"}}}}))
+case("to_hit_sheet_bonus", "1.95", [I + "/attack/toHit/sheetBonus", I + "/attack"], item({"slots": {"hands": 1}, "attack": {"budget": "act", "damage": {"dice": "1d6"}, "toHit": {"sheetBonus": {"field": "number"}}}}))
 case("damage_sheet_bonus", "1.97", [I + "/attack/damage/sheetBonus", I + "/attack"], item({"slots": {"hands": 1}, "attack": {"budget": "act", "damage": {"dice": "1d6", "sheetBonus": {"field": "number"}}}}))
 r = items_base(); r["combat"] = {"offHand": {"budget": "quick", "ability": "full", "fullWhen": {"field": "number"}}}
 case("off_hand_full_when", "1.97", ["/combat/offHand/fullWhen"], r)
@@ -204,11 +212,11 @@ r = items_base(); r["items"]["tags"].append({"id": "magical", "label": "Magical"
 r["catalogs"].append({"id": "beasts", "label": "Beasts", "holds": "creatures", "entries": [{"id": "deva", "label": "Deva", "creature": {"health": 3, "actions": [{"id": "mace", "damage": {"dice": "1d6", "qualities": ["magical"]}}]}}]})
 case("creature_qualities", "1.101", ["/catalogs/1/entries/0/creature/actions/0/damage/qualities"], r)
 ONHIT = {"condition": "rattled", "atLeast": 1}
-case("on_hit_save", "1.169", [I + "/attack/onHit/0/save", I + "/attack/onHit", I + "/attack"], item({"slots": {"hands": 1}, "attack": {"budget": "act", "onHit": [dict(ONHIT, save={"save": "endure", "difficulty": 12})]}}))
-case("on_hit_save_ends", "1.169", [I + "/attack/onHit/0/saveEnds", I + "/attack/onHit", I + "/attack"], item({"slots": {"hands": 1}, "attack": {"budget": "act", "onHit": [dict(ONHIT, saveEnds={"save": "endure", "difficulty": 12, "at": "turn-start"})]}}))
-case("attack_plus", "1.169", [I + "/attack/plus", I + "/attack"], item({"slots": {"hands": 1}, "attack": {"budget": "act", "plus": [{"dice": "1d6", "type": "fire"}]}}))
+case("on_hit_save", "1.169", [I + "/attack/onHit/0/save", I + "/attack/onHit", I + "/attack"], item({"slots": {"hands": 1}, "attack": {"budget": "act", "damage": {"dice": "1d6"}, "onHit": [dict(ONHIT, save={"save": "endure", "difficulty": 12})]}}))
+case("on_hit_save_ends", "1.169", [I + "/attack/onHit/0/saveEnds", I + "/attack/onHit", I + "/attack"], item({"slots": {"hands": 1}, "attack": {"budget": "act", "damage": {"dice": "1d6"}, "onHit": [dict(ONHIT, saveEnds={"save": "endure", "difficulty": 12, "at": "turn-start"})]}}))
+case("attack_plus", "1.169", [I + "/attack/plus", I + "/attack"], item({"slots": {"hands": 1}, "attack": {"budget": "act", "damage": {"dice": "1d6"}, "plus": [{"dice": "1d6", "type": "fire"}]}}))
 case("toggle", "1.170", [I + "/toggle"], item({"toggle": {"label": "Flames", "budget": "bonus"}}))
-case("plus_when_toggled", "1.170", [I + "/attack/plus/0/when", I + "/attack/plus", I + "/attack", I + "/toggle"], item({"slots": {"hands": 1}, "toggle": {"label": "Flames", "budget": "bonus"}, "attack": {"budget": "act", "plus": [{"dice": "2d6", "type": "fire", "when": "toggled"}]}}))
+case("plus_when_toggled", "1.170", [I + "/attack/plus/0/when", I + "/attack/plus", I + "/attack", I + "/toggle"], item({"slots": {"hands": 1}, "toggle": {"label": "Flames", "budget": "bonus"}, "attack": {"budget": "act", "damage": {"dice": "1d6"}, "plus": [{"dice": "2d6", "type": "fire", "when": "toggled"}]}}))
 case("use_plus_when_toggled", "1.170", [I + "/use/plus/0/when", I + "/toggle"], item({"toggle": {"label": "Flames", "budget": "bonus"}, "use": {"kind": "attack", "budget": "act", "amount": {"dice": "1d6"}, "charges": 1, "plus": [{"dice": "1d6", "type": "fire", "when": "toggled"}]}, "charges": {"max": 3}}))
 # A use refuses concentration at any level (issue 15, after the spec's note on "Using items in a fight"):
 # only the capability check is held to here.
