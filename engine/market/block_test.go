@@ -29,6 +29,7 @@ smith:
 - Hand axe, 3 shillings
 - Silver coffin nail, 8 shillings
 - Silvered knife, 2 crowns
+- Watch pistol, 3 crowns
   in stock today:
   - Silver coffin nail, 8 shillings (5 left today)
 chapel of the Vigil (sells only to wardens of Nerve 3 or more):
