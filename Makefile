@@ -11,6 +11,7 @@ FUZZ_TARGETS := \
 	./host/serve:FuzzRequestBody \
 	./engine/ruleset:FuzzLoad \
 	./engine/ruleset:FuzzItemsBlock \
+	./engine/ruleset:FuzzAttack \
 	./engine/ruleset:FuzzBestiary \
 	./engine/sheet:FuzzLoad \
 	./engine/items:FuzzInventoryTag \
