@@ -95,17 +95,19 @@ func buildPairs(root string) ([]pair, error) {
 }
 
 // checkWork is one check from tag text to record text, reusing the
-// ruleset, the character, one seeded stream, the parsed tag's storage
-// (tag.ParseInto) and one output buffer (Append), as a server loop would.
+// ruleset, the character (and so its compiled plan), one seeded stream,
+// the parsed tag's storage (tag.ParseInto), a check.Checker's storage and
+// one output buffer (Append), as a server loop would.
 func checkWork(env *check.Env, stream *dice.Seeded, text string) func(int) int {
 	var t tag.Tag
 	var out []byte
+	var k check.Checker
 	return func(i int) int {
 		if err := tag.ParseInto(&t, text); err != nil {
 			panic(err)
 		}
 		stream.Reset(uint64(i), 0, 0)
-		r := check.Resolve(env, t)
+		r := k.Resolve(env, t)
 		if r.Record.Name != "check" {
 			panic("not a check: " + r.Record.String())
 		}
@@ -119,12 +121,13 @@ func rollWork(stream *dice.Seeded, notation string) func(int) int {
 	text := `[roll_dice: dice="` + notation + `"]`
 	var t tag.Tag
 	var out []byte
+	var k check.Checker
 	return func(i int) int {
 		if err := tag.ParseInto(&t, text); err != nil {
 			panic(err)
 		}
 		stream.Reset(uint64(i), 0, 0)
-		r := check.RollDice(nil, t, stream)
+		r := k.RollDice(nil, t, stream)
 		if r.Name != "roll" {
 			panic("not a roll: " + r.String())
 		}

@@ -7,8 +7,10 @@
 package check
 
 import (
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/record"
@@ -23,10 +25,27 @@ type Env struct {
 	Char *sheet.Character
 	Dice dice.Stream
 	// Effects gathers what conditions, levels and items do to this check;
-	// nil means nothing does (outside a game).
+	// nil means nothing does (outside a game). c is valid for the length
+	// of the call only.
 	Effects func(c *Check) Effects
 	// Kinds resolves plugin kinds; native kinds are built in.
 	Kinds map[string]Resolver
+
+	// plan is the compiled plan of RS and Char (plan.go), kept while it
+	// is valid for them: an Env used check after check (a server's
+	// repeat, a benchmark, the session's member cache) plans each target
+	// once.
+	plan *Plan
+}
+
+// Plan returns the plan of env's ruleset and character, building a new
+// one when there is none or the one kept was built for another ruleset,
+// character or state of it.
+func (env *Env) Plan() *Plan {
+	if !env.plan.valid(env.RS, env.Char) {
+		env.plan = NewPlan(env.RS, env.Char)
+	}
+	return env.plan
 }
 
 // Effects is what a check's conditions and items change, already summed
@@ -42,7 +61,8 @@ type Effects struct {
 }
 
 // Resolver rolls one resolution kind. It appends the kind's attributes to
-// c.Rec; the common head (who, skill, with) is already there.
+// c.Rec; the common head (who, skill, with) is already there. c is valid
+// for the length of the call only (Resolve reuses its storage).
 type Resolver interface {
 	Resolve(c *Check)
 }
@@ -90,9 +110,15 @@ type Check struct {
 	verdict Verdict
 	// number, when set, is the sheet number itself (value.go).
 	number *int
+	// asciiKeys is set when every attribute key of Tag is ASCII (see get).
+	asciiKeys bool
+	// planned is the target's plan when the check follows one (plan.go):
+	// its sheet number stands for SheetNumber's lookups.
+	planned *Planned
 	// scratch is the storage the record and the faces are built in, so
-	// a check allocates once (scratch.go).
-	scratch scratch
+	// a check allocates at most twice (scratch.go); nil in a Check a host
+	// built itself, which then allocates as it goes.
+	scratch *scratch
 }
 
 // Result is the answer to a check tag.
@@ -101,14 +127,44 @@ type Result struct {
 	Debits map[string]int
 }
 
-// Resolve answers a skill_check tag.
+// Resolve answers a skill_check tag. The record is the caller's to keep:
+// a check allocates its working state with the record's storage, and one
+// string for the texts of its values (scratch.go). A caller that answers
+// check after check and prints each record at once can reuse the storage
+// with a Checker instead.
 func Resolve(env *Env, t tag.Tag) Result {
-	c, refusal, ok := prepare(env, t)
+	st := stores.Get().(*store)
+	res := st.resolve(env, t)
+	res.Record.Attrs = slices.Clone(res.Record.Attrs)
+	st.release()
+	stores.Put(st)
+	return res
+}
+
+// stores are the storage Resolve works in, kept between calls: each
+// record leaves with a copy of its attribute list (its values are strings
+// of their own already, see scratch), so the storage itself is never
+// handed out. A Check is handed to Env.Effects and to a plugin kind's
+// resolver only for the length of the call, as Resolver says.
+var stores = sync.Pool{New: func() any { return new(store) }}
+
+// release drops what the last check referred to, so storage kept in the
+// pool holds nothing of it alive.
+func (st *store) release() {
+	st.c = Check{}
+	clear(st.s.attrs[:])
+}
+
+// resolve answers a skill_check tag in st's storage.
+func (st *store) resolve(env *Env, t tag.Tag) Result {
+	c, refusal, ok := st.prepare(env, t)
 	if !ok {
 		return Result{Record: refusal}
 	}
-	r, ok := nativeResolvers[c.Res.Kind]
-	if !ok {
+	var r Resolver
+	if c.planned != nil && c.planned.native != nil {
+		r, ok = c.planned.native, true
+	} else if r, ok = nativeResolvers[c.Res.Kind]; !ok {
 		r, ok = env.Kinds[c.Res.Kind]
 	}
 	if !ok {
@@ -119,6 +175,7 @@ func Resolve(env *Env, t tag.Tag) Result {
 	if c.Rec.Name == "check" {
 		c.noteIgnored()
 	}
+	c.finish()
 	return Result{Record: c.Rec, Debits: c.Debits}
 }
 
@@ -127,14 +184,28 @@ func Resolve(env *Env, t tag.Tag) Result {
 // Resolve and Odds both begin here. ok is false with the refusal when the
 // tag names nothing the ruleset knows.
 func prepare(env *Env, t tag.Tag) (c *Check, refusal record.Record, ok bool) {
-	c = &Check{Env: env, Tag: t, Res: env.RS.Resolution}
+	return new(store).prepare(env, t)
+}
+
+// prepare is prepare in st's storage.
+func (st *store) prepare(env *Env, t tag.Tag) (c *Check, refusal record.Record, ok bool) {
+	c = &st.c
+	// Zeroed, then set field by field: a composite literal would be built
+	// aside and copied over, and the Check is large.
+	*c = Check{}
+	c.Env, c.Tag, c.Res, c.scratch, c.asciiKeys = env, t, env.RS.Resolution, &st.s, keysASCII(t)
+	st.s.reset()
 	if refusal, ok := c.findTarget(); !ok {
 		return nil, refusal, false
 	}
 	c.newRecord("check")
 	c.Rec.Add("who", env.Char.Name())
 	c.Rec.Add(c.Target.Type, c.Target.Label)
-	c.pickOverride()
+	if c.planned != nil {
+		c.Res, c.Override = c.planned.Res, c.planned.Override
+	} else {
+		c.pickOverride()
+	}
 	if c.Override != nil {
 		c.Rec.Add("override", c.Override.Label)
 	}
@@ -156,6 +227,34 @@ func prepare(env *Env, t tag.Tag) (c *Check, refusal record.Record, ok bool) {
 	return c, record.Record{}, true
 }
 
+// planTargetOf finds the target the tag names through env's plan and
+// sets c.Target and c.planned; found is false when the plan cannot tell
+// (see planList.find) and the caller searches the ruleset itself.
+func (c *Check) planTargetOf(typ int, name string) (found, known bool) {
+	p := c.Env.Plan()
+	i, exact := p.lists[typ].find(name)
+	if !exact {
+		return false, false
+	}
+	if i < 0 {
+		return false, true
+	}
+	rs := c.Env.RS
+	switch typ {
+	case targetSkill:
+		s := &rs.Skills[i]
+		c.Target = Target{Type: "skill", ID: s.ID, Label: s.Label, Ability: s.Ability}
+	case targetSave:
+		s := &rs.Saves[i]
+		c.Target = Target{Type: "save", ID: s.ID, Label: s.Label, Ability: s.Ability}
+	default:
+		a := &rs.Abilities[i]
+		c.Target = Target{Type: "ability", ID: a.ID, Label: a.Label, Ability: a.ID}
+	}
+	c.planned = p.planned(typ, i, c)
+	return true, true
+}
+
 // findTarget reads skill=, save= or ability= (by id or label, any case)
 // and with=.
 func (c *Check) findTarget() (record.Record, bool) {
@@ -166,22 +265,37 @@ func (c *Check) findTarget() (record.Record, bool) {
 			"a check rolls exactly one of skill=, save= or ability=; this tag gives "+strings.Join(given, " and ")+": write one tag per check"), false
 	}
 	switch {
-	case c.Tag.Has("skill"):
-		name := c.Tag.Value("skill")
+	case c.has("skill"):
+		name := c.value("skill")
+		if found, known := c.planTargetOf(targetSkill, name); found {
+			break
+		} else if known {
+			return record.Refused("skill_check", "unknown-skill", "skill", name, "note", unknownNote("skill", name, skillNames(rs.Skills))), false
+		}
 		s := findSkill(rs.Skills, name)
 		if s == nil {
 			return record.Refused("skill_check", "unknown-skill", "skill", name, "note", unknownNote("skill", name, skillNames(rs.Skills))), false
 		}
 		c.Target = Target{Type: "skill", ID: s.ID, Label: s.Label, Ability: s.Ability}
-	case c.Tag.Has("save"):
-		name := c.Tag.Value("save")
+	case c.has("save"):
+		name := c.value("save")
+		if found, known := c.planTargetOf(targetSave, name); found {
+			break
+		} else if known {
+			return record.Refused("skill_check", "unknown-save", "save", name, "note", unknownNote("save", name, skillNames(rs.Saves))), false
+		}
 		s := findSkill(rs.Saves, name)
 		if s == nil {
 			return record.Refused("skill_check", "unknown-save", "save", name, "note", unknownNote("save", name, skillNames(rs.Saves))), false
 		}
 		c.Target = Target{Type: "save", ID: s.ID, Label: s.Label, Ability: s.Ability}
-	case c.Tag.Has("ability"):
-		name := c.Tag.Value("ability")
+	case c.has("ability"):
+		name := c.value("ability")
+		if found, known := c.planTargetOf(targetAbility, name); found {
+			break
+		} else if known {
+			return record.Refused("skill_check", "unknown-ability", "ability", name, "note", unknownNote("ability", name, abilityNames(rs))), false
+		}
 		a := findAbility(rs, name)
 		if a == nil {
 			return record.Refused("skill_check", "unknown-ability", "ability", name, "note", unknownNote("ability", name, abilityNames(rs))), false
@@ -190,7 +304,14 @@ func (c *Check) findTarget() (record.Record, bool) {
 	default:
 		return record.Refused("skill_check", "no-target", "note", "name what is rolled: skill=, save= or ability="+c.targetTypo()), false
 	}
-	if w, ok := c.Tag.Get("with"); ok {
+	if w, ok := c.get("with"); ok {
+		// with= may change the ability and so the sheet number: the
+		// check reads the sheet itself (the override does not depend on
+		// the ability and stays planned).
+		if c.planned != nil {
+			c.Res, c.Override = c.planned.Res, c.planned.Override
+			c.planned = &Planned{Target: c.planned.Target, Res: c.Res, Override: c.Override, native: c.planned.native, own: c.planned.own, Number: noNumber}
+		}
 		a := findAbility(rs, w)
 		switch {
 		case a == nil:
@@ -217,7 +338,7 @@ func (c *Check) findTarget() (record.Record, bool) {
 func (c *Check) severalTargets() bool {
 	n := 0
 	for _, k := range [...]string{"skill", "save", "ability"} {
-		if c.Tag.Has(k) {
+		if c.has(k) {
 			n++
 		}
 	}
@@ -228,7 +349,7 @@ func (c *Check) severalTargets() bool {
 func (c *Check) targetsGiven() []string {
 	var given []string
 	for _, k := range []string{"skill", "save", "ability"} {
-		if c.Tag.Has(k) {
+		if c.has(k) {
 			given = append(given, k+"=")
 		}
 	}
@@ -274,7 +395,7 @@ func findAbility(rs *ruleset.Ruleset, name string) *ruleset.Ability {
 // Int reads an integer tag attribute. A missing or unreadable value is
 // (0, false); an unreadable one is noted as ignored. A leading + is allowed.
 func (c *Check) Int(key string) (int, bool) {
-	v, ok := c.Tag.Get(key)
+	v, ok := c.get(key)
 	if !ok {
 		return 0, false
 	}
@@ -332,7 +453,7 @@ func (c *Check) offeredCount(key string, offered bool) (int, bool) {
 // ignoreGiven lists key in ignored= when the tag gives it: for attributes
 // a kind never reads (mode= on a kind without advantage).
 func (c *Check) ignoreGiven(key string) {
-	if c.Tag.Has(key) {
+	if c.has(key) {
 		c.ignore(key)
 	}
 }
@@ -386,6 +507,18 @@ func (c *Check) Debit(pool string, n int) {
 // for a summed check the ability modifier plus the tier bonus plus the
 // per-skill bonus plus adjustments; pools read it as a dice count.
 func (c *Check) SheetNumber() int {
+	if c.planned != nil && c.planned.Number != noNumber {
+		return c.planned.Number
+	}
+	return c.sheetNumber()
+}
+
+// noNumber marks a Planned whose sheet number the check reads itself
+// (with= changed the ability).
+const noNumber = -1 << 62
+
+// sheetNumber is SheetNumber read from the sheet.
+func (c *Check) sheetNumber() int {
 	if c.number != nil {
 		return *c.number + c.Adjustments()
 	}
@@ -437,7 +570,7 @@ func floor(f float64) int {
 // from every source cancel out. It returns +1, -1 or 0.
 func (c *Check) Mode() int {
 	adv, dis := c.Effects.Advantage, c.Effects.Disadvantage
-	switch strings.ToLower(c.Tag.Value("mode")) {
+	switch strings.ToLower(c.value("mode")) {
 	case "advantage":
 		adv = true
 	case "disadvantage":
@@ -464,7 +597,7 @@ func (c *Check) addEffects(n int) {
 		return
 	}
 	if n != 0 {
-		c.Rec.Add("effects", signed(n))
+		c.addSigned("effects", n)
 	}
 	c.Rec.Add("from", strings.Join(c.Effects.From, ", "))
 }

@@ -44,7 +44,8 @@ func (c *Check) setupHighest(dh *ruleset.DiceHighest) (hc *highestCheck, rolls b
 		c.failsWithoutRoll(rung, dc, haveDC)
 		return nil, false
 	}
-	hc = &highestCheck{c: c, dh: dh}
+	hc = kindState(c, func(s *scratch) *highestCheck { return &s.highest })
+	*hc = highestCheck{c: c, dh: dh}
 	hc.size()
 	return hc, true
 }
@@ -137,12 +138,12 @@ func (hc *highestCheck) throw(buf []int) []int {
 func (hc *highestCheck) addThrow(faces []int) {
 	c, dh := hc.c, hc.dh
 	c.Rec.Add("dice", strconv.Itoa(hc.light)+"d"+strconv.Itoa(dh.Sides))
-	c.Rec.AddInt("highest", dh.Keep)
+	c.addInt("highest", dh.Keep)
 	if hc.zero {
 		c.Rec.Add("zeroDice", "true")
 	}
 	if hc.dark > 0 {
-		c.Rec.AddInt("dark", hc.dark)
+		c.addInt("dark", hc.dark)
 		if hc.lightOnly {
 			c.Rec.Add("darkOutcome", "light")
 		}
@@ -150,9 +151,9 @@ func (hc *highestCheck) addThrow(faces []int) {
 	if len(faces) > 0 {
 		c.addInts("rolls", faces)
 	}
-	c.Rec.AddInt("modifier", 0)
+	c.addInt("modifier", 0)
 	if hc.bonus != 0 {
-		c.Rec.Add("bonus", signed(hc.bonus))
+		c.addSigned("bonus", hc.bonus)
 	}
 	c.addEffects(c.Effects.Flat)
 }
@@ -164,7 +165,7 @@ func (hc *highestCheck) total(faces, deciding []int) int {
 		return 0
 	}
 	total := hc.totalOf(faces, deciding)
-	hc.c.Rec.AddInt("total", total)
+	hc.c.addInt("total", total)
 	return total
 }
 

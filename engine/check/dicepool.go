@@ -38,7 +38,7 @@ func resolveDicePool(c *Check) {
 	dp := c.Res.DicePool
 	c.ignoreGiven("mode") // a pool has no advantage
 	c.Rec.Add("resolution", "pool")
-	c.Rec.AddInt("sides", dp.Sides)
+	c.addInt("sides", dp.Sides)
 
 	pc, rolls := c.setupPool(dp)
 	if !rolls {
@@ -54,7 +54,8 @@ func resolveDicePool(c *Check) {
 // throwing, for the roller and Odds alike. rolls is false when the check
 // was answered without a roll (a save an effect fails, an empty pool).
 func (c *Check) setupPool(dp *ruleset.DicePool) (pc *poolCheck, rolls bool) {
-	pc = &poolCheck{c: c, dp: dp, second: c.secondAbility(dp)}
+	pc = kindState(c, func(s *scratch) *poolCheck { return &s.pool })
+	*pc = poolCheck{c: c, dp: dp, second: c.secondAbility(dp)}
 	if c.Target.Type == "skill" {
 		pc.stance = dp.StanceFor(c.Target.ID)
 	}
@@ -169,7 +170,7 @@ func (pc *poolCheck) size() {
 	if pc.added < 0 {
 		pc.added = 0
 	}
-	c.Rec.AddInt("dice", pc.n)
+	c.addInt("dice", pc.n)
 	if pc.hasBonus {
 		c.Rec.Add("bonus", signedDice(pc.bonus))
 	}
@@ -181,7 +182,7 @@ func (pc *poolCheck) size() {
 func (pc *poolCheck) emptyPool() {
 	c := pc.c
 	pc.addTarget()
-	c.Rec.AddInt("successes", 0)
+	c.addInt("successes", 0)
 	pc.addDifficulty()
 	c.addOutcomeForAutoFail(c.Res.Outcomes)
 }
@@ -189,9 +190,9 @@ func (pc *poolCheck) emptyPool() {
 // addTarget writes target= and, when the check moved it or the sheet
 // chose it, threshold=.
 func (pc *poolCheck) addTarget() {
-	pc.c.Rec.AddInt("target", pc.target)
+	pc.c.addInt("target", pc.target)
 	if pc.target != pc.dp.Target.Default || pc.dp.Target.From != nil {
-		pc.c.Rec.AddInt("threshold", pc.target)
+		pc.c.addInt("threshold", pc.target)
 	}
 }
 
@@ -200,7 +201,7 @@ func (pc *poolCheck) addTarget() {
 func (pc *poolCheck) pay() {
 	c := pc.c
 	if pc.added > 0 {
-		c.Rec.AddInt("boughtDice", pc.added)
+		c.addInt("boughtDice", pc.added)
 	}
 	paid := c.payCharm(pc.charm)
 	paid = c.payBuys(pc.buys, paid)
@@ -229,20 +230,20 @@ func (pc *poolCheck) throw() []int {
 		if named != "" {
 			c.Rec.Add("reroll", named)
 		}
-		c.Rec.AddInt("rerolled", th.rerolled)
+		c.addInt("rerolled", th.rerolled)
 	}
 	if th.exploded > 0 {
-		c.Rec.AddInt("exploded", th.exploded)
+		c.addInt("exploded", th.exploded)
 	}
 	pc.addTarget()
 	if pc.stance != nil {
 		c.Rec.Add("stance", pc.stance.Label)
 	}
 	if pc.explodeMoved {
-		c.Rec.AddInt("explode", pc.explodeAt)
+		c.addInt("explode", pc.explodeAt)
 	}
 	if pc.doubleMoved {
-		c.Rec.AddInt("double", pc.doubleAt)
+		c.addInt("double", pc.doubleAt)
 	}
 	return th.faces
 }
@@ -262,15 +263,15 @@ func (pc *poolCheck) count(faces []int) (int, poolCount) {
 	c := pc.c
 	cnt := pc.counter().count(faces, pc.n)
 	net, cancelled := pc.net(cnt)
-	c.Rec.AddInt("successes", net)
+	c.addInt("successes", net)
 	if cancelled > 0 {
-		c.Rec.AddInt("cancelled", cancelled)
+		c.addInt("cancelled", cancelled)
 	}
 	if pc.boughtSuccesses > 0 {
-		c.Rec.AddInt("bought", pc.boughtSuccesses)
+		c.addInt("bought", pc.boughtSuccesses)
 	}
 	if cnt.exact > 0 {
-		c.Rec.AddInt("exact", cnt.exact)
+		c.addInt("exact", cnt.exact)
 	}
 	pc.addDifficulty()
 	return net, cnt
@@ -383,7 +384,7 @@ func (c *Check) poolBase(second int) int {
 func (c *Check) poolDifficulty(dp *ruleset.DicePool) (needed, rungTarget int, label string) {
 	needed = 1
 	named := false
-	if name, has := c.Tag.Get("difficulty"); has {
+	if name, has := c.get("difficulty"); has {
 		if r, found := ruleset.FindRung(dp.Ladder, name); found {
 			needed, rungTarget, label, named = r.Successes, r.Target, r.Label, true
 		} else {
@@ -417,7 +418,7 @@ func (c *Check) poolDifficulty(dp *ruleset.DicePool) (needed, rungTarget int, la
 func (c *Check) poolTarget(dp *ruleset.DicePool, rungTarget int, charm *appliedCharm) int {
 	t := dp.Target
 	tagN, hasTag := c.Int("threshold")
-	if (t.From != nil || !t.Adjustable()) && c.Tag.Has("threshold") {
+	if (t.From != nil || !t.Adjustable()) && c.has("threshold") {
 		// Not offered: the target is fixed, or it is the character's own.
 		c.ignore("threshold")
 		hasTag = false
@@ -470,7 +471,7 @@ func (c *Check) poolFace(key string, rule *ruleset.FaceRule, sides int, stance *
 // faces, the named one first among equals. named is the reroll= id when
 // that is the one rolled.
 func (c *Check) pickReroll(dp *ruleset.DicePool, bought *ruleset.Reroll, charm *appliedCharm) (rr *ruleset.Reroll, named string) {
-	if name, has := c.Tag.Get("reroll"); has {
+	if name, has := c.get("reroll"); has {
 		for i := range dp.Rerolls {
 			if strings.EqualFold(dp.Rerolls[i].ID, name) {
 				rr = &dp.Rerolls[i]

@@ -28,9 +28,9 @@ func resolveDiceSum(c *Check) {
 	modifier := c.SheetNumber()
 	effects := c.rollEffects()
 	total := kept.sum + modifier + effects
-	c.Rec.AddInt("modifier", modifier)
+	c.addInt("modifier", modifier)
 	c.addEffects(effects)
-	c.Rec.AddInt("total", total)
+	c.addInt("total", total)
 	c.addDifficulty(rung, dc, haveDC)
 	c.readNaturals(ds, kept.faces[0])
 	c.writeVerdict(c.sumDecide(ds, kept.faces[0], total, dc, haveDC))
@@ -116,7 +116,7 @@ func (c *Check) readNaturals(ds *ruleset.DiceSum, first int) {
 	}
 	for _, u := range ds.Unmodified {
 		if u == first {
-			c.Rec.AddInt("unmodified", u)
+			c.addInt("unmodified", u)
 		}
 	}
 }
@@ -168,7 +168,7 @@ func (c *Check) addOutcomeForAutoFail(o *ruleset.Outcomes) {
 // sumDifficulty reads dc= and difficulty= for kinds whose rungs carry a dc:
 // a dc= wins for the number; a rung named alone gives its dc.
 func (c *Check) sumDifficulty(ladder []ruleset.Rung) (dc int, ok bool, rung string) {
-	if name, has := c.Tag.Get("difficulty"); has {
+	if name, has := c.get("difficulty"); has {
 		if r, found := ruleset.FindRung(ladder, name); found {
 			dc, ok, rung = r.DC, true, r.Label
 		} else {

@@ -27,7 +27,13 @@ var kindTagKeys = map[string][]string{
 // ignoreUnreadBy lists in ignored= every attribute of the tag that the
 // native kind does not read at all; a plugin kind decides for itself.
 func (c *Check) ignoreUnreadBy(kind string) {
-	own, native := kindTagKeys[kind]
+	var own []string
+	native := false
+	if c.planned != nil && c.planned.native != nil && c.planned.Res.Kind == kind {
+		own, native = c.planned.own, true
+	} else {
+		own, native = kindTagKeys[kind]
+	}
 	if !native {
 		return
 	}
@@ -38,9 +44,16 @@ func (c *Check) ignoreUnreadBy(kind string) {
 	}
 }
 
+// foldIn reports whether key is in list, ignoring case. The lists are
+// ASCII, so an ASCII key can only match one of its own length.
 func foldIn(list []string, key string) bool {
+	ascii := isASCII(key)
 	for _, k := range list {
-		if tag.EqualKey(k, key) {
+		if ascii {
+			if len(k) == len(key) && equalFoldASCII(k, key) {
+				return true
+			}
+		} else if tag.EqualKey(k, key) {
 			return true
 		}
 	}

@@ -95,6 +95,7 @@ func Odds(env *Env, t tag.Tag) (d Distribution, refusal record.Record, refused b
 			vd.add(w.Verdict, w.P)
 		}
 	}
+	c.finish()
 	if c.Rec.Name != "check" {
 		return Distribution{}, c.Rec, true, nil
 	}

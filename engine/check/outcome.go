@@ -98,6 +98,6 @@ func (c *Check) addDifficulty(rung string, dc int, haveDC bool) {
 		c.Rec.Add("difficulty", rung)
 	}
 	if haveDC {
-		c.Rec.AddInt("dc", dc)
+		c.addInt("dc", dc)
 	}
 }

@@ -3,7 +3,6 @@ package check
 import (
 	"math"
 	"slices"
-	"strconv"
 
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/ruleset"
@@ -24,7 +23,7 @@ func resolveRollAgainst(c *Check) {
 	ra := c.Res.RollAgainst
 	c.Rec.Attrs = slices.Grow(c.Rec.Attrs, 14) // room for the whole record (a no-op when record.New made it)
 	c.Rec.Add("resolution", "against")
-	c.Rec.Add("dice", strconv.Itoa(ra.Count)+"d"+strconv.Itoa(ra.Sides))
+	c.addText("dice", dice.Notation{Count: ra.Count, Sides: ra.Sides}.Append)
 	c.Rec.Add("against", ra.Against)
 	c.ignoreGiven("mode") // bonus and penalty dice are tens=, not advantage
 	if c.failsWithoutRoll("", 0, false) {
@@ -35,10 +34,10 @@ func resolveRollAgainst(c *Check) {
 	rolls, total := throwAgainst(c.Env.Dice, ra, tens, buf[:0])
 	c.addInts("rolls", rolls)
 	if tens != 0 {
-		c.Rec.Add("tens", signed(tens))
+		c.addSigned("tens", tens)
 	}
 	c.addEffects(c.Effects.Flat)
-	c.Rec.AddInt("total", total)
+	c.addInt("total", total)
 	c.addDifficulty(rungLabel, target, true)
 	c.writeVerdict(againstDecide(ra, c.Res.Outcomes, total, target))
 }
@@ -58,7 +57,7 @@ func (c *Check) againstSetup(ra *ruleset.RollAgainst) (target int, rungLabel str
 func (c *Check) againstTarget(ra *ruleset.RollAgainst) (target int, rungLabel string) {
 	number := c.againstNumber() + c.Effects.Flat
 	divide, shift := 1, 0
-	if name, has := c.Tag.Get("difficulty"); has {
+	if name, has := c.get("difficulty"); has {
 		if r, found := ruleset.FindRung(ra.Ladder, name); found {
 			divide, shift, rungLabel = r.Divide, r.DC, r.Label
 		} else {

@@ -2,9 +2,10 @@ package check
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
-	"unsafe"
+	"sync"
 
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/record"
@@ -27,6 +28,20 @@ const MaxRollDice = maxSymbolThrow
 //
 // Draw order: the dice in the order written, one draw each.
 func RollDice(rs *ruleset.Ruleset, t tag.Tag, s dice.Stream) record.Record {
+	st := rollStores.Get().(*rollStore)
+	r := st.rollDice(rs, t, s)
+	r.Attrs = slices.Clone(r.Attrs) // the storage stays; the record leaves with its own list
+	st.rec = record.Record{}
+	clear(st.attrs[:])
+	rollStores.Put(st)
+	return r
+}
+
+// rollStores are RollDice's storage, kept between calls (see stores).
+var rollStores = sync.Pool{New: func() any { return new(rollStore) }}
+
+// rollDice is RollDice in st's storage.
+func (st *rollStore) rollDice(rs *ruleset.Ruleset, t tag.Tag, s dice.Stream) record.Record {
 	text, ok := t.Get("dice")
 	text = strings.TrimSpace(text)
 	if !ok || text == "" {
@@ -39,76 +54,94 @@ func RollDice(rs *ruleset.Ruleset, t tag.Tag, s dice.Stream) record.Record {
 	}
 	var symErr error
 	if sp != nil {
-		var th symbolThrow
+		th := &st.symbols
+		*th = symbolThrow{}
 		if symErr = parseSymbolDice(sp, text, func(die, n int) { th.throw(s, sp, die, n) }); symErr == nil {
-			r := rollHead(t, text)
-			r.Add("resolution", "sum")
-			th.addThrown(&r, sp)
-			net := th.addSymbols(&r, sp)
-			r.AddBool("success", net >= sp.Needed)
-			addIgnored(&r, t)
-			return r
+			st.begin(t)
+			st.rec.Add("dice", text)
+			st.rec.Add("resolution", "sum")
+			th.addThrown(&st.rec, &st.x, sp)
+			net := th.addSymbols(&st.rec, &st.x, sp)
+			st.rec.AddBool("success", net >= sp.Needed)
+			return st.finish(t)
 		}
 	}
 	compact := text
-	if strings.ContainsAny(text, " \t\r\n") {
+	if hasSpace(text) {
 		compact = strings.Join(strings.Fields(text), "")
 	}
 	if n, ok := dice.ReadNotation(compact); ok {
-		return rollPlain(t, n, s) // the common case, without building an expression
+		return st.rollPlain(t, n, s) // the common case, without building an expression
 	}
-	e, err := dice.ParseExpr(compact)
-	if err != nil {
+	if err := dice.ParseExprInto(&st.expr, compact); err != nil {
 		if symErr != nil {
 			return record.Refused("roll_dice", "bad-dice", "dice", text, "note", symErr.Error())
 		}
 		return record.Refused("roll_dice", "bad-dice", "dice", text, "note", err.Error())
 	}
-	if n, plain := e.Plain(); plain {
-		return rollPlain(t, n, s)
+	if n, plain := st.expr.Plain(); plain {
+		return st.rollPlain(t, n, s)
 	}
-	return rollExpr(t, e, s)
+	return st.rollExpr(t, st.expr, s)
 }
 
-// rollPlain answers plain NdS+M with the record it always had. The
-// record, its texts and the faces are built in one plainRoll, so a plain
-// roll allocates once.
-func rollPlain(t tag.Tag, n dice.Notation, s dice.Stream) record.Record {
-	p := new(plainRoll)
-	p.text = p.textArr[:0]
-	r := record.Record{Tag: tag.Tag{Name: "roll", Attrs: p.attrs[:0]}}
-	if who, ok := t.Get("who"); ok && who != "" {
-		r.Add("who", who)
-	}
-	r.Add("dice", p.add(n.Append))
-	faces, total := n.RollInto(s, p.faces[:0])
-	r.Add("rolls", p.add(func(b []byte) []byte { return appendInts(b, faces) }))
-	if n.Modifier != 0 {
-		r.AddInt("modifier", n.Modifier)
-	}
-	r.AddInt("total", total)
-	addIgnored(&r, t)
-	return r
-}
-
-// plainRoll is the storage of one plain roll's record (see scratch for
-// the same idea on a check): attributes, value texts, faces.
-type plainRoll struct {
+// rollStore is the storage a roll_dice record is built in, kept by a
+// Checker from roll to roll (see scratch for the same on a check): the
+// attributes, the value texts (one string made at the end, each value a
+// substring of it), the faces and an expression's terms.
+type rollStore struct {
 	attrs   [8]tag.Attr
-	text    []byte // append-only: handed-out values are never written over
-	textArr [96]byte
+	x       texts
+	textArr [128]byte
+	pendArr [8]pending
 	faces   [16]int
+	expr    dice.Expr
+	bufs    dice.RollBuffers
+	symbols symbolThrow
+	rec     record.Record
 }
 
-// add appends a value with fill and returns it as a string without a copy.
-func (p *plainRoll) add(fill func([]byte) []byte) string {
-	start := len(p.text)
-	p.text = fill(p.text)
-	b := p.text[start:]
-	if len(b) == 0 {
-		return ""
+// begin starts the roll record in the storage.
+func (st *rollStore) begin(t tag.Tag) {
+	st.x = texts{buf: st.textArr[:0], pend: st.pendArr[:0]}
+	st.rec = record.Record{Tag: tag.Tag{Name: "roll", Attrs: st.attrs[:0]}}
+	if who, ok := t.Get("who"); ok && who != "" {
+		st.rec.Add("who", who)
 	}
-	return unsafe.String(&b[0], len(b))
+}
+
+// addInt adds an integer: 0 to 99 are strconv's constant strings.
+func (st *rollStore) addInt(key string, n int) {
+	if n >= 0 && n < 100 {
+		st.rec.AddInt(key, n)
+		return
+	}
+	start := len(st.x.buf)
+	st.x.put(&st.rec, key, strconv.AppendInt(st.x.buf, int64(n), 10), start)
+}
+
+// finish gives the pending values their strings (one allocation) and
+// returns the record.
+func (st *rollStore) finish(t tag.Tag) record.Record {
+	addIgnored(&st.rec, t)
+	st.x.fill(st.rec.Attrs)
+	return st.rec
+}
+
+// rollPlain answers plain NdS+M with the record it always had.
+func (st *rollStore) rollPlain(t tag.Tag, n dice.Notation, s dice.Stream) record.Record {
+	st.begin(t)
+	x := &st.x
+	start := len(x.buf)
+	x.put(&st.rec, "dice", n.Append(x.buf), start)
+	faces, total := n.RollInto(s, st.faces[:0])
+	start = len(x.buf)
+	x.put(&st.rec, "rolls", appendInts(x.buf, faces), start)
+	if n.Modifier != 0 {
+		st.addInt("modifier", n.Modifier)
+	}
+	st.addInt("total", total)
+	return st.finish(t)
 }
 
 // appendInts appends "8,3,10".
@@ -124,51 +157,74 @@ func appendInts(b []byte, vs []int) []byte {
 
 // rollExpr answers an expression that is more than plain NdS+M: every
 // face in rolls=, each term's reading in terms=, their sum in total=.
-func rollExpr(t tag.Tag, e dice.Expr, s dice.Stream) record.Record {
-	r := rollHead(t, e.String())
-	results, total := e.Roll(s)
-	n := 0
+func (st *rollStore) rollExpr(t tag.Tag, e dice.Expr, s dice.Stream) record.Record {
+	st.begin(t)
+	x := &st.x
+	start := len(x.buf)
+	x.put(&st.rec, "dice", e.Append(x.buf), start)
+	results, total := e.RollInto(s, &st.bufs)
+	b := x.buf
+	start = len(b)
 	for _, res := range results {
-		n += len(res.Faces)
-	}
-	// rolls= and terms= are written into one buffer: rolls first, then
-	// each term's reading, joined by ";".
-	text := make([]byte, 0, 16*len(results)+8*n)
-	for _, res := range results {
-		if len(text) > 0 && len(res.Faces) > 0 {
-			text = append(text, ',')
+		if len(b) > start && len(res.Faces) > 0 {
+			b = append(b, ',')
 		}
-		text = appendInts(text, res.Faces)
+		b = appendInts(b, res.Faces)
 	}
-	rolls := len(text)
+	x.put(&st.rec, "rolls", b, start)
+	b = x.buf
+	start = len(b)
 	for i, res := range results {
 		if i > 0 {
-			text = append(text, ';')
+			b = append(b, ';')
 		}
-		text = dice.AppendTerm(text, e.Terms[i], i, res)
+		b = dice.AppendTerm(b, e.Terms[i], i, res)
 	}
-	all := string(text)
-	r.Add("rolls", all[:rolls])
-	r.Add("terms", all[rolls:])
-	r.AddInt("total", total)
-	addIgnored(&r, t)
-	return r
+	x.put(&st.rec, "terms", b, start)
+	st.addInt("total", total)
+	return st.finish(t)
 }
 
-func rollHead(t tag.Tag, diceText string) record.Record {
-	r := record.New("roll")
-	if who, ok := t.Get("who"); ok && who != "" {
-		r.Add("who", who)
+// readCount reads w as strconv.Atoi does. Atoi is asked only for what it
+// can read, an optional sign then ASCII digits, so it does not build an
+// error for every die name.
+func readCount(w string) (int, bool) {
+	if !isDigits(w) {
+		return 0, false
 	}
-	r.Add("dice", diceText)
-	return r
+	n, err := strconv.Atoi(w)
+	return n, err == nil
+}
+
+// isDigits reports whether w is an optional sign then ASCII digits.
+func isDigits(w string) bool {
+	if w != "" && (w[0] == '+' || w[0] == '-') {
+		w = w[1:]
+	}
+	for i := 0; i < len(w); i++ {
+		if w[i] < '0' || w[i] > '9' {
+			return false
+		}
+	}
+	return w != ""
+}
+
+// hasSpace reports whether s holds a space, tab or line break (a byte
+// loop: strings.ContainsAny costs more on a notation's few bytes).
+func hasSpace(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ' ', '\t', '\r', '\n':
+			return true
+		}
+	}
+	return false
 }
 
 func addIgnored(r *record.Record, t tag.Tag) {
 	var ignored []string
 	for _, a := range t.Attrs {
-		k := strings.ToLower(a.Key)
-		if k != "dice" && k != "who" {
+		if !tag.EqualKey(a.Key, "dice") && !tag.EqualKey(a.Key, "who") {
 			ignored = append(ignored, a.Key)
 		}
 	}
@@ -185,7 +241,8 @@ func parseSymbolDice(sp *ruleset.SymbolPool, text string, throw func(die, n int)
 		return r == ' ' || r == '\t' || r == ',' || r == '+' || r == '\n'
 	})
 	type group struct{ die, n int }
-	var groups []group
+	var groupsArr [8]group
+	groups := groupsArr[:0]
 	count, haveCount, total := 1, false, 0
 	longest := 1 // words in the longest die label: labels may have spaces
 	for _, d := range sp.Dice {
@@ -193,7 +250,7 @@ func parseSymbolDice(sp *ruleset.SymbolPool, text string, throw func(die, n int)
 	}
 	for i := 0; i < len(words); {
 		w := words[i]
-		if n, err := strconv.Atoi(w); err == nil {
+		if n, ok := readCount(w); ok {
 			if haveCount {
 				return fmt.Errorf("two counts in a row (%q); write a count, then a die", w)
 			}

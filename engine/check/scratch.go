@@ -1,83 +1,233 @@
 package check
 
 import (
-	"unsafe"
+	"strconv"
 
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/tag"
 )
 
-// scratch is storage a Check carries inline, so that the Check's one
-// allocation also holds its record's attributes, the text of its numbers
-// and lists (rolls="8,3,10") and the faces it throws: a common check then
-// allocates nothing else. A check that needs more simply grows onto the
-// heap, as it always did; the sizes below fit every bundled ruleset's
-// checks.
+// scratch is the storage a check builds its record and throws its faces
+// in: the attribute list, the text of the values it writes (rolls="8,3,10",
+// dice="1d20", numbers outside 0..99) and the faces. Resolve allocates it
+// together with the Check (one allocation, store); a Checker keeps one and
+// reuses it check after check. A check that needs more grows onto the heap
+// as before; the sizes below fit every bundled ruleset's checks.
 //
-// The record returned to the caller points into this storage, so it keeps
-// the Check (about 1.2 KiB with the rest of the Check) alive as long as the record lives.
+// The value texts are written into one byte buffer while the check runs
+// and become strings only when the check is done (finish): one string is
+// made of the whole buffer and each value is a substring of it. Values are
+// therefore ordinary immutable strings, safe to keep for ever, and a check
+// pays one small allocation for all of them.
 type scratch struct {
-	attrs [16]tag.Attr
-	// text holds the bytes of attribute values written so far. It is only
-	// ever appended to: a value, once handed out as a string, is never
-	// written over (when text outgrows its array, append moves on to a new
-	// one and the old bytes stay as they were).
-	text    []byte
-	textArr [160]byte
+	attrs   [16]tag.Attr
+	x       texts
+	textArr [384]byte // a symbol pool's symbolDetails= alone can take 200
+	pendArr [16]pending
 	faces   [32]int
 	nfaces  int
+	// The kinds' working state, one of which a check uses (kindState).
+	pool    poolCheck
+	highest highestCheck
+	symbols symbolCheck
 }
 
-// newRecord starts c.Rec in the scratch storage.
+// kindState returns the kind's working state in the check's scratch, or
+// a new one in a Check without scratch: a kind's state would otherwise be
+// one more allocation per check.
+func kindState[T any](c *Check, in func(*scratch) *T) *T {
+	if c.scratch == nil {
+		return new(T)
+	}
+	return in(c.scratch)
+}
+
+// texts are the value texts of one record being built: the bytes of the
+// values written so far, and the attributes waiting for them (their value
+// is "" until fill). A nil *texts writes each value as a string of its
+// own at once (a Check a host built itself, without scratch).
+type texts struct {
+	buf  []byte
+	pend []pending
+}
+
+// pending is an attribute whose value is buf[start:end]; attr is where
+// it was added. (int32: a record never nears two billion attributes or
+// bytes, and a smaller pending keeps the scratch small.)
+type pending struct {
+	key        string
+	attr       int32
+	start, end int32
+}
+
+// bytes is the buffer to append a value to (nil for a nil x).
+func (x *texts) bytes() []byte {
+	if x == nil {
+		return nil
+	}
+	return x.buf
+}
+
+// put adds key to r with the value b[start:], b being what bytes
+// returned, grown by the caller.
+func (x *texts) put(r *record.Record, key string, b []byte, start int) {
+	if x == nil {
+		r.Add(key, string(b[start:]))
+		return
+	}
+	x.buf = b
+	if len(b) > start {
+		x.pend = append(x.pend, pending{key: key, attr: int32(len(r.Attrs)), start: int32(start), end: int32(len(b))})
+	}
+	r.Add(key, "")
+}
+
+// fill gives each pending attribute of attrs its value: one string is
+// made of the whole buffer (the one allocation of a record's texts) and
+// each value is a substring of it. A kind may have deleted an attribute
+// before it (Rec.Delete), which moves the later ones down, so each is
+// looked for from where it was added downwards, by its key and its still
+// empty value; a record a plugin replaced holds none and is left alone.
+// The texts are then empty for the next record.
+func (x *texts) fill(attrs []tag.Attr) {
+	if x == nil {
+		return
+	}
+	if len(x.pend) > 0 {
+		all := string(x.buf)
+		for _, p := range x.pend {
+			for i := min(int(p.attr), len(attrs)-1); i >= 0; i-- {
+				if attrs[i].Key == p.key && attrs[i].Value == "" {
+					attrs[i].Value = all[p.start:p.end]
+					break
+				}
+			}
+		}
+	}
+	x.buf, x.pend = x.buf[:0], x.pend[:0]
+}
+
+// store is one check's working state and its storage, allocated at once.
+type store struct {
+	c Check
+	s scratch
+}
+
+// reset makes the scratch empty for the next check, keeping its arrays.
+func (s *scratch) reset() {
+	s.x = texts{buf: s.textArr[:0], pend: s.pendArr[:0]}
+	s.nfaces = 0
+}
+
+// texts is the check's value texts, nil without scratch.
+func (c *Check) texts() *texts {
+	if c.scratch == nil {
+		return nil
+	}
+	return &c.scratch.x
+}
+
+// newRecord starts c.Rec, in the scratch storage when the check has one.
 func (c *Check) newRecord(name string) {
+	if c.scratch == nil {
+		c.Rec = record.New(name)
+		return
+	}
 	c.Rec = record.Record{Tag: tag.Tag{Name: name, Attrs: c.scratch.attrs[:0]}}
-	if c.scratch.text == nil {
-		// Never restarted: values already handed out stay as written.
-		c.scratch.text = c.scratch.textArr[:0]
-	}
 }
 
-// textOf returns the bytes appended to the scratch text since start as a
-// string, without copying (see scratch.text for why this is safe).
-func (c *Check) textOf(start int) string {
-	b := c.scratch.text[start:]
-	if len(b) == 0 {
-		return ""
-	}
-	return unsafe.String(&b[0], len(b))
-}
-
-// addInts writes a comma-separated list of integers ("8,3,10") into the
-// scratch text and adds it to the record.
-func (c *Check) addInts(key string, vs []int) {
-	if c.scratch.text == nil {
-		c.Rec.AddInts(key, vs) // a Check not started with newRecord
-		return
-	}
-	start := len(c.scratch.text)
-	c.scratch.text = appendInts(c.scratch.text, vs)
-	c.Rec.Add(key, c.textOf(start))
-}
-
-// addText adds an attribute whose value fill appends to the scratch text.
+// addText adds an attribute whose value fill appends to a byte slice.
 func (c *Check) addText(key string, fill func([]byte) []byte) {
-	if c.scratch.text == nil {
-		c.Rec.Add(key, string(fill(nil)))
+	x := c.texts()
+	b := x.bytes()
+	start := len(b)
+	x.put(&c.Rec, key, fill(b), start)
+}
+
+// addInts writes a comma-separated list of integers ("8,3,10").
+func (c *Check) addInts(key string, vs []int) {
+	x := c.texts()
+	b := x.bytes()
+	start := len(b)
+	x.put(&c.Rec, key, appendInts(b, vs), start)
+}
+
+// addInt writes an integer. 0 to 99 are strconv's own constant strings
+// (no allocation); any other number is text.
+func (c *Check) addInt(key string, n int) {
+	if n >= 0 && n < 100 {
+		c.Rec.AddInt(key, n)
 		return
 	}
-	start := len(c.scratch.text)
-	c.scratch.text = fill(c.scratch.text)
-	c.Rec.Add(key, c.textOf(start))
+	x := c.texts()
+	b := x.bytes()
+	start := len(b)
+	x.put(&c.Rec, key, strconv.AppendInt(b, int64(n), 10), start)
+}
+
+// addSigned writes an integer with its sign ("+2", "-1", "0").
+func (c *Check) addSigned(key string, n int) {
+	x := c.texts()
+	b := x.bytes()
+	start := len(b)
+	if n > 0 {
+		b = append(b, '+')
+	}
+	x.put(&c.Rec, key, strconv.AppendInt(b, int64(n), 10), start)
+}
+
+// finish gives the pending attributes their values (texts.fill).
+func (c *Check) finish() {
+	c.texts().fill(c.Rec.Attrs)
 }
 
 // takeFaces returns an empty slice of capacity n from the scratch faces,
 // or a new one when they are used up. Slices handed out never overlap.
 func (c *Check) takeFaces(n int) []int {
-	s := &c.scratch
-	if s.nfaces+n > len(s.faces) {
+	s := c.scratch
+	if s == nil || s.nfaces+n > len(s.faces) {
 		return make([]int, 0, n)
 	}
 	f := s.faces[s.nfaces : s.nfaces : s.nfaces+n]
 	s.nfaces += n
 	return f
+}
+
+// get returns the value of the tag attribute key (any case), as
+// Tag.Get does. Every key a check asks for is ASCII, and so is every key
+// the tag grammar reads: between ASCII keys case folding keeps lengths,
+// so keys of another length are skipped without comparing them. A tag
+// built by a host with other keys is read by Tag.Get itself.
+func (c *Check) get(key string) (string, bool) {
+	if !c.asciiKeys {
+		return c.Tag.Get(key)
+	}
+	for _, a := range c.Tag.Attrs {
+		if len(a.Key) == len(key) && equalFoldASCII(a.Key, key) {
+			return a.Value, true
+		}
+	}
+	return "", false
+}
+
+// has reports whether the tag gives key (see get).
+func (c *Check) has(key string) bool {
+	_, ok := c.get(key)
+	return ok
+}
+
+// value is the value of key, or "" (see get).
+func (c *Check) value(key string) string {
+	v, _ := c.get(key)
+	return v
+}
+
+// keysASCII reports whether every attribute key of t is ASCII.
+func keysASCII(t tag.Tag) bool {
+	for _, a := range t.Attrs {
+		if !isASCII(a.Key) {
+			return false
+		}
+	}
+	return true
 }

@@ -17,7 +17,7 @@ type spendOffer struct {
 // spendOffers reads spend="resolve:1" (several pairs may be separated by
 // commas: "resolve:1,blood:3"). An unreadable value is ignored whole.
 func (c *Check) spendOffers() []spendOffer {
-	v, ok := c.Tag.Get("spend")
+	v, ok := c.get("spend")
 	if !ok {
 		return nil
 	}

@@ -37,14 +37,15 @@ func resolveSymbolPool(c *Check) {
 	sc := c.setupSymbols()
 	sc.throw()
 	sc.addThrow()
-	sc.th.addSymbols(&c.Rec, sc.sp)
+	sc.th.addSymbols(&c.Rec, c.texts(), sc.sp)
 	c.writeVerdict(symbolDecide(sc.sp, c.Res.Outcomes, &sc.th.raw))
 }
 
 // setupSymbols sizes every part of a symbol pool, for the roller and Odds
 // alike.
 func (c *Check) setupSymbols() *symbolCheck {
-	sc := &symbolCheck{c: c, sp: c.Res.SymbolPool}
+	sc := kindState(c, func(s *scratch) *symbolCheck { return &s.symbols })
+	*sc = symbolCheck{c: c, sp: c.Res.SymbolPool}
 	skillBonus := sc.ownDice()
 	sc.boostAndSetback(skillBonus)
 	sc.opposingDice()
@@ -107,7 +108,7 @@ type symbolGroup struct{ die, n int }
 // gives.
 func (sc *symbolCheck) groups() []symbolGroup {
 	sp := sc.sp
-	g := []symbolGroup{{sp.Pool.Upgrade, sc.upgraded}, {sp.Pool.Die, sc.own - sc.upgraded}}
+	g := append(sc.groupsArr[:0], symbolGroup{sp.Pool.Upgrade, sc.upgraded}, symbolGroup{sp.Pool.Die, sc.own - sc.upgraded})
 	if sp.Boost != nil {
 		g = append(g, symbolGroup{sp.Boost.Die, sc.boost})
 	}
@@ -133,6 +134,7 @@ type symbolCheck struct {
 	rung                  string
 	opposing, oppUpgraded int // opposing dice; upgraded ones among them
 	th                    symbolThrow
+	groupsArr             [6]symbolGroup // storage for groups
 }
 
 // ownDice sizes the character's dice from the ability and the rank, then
@@ -214,7 +216,8 @@ func (sc *symbolCheck) boostAndSetback(skillBonus int) {
 	}
 	// setback= on its own is Capability API 1.150: a ruleset that declares
 	// less is offered only the signed bonus= (checks.md symbol-pool).
-	if n, ok := c.offeredCount("setback", sp.Setback != nil && c.Env.RS.AtLeast("1.150")); ok {
+	// (AtLeast reads two version strings: only when the tag gives setback=.)
+	if n, ok := c.offeredCount("setback", sp.Setback != nil && c.has("setback") && c.Env.RS.AtLeast("1.150")); ok {
 		shared := sc.setback
 		sc.setback = min(shared+n, sp.Setback.Max)
 		sc.addedSetback = sc.setback - shared
@@ -246,13 +249,13 @@ func (sc *symbolCheck) throw() {
 // the difficulty.
 func (sc *symbolCheck) addThrow() {
 	c := sc.c
-	c.Rec.AddInt("dice", sc.th.n)
-	sc.th.addThrown(&c.Rec, sc.sp)
+	c.addInt("dice", sc.th.n)
+	sc.th.addThrown(&c.Rec, c.texts(), sc.sp)
 	if sc.ownUpgrades > 0 {
-		c.Rec.AddInt("upgradeOwn", sc.ownUpgrades)
+		c.addInt("upgradeOwn", sc.ownUpgrades)
 	}
 	if sc.addedSetback > 0 {
-		c.Rec.AddInt("setback", sc.addedSetback)
+		c.addInt("setback", sc.addedSetback)
 	}
 	c.addEffects(c.Effects.Flat)
 	c.addDifficulty(sc.rung, sc.dc, sc.haveDC)
@@ -312,65 +315,83 @@ func (t *symbolThrow) count(sp *ruleset.SymbolPool) int {
 	return net
 }
 
-// addThrown writes thrown= (die ids) and rolls= (faces from 1).
-func (t *symbolThrow) addThrown(r *record.Record, sp *ruleset.SymbolPool) {
-	var tb [256]byte
-	var rb [128]byte
-	thrown, rolls := tb[:0], rb[:0]
+// addThrown writes thrown= (die ids) and rolls= (faces from 1) into r,
+// the texts in x (see texts).
+func (t *symbolThrow) addThrown(r *record.Record, x *texts, sp *ruleset.SymbolPool) {
+	b := x.bytes()
+	start := len(b)
 	for i := 0; i < t.n; i++ {
 		if i > 0 {
-			thrown = append(thrown, ',')
-			rolls = append(rolls, ',')
+			b = append(b, ',')
 		}
-		thrown = append(thrown, sp.Dice[t.die[i]].ID...)
-		rolls = strconv.AppendInt(rolls, int64(t.face[i]), 10)
+		b = append(b, sp.Dice[t.die[i]].ID...)
 	}
-	r.Add("thrown", string(thrown))
-	r.Add("rolls", string(rolls))
+	x.put(r, "thrown", b, start)
+	b = x.bytes()
+	start = len(b)
+	for i := 0; i < t.n; i++ {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(t.face[i]), 10)
+	}
+	x.put(r, "rolls", b, start)
 }
 
 // addSymbols counts the throw and writes symbols=, summary=,
 // symbolDetails= and total= (the net successes), returning the net.
-func (t *symbolThrow) addSymbols(r *record.Record, sp *ruleset.SymbolPool) int {
+func (t *symbolThrow) addSymbols(r *record.Record, x *texts, sp *ruleset.SymbolPool) int {
 	net := t.count(sp)
-	var sb, lb [128]byte
-	short, long := sb[:0], lb[:0]
+	b := x.bytes()
+	start := len(b)
 	for i, sym := range sp.Symbols {
-		n := t.total[i]
-		if n <= 0 {
-			continue
+		if n := t.total[i]; n > 0 {
+			if len(b) > start {
+				b = append(b, ' ')
+			}
+			b = strconv.AppendInt(b, int64(n), 10)
+			b = append(b, sym.ID...)
 		}
-		if len(short) > 0 {
-			short = append(short, ' ')
-			long = append(long, ", "...)
-		}
-		short = strconv.AppendInt(short, int64(n), 10)
-		short = append(short, sym.ID...)
-		long = strconv.AppendInt(long, int64(n), 10)
-		long = append(long, ' ')
-		long = append(long, sym.Label...)
 	}
-	r.Add("symbols", string(short))
-	if len(long) == 0 {
+	x.put(r, "symbols", b, start)
+	b = x.bytes()
+	start = len(b)
+	for i, sym := range sp.Symbols {
+		if n := t.total[i]; n > 0 {
+			if len(b) > start {
+				b = append(b, ", "...)
+			}
+			b = strconv.AppendInt(b, int64(n), 10)
+			b = append(b, ' ')
+			b = append(b, sym.Label...)
+		}
+	}
+	if len(b) == start {
 		r.Add("summary", "blank: no symbols left")
 	} else {
-		r.Add("summary", string(long))
+		x.put(r, "summary", b, start)
 	}
-	r.Add("symbolDetails", t.details(sp))
-	r.AddInt("total", net)
+	b = x.bytes()
+	start = len(b)
+	x.put(r, "symbolDetails", t.appendDetails(b, sp), start)
+	if net >= 0 && net < 100 {
+		r.AddInt("total", net)
+	} else {
+		b = x.bytes()
+		start = len(b)
+		x.put(r, "total", strconv.AppendInt(b, int64(net), 10), start)
+	}
 	return net
 }
 
-// details encodes each thrown die's label and its face's symbols (by
+// appendDetails appends to b, encoded, each thrown die's label and its face's symbols (by
 // label), in throw order, then both critical markers with how many times
 // their symbol showed on the faces (see docs/kinds.md):
 //
 //	Proficiency:Triumph|Ability:Success+Advantage|Ability:;criticalSuccess:Triumph=1;criticalFailure:Despair=0
 //
 // Labels are escaped with ruleset.DetailEscape.
-func (t *symbolThrow) details(sp *ruleset.SymbolPool) string {
-	var buf [640]byte
-	b := buf[:0]
+func (t *symbolThrow) appendDetails(b []byte, sp *ruleset.SymbolPool) []byte {
 	for i := 0; i < t.n; i++ {
 		if i > 0 {
 			b = append(b, '|')
@@ -385,18 +406,20 @@ func (t *symbolThrow) details(sp *ruleset.SymbolPool) string {
 			b = append(b, sp.Symbols[sym].EncLabel...)
 		}
 	}
-	marker := func(key string, sym int) {
-		if sym < 0 {
-			return
-		}
-		b = append(b, ';')
-		b = append(b, key...)
-		b = append(b, ':')
-		b = append(b, sp.Symbols[sym].EncLabel...)
-		b = append(b, '=')
-		b = strconv.AppendInt(b, int64(t.raw[sym]), 10)
+	b = t.appendMarker(b, sp, "criticalSuccess", sp.CriticalSuccess)
+	return t.appendMarker(b, sp, "criticalFailure", sp.CriticalFailure)
+}
+
+// appendMarker appends ";key:Label=n" for a critical symbol (nothing
+// when the pool has none): how many times it showed on the faces.
+func (t *symbolThrow) appendMarker(b []byte, sp *ruleset.SymbolPool, key string, sym int) []byte {
+	if sym < 0 {
+		return b
 	}
-	marker("criticalSuccess", sp.CriticalSuccess)
-	marker("criticalFailure", sp.CriticalFailure)
-	return string(b)
+	b = append(b, ';')
+	b = append(b, key...)
+	b = append(b, ':')
+	b = append(b, sp.Symbols[sym].EncLabel...)
+	b = append(b, '=')
+	return strconv.AppendInt(b, int64(t.raw[sym]), 10)
 }

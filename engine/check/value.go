@@ -13,7 +13,10 @@ import (
 // modifier and training; the record names it with sheetValue=label. t
 // carries the check's other attributes (dc=, mode=).
 func ResolveValue(env *Env, label string, number int, t tag.Tag) Result {
-	c := &Check{Env: env, Tag: t, Res: env.RS.Resolution, number: &number}
+	st := new(store)
+	st.s.reset()
+	c := &st.c
+	*c = Check{Env: env, Tag: t, Res: env.RS.Resolution, number: &number, scratch: &st.s, asciiKeys: keysASCII(t)}
 	c.Target = Target{Type: "sheetValue", Label: label}
 	c.newRecord("check")
 	c.Rec.Add("who", env.Char.Name())
@@ -32,5 +35,6 @@ func ResolveValue(env *Env, label string, number int, t tag.Tag) Result {
 	if c.Rec.Name == "check" {
 		c.noteIgnored()
 	}
+	c.finish()
 	return Result{Record: c.Rec, Debits: c.Debits}
 }

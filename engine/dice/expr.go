@@ -91,12 +91,25 @@ func (c Compare) Holds(face int) bool {
 // ParseExpr reads an expression (see Expr). It never panics; the error
 // says where the text stops making sense and what was wanted.
 func ParseExpr(s string) (Expr, error) {
-	p := exprParser{s: s}
-	e, err := p.expr()
-	if err != nil {
-		return Expr{}, fmt.Errorf("dice %q: %w", s, err)
+	var e Expr
+	if err := ParseExprInto(&e, s); err != nil {
+		return Expr{}, err
 	}
 	return e, nil
+}
+
+// ParseExprInto is ParseExpr into dst, reusing dst.Terms' storage: a
+// caller that reads expression after expression (roll_dice in a Checker)
+// parses without allocating once the storage is big enough. On error dst
+// holds no terms.
+func ParseExprInto(dst *Expr, s string) error {
+	p := exprParser{s: s}
+	dst.Terms = dst.Terms[:0]
+	if err := p.exprInto(dst); err != nil {
+		dst.Terms = dst.Terms[:0]
+		return fmt.Errorf("dice %q: %w", s, err)
+	}
+	return nil
 }
 
 type exprParser struct {
@@ -104,8 +117,7 @@ type exprParser struct {
 	i int
 }
 
-func (p *exprParser) expr() (Expr, error) {
-	var e Expr
+func (p *exprParser) exprInto(e *Expr) error {
 	dice := 0
 	for {
 		neg := false
@@ -115,23 +127,23 @@ func (p *exprParser) expr() (Expr, error) {
 			case p.eat('-'):
 				neg = true
 			case len(e.Terms) > 0:
-				return e, fmt.Errorf("at byte %d: unexpected %q; want dice notation like 2d6+1, 4d6kh3, 1d8+1d6, 1d6!, 4dF, d%% or 10d10>=8f1", p.i, p.s[p.i:])
+				return fmt.Errorf("at byte %d: unexpected %q; want dice notation like 2d6+1, 4d6kh3, 1d8+1d6, 1d6!, 4dF, d%% or 10d10>=8f1", p.i, p.s[p.i:])
 			}
 		}
 		t, err := p.term()
 		if err != nil {
-			return e, err
+			return err
 		}
 		t.Neg = neg
 		e.Terms = append(e.Terms, t)
 		if len(e.Terms) > MaxTerms {
-			return e, fmt.Errorf("more than %d terms", MaxTerms)
+			return fmt.Errorf("more than %d terms", MaxTerms)
 		}
 		if dice += t.Count; dice > MaxDice {
-			return e, fmt.Errorf("%d dice in all; allowed at most %d", dice, MaxDice)
+			return fmt.Errorf("%d dice in all; allowed at most %d", dice, MaxDice)
 		}
 		if p.i == len(p.s) {
-			return e, nil
+			return nil
 		}
 	}
 }
@@ -221,17 +233,16 @@ func (p *exprParser) modifiers(t *Term) error {
 				return fmt.Errorf("at byte %d: a second keep or drop; write one", at)
 			}
 			p.i++
-			op := string(c)
+			high := true
 			switch {
 			case p.eat('h'):
-				op += "h"
 			case p.eat('l'):
-				op += "l"
+				high = false
 			case c == 'k':
-				op += "h"
 			default:
 				return fmt.Errorf("at byte %d: want dh or dl (drop highest or lowest)", at)
 			}
+			op := selectOp(c, high)
 			n, ok, err := p.number()
 			if err != nil {
 				return err
@@ -279,6 +290,20 @@ func (p *exprParser) modifiers(t *Term) error {
 		}
 	}
 	return nil
+}
+
+// selectOp is the keep/drop operator as a constant string (building it
+// byte by byte allocated on every parse).
+func selectOp(c byte, high bool) string {
+	switch {
+	case c == 'k' && high:
+		return "kh"
+	case c == 'k':
+		return "kl"
+	case high:
+		return "dh"
+	}
+	return "dl"
 }
 
 // compare reads cmp n; def is the operator when none is written ("" makes
@@ -333,8 +358,10 @@ func (e Expr) Plain() (Notation, bool) {
 
 // String prints the expression in its canonical form: ParseExpr of it
 // gives the same expression.
-func (e Expr) String() string {
-	var b []byte
+func (e Expr) String() string { return string(e.Append(nil)) }
+
+// Append prints the canonical form onto b, without fmt.
+func (e Expr) Append(b []byte) []byte {
 	for i, t := range e.Terms {
 		switch {
 		case t.Neg:
@@ -344,7 +371,7 @@ func (e Expr) String() string {
 		}
 		b = t.appendTo(b)
 	}
-	return string(b)
+	return b
 }
 
 func (t Term) appendTo(b []byte) []byte {
@@ -394,6 +421,49 @@ type TermResult struct {
 // term each die in turn, an exploding die's extra dice right after it;
 // a Fudge die is one draw of a d3 read as -1, 0, +1.
 func (e Expr) Roll(s Stream) (terms []TermResult, total int) {
+	return e.roll(s, nil)
+}
+
+// RollBuffers is storage RollInto reuses from roll to roll: the terms'
+// results and every face (each term's faces and kept faces are stretches
+// of it, valid until the next RollInto).
+type RollBuffers struct {
+	Terms []TermResult
+	faces []int
+	kept  []int
+	drop  []bool
+}
+
+// RollInto is Roll into b's storage: the same draws and the same results,
+// without allocating once the storage has grown to the expression.
+func (e Expr) RollInto(s Stream, b *RollBuffers) (terms []TermResult, total int) {
+	return e.roll(s, b)
+}
+
+func (e Expr) roll(s Stream, b *RollBuffers) (terms []TermResult, total int) {
+	if b == nil {
+		return e.rollFresh(s)
+	}
+	b.Terms, b.faces, b.kept = b.Terms[:0], b.faces[:0], b.kept[:0]
+	for _, t := range e.Terms {
+		start := len(b.faces)
+		for range t.Count {
+			b.faces = t.throwOne(s, b.faces)
+		}
+		// A term's faces end where the next term's begin (the cap says
+		// so); if b.faces moves while a later term grows it, the slices
+		// already taken keep the old array, whose faces stay as thrown.
+		faces := b.faces[start:len(b.faces):len(b.faces)]
+		var kept []int
+		kept, b.kept, b.drop = t.Select.applyInto(faces, b.kept, b.drop)
+		r := t.readKept(faces, kept)
+		b.Terms = append(b.Terms, r)
+		total += r.Value
+	}
+	return b.Terms, total
+}
+
+func (e Expr) rollFresh(s Stream) (terms []TermResult, total int) {
 	terms = make([]TermResult, len(e.Terms))
 	for i, t := range e.Terms {
 		var faces []int
@@ -425,11 +495,20 @@ func (t Term) throwOne(s Stream, faces []int) []int {
 // Read decides a term's result from its faces: one definition, used by
 // the roller and by anything that checks a record.
 func (t Term) Read(faces []int) TermResult {
+	var kept []int
+	if t.Count > 0 {
+		kept = t.Select.apply(faces)
+	}
+	return t.readKept(faces, kept)
+}
+
+// readKept is Read with the kept faces already selected.
+func (t Term) readKept(faces, kept []int) TermResult {
 	r := TermResult{Faces: faces}
 	if t.Count == 0 {
 		r.Value = t.Const
 	} else {
-		r.Kept = t.Select.apply(faces)
+		r.Kept = kept
 		for _, f := range r.Kept {
 			switch {
 			case t.Success.Op == "":
@@ -449,8 +528,16 @@ func (t Term) Read(faces []int) TermResult {
 
 // apply returns the kept faces in throw order.
 func (sel Select) apply(faces []int) []int {
+	kept, _, _ := sel.applyInto(faces, nil, nil)
+	return kept
+}
+
+// applyInto is apply with the kept faces appended to keptBuf and the
+// marks in dropBuf, both returned grown for the next term: the kept faces
+// are keptBuf's new stretch (all of faces when nothing is selected).
+func (sel Select) applyInto(faces, keptBuf []int, dropBuf []bool) (kept, keptOut []int, dropOut []bool) {
 	if sel.Op == "" {
-		return faces
+		return faces, keptBuf, dropBuf
 	}
 	// Drop n faces, highest or lowest; of equal faces the last thrown goes
 	// first, so the kept faces are the first of their value (what terms=
@@ -460,7 +547,7 @@ func (sel Select) apply(faces []int) []int {
 		n = len(faces) - sel.N // keep N = drop the others
 	}
 	dropHigh := sel.Op == "dh" || sel.Op == "kl"
-	dropped := make([]bool, len(faces))
+	dropped := append(dropBuf[:0], make([]bool, len(faces))...)
 	for range max(n, 0) {
 		best := -1
 		for i, f := range faces {
@@ -476,13 +563,13 @@ func (sel Select) apply(faces []int) []int {
 		}
 		dropped[best] = true
 	}
-	kept := make([]int, 0, len(faces))
+	start := len(keptBuf)
 	for i, f := range faces {
 		if !dropped[i] {
-			kept = append(kept, f)
+			keptBuf = append(keptBuf, f)
 		}
 	}
-	return kept
+	return keptBuf[start:len(keptBuf):len(keptBuf)], keptBuf, dropped
 }
 
 // FormatTerm writes a term's result as a roll record's terms= shows it:

@@ -84,6 +84,9 @@ type Session struct {
 	store  *Store
 	// readOnly is set by Read: such a session never appends.
 	readOnly bool
+	// checks keeps each member's check environment while the party
+	// stands (checkcache.go).
+	checks checkCache
 }
 
 // TagHandler answers tags of its own (a plugin's opposed_check) against
@@ -187,6 +190,7 @@ func (s *Session) AppendAll(entries []Entry) ([]Reply, error) {
 
 // apply folds one event into the state.
 func (s *Session) apply(ev Event) Reply {
+	s.checks.changed()
 	switch ev.Kind {
 	case Regenerate:
 		s.state.Party = s.before.party.Clone()
@@ -276,16 +280,26 @@ func (s *Session) answerOne(f tag.Found, actor items.Actor, turn, ordinal int) *
 		rec, ok = s.answerTag(f.Tag, actor, turn, ordinal)
 	}
 	if !ok {
+		s.checks.changed() // text to the session; changed nothing, but cheap to be sure
 		return nil
+	}
+	if !keepsParty(f.Tag, rec) {
+		s.checks.changed()
 	}
 	// An immunity this tag gave ends its conditions for good, and the
 	// answer says so.
-	if ended := p.SettleAll(); ended != "" && !rec.Has("lifted") {
-		rec.Add("lifted", ended)
+	if ended := p.SettleAll(); ended != "" {
+		s.checks.changed()
+		if !rec.Has("lifted") {
+			rec.Add("lifted", ended)
+		}
 	}
 	// A fake the sheet now gives away is found out by this change.
-	if found := p.UnmaskAfter(mark); found != "" && !rec.Has("unmasked") {
-		rec.Add("unmasked", found)
+	if found := p.UnmaskAfter(mark); found != "" {
+		s.checks.changed()
+		if !rec.Has("unmasked") {
+			rec.Add("unmasked", found)
+		}
 	}
 	if err := record.Check(rec); err != nil {
 		rec = record.Refused(f.Tag.Name, "engine-error", "note", err.Error())
@@ -305,11 +319,12 @@ func (s *Session) answerTag(t tag.Tag, actor items.Actor, turn, ordinal int) (re
 		if !ok {
 			return record.Refused("skill_check", "unknown-who", "who", t.Value("who")), true
 		}
-		env := &check.Env{RS: s.RS, Char: p.Character(i), Dice: dice.New(s.Seed, turn, ordinal),
-			Effects: p.Effects(i), Kinds: s.Kinds}
+		env := s.checks.env(s, p, i)
+		env.Dice = dice.New(s.Seed, turn, ordinal)
 		res := check.Resolve(env, t)
-		if err := record.Check(res.Record); err == nil {
+		if err := record.Check(res.Record); err == nil && len(res.Debits) > 0 {
 			p.Pay(i, res.Debits) // paid in the same step that rolled
+			s.checks.changed()
 		}
 		return res.Record, true
 	case "roll_dice":
@@ -326,6 +341,20 @@ func (s *Session) answerTag(t tag.Tag, actor items.Actor, turn, ordinal int) (re
 		return s.Tags.Answer(s.RS, chars, dice.New(s.Seed, turn, ordinal), t), true
 	}
 	return record.Record{}, false
+}
+
+// keepsParty reports whether answering t left the party as it was, so
+// the members' check environments stay valid (checkcache.go): roll_dice
+// never touches it, and a skill_check only through what it paid (which
+// answerTag reports itself). Every other tag may change it.
+func keepsParty(t tag.Tag, rec record.Record) bool {
+	switch strings.ToLower(t.Name) {
+	case "roll_dice":
+		return true
+	case "skill_check":
+		return rec.Name == "check" || rec.Name == "refused"
+	}
+	return false
 }
 
 // refuseTag answers a tag found but refused as written (a duplicated

@@ -70,43 +70,36 @@ func (e *SyntaxError) Error() string { return fmt.Sprintf("at byte %d: %s", e.Of
 var ErrNoTag = errors.New("no [name: ...] tag found")
 
 // EqualKey compares two attribute keys ignoring case, exactly as
-// strings.EqualFold does, but without decoding runes when both are ASCII
-// (keys the grammar reads always are): every check looks up a dozen keys.
+// strings.EqualFold does, but byte by byte while both are ASCII (keys the
+// grammar reads always are): every check looks up a dozen keys, and most
+// comparisons are decided at the first byte.
+//
+// Why this is EqualFold: EqualFold compares rune by rune, and an ASCII
+// byte is a rune of its own that folds only to ASCII, so a common ASCII
+// prefix that matches under ASCII folding leaves EqualFold of the rests;
+// at the first non-ASCII byte the rests are handed to EqualFold itself.
+// When one key ends inside the ASCII prefix the other still has runes
+// left, and EqualFold is false (every rune folds to exactly one rune).
+// FuzzEqualKey holds the two together.
 func EqualKey(a, b string) bool {
-	if len(a) != len(b) {
-		if isASCII(a) && isASCII(b) {
-			return false // ASCII folds byte for byte, so lengths must agree
-		}
-		return strings.EqualFold(a, b)
-	}
-	for i := 0; i < len(a); i++ {
+	n := min(len(a), len(b))
+	for i := 0; i < n; i++ {
 		x, y := a[i], b[i]
 		if x|y >= utf8.RuneSelf {
-			return strings.EqualFold(a, b)
+			return strings.EqualFold(a[i:], b[i:])
 		}
-		if x == y {
-			continue
-		}
-		if 'A' <= x && x <= 'Z' {
-			x += 'a' - 'A'
-		}
-		if 'A' <= y && y <= 'Z' {
-			y += 'a' - 'A'
-		}
-		if x != y {
+		if x != y && lowerASCII(x) != lowerASCII(y) {
 			return false
 		}
 	}
-	return true
+	return len(a) == len(b)
 }
 
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
 	}
-	return true
+	return c
 }
 
 // Get returns the value of the first attribute whose key matches, ignoring case.
@@ -332,15 +325,15 @@ type parser struct {
 	lenient bool
 }
 
+// ws skips whitespace. The parser's loops read p.s and p.i into locals
+// and write p.i back once: through the pointer, the compiler stores p.i on
+// every byte.
 func (p *parser) ws() {
-	for p.i < len(p.s) {
-		switch p.s[p.i] {
-		case ' ', '\t', '\n', '\r':
-			p.i++
-		default:
-			return
-		}
+	s, i := p.s, p.i
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
+		i++
 	}
+	p.i = i
 }
 
 func (p *parser) fail(msg string) error { return &SyntaxError{Offset: p.i, Msg: msg} }
@@ -369,15 +362,16 @@ var identClass = func() (t [256]uint8) {
 // ident reads a name (class className) or a key (classKey): a letter,
 // then bytes of the class.
 func (p *parser) ident(class uint8) string {
-	start := p.i
-	if p.i >= len(p.s) || !isLetter(p.s[p.i]) {
+	s, start := p.s, p.i
+	if start >= len(s) || !isLetter(s[start]) {
 		return ""
 	}
-	p.i++
-	for p.i < len(p.s) && identClass[p.s[p.i]]&class != 0 {
-		p.i++
+	i := start + 1
+	for i < len(s) && identClass[s[i]]&class != 0 {
+		i++
 	}
-	return p.s[start:p.i]
+	p.i = i
+	return s[start:i]
 }
 
 func (p *parser) tag() (Tag, error) {
@@ -436,7 +430,7 @@ func (p *parser) tagInto(t *Tag) error {
 		}
 		if !p.lenient {
 			for _, b := range t.Attrs {
-				if EqualKey(a.Key, b.Key) {
+				if equalASCIIKey(a.Key, b.Key) {
 					return &SyntaxError{Offset: at, Msg: fmt.Sprintf("attribute %s given twice; give each attribute once", a.Key), Reason: ReasonDuplicateAttribute, Attr: a.Key}
 				}
 			}
@@ -463,20 +457,34 @@ func (p *parser) attr() (Attr, error) {
 	p.i++
 	start := p.i
 	plain := true
+	// The closing quote is the first quote not escaped by \: IndexByte
+	// finds each quote, and only a value with a backslash is read byte by
+	// byte to tell an escaped quote from the closing one.
 	for {
-		if p.i >= len(p.s) {
+		q := strings.IndexByte(p.s[p.i:], '"')
+		if q < 0 {
+			p.i = len(p.s)
 			return a, p.fail(fmt.Sprintf("value of %s not closed: want \"", a.Key))
 		}
-		c := p.s[p.i]
-		if c == '"' {
+		if strings.IndexByte(p.s[p.i:p.i+q], '\\') < 0 {
+			p.i += q
 			break
 		}
-		if c == '\\' && p.i+1 < len(p.s) && (p.s[p.i+1] == '"' || p.s[p.i+1] == '\\') {
-			plain = false
-			p.i += 2
-			continue
+		// A backslash before the quote: walk this stretch, skipping \" and \\.
+		i, end := p.i, p.i+q
+		for i < end {
+			if p.s[i] == '\\' && i+1 < len(p.s) && (p.s[i+1] == '"' || p.s[i+1] == '\\') {
+				plain = false
+				i += 2
+				continue
+			}
+			i++
 		}
-		p.i++
+		if i == end {
+			p.i = end // the quote at end is not escaped: it closes the value
+			break
+		}
+		p.i = i // the quote at end was escaped (i is past it); look for the next
 	}
 	raw := p.s[start:p.i]
 	p.i++
@@ -489,6 +497,21 @@ func (p *parser) attr() (Attr, error) {
 		a.Value = unescape(raw)
 	}
 	return a, nil
+}
+
+// equalASCIIKey compares two keys the parser read: the grammar admits
+// only ASCII letters, digits, "_", "-" and "." in a key, so ASCII case
+// folding is EqualFold for them, and keys of different lengths differ.
+func equalASCIIKey(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		if x, y := a[i], b[i]; x != y && lowerASCII(x) != lowerASCII(y) {
+			return false
+		}
+	}
+	return true
 }
 
 func unescape(raw string) string {

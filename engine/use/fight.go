@@ -713,3 +713,18 @@ func counted(n int, one, many string) string {
 	}
 	return strconv.Itoa(n) + " " + many
 }
+
+// Usable says whether a stack can be used now, and why not: an item that
+// takes slots or binds only while worn (and bound), one with charges only
+// while its use can spend them, one with a gate only when the item gives
+// its difficulty.
+func Usable(p *items.Party, m *items.Member, s *items.Stack) (record.Record, bool) {
+	if r, ok := usable(p, m, s); !ok {
+		return r, false
+	}
+	if def := p.Def(s); def != nil && def.UseDef != nil && !gateReady(def) {
+		return record.Refused("use", "no-difficulty", "item", def.Label, "who", m.Name, "note",
+			fmt.Sprintf("%s cannot be used: its gate reads its difficulty from stat %q, which this item does not give", def.Label, def.UseDef.Gate.DifficultyStat)), false
+	}
+	return record.Record{}, true
+}

@@ -1,0 +1,208 @@
+package check
+
+import (
+	"reflect"
+	"sync/atomic"
+
+	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/sheet"
+)
+
+// Plan is what the checks of one character under one ruleset read that
+// does not depend on the tag, worked out once and reused check after
+// check (issue 21: a check from tag text to record in under a
+// microsecond). For every skill, save and ability it holds a Planned: the
+// target (id, label, the ability it rolls with), the resolution that
+// applies (the ruleset's, or the override the character meets), the
+// kind's resolver, the attributes the kind reads, and the sheet number
+// (the chain skill -> ability -> modifier, plus the tier's bonus, the
+// skill's own bonus and the resolution's adjustments). It also finds a
+// target by the name the tag gives without folding every name each time.
+//
+// A target is planned the first time a check rolls it, so a plan costs
+// nothing for the skills nobody rolls; each is then read-only, and a plan
+// may be shared between goroutines.
+//
+// What a plan reads it reads from one Character, and a Character is a
+// snapshot: the session and the items package build a new one whenever
+// play changes what it reads (bags, live pools, conditions). A plan is
+// therefore kept for exactly the Character it was built from, and the
+// identity of what that Character reads (key): Env.plan finds a stale
+// plan by comparing keys, so nobody has to remember to invalidate one.
+// What the tag changes (with=, dc=, mode=, bonus=) and what effects add
+// are read on every check.
+type Plan struct {
+	key   planKey
+	lists [3]planList // by targetType
+}
+
+// planKey is what a plan was built from: the ruleset, the character and
+// the identity of the sheet and the maps the character reads (a host
+// that swaps a Character's live pools for new ones gets a new plan).
+type planKey struct {
+	rs             *ruleset.Ruleset
+	ch             *sheet.Character
+	sheet          *sheet.Sheet
+	scores, pools  uintptr
+	hasItemsReader bool
+}
+
+func keyOf(rs *ruleset.Ruleset, ch *sheet.Character) planKey {
+	k := planKey{rs: rs, ch: ch}
+	if ch != nil {
+		k.sheet = ch.Sheet
+		k.scores = mapIdentity(ch.Scores)
+		k.pools = mapIdentity(ch.Pools)
+		k.hasItemsReader = ch.Items != nil
+	}
+	return k
+}
+
+// mapIdentity is the address of a map's storage, 0 for nil: a new map
+// (the items package clones the pools before changing them) is a new key.
+func mapIdentity(m map[string]int) uintptr {
+	if m == nil {
+		return 0
+	}
+	return reflect.ValueOf(m).Pointer()
+}
+
+// The target types a plan knows, in the order of Plan.lists.
+const (
+	targetSkill = iota
+	targetSave
+	targetAbility
+)
+
+var targetTypeNames = [3]string{"skill", "save", "ability"}
+
+// planList is one type's targets: the names they are found by and each
+// one's Planned (nil until first rolled).
+type planList struct {
+	// names are every id and label, in the order findSkill and
+	// findAbility read them (each target's id, then its label).
+	names []planName
+	// ascii is set when every name is ASCII: then an ASCII name from the
+	// tag matches exactly the names of its length under ASCII case
+	// folding, which is what strings.EqualFold decides. Otherwise (or for
+	// a name with other runes) the plan asks findSkill / findAbility.
+	ascii   bool
+	planned []atomic.Pointer[Planned]
+}
+
+type planName struct {
+	name  string
+	index int
+}
+
+// Planned is one target as every check of it begins.
+type Planned struct {
+	Target   Target
+	Res      *ruleset.Resolution // the ruleset's, or the override's
+	Override *ruleset.Override
+	// Number is the sheet number before effects and the tag (SheetNumber).
+	Number int
+	// native is the kind's built-in resolver; nil for a plugin kind, which
+	// Resolve looks up in Env.Kinds on every check (a host may change them).
+	native Resolver
+	// own are the attributes the native kind reads besides the common
+	// ones (ignored.go).
+	own []string
+}
+
+// NewPlan makes an empty plan for ch under rs; targets are planned as
+// they are rolled. Most callers never call it: Resolve keeps the plan of
+// the Env it is given (Env.plan).
+func NewPlan(rs *ruleset.Ruleset, ch *sheet.Character) *Plan {
+	p := &Plan{key: keyOf(rs, ch)}
+	p.lists[targetSkill] = newPlanList(len(rs.Skills), func(i int) (string, string) { return rs.Skills[i].ID, rs.Skills[i].Label })
+	p.lists[targetSave] = newPlanList(len(rs.Saves), func(i int) (string, string) { return rs.Saves[i].ID, rs.Saves[i].Label })
+	p.lists[targetAbility] = newPlanList(len(rs.Abilities), func(i int) (string, string) { return rs.Abilities[i].ID, rs.Abilities[i].Label })
+	return p
+}
+
+func newPlanList(n int, at func(i int) (id, label string)) planList {
+	l := planList{names: make([]planName, 0, 2*n), ascii: true, planned: make([]atomic.Pointer[Planned], n)}
+	for i := 0; i < n; i++ {
+		id, label := at(i)
+		l.names = append(l.names, planName{id, i}, planName{label, i})
+		l.ascii = l.ascii && isASCII(id) && isASCII(label)
+	}
+	return l
+}
+
+// valid reports whether the plan was built for this ruleset and this
+// character as it stands.
+func (p *Plan) valid(rs *ruleset.Ruleset, ch *sheet.Character) bool {
+	return p != nil && p.key == keyOf(rs, ch)
+}
+
+// find returns the index of the target of type typ named name (its id or
+// label, any case), -1 when there is none, and false when the plan
+// cannot tell exactly (see planList.ascii): the caller then searches as
+// findSkill does.
+func (l *planList) find(name string) (int, bool) {
+	if !l.ascii || !isASCII(name) {
+		return -1, false
+	}
+	for _, n := range l.names {
+		if len(n.name) == len(name) && equalFoldASCII(n.name, name) {
+			return n.index, true
+		}
+	}
+	return -1, true
+}
+
+// planned returns the Planned of target i of type typ, planning it on
+// first use with c (whose Env and Target are set).
+func (p *Plan) planned(typ, i int, c *Check) *Planned {
+	slot := &p.lists[typ].planned[i]
+	if pl := slot.Load(); pl != nil {
+		return pl
+	}
+	pl := planTarget(c)
+	slot.Store(pl) // two goroutines may both plan it: the same value either way
+	return pl
+}
+
+// planTarget works out what a check of c.Target reads before its tag:
+// the override, the resolver and the sheet number.
+func planTarget(c *Check) *Planned {
+	c.pickOverride()
+	pl := &Planned{Target: c.Target, Res: c.Res, Override: c.Override}
+	if r, ok := nativeResolvers[c.Res.Kind]; ok {
+		pl.native = r
+		pl.own = kindTagKeys[c.Res.Kind]
+	}
+	pl.Number = c.sheetNumber()
+	return pl
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// equalFoldASCII compares two ASCII strings of the same length ignoring case.
+func equalFoldASCII(a, b string) bool {
+	for i := 0; i < len(a); i++ {
+		x, y := a[i], b[i]
+		if x == y {
+			continue
+		}
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
+}

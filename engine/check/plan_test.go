@@ -1,0 +1,176 @@
+package check
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/sheet"
+	"github.com/rulehost/rulehost/engine/tag"
+)
+
+// TestPlanFindsAsTheRulesetDoes: a plan finds every target by id and
+// label, in any case, exactly where findSkill and findAbility do, and
+// hands names it cannot decide byte by byte (non-ASCII) back to them.
+func TestPlanFindsAsTheRulesetDoes(t *testing.T) {
+	for _, name := range []string{"d20-5e", "gravewatch", "genesys", "coc7e", "blades"} {
+		rs := poolBundled(t, name)
+		p := NewPlan(rs, sheet.New(rs, sheet.Blank("X")))
+		var probes []string
+		for _, s := range append(append([]ruleset.Skill(nil), rs.Skills...), rs.Saves...) {
+			probes = append(probes, s.ID, s.Label, strings.ToUpper(s.Label), strings.ToLower(s.ID))
+		}
+		for _, a := range rs.Abilities {
+			probes = append(probes, a.ID, a.Label, strings.ToUpper(a.ID))
+		}
+		probes = append(probes, "", "nothing", "Athletic", "\u212aick", "ſtealth", "Ä")
+		for _, probe := range probes {
+			check := func(typ int, want int) {
+				got, exact := p.lists[typ].find(probe)
+				if !exact {
+					if isASCII(probe) && p.lists[typ].ascii {
+						t.Errorf("%s: %q: an ASCII name left undecided", name, probe)
+					}
+					return
+				}
+				if got != want {
+					t.Errorf("%s: %s %q: plan finds %d, the ruleset %d", name, targetTypeNames[typ], probe, got, want)
+				}
+			}
+			check(targetSkill, indexOfSkill(rs.Skills, findSkill(rs.Skills, probe)))
+			check(targetSave, indexOfSkill(rs.Saves, findSkill(rs.Saves, probe)))
+			ai := -1
+			if a := findAbility(rs, probe); a != nil {
+				for i := range rs.Abilities {
+					if &rs.Abilities[i] == a {
+						ai = i
+					}
+				}
+			}
+			check(targetAbility, ai)
+		}
+	}
+}
+
+func indexOfSkill(list []ruleset.Skill, s *ruleset.Skill) int {
+	for i := range list {
+		if &list[i] == s {
+			return i
+		}
+	}
+	return -1
+}
+
+// TestPlanNonASCIINamesAskTheRuleset: a ruleset with a non-ASCII label
+// is searched as before (strings.EqualFold), through the plan.
+func TestPlanNonASCIINamesAskTheRuleset(t *testing.T) {
+	rs := poolBundled(t, "d20-5e")
+	cp := *rs
+	cp.Skills = append([]ruleset.Skill(nil), rs.Skills...)
+	cp.Skills[0].Label = "Überleben"
+	p := NewPlan(&cp, sheet.New(&cp, sheet.Blank("X")))
+	if _, exact := p.lists[targetSkill].find("überleben"); exact {
+		t.Fatal("a list with a non-ASCII name decided by bytes")
+	}
+	env := &Env{RS: &cp, Char: sheet.New(&cp, sheet.Blank("X")), Dice: dice.New(1, 0, 0)}
+	tg, _ := tag.Parse(`[skill_check: skill="ÜBERLEBEN" dc="10"]`)
+	if r := Resolve(env, tg).Record; r.Value("skill") != "Überleben" {
+		t.Fatalf("the non-ASCII label is not found: %s", r)
+	}
+}
+
+// TestPlanFollowsTheCharacter: an Env used check after check keeps its
+// plan only while it reads the same character as it stood: a new
+// character, or new live pools or scores on the same one, is a new plan,
+// so the sheet number is never stale and nobody invalidates anything.
+func TestPlanFollowsTheCharacter(t *testing.T) {
+	rs := poolBundled(t, "d20-5e")
+	weak := poolInlineChar(t, rs, `{"name": "Weak", "abilities": {"str": 8}}`)
+	strong := poolInlineChar(t, rs, `{"name": "Strong", "abilities": {"str": 18}}`)
+	env := &Env{RS: rs, Char: weak, Dice: dice.New(1, 0, 0)}
+	tg, _ := tag.Parse(`[skill_check: skill="Athletics" dc="10"]`)
+	modifier := func() string { return Resolve(env, tg).Record.Value("modifier") }
+	if m := modifier(); m != "-1" {
+		t.Fatalf("weak: modifier %s", m)
+	}
+	first := env.plan
+	if modifier(); env.plan != first {
+		t.Fatal("the plan was rebuilt with nothing changed")
+	}
+	env.Char = strong
+	if m := modifier(); m != "4" {
+		t.Fatalf("strong after weak on one Env: modifier %s", m)
+	}
+	strong.Scores = map[string]int{"str": 10}
+	if m := modifier(); m != "0" {
+		t.Fatalf("new scores on the same character: modifier %s", m)
+	}
+}
+
+// TestCheckerRecordsKeepTheirValues: a Checker reuses its attribute list
+// but every value is a string of its own; Resolve's records share nothing.
+func TestCheckerRecordsKeepTheirValues(t *testing.T) {
+	rs := poolBundled(t, "d20-5e")
+	ch := poolInlineChar(t, rs, `{"name": "Ada", "abilities": {"str": 14}}`)
+	env := &Env{RS: rs, Char: ch}
+	tg, _ := tag.Parse(`[skill_check: skill="Athletics" dc="15" mode="advantage"]`)
+	var k Checker
+	env.Dice = dice.New(1, 0, 0)
+	first := k.Resolve(env, tg).Record
+	rolls := first.Value("rolls")
+	text := first.String()
+	env.Dice = dice.New(2, 0, 0)
+	k.Resolve(env, tg)
+	if rolls == "" || !strings.Contains(text, `rolls="`+rolls+`"`) {
+		t.Fatalf("rolls %q in %s", rolls, text)
+	}
+	env.Dice = dice.New(1, 0, 0)
+	kept := Resolve(env, tg).Record
+	env.Dice = dice.New(2, 0, 0)
+	other := Resolve(env, tg).Record
+	if kept.String() != text || other.String() == text {
+		t.Fatalf("Resolve's records are not their own:\n%s\n%s\n%s", text, kept, other)
+	}
+}
+
+// TestCheckAllocations holds the hot path to its budget (issue 21): at
+// most 2 allocations per check through Resolve, 1 through a Checker
+// (the string its value texts share), for the checks bench/peers
+// measures and a plain roll.
+func TestCheckAllocations(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocation counts")
+	}
+	rs := poolBundled(t, "d20-5e")
+	ch := poolInlineChar(t, rs, `{"name": "Ada", "abilities": {"str": 14}, "skills": {"athletics": "proficient"}}`)
+	grave := poolBundled(t, "gravewatch")
+	ulla := poolInlineChar(t, grave, `{"name": "Ulla Vane", "abilities": {"nerve": 5}, "skills": {"ward": "rating_3"}}`)
+	stream := &dice.Seeded{}
+	cases := []struct {
+		env  *Env
+		text string
+	}{
+		{&Env{RS: rs, Char: ch, Dice: stream}, `[skill_check: skill="Athletics" dc="15" mode="advantage"]`},
+		{&Env{RS: grave, Char: ulla, Dice: stream}, `[skill_check: skill="Ward" dc="2" who="Ulla Vane" bonus="+2"]`},
+	}
+	var k Checker
+	for _, c := range cases {
+		tg, _ := tag.Parse(c.text)
+		Resolve(c.env, tg)
+		i := uint64(0)
+		if a := testing.AllocsPerRun(200, func() { i++; stream.Reset(i, 0, 0); k.Resolve(c.env, tg) }); a > 1 {
+			t.Errorf("%s: %.1f allocations through a Checker, want at most 1", c.text, a)
+		}
+		if a := testing.AllocsPerRun(200, func() { i++; stream.Reset(i, 0, 0); Resolve(c.env, tg) }); a > 2 {
+			t.Errorf("%s: %.1f allocations through Resolve, want at most 2", c.text, a)
+		}
+	}
+	for _, n := range []string{"1d20+4", "3d6", "10d10>=8", "4d6kh3+1d6!+2"} {
+		tg, _ := tag.Parse(`[roll_dice: dice="` + n + `"]`)
+		i := uint64(0)
+		if a := testing.AllocsPerRun(200, func() { i++; stream.Reset(i, 0, 0); k.RollDice(nil, tg, stream) }); a > 1 {
+			t.Errorf("roll_dice %s: %.1f allocations through a Checker, want at most 1", n, a)
+		}
+	}
+}
