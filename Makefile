@@ -14,6 +14,7 @@ FUZZ_TARGETS := \
 	./engine/ruleset:FuzzItemsBlock \
 	./engine/ruleset:FuzzAttack \
 	./engine/ruleset:FuzzBestiary \
+	./engine/fight:FuzzFightTags \
 	./engine/sheet:FuzzLoad \
 	./engine/items:FuzzInventoryTag \
 	./engine/record:FuzzRecordJSON \
