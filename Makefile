@@ -13,6 +13,7 @@ FUZZ_TARGETS := \
 	./engine/ruleset:FuzzLoad \
 	./engine/ruleset:FuzzItemsBlock \
 	./engine/ruleset:FuzzBestiary \
+	./engine/fight:FuzzFightTags \
 	./engine/sheet:FuzzLoad \
 	./engine/items:FuzzInventoryTag \
 	./engine/record:FuzzRecordJSON \

@@ -545,7 +545,7 @@ func (x *fightUse) plus(t Target, c ruleset.UsePlus, crit, on bool) int {
 	switch {
 	case c.When == "critical" && !crit, c.When == "toggled" && !on:
 		return 0
-	case (len(c.TargetTypes) > 0 || len(c.TargetTags) > 0) && !anyIn(c.TargetTypes, t.Types) && !anyIn(c.TargetTags, t.Tags):
+	case c.TargetIs != nil && !anyIn(c.TargetIs.Types, t.Types) && !anyIn(c.TargetIs.Tags, t.Tags):
 		return 0
 	}
 	n := rollAmount(x.Dice, ruleset.UseAmount{Dice: c.Dice, Flat: c.Flat}, crit)
