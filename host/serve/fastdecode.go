@@ -1,8 +1,9 @@
 package serve
 
 import (
-	"encoding/json"
 	"strconv"
+	"unicode/utf16"
+	"unicode/utf8"
 )
 
 // A hand-written decoder for the hot requests (check and roll with a
@@ -61,11 +62,7 @@ func (f *flat) str() (string, bool) {
 			if !escaped {
 				return string(tok[1 : len(tok)-1]), true
 			}
-			var s string
-			if json.Unmarshal(tok, &s) != nil {
-				return "", false
-			}
-			return s, true
+			return unescape(tok[1 : len(tok)-1])
 		}
 	}
 	return "", false
@@ -220,4 +217,76 @@ func fastRollRequest(data []byte, req *rollRequest) bool {
 		*req = got
 	}
 	return ok
+}
+
+// unescape reads a JSON string's escapes (a tag's \" above all). A
+// surrogate that is not half of a pair gives up (jsonin.Check refuses it
+// anyway).
+func unescape(b []byte) (string, bool) {
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if c != '\\' {
+			out = append(out, c)
+			continue
+		}
+		if i++; i >= len(b) {
+			return "", false
+		}
+		switch b[i] {
+		case '"', '\\', '/':
+			out = append(out, b[i])
+		case 'b':
+			out = append(out, '\b')
+		case 'f':
+			out = append(out, '\f')
+		case 'n':
+			out = append(out, '\n')
+		case 'r':
+			out = append(out, '\r')
+		case 't':
+			out = append(out, '\t')
+		case 'u':
+			r, ok := hex4(b[i+1:])
+			if !ok {
+				return "", false
+			}
+			i += 4
+			if utf16.IsSurrogate(r) {
+				if i+2 >= len(b) || b[i+1] != '\\' || b[i+2] != 'u' {
+					return "", false
+				}
+				r2, ok := hex4(b[i+3:])
+				if r = utf16.DecodeRune(r, r2); !ok || r == utf8.RuneError {
+					return "", false
+				}
+				i += 6
+			}
+			out = utf8.AppendRune(out, r)
+		default:
+			return "", false
+		}
+	}
+	return string(out), true
+}
+
+// hex4 reads four hexadecimal digits.
+func hex4(b []byte) (rune, bool) {
+	if len(b) < 4 {
+		return 0, false
+	}
+	var r rune
+	for _, c := range b[:4] {
+		switch {
+		case '0' <= c && c <= '9':
+			r = r<<4 | rune(c-'0')
+		case 'a' <= c && c <= 'f':
+			r = r<<4 | rune(c-'a'+10)
+		case 'A' <= c && c <= 'F':
+			r = r<<4 | rune(c-'A'+10)
+		default:
+			return 0, false
+		}
+	}
+	return r, true
 }

@@ -23,6 +23,11 @@ var fastSeeds = []string{
 	` { "tag" : "x" , "seed" : 2 } `,
 	`{}`,
 	`{"tag":"x","tag":"y"}`,
+	`{"tag":"\"\\\/\b\f\n\r\t\u0041\u00e9\u20AC\ud83d\ude00"}`,
+	`{"tag":"\ud83d"}`,
+	`{"tag":"\ude00\ud83d"}`,
+	`{"tag":"\ud83d\u0041"}`,
+	`{"tag":"\uFFFD\u0000"}`,
 }
 
 // TestFastDecodeAgrees: on the seeds, whatever the fast decoder takes it
@@ -41,6 +46,10 @@ func TestFastDecodeAgrees(t *testing.T) {
 	var req checkRequest
 	if !fastCheckRequest([]byte(fastSeeds[0]), &req) || req.Tag != `[skill_check: skill="Athletics" dc="15" mode="advantage"]` || req.Seed != 7 || req.Bundled != "d20-5e" || len(req.BundledSheets) != 1 {
 		t.Errorf("the usual check request: %+v", req)
+	}
+	esc := checkRequest{}
+	if !fastCheckRequest([]byte(`{"tag":"\"\\\/\b\f\n\r\t\u0041\u00e9\u20AC\ud83d\ude00"}`), &esc) || esc.Tag != "\"\\/\b\f\n\r\tAé€😀" {
+		t.Errorf("escapes: %q", esc.Tag)
 	}
 }
 
