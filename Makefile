@@ -12,6 +12,7 @@ FUZZ_TARGETS := \
 	./host/serve:FuzzFastDecode \
 	./engine/ruleset:FuzzLoad \
 	./engine/ruleset:FuzzItemsBlock \
+	./engine/ruleset:FuzzAttack \
 	./engine/ruleset:FuzzBestiary \
 	./engine/fight:FuzzFightTags \
 	./engine/sheet:FuzzLoad \

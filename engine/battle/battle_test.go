@@ -382,3 +382,26 @@ func TestGuessed(t *testing.T) {
 		t.Errorf("native false guessed %v", g)
 	}
 }
+
+// TestResolvesOwn: a combat block over a pool, or over a sum with its
+// defense, resolves its own fights; a combat block that only maps typed
+// defenses leaves them to the battles, and the menu says nothing of it.
+func TestResolvesOwn(t *testing.T) {
+	if !battle.ResolvesOwn(loadRS(t, "ember-roads")) || !battle.ResolvesOwn(loadRS(t, "gravewatch")) {
+		t.Error("Ember Roads and Gravewatch fight by their own rules")
+	}
+	rs, err := ruleset.LoadFile(filepath.Join(root, "testdata", "use", "wounds.json"), ruleset.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if battle.ResolvesOwn(rs) || battle.ResolvesOwn(loadRS(t, "blades")) {
+		t.Error("a ruleset without a fight resolves its own")
+	}
+	m := battle.Bridge(partyOf(t, rs, "mira.json"))
+	if m.ResolvesOwn || len(m.Options) == 0 || strings.Contains(battle.Text(m), "resolves its own fights") {
+		t.Errorf("menu %+v", m)
+	}
+	if !strings.HasPrefix(battle.Text(battle.Bridge(ember(t))), "ember-roads resolves its own fights (docs/fight.md)") {
+		t.Error("Ember Roads' menu does not say it fights by its own rules")
+	}
+}

@@ -171,7 +171,7 @@ func Offered(p *items.Party, i int) []Offer {
 		o := Offer{Item: def.Label, Budget: def.UseDef.Budget, Free: def.UseDef.Free, Targets: TargetsOf(def.UseDef), Text: Describe(p, def)}
 		switch {
 		case def.UseDef.Consumes:
-			o.Left = carried(p, m, def)
+			o.Left = usableCount(p, m, def)
 		case def.UseDef.Charges > 0:
 			left, maxN, _ := p.ChargesLeft(s)
 			o.Left, o.Of = left/def.UseDef.Charges, maxN
@@ -179,6 +179,20 @@ func Offered(p *items.Party, i int) []Offer {
 		out = append(out, o)
 	}
 	return out
+}
+
+// usableCount is how many units of def m can use now: an item that is
+// worn counts what is worn, never a spare in the bag.
+func usableCount(p *items.Party, m *items.Member, def *ruleset.Item) int {
+	n := 0
+	for j := range m.Bag {
+		if s := &m.Bag[j]; p.Def(s) == def {
+			if _, ok := usable(p, m, s); ok {
+				n += s.Count
+			}
+		}
+	}
+	return n
 }
 
 // gateReady is false for a gate whose difficulty the item does not give.
@@ -652,7 +666,7 @@ func (x *fightUse) pay() {
 	label := x.def.Label
 	switch {
 	case x.u.Consumes:
-		before := carried(x.Party, x.m, x.def)
+		before := usableCount(x.Party, x.m, x.def)
 		s.Count--
 		if s.Count == 0 {
 			x.m.Bag = slices.Delete(x.m.Bag, x.si, x.si+1)
