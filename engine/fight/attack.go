@@ -35,6 +35,9 @@ func (f *fight) attack(t tag.Tag) record.Record {
 	if !ok {
 		return refusal
 	}
+	if refusal, ok := f.inRange(w, a, t); !ok {
+		return refusal
+	}
 	if refusal, ok := f.canSpend(w, a.Budget, "attack"); !ok {
 		return refusal
 	}
@@ -249,4 +252,51 @@ func (f *fight) fighterNames() string {
 		names = append(names, fo.Name)
 	}
 	return strings.Join(names, ", ")
+}
+
+// inRange reads distance= (how far the target is, in combat.distance's
+// unit; the fight has no map): a weapon reaches up to its reach (one
+// cell without reach or range) and shoots or throws up to its long
+// range; beyond that the attack is refused. Without distance= the target
+// is where the weapon reaches it.
+func (f *fight) inRange(w who, a *arm, t tag.Tag) (record.Record, bool) {
+	raw := strings.TrimSpace(t.Value("distance"))
+	if raw == "" || a.Stack < 0 {
+		return record.Record{}, true
+	}
+	d, err := strconv.ParseFloat(raw, 64)
+	if err != nil || d < 0 || d > 1e6 {
+		return record.Refused("fight", OutOfRange, "op", "attack", "who", f.name(w), "note", "distance is a number of "+f.unit()+", 0 or more"), false
+	}
+	reach := a.Reach
+	if !a.HasReach && !a.HasRange {
+		reach = f.cell()
+	}
+	switch {
+	case (a.HasReach || !a.HasRange) && d <= reach:
+		return record.Record{}, true
+	case a.HasRange && d <= a.RangeLong:
+		return record.Record{}, true
+	}
+	most := reach
+	if a.HasRange {
+		most = max(most, a.RangeLong)
+	}
+	return record.Refused("fight", OutOfRange, "op", "attack", "who", f.name(w), "weapon", a.Label, "note",
+		fmt.Sprintf("%s reaches %s at most", a.Label, strconv.FormatFloat(most, 'f', -1, 64)+" "+f.unit())), false
+}
+
+// unit and cell are combat.distance's unit and one cell in it.
+func (f *fight) unit() string {
+	if ci := f.p.RS.CombatItems; ci != nil && ci.Distance != nil {
+		return ci.Distance.Unit
+	}
+	return "cells"
+}
+
+func (f *fight) cell() float64 {
+	if ci := f.p.RS.CombatItems; ci != nil && ci.Distance != nil && ci.Distance.Cell > 0 {
+		return ci.Distance.Cell
+	}
+	return 1
 }

@@ -63,8 +63,7 @@ const (
 	BadOutcome   = "bad-outcome"   // end without won, lost or fled
 	UnknownItem  = "unknown-item"  // use or toggle of an item who does not have
 	TooManyFoes  = "too-many-foes" // start asks for more than MaxFoes
-	NotUsable    = "not-usable"    // use of an item the fight does not offer
-	NoTargetHere = "no-target"     // a use that needs a target without one
+	OutOfRange   = "out-of-range"  // distance= beyond what the weapon reaches
 )
 
 // MaxFoes bounds one fight's creatures, so a hostile tag cannot grow the

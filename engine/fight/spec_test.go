@@ -193,3 +193,21 @@ func TestRefusals(t *testing.T) {
 	}
 	var _ = items.GM
 }
+
+// reach and range, in combat.distance's unit: the hand axe strikes up to
+// 2 paces and is thrown up to 20; the bow shoots up to 60; beyond, the
+// attack is refused.
+func TestDistance(t *testing.T) {
+	s := game(t, "ember-roads", 1)
+	gm(t, s, `[inventory: action="equip" item="Hand axe" who="Tamsin"] [inventory: action="equip" item="Hunting bow" who="Wren"] [inventory: action="add" item="Arrows" count="5" who="Wren"] [fight: op="start" foes="2 Road bandit"]`)
+	if rec := one(t, s, `[fight: op="attack" who="Tamsin" weapon="Hand axe" target="Road bandit 1" distance="15"]`); rec.Name != "fight" {
+		t.Fatalf("a throw at 15 paces: %s", rec)
+	}
+	refused(t, one(t, s, `[fight: op="attack" who="Wren" weapon="Hunting bow" target="Road bandit 1" distance="61"]`), fight.OutOfRange)
+	has(t, one(t, s, `[fight: op="attack" who="Wren" weapon="Hunting bow" target="Road bandit 1" distance="far"]`), "note", "a number of paces")
+	if rec := one(t, s, `[fight: op="attack" who="Wren" weapon="Hunting bow" target="Road bandit 1" distance="60"]`); rec.Name != "fight" {
+		t.Fatalf("a shot at 60 paces: %s", rec)
+	}
+	gm(t, s, `[fight: op="round"]`)
+	refused(t, one(t, s, `[fight: op="attack" who="Tamsin" weapon="Hand axe" target="Road bandit 2" distance="21"]`), fight.OutOfRange)
+}
