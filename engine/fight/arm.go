@@ -54,6 +54,8 @@ type arm struct {
 	// whatever the Game Master says it reaches).
 	Reach, RangeNormal, RangeLong float64
 	HasReach, HasRange            bool
+	// spends marks a strike that spends: it rolls its maker's number.
+	spends bool
 	// offHandStrike marks the off hand's single strike.
 	offHandStrike bool
 }

@@ -27,6 +27,11 @@ func (f *fight) attack(t tag.Tag) record.Record {
 	if !ok {
 		return refusal
 	}
+	if strings.EqualFold(strings.TrimSpace(t.Value("style")), "spend") {
+		if a, refusal, ok = f.spending(w, a); !ok {
+			return refusal
+		}
+	}
 	md, refusal, ok := f.pickMode(w, a, t)
 	if !ok {
 		return refusal
@@ -83,6 +88,7 @@ func (f *fight) attack(t tag.Tag) record.Record {
 			fr.OffHandFrom = a.Stack + 1
 		}
 	}
+	f.moveNumber(w, a)
 	rec.AddInt("landed", hits)
 	rec.AddInt("dealt", dealt)
 	if f.allDown() {
@@ -103,6 +109,12 @@ func (f *fight) strike(w who, a *arm, md *mode, tg who) strikeResult {
 	var crit bool
 	var rollText string
 	var net, target int
+	if a.spends {
+		if n, h := f.number(w), f.hardness(tg); n < h {
+			f.say(fmt.Sprintf("%s's %s lands on %s with %s, below a hardness of %d, and does nothing.", f.name(w), a.Label, f.name(tg), plural(n, "die", "dice"), h))
+			return strikeResult{hit: true}
+		}
+	}
 	if f.st.Pool {
 		dp := f.p.RS.Resolution.DicePool
 		n, from := f.attackDice(w, a, md)
@@ -158,6 +170,9 @@ func (f *fight) attackAdd(w who, a *arm, md *mode) (int, []string) {
 // attackDice is a pool attack's dice: the arm's, the mode's, and the
 // attacks modifiers as a flat number of dice, within the pool's bounds.
 func (f *fight) attackDice(w who, a *arm, md *mode) (int, []string) {
+	if a.spends {
+		return min(f.number(w), MaxPoolDice), nil
+	}
 	n, from := f.attackAdd(w, a, md)
 	return poolSize(f.p.RS.Resolution.DicePool, n), from
 }
@@ -299,4 +314,64 @@ func (f *fight) cell() float64 {
 		return ci.Distance.Cell
 	}
 	return 1
+}
+
+// hardnessFight reports a pool fight whose combat block has
+// combat.pool.hardness: the only fight with strikes that spend.
+func (f *fight) hardnessFight() bool {
+	ci := f.p.RS.CombatItems
+	return f.st.Pool && ci != nil && ci.Hardness != nil
+}
+
+// spending makes a's strike one that spends (style="spend"): it rolls
+// its maker's number instead of the weapon's dice, is never raised to a
+// floor, and is a single strike without a mode.
+func (f *fight) spending(w who, a *arm) (*arm, record.Record, bool) {
+	if !f.hardnessFight() {
+		return nil, record.Refused("fight", NoStyle, "op", "attack", "who", f.name(w), "note",
+			"a strike that spends needs a pool fight with combat.pool.hardness (docs/fight.md)"), false
+	}
+	s := *a
+	s.spends, s.HasFloor, s.Modes = true, false, nil
+	return &s, record.Record{}, true
+}
+
+// number is w's number now.
+func (f *fight) number(w who) int {
+	if w.IsFoe() {
+		return f.st.Foes[w.Foe].Number
+	}
+	return f.st.Members[w.Member].Number
+}
+
+// hardness is w's hardness: a member's read from the sheet at the start,
+// a creature's own.
+func (f *fight) hardness(w who) int {
+	if w.IsFoe() {
+		return f.creature(w.Foe).Hardness
+	}
+	return f.st.Members[w.Member].Hardness
+}
+
+// moveNumber moves w's number after an attack, in a fight with hardness:
+// an ordinary attack adds 1, a strike that spends returns it to base.
+func (f *fight) moveNumber(w who, a *arm) {
+	if !f.hardnessFight() {
+		return
+	}
+	base := 0
+	if w.IsFoe() {
+		base = f.creature(w.Foe).Initiative
+	} else {
+		base = f.st.Members[w.Member].Base
+	}
+	n := f.number(w) + 1
+	if a.spends {
+		n = base
+	}
+	if w.IsFoe() {
+		f.st.Foes[w.Foe].Number = n
+	} else {
+		f.st.Members[w.Member].Number = n
+	}
 }
