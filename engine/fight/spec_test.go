@@ -211,3 +211,17 @@ func TestDistance(t *testing.T) {
 	gm(t, s, `[fight: op="round"]`)
 	refused(t, one(t, s, `[fight: op="attack" who="Tamsin" weapon="Hand axe" target="Road bandit 2" distance="21"]`), fight.OutOfRange)
 }
+
+// A worn item's modifiers to attacks and defense count in a fight, each
+// item named by its stack's name next to the roll (an invented iron band
+// worn on the arms, -1 on attacks, +1 on defense).
+func TestWornModifiers(t *testing.T) {
+	s := game(t, "ember-roads", 1)
+	rec := one(t, s, `[inventory: action="add" item="Iron band" category="armor" slots="arms" worn="-1 on attacks; +1 on defense" who="Tamsin"]`)
+	if rec.Name != "inventory" {
+		t.Fatalf("invent: %s", rec)
+	}
+	gm(t, s, `[inventory: action="equip" item="Iron band" who="Tamsin"] [inventory: action="equip" item="Hand axe" who="Tamsin"] [fight: op="start" foes="Road bandit"]`)
+	has(t, one(t, s, `[fight: op="attack" who="Tamsin" weapon="Hand axe"]`), "log", "(-1 Iron band)")
+	has(t, one(t, s, `[fight: op="attack" who="Road bandit" target="Tamsin"]`), "log", "against a defense of 10 (Iron band)")
+}
