@@ -405,3 +405,23 @@ func TestResolvesOwn(t *testing.T) {
 		t.Error("Ember Roads' menu does not say it fights by its own rules")
 	}
 }
+
+// TestChargesSpentNotOffered: a bell whose charges cannot pay for a use
+// is not offered, and says why; a rest's worth of charges brings it back.
+func TestChargesSpentNotOffered(t *testing.T) {
+	p := grave(t)
+	p.Members[1].Bag[0].Bound = true
+	p.Members[1].Bag[0].Spent = 3
+	m := battle.Bridge(p)
+	if offered(m, "Dawn bell") || m.Skipped[0].Item != "Dawn bell" || m.Skipped[0].Why != "it has nothing left to spend until a rest brings its charges back" {
+		t.Errorf("an empty bell: %+v", m)
+	}
+	out := battle.Use(p, battle.Unit{Name: "Maud Hollin", Member: 1}, "Dawn bell", dice.New(1, 0, 0))
+	if out.Refused == nil || out.Refused.Value("reason") != "no-charges" {
+		t.Errorf("an empty bell rung: %+v", out)
+	}
+	p.Members[1].Bag[0].Spent = 2
+	if o := option(t, battle.Bridge(p), "Dawn bell"); o.Uses != 1 {
+		t.Errorf("one charge left: %+v", o)
+	}
+}

@@ -57,6 +57,9 @@ func TestWeaponsBaseLoads(t *testing.T) {
 	if ci == nil || len(ci.Budgets) != 2 || ci.BudgetLabel("act") != "Action" || ci.BudgetLabel("quick") != "Quick" {
 		t.Fatalf("budgets = %+v", ci)
 	}
+	if ci.PerRound("act") != 1 || ci.PerRound("none") != 1 {
+		t.Errorf("perRound = %d", ci.PerRound("act"))
+	}
 	if ci.Paces(1) != "1 pace" || ci.Paces(2.5) != "2.5 paces" || ci.OffHand.Budget != "quick" || ci.OffHand.Ability != ruleset.OffHandFull {
 		t.Errorf("distance or off hand = %+v %+v", ci.Distance, ci.OffHand)
 	}

@@ -273,6 +273,9 @@ func TestFightRefusals(t *testing.T) {
 	if r.Refused == nil || r.Refused.Value("reason") != "bad-target" {
 		t.Errorf("the bell on Maud: %+v", r)
 	}
+	if r := use.InFight(use.Request{Party: p, User: 0, Item: "Warming tonic"}); r.Refused == nil || r.Refused.Value("reason") != "no-fight" {
+		t.Errorf("no board: %+v", r)
+	}
 	if len(p.Members[0].Bag) != 2 || p.Members[1].Bag[0].Spent != 0 {
 		t.Error("a refusal changed the bags")
 	}
