@@ -69,12 +69,21 @@ func (f *fight) attack(t tag.Tag) record.Record {
 		f.shoot(w, a, spend)
 	}
 	hits, dealt := 0, 0
+	strikes := 1
+	if a.Strikes > 1 && !a.offHandStrike && !a.spends {
+		strikes = a.Strikes // an off-hand attack is a single strike
+	}
 	for _, tg := range targets {
-		res := f.strike(w, a, md, tg)
-		if res.hit {
-			hits++
+		for range strikes {
+			if f.down(tg) {
+				break
+			}
+			res := f.strike(w, a, md, tg)
+			if res.hit {
+				hits++
+			}
+			dealt += res.dealt
 		}
-		dealt += res.dealt
 	}
 	if spend != nil {
 		f.sayShotsLeft(w, a)

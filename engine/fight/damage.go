@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/ruleset"
 )
@@ -38,6 +39,9 @@ func (f *fight) damage(w who, a *arm, tg who, crit bool, net, target int) int {
 		}
 	} else if a.HasDice {
 		faces, total := rollDamage(f.turn.Dice, a.Dice, mult)
+		if a.RerollUpTo > 0 {
+			total = rerollLow(f.turn.Dice, a.Dice, faces, a.RerollUpTo)
+		}
 		base = total + a.Add
 		line = diceText(a, faces, mult) + signedIf(a.Add)
 	}
@@ -220,4 +224,18 @@ func pick(c bool, a, b string) string {
 		return a
 	}
 	return b
+}
+
+// rerollLow rolls again, once, each of the weapon's own damage dice at or
+// below upTo (a critical's extra dice too), in order, the new face
+// standing (rerollUpTo); it returns the new total.
+func rerollLow(s dice.Stream, n dice.Notation, faces []int, upTo int) int {
+	total := n.Modifier
+	for i, x := range faces {
+		if x <= upTo {
+			faces[i] = s.Roll(n.Sides)
+		}
+		total += faces[i]
+	}
+	return total
 }

@@ -5,7 +5,7 @@ import (
 	"github.com/rulehost/rulehost/engine/odds"
 )
 
-// Forecast is what an attack at one target is expected to do, exactly
+// Forecast is what one strike at one target is expected to do, exactly
 // (engine/odds enumerates the rules the fight rolls): the chance to hit,
 // of a critical hit, and the damage expected over every roll (misses
 // counting 0), after soak, floor and typed defenses, with the plus
@@ -58,6 +58,9 @@ func (f *fight) forecast(w who, a *arm, md *mode, tg who) Forecast {
 // floor, then met by the typed defenses.
 func (f *fight) sumDamageMean(a *arm, mult int, m float64) float64 {
 	d := odds.Notation(a.Dice, mult)
+	if a.RerollUpTo > 0 {
+		d = odds.NotationReroll(a.Dice, mult, a.RerollUpTo)
+	}
 	e := 0.0
 	for k, p := range d.P {
 		e += p * float64(f.afterHit(a, max(0, d.Offset+k+a.Add), m))

@@ -110,6 +110,26 @@ func Notation(n dice.Notation, mult int) Dist {
 // engine/fight's roller does.
 const MaxFightDice = 100
 
+// NotationReroll is Notation with each die at or below upTo rolled again
+// once, the new face standing (a weapon's rerollUpTo).
+func NotationReroll(n dice.Notation, mult, upTo int) Dist {
+	S := float64(n.Sides)
+	one := Dist{Offset: 1, P: make([]float64, n.Sides)}
+	low := float64(min(max(upTo, 0), n.Sides)) / S
+	for i := range one.P {
+		p := low / S
+		if i+1 > upTo {
+			p += 1 / S
+		}
+		one.P[i] = p
+	}
+	out := Dist{Offset: n.Modifier, P: []float64{1}}
+	for range min(n.Count*mult, dice.MaxDice) {
+		out = convolve(out, one)
+	}
+	return out
+}
+
 // poolState is one point of the pool's enumeration: dice still to throw,
 // extra dice thrown, and successes less cancels so far.
 type poolState struct{ pending, extra, diff int }
