@@ -330,7 +330,9 @@ type parser struct {
 // every byte.
 func (p *parser) ws() {
 	s, i := p.s, p.i
-	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
+	// Most bytes are not whitespace, and every whitespace byte is at or
+	// below ' ': one comparison rules the common case out.
+	for i < len(s) && s[i] <= ' ' && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
 		i++
 	}
 	p.i = i
@@ -457,34 +459,25 @@ func (p *parser) attr() (Attr, error) {
 	p.i++
 	start := p.i
 	plain := true
-	// The closing quote is the first quote not escaped by \: IndexByte
-	// finds each quote, and only a value with a backslash is read byte by
-	// byte to tell an escaped quote from the closing one.
-	for {
-		q := strings.IndexByte(p.s[p.i:], '"')
-		if q < 0 {
-			p.i = len(p.s)
-			return a, p.fail(fmt.Sprintf("value of %s not closed: want \"", a.Key))
+	// The closing quote is the first quote not escaped by a backslash.
+	// Values are short (a name, a number), so a byte loop beats a call to
+	// strings.IndexByte, and a value without a backslash (almost all)
+	// takes the first loop only.
+	str, i := p.s, p.i
+	for i < len(str) && str[i] != '"' && str[i] != '\\' {
+		i++
+	}
+	for i < len(str) && str[i] != '"' {
+		if str[i] == '\\' && i+1 < len(str) && (str[i+1] == '"' || str[i+1] == '\\') {
+			plain = false
+			i += 2
+			continue
 		}
-		if strings.IndexByte(p.s[p.i:p.i+q], '\\') < 0 {
-			p.i += q
-			break
-		}
-		// A backslash before the quote: walk this stretch, skipping \" and \\.
-		i, end := p.i, p.i+q
-		for i < end {
-			if p.s[i] == '\\' && i+1 < len(p.s) && (p.s[i+1] == '"' || p.s[i+1] == '\\') {
-				plain = false
-				i += 2
-				continue
-			}
-			i++
-		}
-		if i == end {
-			p.i = end // the quote at end is not escaped: it closes the value
-			break
-		}
-		p.i = i // the quote at end was escaped (i is past it); look for the next
+		i++
+	}
+	p.i = i
+	if i >= len(str) {
+		return a, p.fail(fmt.Sprintf("value of %s not closed: want \"", a.Key))
 	}
 	raw := p.s[start:p.i]
 	p.i++
