@@ -140,7 +140,9 @@ func (p *Plan) valid(rs *ruleset.Ruleset, ch *sheet.Character) bool {
 	if p == nil || p.key.rs != rs || p.key.ch != ch {
 		return false // the common miss, without reading the character
 	}
-	return p.key == keyOf(rs, ch)
+	k := &p.key
+	return ch == nil || (k.sheet == ch.Sheet && k.hasItemsReader == (ch.Items != nil) &&
+		k.scores == mapIdentity(ch.Scores) && k.pools == mapIdentity(ch.Pools))
 }
 
 // find returns the index of the target of type typ named name (its id or

@@ -50,8 +50,7 @@ func (k tagKey) name() string { return tagKeys[k] }
 // loop: the key's length with its first and last letters (lower case)
 // is different for each of tagKeys (TestTagKeysCoverTheKinds holds it),
 // so one switch on them picks the only candidate, and one comparison
-// confirms it (an exact one first: the engine asks with the spelling of
-// tagKeys, and tags mostly use it).
+// confirms it.
 func keySlot(key string) int {
 	n := len(key)
 	if n < 2 || n > 10 {
@@ -61,7 +60,7 @@ func keySlot(key string) int {
 	if slot < 0 {
 		return -1
 	}
-	if k := tagKeys[slot]; k == key || equalFoldASCII(k, key) {
+	if equalFoldASCII(tagKeys[slot], key) { // same length: the shape says so
 		return slot
 	}
 	return -1
