@@ -9,9 +9,12 @@ FUZZ_TARGETS := \
 	./engine/dice:FuzzParseNotation \
 	./engine/dice:FuzzParseExpr \
 	./host/serve:FuzzRequestBody \
+	./host/serve:FuzzFastDecode \
 	./engine/ruleset:FuzzLoad \
 	./engine/ruleset:FuzzItemsBlock \
+	./engine/ruleset:FuzzAttack \
 	./engine/ruleset:FuzzBestiary \
+	./engine/fight:FuzzFightTags \
 	./engine/sheet:FuzzLoad \
 	./engine/items:FuzzInventoryTag \
 	./engine/record:FuzzRecordJSON \
@@ -38,7 +41,7 @@ FUZZ_TARGETS := \
 	./engine/sheet:FuzzFindName \
 	./engine/validate:FuzzSuggest
 
-.PHONY: help build test bench bench-peers fuzz lint golden generate demo clean
+.PHONY: help build test bench bench-peers fuzz lint golden generate demo clean load
 
 help:
 	@echo "make build   build $(BIN)"
@@ -50,6 +53,7 @@ help:
 	@echo "make golden  regenerate golden records (only on purpose)"
 	@echo "make generate  regenerate docs/ruleset.md, docs/capability.md and schema/ from the tables"
 	@echo "make demo    build and roll a 5e check"
+	@echo "make load    HTTP load: rulehost serve on loopback, rulehost load (check, then append; LOAD_SECONDS, LOAD_CLIENTS, PG=postgres://... for PostgreSQL appends)"
 
 build:
 	$(GO) build -ldflags "-X main.commit=$$(git rev-parse --short=12 HEAD 2>/dev/null)" -o $(BIN) ./cmd/rulehost
@@ -64,6 +68,23 @@ bench:
 # and the engine never depends on the peer library.
 bench-peers:
 	cd bench/peers && $(GO) test -count=1 . && $(GO) run . -root ../..
+
+# HTTP load over loopback keep-alive (docs/performance.md): one service
+# process, one load process; prints req/s, p50/p99 and req per server
+# CPU-second. PG=URL also measures appends with PostgreSQL.
+LOAD_SECONDS ?= 10
+LOAD_CLIENTS ?= 16
+load: build
+	@set -e; dir=$$(mktemp -d); \
+	$(BIN) serve --addr 127.0.0.1:18080 --sessions $$dir/sessions & pid=$$!; \
+	trap 'kill $$pid 2>/dev/null; rm -rf $$dir' EXIT; sleep 1; uptime; \
+	$(BIN) load --url http://127.0.0.1:18080 --clients $(LOAD_CLIENTS) --duration $(LOAD_SECONDS)s --work check; \
+	$(BIN) load --url http://127.0.0.1:18080 --clients $(LOAD_CLIENTS) --duration $(LOAD_SECONDS)s --work append; \
+	if [ -n "$(PG)" ]; then \
+	  $(BIN) serve --addr 127.0.0.1:18081 --postgres "$(PG)" & pg=$$!; \
+	  trap 'kill $$pid $$pg 2>/dev/null; rm -rf $$dir' EXIT; sleep 1; \
+	  $(BIN) load --url http://127.0.0.1:18081 --clients $(LOAD_CLIENTS) --duration $(LOAD_SECONDS)s --work append; \
+	fi; uptime
 
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \

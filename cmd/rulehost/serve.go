@@ -13,7 +13,7 @@ func init() {
 	commands = append(commands, func() *cli.Command {
 		return &cli.Command{
 			Name:  "serve",
-			Usage: "serve the engine over HTTP/JSON (validate, check, roll; docs/http.md)",
+			Usage: "serve the engine over HTTP/JSON (validate, check, roll, odds, prompt, sessions, replay; the /play page; docs/http.md)",
 			Description: "Listens on --addr (loopback by default) until interrupted, then finishes the\n" +
 				"requests in flight and exits. The API is described by /v1/openapi.json; /healthz\n" +
 				"answers when the service is up and /metrics exports Prometheus metrics.\n" +

@@ -104,7 +104,7 @@ func TestAddByLabelAndStacks(t *testing.T) {
 	p := ember(t)
 	r := answer(t, p, items.GM, `[inventory: action="add" item="hunting BOW" who="Orrin"]`)
 	want(t, r, "action", "add", "item", "Hunting bow", "count", "1", "placed", "Orrin 1",
-		"line", "Hunting bow [Weapon, Common, Ranged, Two-handed; Bulk 2, Damage 1d8, Rolls with wits, Reach far]; costs 3 sovereigns")
+		"line", "Hunting bow [Weapon, Common, Ranged, Two-handed; Bulk 2, Damage 1d8, Rolls with wits, Reach far]; attack (Action): Wits to hit, 1d8 pierce, range 30 to 60 paces, ammunition Arrow (1 an attack, 50% picked up after a won fight), modes Volley (2 shots, -2 to hit, up to 2 targets); costs 3 sovereigns")
 	r = answer(t, p, items.GM, `[inventory: action="add" item="Arrows" count="15" who="Orrin"]`)
 	want(t, r, "count", "15")
 	if got := bag(p, 1); got != "Boar spear×1, Arrows×20, Arrows×20, Hunting bow×1, Arrows×5" {
@@ -423,7 +423,7 @@ func TestDefenses(t *testing.T) {
 func TestLines(t *testing.T) {
 	p := ember(t)
 	cases := map[string]string{
-		"Hand axe":     "Hand axe [Weapon, Common, Thrown; Damage 1d6, Reach close]; costs 8 marks",
+		"Hand axe":     "Hand axe [Weapon, Common, Thrown; Damage 1d6, Reach close]; attack (Action): Brawn to hit, 1d6 + Brawn cut, reach 2 paces, range 10 to 20 paces; costs 8 marks",
 		"Leather coat": "Leather coat [Armor, Common; Bulk 3, Guard 1]; worn: -1 on checks (Sneak); costs 2 sovereigns",
 		"Guide stone":  "Guide stone [Charm, Storied; Bulk 0.25]; carried: +1 on checks (Sway); costs 5 sovereigns",
 	}

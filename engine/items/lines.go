@@ -95,6 +95,9 @@ func (p *Party) writeExtras(sb *strings.Builder, def *ruleset.Item, forGM bool) 
 	if def.Binds {
 		writeBinding(sb, def)
 	}
+	if def.AttackDef != nil {
+		sb.WriteString("; " + p.AttackText(def, forGM))
+	}
 	if def.UseDef != nil && UseText != nil {
 		sb.WriteString("; " + UseText(p, def, forGM))
 	}
@@ -237,6 +240,9 @@ func (p *Party) EffectText(e *ruleset.Effect) string {
 	parts = damageParts(parts, e.Resist, e.Immune, e.Vulnerable)
 	for _, c := range e.ConditionImmunities {
 		parts = append(parts, "immune to "+p.conditionLabel(c))
+	}
+	if w := p.WeaponsEffectText(e.Weapons); w != "" {
+		parts = append(parts, w)
 	}
 	return strings.Join(parts, ", ")
 }

@@ -97,3 +97,18 @@ func (p *Party) unmask(s *Stack) string {
 func byName(def *ruleset.Item) bool {
 	return def == nil || def.IsFake()
 }
+
+// AttacksAs is the item a stack attacks as in a fight: a fake not yet
+// found out attacks as the weapon it passes for (spec/items.md "Honest
+// and dishonest sellers"); anything else, and a fake once found out, as
+// itself. nil for a plain item.
+func (p *Party) AttacksAs(s *Stack) *ruleset.Item {
+	def := p.Def(s)
+	if def == nil || !def.IsFake() || strings.EqualFold(s.Name, def.Label) {
+		return def
+	}
+	if shown := p.block().ItemByRef(def.Market.PassesFor); shown != nil {
+		return shown
+	}
+	return def
+}

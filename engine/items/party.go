@@ -34,6 +34,10 @@ type Stack struct {
 	// an item nobody has used is. On is its on/off switch (live.go).
 	Spent int  `json:"spent,omitempty"`
 	On    bool `json:"on,omitempty"`
+	// Shot is how many of a clip's loaded count a weapon has fired (0 is
+	// loaded, as a weapon no one has fired is); the count belongs to a
+	// single weapon, so a stack of several reads as loaded (engine/fight).
+	Shot int `json:"shot,omitempty"`
 }
 
 // Member is one character and their bag.

@@ -186,8 +186,8 @@ func (r statReader) capped(stat string, f float64) float64 {
 // binds. An item that is stowed or only carried offers nothing, and one
 // with no slot and no binding is never worn.
 func (p *Party) Wielded(s *Stack) bool {
-	def := p.Def(s)
-	return def != nil && def.AttackDef != nil && worn(s, def)
+	def := p.AttacksAs(s)
+	return def != nil && def.AttackDef != nil && worn(s, p.Def(s))
 }
 
 // WeaponOf is member i's stack s as a weapon, with the room the member's
@@ -197,7 +197,7 @@ func (p *Party) WeaponOf(i int, s *Stack) (*Weapon, bool) {
 	if i < 0 || i >= len(p.Members) || !p.Wielded(s) {
 		return nil, false
 	}
-	def := p.Def(s)
+	def := p.AttacksAs(s)
 	w := ResolveWeapon(p.block(), def)
 	w.Name = s.Name
 	if w.VersatileDice != "" && p.hasRoomForAsManyAgain(p.Members[i], def) {

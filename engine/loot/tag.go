@@ -127,3 +127,12 @@ func dropText(drops []Drop) string {
 }
 
 func countText(label string, n int) string { return label + " ×" + strconv.Itoa(n) }
+
+// Place answers each drop as an addition by the carry rule from the
+// player's bag (a won fight's loot, engine/fight), and says where it
+// went and what was left behind, as [loot:] does.
+func Place(p *items.Party, drops []Drop) (placed, left string) { return add(p, drops, 0, false) }
+
+// DropText says what dropped: `Shot and powder ×3, Warming tonic ×1`, or
+// "nothing".
+func DropText(drops []Drop) string { return dropText(drops) }

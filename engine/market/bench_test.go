@@ -14,7 +14,7 @@ import (
 
 // bigTown is the 5e ruleset with 200 catalog items and 6 sellers, in a
 // city: the size for the MARKET block (<= 2 ms).
-func bigTown(b *testing.B) *items.Party {
+func bigTown(b testing.TB) *items.Party {
 	raw, err := os.ReadFile("../../rulesets/d20-5e/ruleset.json")
 	if err != nil {
 		b.Fatal(err)

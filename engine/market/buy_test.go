@@ -20,3 +20,17 @@ func TestBuySpecPrice(t *testing.T) {
 		t.Errorf("bag after buying: %s", got)
 	}
 }
+
+// TestBuySpecHandAxe: the spec's purchase as written (Bram for Ada):
+// a hand axe of 3 shillings at dear is 4.5 shillings, 54 pennies, which
+// no larger coin pays exactly; paid from a crown with change.
+func TestBuySpecHandAxe(t *testing.T) {
+	p := gravewatch(t)
+	give(p, 0, "crown", 1)
+	say(t, p, 1, `[place: name="Millbrook" size="market town"]`)
+	r := say(t, p, 2, `[inventory: action="buy" item="Hand axe" count="1" level="dear" seller="smith" who="Bram"]`)
+	want := `[inventory: action="buy" item="Hand axe" count="1" price="54 pennies" level="dear" seller="smith" who="Bram the Quiet" paidWith="crowns ×1" change="pennies ×6" reply="Paid with crowns ×1; pennies ×6 back."]`
+	if r.String() != want {
+		t.Fatalf("got  %s\nwant %s", r, want)
+	}
+}

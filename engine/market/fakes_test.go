@@ -310,3 +310,34 @@ func TestFakeStacksKeepTheirNames(t *testing.T) {
 		t.Fatalf("stacks after reveal: %s", got)
 	}
 }
+
+// TestFakeWeaponAttacksAsWhatItPassesFor: worn, a fake weapon not yet
+// found out attacks as the weapon it passes for (a dud pistol with no
+// attack of its own fires as the watch pistol); found out, as itself.
+func TestFakeWeaponAttacksAsWhatItPassesFor(t *testing.T) {
+	p := gravewatch(t)
+	b := p.RS.Items
+	pistol := b.ItemByRef("kit/watch-pistol")
+	if pistol == nil || pistol.AttackDef == nil {
+		t.Skip("Gravewatch has no watch pistol with an attack")
+	}
+	dud := *pistol
+	dud.ID, dud.Label, dud.Cost, dud.AttackDef = "dud-pistol", "Dud pistol", nil, nil
+	dud.Market = &ruleset.ItemMarket{PassesFor: pistol.Ref()}
+	b.Items = append(b.Items, &dud)
+	q := items.New(p.RS, []*sheet.Sheet{p.Members[0].Sheet})
+	q.Put(0, &dud, pistol.Label, 1)
+	if r := say(t, q, 1, `[inventory: action="equip" item="Watch pistol"]`); r.Name != "inventory" {
+		t.Fatal(r)
+	}
+	s := &q.Members[0].Bag[len(q.Members[0].Bag)-1]
+	w, ok := q.WeaponOf(0, s)
+	real := items.ResolveWeapon(b, pistol)
+	if !ok || w.Name != "Watch pistol" || w.Dice != real.Dice || w.Def != pistol {
+		t.Fatalf("the dud attacks as %+v", w)
+	}
+	q.RenameStacks(0, dud.Ref(), pistol.Label, dud.Label)
+	if _, ok := q.WeaponOf(0, &q.Members[0].Bag[len(q.Members[0].Bag)-1]); ok {
+		t.Error("found out, the dud still attacks")
+	}
+}

@@ -36,7 +36,10 @@ func render(t testing.TB, form string, in prompt.Input) string {
 }
 
 // TestGoldens prints the whole prompt of every bundled ruleset at the
-// start of a game, and after each bundled transcript, in every form.
+// start of a game, and after each bundled transcript, in every form. A
+// ruleset without a transcript gets one turn instead ("-one-turn"): a
+// reply asking for every check its rules section shows, so that its last
+// turn, and the formatters' text of its records, are in a golden too.
 func TestGoldens(t *testing.T) {
 	for _, g := range bundled(t) {
 		t.Run(g.name, func(t *testing.T) {
@@ -44,6 +47,9 @@ func TestGoldens(t *testing.T) {
 			states := map[string]*session.State{g.name: nil}
 			for _, f := range files {
 				states[g.name+"-"+strings.TrimSuffix(filepath.Base(f), ".txt")] = g.play(t, f).State()
+			}
+			if len(files) == 0 {
+				states[g.name+"-one-turn"] = oneTurn(t, g)
 			}
 			for name, st := range states {
 				for _, form := range forms {
@@ -53,4 +59,17 @@ func TestGoldens(t *testing.T) {
 			}
 		})
 	}
+}
+
+// oneTurn is a session after one GM reply that asks for every check the
+// rules section shows (TestDrift answers each without a refusal).
+func oneTurn(t *testing.T, g game) *session.State {
+	t.Helper()
+	rules, _ := prompt.Get(prompt.Build(prompt.Input{RS: g.rs, Sheets: g.sheets}), prompt.Rules)
+	ex := rules.Data.(*prompt.RulesData).Examples
+	s := g.session()
+	if _, err := s.Append(session.GMReply, "The party presses on.\n"+strings.Join(ex, "\n")); err != nil {
+		t.Fatal(err)
+	}
+	return s.State()
 }

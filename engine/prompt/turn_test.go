@@ -55,3 +55,48 @@ func TestLastTurnItemUsed(t *testing.T) {
 		t.Errorf("after the next reply:\n%s", sec.Text)
 	}
 }
+
+// TestInventoryMarksFakes: a fake in a bag, not yet found out, is marked
+// for the Game Master in the prompt's inventory (text and data): what it
+// really is, and to keep calling it by the name it passes for.
+func TestInventoryMarksFakes(t *testing.T) {
+	var g game
+	for _, x := range bundled(t) {
+		if x.name == "d20-5e" {
+			g = x
+		}
+	}
+	s := g.session()
+	for _, text := range []string{
+		`[inventory: action="earn" amount="300 gp"]`,
+		`[place: name="Saltmarsh" size="town"]`,
+		// held the first time: Corvin notices (items.md "Identifying fakes")
+		`The fence offers a cheaper-looking bottle. [inventory: action="buy" item="Potion of Healing" seller="Fence"]`,
+		`Ada buys it anyway. [inventory: action="buy" item="Potion of Healing" seller="Fence"]`,
+	} {
+		r, err := s.Append(session.GMReply, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, rec := range r.Records {
+			if v, _ := rec.Get("reason"); rec.Name == "refused" && v != "held" {
+				t.Fatalf("%s: %s", text, rec)
+			}
+		}
+	}
+	sec, _ := prompt.Get(prompt.Build(prompt.Input{RS: g.rs, Sheets: g.sheets, State: s.State()}), prompt.Inventory)
+	const want = "Potion of Healing (FAKE: really Potion of Poison)"
+	if !strings.Contains(sec.Text, want) || !strings.Contains(sec.Text, "keep calling it Potion of Healing") {
+		t.Errorf("inventory does not mark the fake:\n%s", sec.Text)
+	}
+	found := false
+	for _, m := range sec.Data.(*prompt.InventoryData).Members {
+		for _, it := range m.Items {
+			name, _ := it.Get("name")
+			found = found || strings.HasPrefix(name, want)
+		}
+	}
+	if !found {
+		t.Error("the inventory's data does not mark the fake")
+	}
+}

@@ -11,7 +11,7 @@ func init() {
 		Key{Name: "level", Type: Text, Doc: `The price level a purchase was made at, by its label ("dear"); on an unknown-level refusal, level= as written.`},
 		Key{Name: "seller", Type: Text, Doc: `The seller who sold or bought, by its label ("smith"). Present on buy and sell in a market with sellers, and on refusals that name one.`},
 		Key{Name: "coins", Type: Text, Doc: `The coins a sale put in the bag, largest first: "shillings ×4". Present on sell.`},
-		Key{Name: "revealed", Type: Text, Doc: `What a fake really was, by its label, once found out (by reveal, inspect, or an honest buyer). Present only then.`},
+		Key{Name: "revealed", Type: Text, Doc: `What a fake really was, by its label, once found out: by reveal, an inspection that identifies it, binding it, using it, or an honest buyer (who pays its own cost, or refuses it when it has none: then on the not-for-sale refusal). Present only then.`},
 		Key{Name: "unmasked", Type: Text, Doc: `Fakes an inventory change gave away because the sheet now shows a number or a check bonus the item they pass for would not: "Ring of Protection: really Ring of Clumsiness", several joined by "; ". Present on any answer that changed a bag, only then.`},
 		Key{Name: "noticed", Type: Text, Doc: `On a held purchase: who noticed what, "Mira: a faint bitterness under the sweetness".`},
 		Key{Name: "remaining", Type: Int, Doc: "On a sold-out or none-on-hand refusal: how many are left today, or on hand."},

@@ -61,19 +61,10 @@ type UseToHit struct {
 }
 
 // UsePlus is one extra amount on each target a use reaches: rolled,
-// typed and resisted on its own.
-type UsePlus struct {
-	Dice string
-	Flat int
-	Type string
-	// Save is its own save (Difficulty 0: the use's saveDifficulty).
-	Save *PlusSave
-	// TargetTypes and TargetTags: dealt only to a target of one of those
-	// creature types or tags (both empty: to anyone).
-	TargetTypes, TargetTags []string
-	// When is "" (always), "critical" or "toggled".
-	When string
-}
+// typed and resisted on its own, as a weapon's plus clause (the same
+// type, so a fight resolves both alike). In a use, a clause's save
+// without its own Difficulty is rolled against the use's saveDifficulty.
+type UsePlus = PlusClause
 
 // PlusSave is a plus clause's own save; OnSuccess is "half" or "none".
 type PlusSave struct {
@@ -804,9 +795,11 @@ func (v *Validator) plusClause(po validate.Obj, u *Use, it *Item) (UsePlus, bool
 	}
 	if to, ok := po.Object("targetIs"); ok {
 		to.Known(sectionKeys("items.use.plus.targetIs")...)
-		c.TargetTypes = v.wordList(to, "types")
-		c.TargetTags = v.wordList(to, "tags")
-		if len(c.TargetTypes) == 0 && len(c.TargetTags) == 0 && len(to.M) == 0 {
+		ti := &TargetIs{Types: v.wordList(to, "types"), Tags: v.wordList(to, "tags")}
+		switch {
+		case len(ti.Types) > 0 || len(ti.Tags) > 0:
+			c.TargetIs = ti
+		case len(to.M) == 0:
 			po.Addf("targetIs", `targetIs names "types", "tags" or both`)
 		}
 	}

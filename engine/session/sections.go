@@ -4,6 +4,7 @@ package session
 // engine/items (inventory actions, tags of their own) in their init;
 // importing them here makes every session answer them.
 import (
+	_ "github.com/rulehost/rulehost/engine/fight"  // [fight: op=...], a fight against the bestiary
 	_ "github.com/rulehost/rulehost/engine/gear"   // [gear: take=...], the player's starting gear
 	_ "github.com/rulehost/rulehost/engine/loot"   // [loot: table=...]
 	_ "github.com/rulehost/rulehost/engine/market" // [place:], buy, sell, reveal, inspecting fakes

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/ruleset"
@@ -139,7 +141,16 @@ func budgetText(rs *ruleset.Ruleset, u *ruleset.Use) string {
 	if l := budgetLabel(rs, u.Budget); l != "" {
 		return l
 	}
-	return strings.ToUpper(u.Budget[:1]) + u.Budget[1:]
+	return capitalize(u.Budget)
+}
+
+// capitalize upper-cases the first letter of a word, whatever its script.
+func capitalize(w string) string {
+	r, n := utf8.DecodeRuneInString(w)
+	if n == 0 || r == utf8.RuneError {
+		return w
+	}
+	return string(unicode.ToUpper(r)) + w[n:]
 }
 
 // combatRaw is the combat block as written, nil without one.
@@ -186,9 +197,13 @@ func plusText(c ruleset.UsePlus) string {
 	if c.Type != "" {
 		s += " " + c.Type
 	}
-	if who := append(append([]string(nil), c.TargetTypes...), c.TargetTags...); len(who) > 0 {
+	var who []string
+	if c.TargetIs != nil {
+		who = append(append(who, c.TargetIs.Types...), c.TargetIs.Tags...)
+	}
+	if len(who) > 0 {
 		for i, w := range who {
-			who[i] = strings.ToUpper(w[:1]) + w[1:]
+			who[i] = capitalize(w)
 		}
 		s += " against " + strings.Join(who, " or ")
 	}

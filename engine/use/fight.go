@@ -545,7 +545,7 @@ func (x *fightUse) plus(t Target, c ruleset.UsePlus, crit, on bool) int {
 	switch {
 	case c.When == "critical" && !crit, c.When == "toggled" && !on:
 		return 0
-	case (len(c.TargetTypes) > 0 || len(c.TargetTags) > 0) && !anyIn(c.TargetTypes, t.Types) && !anyIn(c.TargetTags, t.Tags):
+	case c.TargetIs != nil && !anyIn(c.TargetIs.Types, t.Types) && !anyIn(c.TargetIs.Tags, t.Tags):
 		return 0
 	}
 	n := rollAmount(x.Dice, ruleset.UseAmount{Dice: c.Dice, Flat: c.Flat}, crit)
@@ -712,4 +712,19 @@ func counted(n int, one, many string) string {
 		return "1 " + one
 	}
 	return strconv.Itoa(n) + " " + many
+}
+
+// Usable says whether a stack can be used now, and why not: an item that
+// takes slots or binds only while worn (and bound), one with charges only
+// while its use can spend them, one with a gate only when the item gives
+// its difficulty.
+func Usable(p *items.Party, m *items.Member, s *items.Stack) (record.Record, bool) {
+	if r, ok := usable(p, m, s); !ok {
+		return r, false
+	}
+	if def := p.Def(s); def != nil && def.UseDef != nil && !gateReady(def) {
+		return record.Refused("use", "no-difficulty", "item", def.Label, "who", m.Name, "note",
+			fmt.Sprintf("%s cannot be used: its gate reads its difficulty from stat %q, which this item does not give", def.Label, def.UseDef.Gate.DifficultyStat)), false
+	}
+	return record.Record{}, true
 }

@@ -318,8 +318,19 @@ func TestFightWorth(t *testing.T) {
 }
 
 // TestGMUseLines: the two lines the spec quotes, the details' and the
-// Game Master's.
+// Game Master's, from the bundled items.
 func TestGMUseLines(t *testing.T) {
+	e := ember(t, 1).State().Party
+	poultice := e.Def(&e.Members[0].Bag[0])
+	if got := use.Details(e, poultice); got != "Use (Action): heals 1d4 + 1, range 0 paces, used up" {
+		t.Errorf("poultice details: %q", got)
+	}
+	if got := use.Describe(e, poultice); got != "use (Action): heals 1d4 + 1, range 0 paces, used up" {
+		t.Errorf("poultice GM line: %q", got)
+	}
+	if !strings.Contains(e.Line(poultice, "Poultice", false), "; Use (Action): heals 1d4 + 1, range 0 paces, used up") {
+		t.Errorf("the player's line: %q", e.Line(poultice, "Poultice", false))
+	}
 	p := graveFight(t)
 	bell := p.Def(&p.Members[1].Bag[0])
 	if got := use.Describe(p, bell); got != "use (Act): Steel 7 save negates it, Rattled, 1 of 3 charges" {
@@ -337,7 +348,7 @@ func attackBell(t *testing.T, p *items.Party, change func(u *ruleset.Use)) {
 	p.Members[1].Bag[0].Bound, p.Members[1].Bag[0].Equipped = true, true
 	def := p.Def(&p.Members[1].Bag[0])
 	u := &ruleset.Use{Kind: "attack", Budget: "act", AttackRoll: true, Amount: &ruleset.UseAmount{Dice: "1d4", Flat: 1}, DamageType: "holy", Charges: 1,
-		Plus: []ruleset.UsePlus{{Dice: "1d6", Type: "silver", TargetTypes: []string{"undead"}}, {Flat: 3, Type: "holy", When: "critical"}}}
+		Plus: []ruleset.UsePlus{{Dice: "1d6", Type: "silver", TargetIs: &ruleset.TargetIs{Types: []string{"undead"}}}, {Flat: 3, Type: "holy", When: "critical"}}}
 	if change != nil {
 		change(u)
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rulehost/rulehost/engine/battle"
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/record"
@@ -28,6 +29,9 @@ func FuzzUseValidator(f *testing.F) {
 	f.Add(`{ "kind": "debuff", "budget": "act", "targets": "enemy", "save": { "save": "nerve", "onSuccess": "negates" }, "saveDifficulty": 7, "applies": [{ "condition": "cursed", "duration": { "rounds": 2 } }], "charges": 1 }`,
 		`{ "max": 3, "recharge": { "rests": ["sleep"], "amount": "max" }, "breaksOn": { "die": 20, "atMost": 1 } }`)
 	f.Add(`{ "kind": "buff", "free": true, "charges": 1, "gate": { "check": { "skill": "scribe" }, "difficulty": { "stat": "dc" }, "unless": { "value": { "abilityScore": "lore" }, "atLeast": 3 } } }`, `{ "max": { "stat": "uses" } }`)
+	f.Add(`{ "kind": "attack", "budget": "act", "attackRoll": true, "toHit": { "abilities": ["grit", "lore"], "skill": "scribe", "bonus": 2 }, "amount": { "dice": "2d6", "flat": 1 }, "damageType": "fire", "plus": [{ "dice": "1d6", "type": "cold", "targetIs": { "types": ["undead"] }, "save": { "save": "nerve", "difficulty": 6, "onSuccess": "none" } }, { "flat": 3, "when": "critical" }], "targetCount": 3, "range": 10, "charges": 1 }`, `{ "max": 3, "breaksOn": { "die": 6, "atMost": 2 } }`)
+	f.Add(`{ "kind": "debuff", "free": true, "area": { "shape": "cone", "size": 3 }, "friendlyFire": true, "save": { "save": "nerve", "onSuccess": "half" }, "saveDifficulty": { "stat": "dc" }, "amount": { "dice": "1d4" }, "applies": [{ "condition": "cursed" }], "temporary": { "flat": 2 }, "consumes": true }`, `{ "max": 1 }`)
+	f.Add(`{ "kind": "buff", "budget": "act", "targets": "self", "temporary": { "dice": "1d8" }, "restore": { "pool": "focus", "amount": { "flat": 1 } }, "consumes": true }`, `{ "max": 1 }`)
 	refused, _ := filepath.Glob(filepath.Join(root, "testdata/refused/use/*.json"))
 	for _, r := range refused {
 		if data, err := os.ReadFile(r); err == nil && !strings.HasSuffix(r, ".want.json") {
@@ -75,6 +79,38 @@ func exercise(t *testing.T, rs *ruleset.Ruleset) {
 	}
 	_ = p.LiveBlock()
 	_ = p.Block()
+	fightAll(t, rs)
+}
+
+// fightAll uses every item of rs in a fight (on a creature, on the user,
+// on both) and in a Classic or Tactical battle: no panic, and a refusal
+// changes nothing.
+func fightAll(t *testing.T, rs *ruleset.Ruleset) {
+	p := items.New(rs, party(t, rs, "mira.json"))
+	for i := range p.Members[0].Bag {
+		p.Members[0].Bag[i].Equipped, p.Members[0].Bag[i].Bound = true, true
+	}
+	st := use.Begin(p)
+	creature := use.Target{Name: "Wight", Member: -1, Enemy: true, Types: []string{"undead"}}
+	self := use.Target{Name: "Mira", Member: 0}
+	for k, it := range rs.Items.Items {
+		_ = use.Details(p, it)
+		_ = use.Offered(p, 0)
+		_ = battle.Bridge(p)
+		for j, targets := range [][]use.Target{nil, {creature}, {self}, {creature, self}} {
+			before, _ := jsonOf(p)
+			r := use.InFight(use.Request{Party: p, User: 0, Item: it.Label, Targets: targets, Board: newBoard(p), Dice: dice.New(uint64(k), j, 0), Start: st})
+			if after, _ := jsonOf(p); r.Refused != nil && after != before {
+				t.Fatalf("%s: refused (%s) but changed the party", it.Label, r.Refused.Value("reason"))
+			}
+		}
+		out := battle.Use(p, battle.Unit{Name: "Hob", Member: -1}, it.Label, dice.New(uint64(k), 9, 0))
+		if out.Refused != nil {
+			if err := record.Check(*out.Refused); err != nil {
+				t.Fatalf("%s: %v", it.Label, err)
+			}
+		}
+	}
 }
 
 // FuzzUseTag answers any [inventory: action="use"/"toggle" ...] text

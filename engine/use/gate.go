@@ -104,3 +104,10 @@ func refLabel(rs *ruleset.Ruleset, r ruleset.ValueRef) string {
 	}
 	return "sheet value"
 }
+
+// RollGateAs rolls a gate on a character the caller chose (the Classic and
+// Tactical bridge's companion without a card rolls on a blank sheet), with
+// effects the check gathers (nil: nothing changes it).
+func RollGateAs(p *items.Party, ch *sheet.Character, effects func(*check.Check) check.Effects, g *ruleset.Gate, difficulty int, s dice.Stream) GateResult {
+	return rollGate(p, ch, effects, g, difficulty, s)
+}

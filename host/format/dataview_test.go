@@ -123,10 +123,11 @@ func TestDataViewIsJSON(t *testing.T) {
 		B string
 	}
 	type odd struct {
-		Nil      []string          `json:"nil"`
-		Empty    []string          `json:"empty"`
-		Omit     []string          `json:"omit,omitempty"`
-		Skip     string            `json:"-"`
+		Nil   []string `json:"nil"`
+		Empty []string `json:"empty"`
+		Omit  []string `json:"omit,omitempty"`
+		Skip  string   `json:"-"`
+		//lint:ignore SA5008 the field named "-" is the case tested
 		Dash     string            `json:"-,"`
 		Map      map[string]int    `json:"map"`
 		Ptr      *inner            `json:"ptr"`

@@ -102,19 +102,27 @@ func isClean(s string, max int, mode Mode) bool {
 		return false
 	}
 	lineStart := true
-	for i, r := range s {
-		switch {
-		case r == utf8.RuneError:
-			if _, size := utf8.DecodeRuneInString(s[i:]); size <= 1 {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			// ASCII, byte by byte: most of a prompt
+			switch {
+			case (c == '\n' || c == '\t') && mode == Lines:
+			case c < 0x20 || c == 0x7f:
+				return false
+			case lineStart && c == '-' && mode == Lines && strings.HasPrefix(s[i:], "---"):
 				return false
 			}
-		case (r == '\n' || r == '\t') && mode == Lines:
-		case r < 0x20 || r == 0x7f || unsafeRune(r):
-			return false
-		case lineStart && mode == Lines && strings.HasPrefix(s[i:], "---"):
+			lineStart = c == '\n'
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size <= 1 || unsafeRune(r) {
 			return false
 		}
-		lineStart = r == '\n'
+		lineStart = false
+		i += size
 	}
 	return true
 }

@@ -216,7 +216,7 @@ func (c checkResponse) appendJSON(dst []byte) []byte {
 
 func (s *Server) handleCheck(ctx context.Context, r *http.Request) (any, error) {
 	var req checkRequest
-	if err := decode(r, &req); err != nil {
+	if err := decodeWith(r, &req, func(data []byte) bool { return fastCheckRequest(data, &req) }); err != nil {
 		return nil, err
 	}
 	if req.Repeat == 0 {
@@ -303,7 +303,7 @@ type rollRequest struct {
 
 func (s *Server) handleRoll(ctx context.Context, r *http.Request) (any, error) {
 	var req rollRequest
-	if err := decode(r, &req); err != nil {
+	if err := decodeWith(r, &req, func(data []byte) bool { return fastRollRequest(data, &req) }); err != nil {
 		return nil, err
 	}
 	t, err := tag.Parse(req.Tag)

@@ -187,6 +187,14 @@ func (s *Server) run(ctx context.Context, path string, handle handlerFunc, r *ht
 // decode reads a strict JSON body into v: one object, no unknown
 // members, no duplicate keys, nothing after it, within the size limit.
 func decode(r *http.Request, v any) error {
+	return decodeWith(r, v, nil)
+}
+
+// decodeWith is decode with a fast path: fast, when not nil, decodes the
+// checked body into v by hand and says whether it could; when it cannot
+// (anything but the plain shapes it knows) the general decoder runs, so
+// every answer, and every error, is the general decoder's.
+func decodeWith(r *http.Request, v any, fast func(data []byte) bool) error {
 	buf := getBuf()
 	defer putBuf(buf) // v holds copies (strings, json.RawMessage), never the buffer
 	_, err := buf.ReadFrom(r.Body)
@@ -197,6 +205,9 @@ func decode(r *http.Request, v any) error {
 			return &apiError{Status: http.StatusRequestEntityTooLarge, Code: "too-large", Message: fmt.Sprintf("the body is over %d bytes; send less, or start the service with a larger --max-body", tooBig.Limit)}
 		}
 		return badRequest("reading the body: %v", err)
+	}
+	if fast != nil && jsonin.Check(data) == nil && fast(data) {
+		return nil
 	}
 	if err := jsonin.Unmarshal(data, v); err != nil {
 		return badRequest("body: %v", err)

@@ -98,3 +98,26 @@ func TestReplaySteps(t *testing.T) {
 		}
 	}
 }
+
+// TestReplayLeavesSharedContentAlone: replays fold over the cached
+// (shared) ruleset and sheets; doing so twice gives the same steps, and
+// a check afterwards is what a fresh service answers.
+func TestReplayLeavesSharedContentAlone(t *testing.T) {
+	ts := testServer(t)
+	check := `{"bundled":"d20-5e","bundledSheets":["ada","corvin"],"tag":"[skill_check: who=\"Corvin\" skill=\"Arcana\" dc=\"12\"]","seed":3}`
+	_, before := raw(t, testServer(t), "POST", "/v1/check", check)
+	first := map[string]string{}
+	for i := range 2 {
+		for _, tr := range []string{"01-starting-gear", "02-the-fence"} {
+			_, body := raw(t, ts, "POST", "/v1/replay", `{"bundled":"d20-5e","transcript":"`+tr+`"}`)
+			if i == 0 {
+				first[tr] = body
+			} else if body != first[tr] {
+				t.Errorf("%s: the second replay differs from the first", tr)
+			}
+		}
+	}
+	if _, after := raw(t, ts, "POST", "/v1/check", check); after != before {
+		t.Errorf("a check after replays:\n%s\nfresh:\n%s", after, before)
+	}
+}

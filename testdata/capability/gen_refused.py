@@ -206,7 +206,8 @@ case("damage_sheet_bonus", "1.97", [I + "/attack/damage/sheetBonus", I + "/attac
 r = items_base(); r["combat"] = {"offHand": {"budget": "quick", "ability": "full", "fullWhen": {"field": "number"}}}
 case("off_hand_full_when", "1.97", ["/combat/offHand/fullWhen"], r)
 case("damage_reroll_up_to", "1.98", [I + "/attack/damage/rerollUpTo", I + "/attack"], item({"slots": {"hands": 1}, "attack": {"budget": "act", "damage": {"dice": "2d6", "rerollUpTo": {"const": 2}}}}))
-r = items_base(); r["catalogs"].append({"id": "spells", "label": "Spells", "holds": "spells", "entries": [{"id": "bolt", "label": "Bolt", "mechanics": {"kind": "attack", "qualities": ["magical"]}}]})
+r = items_base(); r["items"]["tags"].append({"id": "magical", "label": "Magical"})  # what the spell carries
+r["catalogs"].append({"id": "spells", "label": "Spells", "holds": "spells", "entries": [{"id": "bolt", "label": "Bolt", "mechanics": {"kind": "attack", "qualities": ["magical"]}}]})
 case("spell_qualities", "1.101", ["/catalogs/1/entries/0/mechanics/qualities"], r)
 r = items_base(); r["items"]["tags"].append({"id": "magical", "label": "Magical"})  # what the mace carries
 r["catalogs"].append({"id": "beasts", "label": "Beasts", "holds": "creatures", "entries": [{"id": "deva", "label": "Deva", "creature": {"health": 3, "actions": [{"id": "mace", "damage": {"dice": "1d6", "qualities": ["magical"]}}]}}]})

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/rulehost/rulehost/engine/fight"
+	"github.com/rulehost/rulehost/engine/session"
+	"github.com/urfave/cli/v2"
+)
+
+func init() {
+	commands = append(commands, func() *cli.Command {
+		return &cli.Command{
+			Name:      "fight",
+			Usage:     "print the fight menu of a session's fight, with exact forecasts",
+			ArgsUsage: "DIR",
+			Description: "Replays the session in DIR and prints the fight menu of a character (the player\n" +
+				"without --who): each attack offered now (weapons wielded with shots for them, their\n" +
+				"modes, an off hand's second attack), each reload, item use and switch whose budget is\n" +
+				"not spent this round, and for each attack at each foe standing the exact chance to hit\n" +
+				"and the damage expected from the odds engine (docs/fight.md).",
+			Flags: []cli.Flag{
+				&cli.StringFlag{Name: "who", Usage: "the character, by name as who= reads it (default: the player)"},
+				&cli.BoolFlag{Name: "json", Usage: "print the menu as JSON"},
+				&cli.StringSliceFlag{Name: "plugins", Usage: "load plugins from `DIR` (repeatable)"},
+			},
+			Action: printFight,
+		}
+	})
+}
+
+func printFight(c *cli.Context) error {
+	who, asJSON, ok := gearTail(c)
+	if !ok {
+		return misuse(c, "give one session directory, then at most --who NAME and --json")
+	}
+	dir := c.Args().First()
+	cfg, err := session.ReadConfig(dir)
+	if err != nil {
+		return refused(err)
+	}
+	opts, err := pluginOptionsFrom(c, cfg.PluginDirs(dir))
+	if err != nil {
+		return err
+	}
+	s, err := session.Read(dir, session.FileLoader(opts.Ruleset), session.Options{Hooks: opts.hooks()})
+	if err != nil {
+		return refused(err)
+	}
+	defer s.Close()
+	p := s.State().Party
+	i, ok := p.Member(who)
+	if !ok {
+		return refused(fmt.Errorf("fight: --who %q names no character of the party", who))
+	}
+	w := c.App.Writer
+	if asJSON {
+		b, err := json.Marshal(struct {
+			Who     string         `json:"who"`
+			Fight   bool           `json:"fight"`
+			Options []fight.Option `json:"options"`
+		}{p.Members[i].Name, fight.Of(p) != nil, fight.Menu(p, i)})
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(w, string(b))
+		return nil
+	}
+	fmt.Fprint(w, fight.MenuText(p, i))
+	return nil
+}

@@ -1,0 +1,252 @@
+package fight
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/rulehost/rulehost/engine/record"
+	"github.com/rulehost/rulehost/engine/tag"
+)
+
+// attack answers [fight: op="attack" who= weapon= target= mode= hand=]:
+// who attacks with a weapon they wield (or a creature with one of its
+// attack rows, attack=), at one target, or at up to a mode's targets.
+// Refusals change nothing; otherwise the budget is spent, the shots are
+// taken from the bag or the clip, and each target gets its own roll.
+func (f *fight) attack(t tag.Tag) record.Record {
+	rec := head("attack")
+	w, ok := f.find(t.Value("who"))
+	if !ok {
+		return record.Refused("fight", UnknownWho, "op", "attack", "who", t.Value("who"), "note", "who is one of: "+f.fighterNames())
+	}
+	if f.down(w) {
+		return record.Refused("fight", Down, "op", "attack", "who", f.name(w), "note", f.name(w)+" is down and cannot attack")
+	}
+	a, refusal, ok := f.pickArm(w, t)
+	if !ok {
+		return refusal
+	}
+	md, refusal, ok := f.pickMode(w, a, t)
+	if !ok {
+		return refusal
+	}
+	targets, refusal, ok := f.pickTargets(w, a, md, t)
+	if !ok {
+		return refusal
+	}
+	if refusal, ok := f.canSpend(w, a.Budget, "attack"); !ok {
+		return refusal
+	}
+	shots := a.shots(md)
+	var spend *shotPlan
+	if shots > 0 {
+		if spend, refusal, ok = f.planShots(w, a, shots); !ok {
+			return refusal
+		}
+	}
+	// From here on the step happens: nothing below refuses.
+	f.spend(w, a.Budget)
+	rec.Add("who", f.name(w))
+	rec.Add("weapon", a.Label)
+	if md != nil {
+		rec.Add("mode", md.ID)
+	}
+	names := make([]string, len(targets))
+	for i, tg := range targets {
+		names[i] = f.name(tg)
+	}
+	rec.Add("foe", strings.Join(names, ", "))
+	if spend != nil {
+		f.shoot(w, a, spend)
+	}
+	hits, dealt := 0, 0
+	for _, tg := range targets {
+		res := f.strike(w, a, md, tg)
+		if res.hit {
+			hits++
+		}
+		dealt += res.dealt
+	}
+	if spend != nil {
+		f.sayShotsLeft(w, a)
+	}
+	if !w.IsFoe() {
+		fr := f.st.Members[w.Member]
+		switch {
+		case a.offHandStrike:
+			fr.OffHandDone = true
+		case a.OffHand && fr.OffHandFrom == 0:
+			fr.OffHandFrom = a.Stack + 1
+		}
+	}
+	rec.AddInt("landed", hits)
+	rec.AddInt("dealt", dealt)
+	if f.allDown() {
+		rec.Add("note", `every foe is down: end the fight with [fight: op="end" outcome="won"]`)
+	}
+	return f.finish(rec)
+}
+
+// strikeResult is what one roll against one target did.
+type strikeResult struct {
+	hit   bool
+	dealt int
+}
+
+// strike rolls one attack at one target and applies what it deals.
+func (f *fight) strike(w who, a *arm, md *mode, tg who) strikeResult {
+	var res strikeResult
+	var crit bool
+	var rollText string
+	var net, target int
+	if f.st.Pool {
+		dp := f.p.RS.Resolution.DicePool
+		n, from := f.attackDice(w, a, md)
+		target = f.dieTarget(a, md)
+		r := rollPool(f.turn.Dice, dp, n, target)
+		net = r.Net
+		res.hit = r.Net >= 1
+		crit = res.hit && dp.Exceptional > 0 && r.Net >= dp.Exceptional
+		rollText = poolText(r, target) + fromText(from)
+	} else {
+		add, from := f.attackAdd(w, a, md)
+		def, defFrom := f.defense(tg)
+		r := rollSum(f.turn.Dice, f.p.RS.Resolution.DiceSum, add)
+		res.hit = sumHits(r, def)
+		crit = r.Critical
+		rollText = sumText(f.p.RS.Resolution.DiceSum.Sides, r, add) + fromText(from) + fmt.Sprintf(" against a defense of %d", def) + fromText(defFrom)
+	}
+	verdict := "a miss"
+	switch {
+	case res.hit && crit:
+		verdict = "a critical hit"
+	case res.hit:
+		verdict = "a hit"
+	}
+	f.say(fmt.Sprintf("%s attacks %s with %s: %s, %s.", f.name(w), f.name(tg), a.Label, rollText, verdict))
+	if !res.hit {
+		return res
+	}
+	res.dealt = f.damage(w, a, tg, crit, net, target)
+	return res
+}
+
+// attackAdd is what a summed attack adds: the arm's toHit, the mode's,
+// and every attacks modifier of a member's conditions and items; from
+// says each part after the arm's own (`-2 (Volley)`, `-1 (Widow's ring)`).
+func (f *fight) attackAdd(w who, a *arm, md *mode) (int, []string) {
+	n := a.ToHit
+	var from []string
+	if md != nil && md.ToHit != 0 {
+		n += md.ToHit
+		from = append(from, signedWord(md.ToHit)+" "+md.Label)
+	}
+	if !w.IsFoe() {
+		m := f.p.FightModifiers(w.Member, "attacks")
+		if m.Flat != 0 {
+			n += m.Flat
+			from = append(from, signedWord(m.Flat)+" "+strings.Join(m.From, ", "))
+		}
+	}
+	return n, from
+}
+
+// attackDice is a pool attack's dice: the arm's, the mode's, and the
+// attacks modifiers as a flat number of dice, within the pool's bounds.
+func (f *fight) attackDice(w who, a *arm, md *mode) (int, []string) {
+	n, from := f.attackAdd(w, a, md)
+	return poolSize(f.p.RS.Resolution.DicePool, n), from
+}
+
+// dieTarget is a pool attack's per-die target: the weapon's own or the
+// pool's, moved by the mode's, within bounds when the target can move.
+func (f *fight) dieTarget(a *arm, md *mode) int {
+	dp := f.p.RS.Resolution.DicePool
+	t := dp.Target.Default
+	if !dp.Target.Adjustable() {
+		return t
+	}
+	if a.Target > 0 {
+		t = a.Target
+	}
+	if md != nil {
+		t += md.Target
+	}
+	return poolTarget(dp, t)
+}
+
+// sumText says a summed roll: `2d6 (4, 5) + 3 = 12`.
+func sumText(sides int, r sumRoll, add int) string {
+	var b strings.Builder
+	b.WriteString(strconv.Itoa(len(r.Faces)) + "d" + strconv.Itoa(sides) + " (")
+	for i, x := range r.Faces {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Itoa(x))
+	}
+	b.WriteString(")")
+	if add != 0 {
+		b.WriteString(signed(add))
+	}
+	b.WriteString(" = " + strconv.Itoa(r.Total))
+	return b.String()
+}
+
+// poolText says a pool's throw: `5 dice at 6 or more (8, 3, 6, 1, 9): 2 successes`.
+func poolText(r poolRoll, target int) string {
+	faces := make([]string, len(r.Faces))
+	for i, x := range r.Faces {
+		faces[i] = strconv.Itoa(x)
+	}
+	s := fmt.Sprintf("%s at %d or more (%s): %s", plural(len(r.Faces), "die", "dice"), target, strings.Join(faces, ", "), plural(r.Net, "success", "successes"))
+	if r.Cancelled > 0 && r.Successes > 0 {
+		s += fmt.Sprintf(" (%d cancelled)", min(r.Cancelled, r.Successes))
+	}
+	return s
+}
+
+// fromText names what changed a roll: ` (-2 Volley; -1 Widow's ring)`.
+func fromText(from []string) string {
+	if len(from) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(from, "; ") + ")"
+}
+
+func signed(n int) string {
+	if n < 0 {
+		return " - " + strconv.Itoa(-n)
+	}
+	return " + " + strconv.Itoa(n)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// allDown reports every foe down.
+func (f *fight) allDown() bool {
+	for _, fo := range f.st.Foes {
+		if fo.Health > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// fighterNames lists who can act, for a refusal's note.
+func (f *fight) fighterNames() string {
+	names := []string{}
+	for _, m := range f.p.Members {
+		names = append(names, m.Name)
+	}
+	for _, fo := range f.st.Foes {
+		names = append(names, fo.Name)
+	}
+	return strings.Join(names, ", ")
+}

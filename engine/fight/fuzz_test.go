@@ -1,0 +1,74 @@
+package fight_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/rulehost/rulehost/engine/fight"
+	"github.com/rulehost/rulehost/engine/session"
+)
+
+// FuzzFightTags: any [fight:] tag, in a Gravewatch (pool) or Ember Roads
+// (summed) fight with the bundled weapons at hand, never panics, never
+// gives a record the schema refuses (an engine-error), and a refusal
+// changes neither the bags nor the fight.
+func FuzzFightTags(f *testing.F) {
+	for _, s := range []string{
+		`[fight: op="attack" who="Bram" weapon="Grave spade" target="Grave wight 1"]`,
+		`[fight: op="attack" who="Maud" weapon="Watch pistol" target="Grave wight 2"]`,
+		`[fight: op="attack" who="Maud" weapon="Silver coffin nail, off hand" target="Grave wight 2"]`,
+		`[fight: op="attack" who="Grave wight 1" attack="claws" target="Bram"]`,
+		`[fight: op="reload" who="Maud" weapon="Watch pistol"]`,
+		`[fight: op="use" who="Maud" item="Dawn bell" target="Grave wight 1"]`,
+		`[fight: op="toggle" who="Maud" item="Storm lantern"]`,
+		`[fight: op="round"]`,
+		`[fight: op="end" outcome="won"]`,
+		`[fight: op="start" foes="3 Marsh hound, Grave wight"]`,
+		`[fight: op="attack" who="Wren" weapon="Hunting bow" mode="volley" target="Ash wolf, Road bandit" from="Arrows" counted="3"]`,
+		`[fight: op="attack" who="Tamsin" hand="off" target="Cinder shade"]`,
+		`[fight: op="attack" who="Orrin" weapon="Boar spear" target="Ash wolf"]`,
+	} {
+		f.Add(s, true)
+		f.Add(s, false)
+	}
+	f.Fuzz(func(t *testing.T, text string, pool bool) {
+		var s *session.Session
+		if pool {
+			s = game(t, "gravewatch", 9)
+			gm(t, s, `[inventory: action="equip" item="Grave spade" who="Bram"] [inventory: action="add" item="Watch pistol" who="Maud"] [inventory: action="add" item="Shot and powder" count="2" who="Maud"] [inventory: action="equip" item="Watch pistol" who="Maud"] [inventory: action="add" item="Silver coffin nail" who="Maud"] [inventory: action="equip" item="Silver coffin nail" who="Maud"]`)
+			gm(t, s, `[fight: op="start" foes="2 Grave wight"]`)
+		} else {
+			s = game(t, "ember-roads", 9)
+			gm(t, s, `[inventory: action="equip" item="Hunting bow" who="Wren"] [inventory: action="add" item="Arrows" count="3" who="Wren"] [inventory: action="equip" item="Hand axe" who="Tamsin"] [inventory: action="equip" item="Boar spear" who="Orrin"]`)
+			gm(t, s, `[fight: op="start" foes="Ash wolf, Road bandit, Cinder shade"]`)
+		}
+		before := snapshot(t, s)
+		r, err := s.Append(session.GMReply, text)
+		if err != nil {
+			return
+		}
+		for _, rec := range r.Records {
+			if rec.Value("reason") == "engine-error" {
+				t.Fatalf("%q: %s", text, rec)
+			}
+		}
+		if len(r.Records) == 1 && r.Records[0].Name == "refused" && strings.HasPrefix(strings.ToLower(strings.TrimSpace(text)), "[fight:") {
+			if after := snapshot(t, s); after != before {
+				t.Fatalf("%q was refused and changed the state:\n%s\n%s", text, before, after)
+			}
+		}
+	})
+}
+
+func snapshot(t *testing.T, s *session.Session) string {
+	p := s.State().Party
+	b, err := json.Marshal(struct {
+		Bags  any
+		Fight *fight.State
+	}{p.Members, fight.Of(p)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
