@@ -119,16 +119,26 @@ type Menu struct {
 	Guessed []string `json:"guessed,omitempty"`
 }
 
-// ResolvesOwn is true when the ruleset resolves its own fights: a combat
-// block over a summed or a pool resolution (docs/fight.md "Which fight").
+// ResolvesOwn is true when the ruleset resolves its own fights
+// (docs/fight.md "Which fight"): a combat block over a pool resolution,
+// or over a summed one with the combat.defense a summed fight requires. A
+// combat block that only maps typed defenses does not make a fight.
 func ResolvesOwn(rs *ruleset.Ruleset) bool {
 	if rs == nil || rs.Resolution == nil {
 		return false
 	}
-	if _, ok := rs.Raw["combat"]; !ok {
+	c, ok := rs.Raw["combat"].(map[string]any)
+	if !ok {
 		return false
 	}
-	return rs.Resolution.Kind == "dice-sum" || rs.Resolution.Kind == "dice-pool"
+	switch rs.Resolution.Kind {
+	case "dice-pool":
+		return true
+	case "dice-sum":
+		_, ok := c["defense"]
+		return ok
+	}
+	return false
 }
 
 // Read is what an item's use does in those battles, without the party's

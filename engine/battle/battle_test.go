@@ -382,3 +382,46 @@ func TestGuessed(t *testing.T) {
 		t.Errorf("native false guessed %v", g)
 	}
 }
+
+// TestResolvesOwn: a combat block over a pool, or over a sum with its
+// defense, resolves its own fights; a combat block that only maps typed
+// defenses leaves them to the battles, and the menu says nothing of it.
+func TestResolvesOwn(t *testing.T) {
+	if !battle.ResolvesOwn(loadRS(t, "ember-roads")) || !battle.ResolvesOwn(loadRS(t, "gravewatch")) {
+		t.Error("Ember Roads and Gravewatch fight by their own rules")
+	}
+	rs, err := ruleset.LoadFile(filepath.Join(root, "testdata", "use", "wounds.json"), ruleset.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if battle.ResolvesOwn(rs) || battle.ResolvesOwn(loadRS(t, "blades")) {
+		t.Error("a ruleset without a fight resolves its own")
+	}
+	m := battle.Bridge(partyOf(t, rs, "mira.json"))
+	if m.ResolvesOwn || len(m.Options) == 0 || strings.Contains(battle.Text(m), "resolves its own fights") {
+		t.Errorf("menu %+v", m)
+	}
+	if !strings.HasPrefix(battle.Text(battle.Bridge(ember(t))), "ember-roads resolves its own fights (docs/fight.md)") {
+		t.Error("Ember Roads' menu does not say it fights by its own rules")
+	}
+}
+
+// TestChargesSpentNotOffered: a bell whose charges cannot pay for a use
+// is not offered, and says why; a rest's worth of charges brings it back.
+func TestChargesSpentNotOffered(t *testing.T) {
+	p := grave(t)
+	p.Members[1].Bag[0].Bound = true
+	p.Members[1].Bag[0].Spent = 3
+	m := battle.Bridge(p)
+	if offered(m, "Dawn bell") || m.Skipped[0].Item != "Dawn bell" || m.Skipped[0].Why != "it has nothing left to spend until a rest brings its charges back" {
+		t.Errorf("an empty bell: %+v", m)
+	}
+	out := battle.Use(p, battle.Unit{Name: "Maud Hollin", Member: 1}, "Dawn bell", dice.New(1, 0, 0))
+	if out.Refused == nil || out.Refused.Value("reason") != "no-charges" {
+		t.Errorf("an empty bell rung: %+v", out)
+	}
+	p.Members[1].Bag[0].Spent = 2
+	if o := option(t, battle.Bridge(p), "Dawn bell"); o.Uses != 1 {
+		t.Errorf("one charge left: %+v", o)
+	}
+}

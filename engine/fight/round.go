@@ -69,7 +69,11 @@ func (f *fight) end(t tag.Tag) record.Record {
 		}
 		f.loot(&rec)
 	} else {
-		f.say(fmt.Sprintf("The fight is %s: nothing is picked up.", outcome))
+		if outcome == "fled" {
+			f.say("The party flees: nothing is picked up, nothing is looted.")
+		} else {
+			f.say("The fight is lost: nothing is picked up, nothing is looted.")
+		}
 	}
 	f.p.SetPart(Section, (*State)(nil))
 	delete(f.p.Parts, Section)

@@ -87,7 +87,7 @@ func TestLikeByID(t *testing.T) {
 	for _, like := range []string{"Hand axe", "hand-axe", "outfitter/hand-axe", "OUTFITTER/HAND-AXE"} {
 		p := ember(t)
 		r := answer(t, p, items.GM, `[inventory: action="add" item="Old axe" like="`+like+`"]`)
-		want(t, r, "line", "Old axe [Weapon, Common, Thrown; Damage 1d6, Reach close]")
+		want(t, r, "line", "Old axe [Weapon, Common, Thrown; Damage 1d6, Reach close]; attack (Action): Brawn to hit, 1d6 + Brawn cut, reach 2 paces, range 10 to 20 paces")
 		if strings.Contains(r.Value("note"), "like=") {
 			t.Errorf("like=%q: %s", like, r)
 		}

@@ -53,9 +53,11 @@ func (p *Party) invent(t tag.Tag, name string) (*ruleset.Item, []string, *record
 	}
 	iv := &inventor{p: p, b: b, it: &ruleset.Item{Label: name, Stats: map[string]any{}, Invented: true}}
 	d := iv.describe(t)
+	hadBase := false
 	if like, ok := t.Get("like"); ok {
 		if base := p.lookupLike(like); base != nil {
 			iv.copyFrom(base)
+			hadBase = true
 		} else {
 			iv.note("like=%q is none of this ruleset's items (by label, entry ID or catalog/entry); dropped", like)
 		}
@@ -73,6 +75,10 @@ func (p *Party) invent(t tag.Tag, name string) (*ruleset.Item, []string, *record
 		iv.binds(bd)
 	}
 	iv.describedEffects(d)
+	if !hadBase {
+		iv.fightLike(t.Has("slots"), t.Has("binds"))
+	}
+	iv.dropUnwielded()
 	iv.capStats()
 	iv.capBonus(iv.it.Worn, "worn")
 	iv.capBonus(iv.it.Carried, "carried")
@@ -181,6 +187,8 @@ func (iv *inventor) copyFrom(base *ruleset.Item) {
 	// Used as that one, charges and all (spec/items.md "Using items in a
 	// fight"); the typed use never changes in play, so it is shared.
 	it.UseDef, it.ChargeDef, it.Toggle = base.UseDef, base.ChargeDef, base.Toggle
+	// A weapon's typed attack reads the new item's own stats (WeaponOf).
+	it.AttackDef = base.AttackDef
 }
 
 func copyEffect(e *ruleset.Effect) *ruleset.Effect {

@@ -66,6 +66,10 @@ type Weapon struct {
 	Plus     []ruleset.PlusClause
 	// Tags are what its strikes carry: the item's tags.
 	Tags []string
+	// Bonus is what the wielder's items' weapons effects add to attacks
+	// with it (WeaponOf only); its numbers are already in ToHitBonus and
+	// DamageBonus, its dice, advantage and From are for the fight to read.
+	Bonus WeaponBonus
 }
 
 // Thrown reports a weapon with both reach and range: a strike up close,
@@ -191,8 +195,9 @@ func (p *Party) Wielded(s *Stack) bool {
 }
 
 // WeaponOf is member i's stack s as a weapon, with the room the member's
-// worn items leave: its versatile dice while each slot it takes has room
-// for as many again. false when the stack offers no attack now.
+// worn items leave (its versatile dice while each slot it takes has room
+// for as many again) and what their items' weapons effects add to it.
+// false when the stack offers no attack now.
 func (p *Party) WeaponOf(i int, s *Stack) (*Weapon, bool) {
 	if i < 0 || i >= len(p.Members) || !p.Wielded(s) {
 		return nil, false
@@ -202,6 +207,11 @@ func (p *Party) WeaponOf(i int, s *Stack) (*Weapon, bool) {
 	w.Name = s.Name
 	if w.VersatileDice != "" && p.hasRoomForAsManyAgain(p.Members[i], def) {
 		w.Dice, w.Versatile, w.BothHands = w.VersatileDice, true, true
+	}
+	if b := p.WeaponBonusOf(i, w); !b.IsZero() {
+		w.Bonus = b
+		w.ToHitBonus += b.ToHit
+		w.DamageBonus += b.Damage
 	}
 	return w, true
 }

@@ -66,6 +66,8 @@ func TestAttackLinesEmberRoads(t *testing.T) {
 		t.Errorf("GM line\n got %s\nwant %s", got, want)
 	}
 	wantIn(t, lineOf(t, p, "Hand axe", false), "; Attack (Action): Brawn to hit, 1d6 + Brawn cut damage, reach 2 paces, range 10 to 20 paces;")
+	// The inventory block the Game Master reads describes each stack so.
+	wantIn(t, p.Block(), "- Hand axe [Weapon, Common, Thrown; Damage 1d6, Reach close]; attack (Action): Brawn to hit, 1d6 + Brawn cut, reach 2 paces, range 10 to 20 paces; costs 8 marks\n")
 	wantIn(t, lineOf(t, p, "Boar spear", true), "1d8 with a hand free")
 	bow := lineOf(t, p, "Hunting bow", true)
 	wantIn(t, bow, "attack (Action): Wits to hit, 1d8 pierce, range 30 to 60 paces",

@@ -87,3 +87,97 @@ func BenchmarkWeaponOf(b *testing.B) {
 		}
 	}
 }
+
+// The weapons effect (1.70): a worn archer's bracer adds to attacks made
+// with a Ranged weapon, and only while worn; a carried charm's applies to
+// every weapon. WeaponOf folds the numbers in and names the items.
+func TestWeaponsEffectOnWieldedWeapons(t *testing.T) {
+	p := bundled(t, "ember-roads",
+		entry("archers-bracer", "Archer's bracer", map[string]any{"category": "armor", "slots": map[string]any{"arms": 1},
+			"worn": map[string]any{"weapons": map[string]any{"tags": []any{"ranged"}, "modifiers": []any{
+				map[string]any{"to": "attacks", "flat": 1, "mode": "advantage"}, map[string]any{"to": "damage", "flat": 2, "dice": "1d4"}}}}}),
+		entry("war-charm", "War charm", map[string]any{"category": "charm",
+			"carried": map[string]any{"weapons": map[string]any{"modifiers": []any{map[string]any{"to": "damage", "flat": -1}}}}}),
+	)
+	for _, s := range []string{"Hunting bow", "Hand axe", "Archer's bracer"} {
+		answer(t, p, items.GM, `[inventory: action="add" item="`+s+`"]`)
+	}
+	answer(t, p, items.GM, `[inventory: action="equip" item="Hunting bow"]`)
+	bow := func() *items.Weapon {
+		for _, ww := range p.Weapons(0) {
+			if ww.Weapon.Name == "Hunting bow" {
+				return ww.Weapon
+			}
+		}
+		t.Fatal("the bow is not wielded")
+		return nil
+	}
+	if w := bow(); w.ToHitBonus != 0 || !w.Bonus.IsZero() {
+		t.Errorf("a stowed bracer adds %+v", w.Bonus)
+	}
+	answer(t, p, items.GM, `[inventory: action="equip" item="Archer's bracer"]`)
+	w := bow()
+	if w.ToHitBonus != 1 || w.DamageBonus != 2 || !w.Bonus.Advantage || len(w.Bonus.DamageDice) != 1 || w.Bonus.From[0] != "Archer's bracer" {
+		t.Errorf("bracer on the bow: %+v", w.Bonus)
+	}
+	answer(t, p, items.GM, `[inventory: action="add" item="War charm"]`)
+	w = bow()
+	if w.DamageBonus != 1 || len(w.Bonus.From) != 2 {
+		t.Errorf("bracer and charm: damage %d from %v", w.DamageBonus, w.Bonus.From)
+	}
+	answer(t, p, items.GM, `[inventory: action="unequip" item="Hunting bow"]`)
+	answer(t, p, items.GM, `[inventory: action="equip" item="Hand axe"]`)
+	for _, ww := range p.Weapons(0) {
+		if ww.Weapon.Name == "Hand axe" && (ww.Weapon.ToHitBonus != 0 || ww.Weapon.DamageBonus != -1 || len(ww.Weapon.Bonus.From) != 1) {
+			t.Errorf("the axe is no Ranged weapon: only the charm counts: %+v", ww.Weapon.Bonus)
+		}
+	}
+}
+
+// A fight's named effects name what gives them: a worn item's
+// own-attacks-advantage, a condition's.
+func TestFightEffectFrom(t *testing.T) {
+	p := bundled(t, "ember-roads",
+		entry("eagle-hood", "Eagle hood", map[string]any{"category": "armor", "slots": map[string]any{"body": 1},
+			"worn": map[string]any{"effects": []any{"own-attacks-advantage"}}}))
+	answer(t, p, items.GM, `[inventory: action="add" item="Eagle hood"]`)
+	if got := p.FightEffectFrom(0, "own-attacks-advantage"); len(got) != 0 {
+		t.Errorf("a stowed hood gives %v", got)
+	}
+	answer(t, p, items.GM, `[inventory: action="equip" item="Eagle hood"]`)
+	if got := p.FightEffectFrom(0, "own-attacks-advantage"); len(got) != 1 || got[0] != "Eagle hood" {
+		t.Errorf("worn hood: %v", got)
+	}
+	if p.FightEffectFrom(5, "speed-zero") != nil {
+		t.Error("out of range")
+	}
+}
+
+// The otherwise of an unmet requirement counts in a fight: armor too
+// heavy for its wearer costs speed, and stops once the wearer is strong
+// enough (spec/items.md "Armor and worn-item effects in a fight").
+func TestOtherwiseCountsInAFight(t *testing.T) {
+	p := bundled(t, "ember-roads",
+		entry("plate", "Plate", map[string]any{"category": "armor", "slots": map[string]any{"body": 1},
+			"requires": []any{map[string]any{"value": map[string]any{"abilityScore": "brawn"}, "atLeast": 2,
+				"otherwise": map[string]any{"modifiers": []any{map[string]any{"to": "speed", "flat": -2}},
+					"weapons": map[string]any{"modifiers": []any{map[string]any{"to": "attacks", "flat": -1}}}}}}}))
+	answer(t, p, items.GM, `[inventory: action="add" item="Plate"]`)
+	answer(t, p, items.GM, `[inventory: action="add" item="Hand axe"]`)
+	answer(t, p, items.GM, `[inventory: action="equip" item="Hand axe"]`)
+	if m := p.FightModifiers(0, "speed"); m.Flat != 0 {
+		t.Errorf("stowed plate costs speed: %+v", m)
+	}
+	answer(t, p, items.GM, `[inventory: action="equip" item="Plate"]`)
+	if m := p.FightModifiers(0, "speed"); m.Flat != -2 || len(m.From) != 1 || m.From[0] != "Plate" {
+		t.Errorf("worn plate on a weak wearer: %+v", m)
+	}
+	if ws := p.Weapons(0); len(ws) != 1 || ws[0].Weapon.ToHitBonus != -1 {
+		t.Errorf("the otherwise's weapons effect: %+v", ws)
+	}
+	answer(t, p, items.GM, `[inventory: action="add" item="Oxhide gauntlets"]`)
+	answer(t, p, items.GM, `[inventory: action="equip" item="Oxhide gauntlets"]`)
+	if m := p.FightModifiers(0, "speed"); m.Flat != 0 {
+		t.Errorf("gauntlets set Brawn 2: the requirement is met, yet %+v", m)
+	}
+}

@@ -25,10 +25,25 @@ type CombatItems struct {
 	Hardness *ValueRef
 }
 
-// Budget is one budget of a turn's economy: an id and what the lines
-// call it (`attack (Action)`).
+// Budget is one budget of a turn's economy: an id, what the lines call
+// it (`attack (Action)`) and how many times a fighter has it each round
+// (docs/fight.md "Budgets and rounds"; 1 unless it says more).
 type Budget struct {
 	ID, Label string
+	PerRound  int
+}
+
+// PerRound is how many times a fighter has the budget each round: 1
+// for a budget the economy does not declare.
+func (c *CombatItems) PerRound(id string) int {
+	if c != nil {
+		for _, b := range c.Budgets {
+			if b.ID == id {
+				return b.PerRound
+			}
+		}
+	}
+	return 1
 }
 
 // Distance is the unit reach and range are written in: Unit after a
@@ -146,7 +161,7 @@ func (v *Validator) budgetEntry(at string, raw any) (Budget, bool) {
 			v.P.Addf(at, "want a budget id of 1 to 64 characters, found %q", s)
 			return Budget{}, false
 		}
-		return Budget{ID: s, Label: capitalize(s)}, true
+		return Budget{ID: s, Label: capitalize(s), PerRound: 1}, true
 	}
 	bo, ok := validate.AsObj(v.P, at, raw)
 	if !ok {
@@ -162,6 +177,7 @@ func (v *Validator) budgetEntry(at string, raw any) (Budget, bool) {
 		return b, false
 	}
 	b.Label, _ = bo.Str("label", 80, true)
+	b.PerRound, _ = bo.Int("perRound", 1, 10, 1)
 	if b.Label == "" {
 		b.Label = capitalize(b.ID)
 	}

@@ -964,3 +964,41 @@ func (v *Validator) combatHas(key string) bool {
 	_, ok := c[key]
 	return ok
 }
+
+// StatsRead are the item stats the attack reads, each once, in the order
+// the attack names them: what an invented weapon inherits from the one it
+// fights like when its proposal left them out.
+func (a *Attack) StatsRead() []string {
+	if a == nil {
+		return nil
+	}
+	var out []string
+	add := func(id string) {
+		if id != "" && !containsID(out, id) {
+			out = append(out, id)
+		}
+	}
+	for _, w := range []*Word{a.ToHit.Skill, a.Damage.Dice, a.Damage.Type, a.Versatile} {
+		if w != nil {
+			add(w.Stat)
+		}
+	}
+	for _, l := range []*IDs{a.ToHit.Abilities, a.Damage.Abilities} {
+		if l != nil {
+			add(l.Stat)
+		}
+	}
+	nums := []*Num{a.ToHit.Bonus, a.ToHit.Target, a.Damage.Bonus, a.Reach, a.Floor}
+	if a.Range != nil {
+		nums = append(nums, a.Range.Normal, a.Range.Long)
+	}
+	if a.Clip != nil {
+		nums = append(nums, &a.Clip.Max)
+	}
+	for _, n := range nums {
+		if n != nil {
+			add(n.Stat)
+		}
+	}
+	return out
+}

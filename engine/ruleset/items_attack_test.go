@@ -57,6 +57,9 @@ func TestWeaponsBaseLoads(t *testing.T) {
 	if ci == nil || len(ci.Budgets) != 2 || ci.BudgetLabel("act") != "Action" || ci.BudgetLabel("quick") != "Quick" {
 		t.Fatalf("budgets = %+v", ci)
 	}
+	if ci.PerRound("act") != 1 || ci.PerRound("none") != 1 {
+		t.Errorf("perRound = %d", ci.PerRound("act"))
+	}
 	if ci.Paces(1) != "1 pace" || ci.Paces(2.5) != "2.5 paces" || ci.OffHand.Budget != "quick" || ci.OffHand.Ability != ruleset.OffHandFull {
 		t.Errorf("distance or off hand = %+v %+v", ci.Distance, ci.OffHand)
 	}
@@ -273,4 +276,34 @@ func FuzzAttack(f *testing.F) {
 			t.Fatal("an attack that loads is not typed")
 		}
 	})
+}
+
+// rerollUpTo rerolls damage dice only in a summed fight: in a pool
+// ruleset it is legal and does nothing, so it is a warning at its pointer.
+func TestRerollUpToWarnsOutsideASummedFight(t *testing.T) {
+	rs, err := withAttack(t, `{"budget": "act", "damage": {"dice": "2d6", "rerollUpTo": {"const": 2}}}`, func(m map[string]any) {
+		m["resolution"] = map[string]any{"kind": "dice-pool", "die": map[string]any{"sides": 10}, "proficiencyTiers": []any{map[string]any{"id": "untrained"}},
+			"pool": map[string]any{"min": 0, "max": 10}, "target": map[string]any{"default": 7, "min": 5, "max": 9}}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, w := range rs.Warnings {
+		if w.Pointer == "/catalogs/0/entries/0/item/attack/damage/rerollUpTo" && strings.Contains(w.Message, "only in a summed fight") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no warning: %v", rs.Warnings)
+	}
+	summed, err := withAttack(t, `{"budget": "act", "damage": {"dice": "2d6", "rerollUpTo": {"const": 2}}}`, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range summed.Warnings {
+		if strings.Contains(w.Pointer, "rerollUpTo") {
+			t.Errorf("a summed fight warns: %v", w)
+		}
+	}
 }

@@ -111,6 +111,7 @@ var weaponsVocabulary = []VocabSection{
 	{ID: "combat.economy.budgets", Pointer: "/combat/economy/budgets/*", Title: "A budget", Meaning: "One budget of a turn, named in lines (`attack (Action)`).", Keys: []VocabKey{
 		idKey("budget"),
 		k("label", "string", "the id, capitalized", "1 to 80 characters", "what the lines call it"),
+		k("perRound", "integer", "1", "1 to 10", "how many times a fighter has it each round"),
 	}},
 	{ID: "combat.distance", Pointer: "/combat/distance", Title: "combat.distance", Meaning: "The unit reach and range are written in.", Keys: []VocabKey{
 		k("unit", "string", "", "required; 1 to 24 characters", "the unit after a number (\"paces\")"),

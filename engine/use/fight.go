@@ -30,17 +30,18 @@ import (
 // Target is one combatant a use in a fight reaches, as the fight names it.
 type Target struct {
 	// Name is how the log names it ("Ada", "Grave wight 2").
-	Name string
+	Name string `json:"name,omitempty"`
 	// Member is the party member's index, -1 for a creature: a creature
 	// has health only, no sheet and no pools.
-	Member int
+	Member int `json:"member"`
 	// Enemy is true for the other side.
-	Enemy bool
+	Enemy bool `json:"enemy,omitempty"`
 	// Types and Tags are a creature's types and tags, which a plus
 	// clause's targetIs reads.
-	Types, Tags []string
+	Types []string `json:"types,omitempty"`
+	Tags  []string `json:"tags,omitempty"`
 	// Ref is the fight's own handle for it, handed back to the Board.
-	Ref int
+	Ref int `json:"ref,omitempty"`
 }
 
 // IsCreature is true for a target that is not a party member.
@@ -134,17 +135,18 @@ func (st *Start) count(i int, def *ruleset.Item) int {
 // Offer is one entry of the fight menu's Items: the item's name (never
 // the stack's), what it spends, how many are left, and what it does.
 type Offer struct {
-	Item   string
-	Budget string
-	Free   bool
+	Item   string `json:"item,omitempty"`
+	Budget string `json:"budget,omitempty"`
+	Free   bool   `json:"free,omitempty"`
 	// Left is how many units (consumed) or uses (charges) remain; Of is
 	// the charges' max; both 0 for an item that is not spent.
-	Left, Of int
+	Left int `json:"left"`
+	Of   int `json:"of,omitempty"`
 	// Targets is who it is used on: self, ally, enemy or any (the
 	// default for its kind filled in).
-	Targets string
+	Targets string `json:"targets,omitempty"`
 	// Text is what using it does, as the Game Master's line says it.
-	Text string
+	Text string `json:"text,omitempty"`
 }
 
 // Offered is what member i can use in a fight now, one offer per item in
@@ -171,7 +173,7 @@ func Offered(p *items.Party, i int) []Offer {
 		o := Offer{Item: def.Label, Budget: def.UseDef.Budget, Free: def.UseDef.Free, Targets: TargetsOf(def.UseDef), Text: Describe(p, def)}
 		switch {
 		case def.UseDef.Consumes:
-			o.Left = carried(p, m, def)
+			o.Left = usableCount(p, m, def)
 		case def.UseDef.Charges > 0:
 			left, maxN, _ := p.ChargesLeft(s)
 			o.Left, o.Of = left/def.UseDef.Charges, maxN
@@ -179,6 +181,20 @@ func Offered(p *items.Party, i int) []Offer {
 		out = append(out, o)
 	}
 	return out
+}
+
+// usableCount is how many units of def m can use now: an item that is
+// worn counts what is worn, never a spare in the bag.
+func usableCount(p *items.Party, m *items.Member, def *ruleset.Item) int {
+	n := 0
+	for j := range m.Bag {
+		if s := &m.Bag[j]; p.Def(s) == def {
+			if _, ok := usable(p, m, s); ok {
+				n += s.Count
+			}
+		}
+	}
+	return n
 }
 
 // gateReady is false for a gate whose difficulty the item does not give.
@@ -252,38 +268,43 @@ type Request struct {
 
 // Effect is what a use did to one target.
 type Effect struct {
-	Target Target
+	Target Target `json:"target,omitempty"`
 	// Hit is false for a missed attack roll (always true without one).
-	Hit, Critical bool
+	Hit      bool `json:"hit"`
+	Critical bool `json:"critical,omitempty"`
 	// Saved is true when the target's save succeeded.
-	Saved bool
+	Saved bool `json:"saved,omitempty"`
 	// Healed, Damage, Temporary and Restored are the amounts that landed.
-	Healed, Damage, Temporary, Restored int
+	Healed    int `json:"healed,omitempty"`
+	Damage    int `json:"damage,omitempty"`
+	Temporary int `json:"temporary,omitempty"`
+	Restored  int `json:"restored,omitempty"`
 	// Imposed are the labels of the conditions that took.
-	Imposed []string
+	Imposed []string `json:"imposed,omitempty"`
 }
 
 // Result is one use in a fight. When Refused is set nothing changed.
 type Result struct {
-	Refused *record.Record
-	Item    string
-	User    string
-	Budget  string
-	Free    bool
+	Refused *record.Record `json:"refused,omitempty"`
+	Item    string         `json:"item,omitempty"`
+	User    string         `json:"user,omitempty"`
+	Budget  string         `json:"budget,omitempty"`
+	Free    bool           `json:"free,omitempty"`
 	// Gate is how the gate went: "" (none), "skipped", "passed", "failed".
-	Gate       string
-	GateRecord record.Record
+	Gate       string        `json:"gate,omitempty"`
+	GateRecord record.Record `json:"gateRecord,omitempty"`
 	// Worked is false when a failed gate spent it for nothing.
-	Worked  bool
-	Effects []Effect
+	Worked  bool     `json:"worked"`
+	Effects []Effect `json:"effects,omitempty"`
 	// Left and Of: units left of those carried when the fight began
 	// (consumed), or charges left of the max; Broke and BreakRoll when
 	// the last charge rolled breaksOn.
-	Left, Of  int
-	Broke     bool
-	BreakRoll int
+	Left      int  `json:"left"`
+	Of        int  `json:"of,omitempty"`
+	Broke     bool `json:"broke,omitempty"`
+	BreakRoll int  `json:"breakRoll,omitempty"`
 	// Lines are the fight log's lines, in order.
-	Lines []string
+	Lines []string `json:"lines,omitempty"`
 }
 
 // fightUse is one use in a fight in progress.
@@ -299,6 +320,10 @@ type fightUse struct {
 // InFight uses an item in a fight: refusals first (nothing changes), then
 // the gate, then what it does to each target, then what it costs.
 func InFight(r Request) Result {
+	if r.Board == nil || r.Dice == nil {
+		rec := record.Refused("use", "no-fight", "note", "a use in a fight needs the fight's board and dice")
+		return Result{Refused: &rec}
+	}
 	if r.Party == nil || r.Party.RS == nil || r.User < 0 || r.User >= len(r.Party.Members) {
 		rec := record.Refused("use", "unknown-who", "note", "the user is not a member of the party")
 		return Result{Refused: &rec}
@@ -652,7 +677,7 @@ func (x *fightUse) pay() {
 	label := x.def.Label
 	switch {
 	case x.u.Consumes:
-		before := carried(x.Party, x.m, x.def)
+		before := usableCount(x.Party, x.m, x.def)
 		s.Count--
 		if s.Count == 0 {
 			x.m.Bag = slices.Delete(x.m.Bag, x.si, x.si+1)

@@ -273,6 +273,9 @@ func TestFightRefusals(t *testing.T) {
 	if r.Refused == nil || r.Refused.Value("reason") != "bad-target" {
 		t.Errorf("the bell on Maud: %+v", r)
 	}
+	if r := use.InFight(use.Request{Party: p, User: 0, Item: "Warming tonic"}); r.Refused == nil || r.Refused.Value("reason") != "no-fight" {
+		t.Errorf("no board: %+v", r)
+	}
 	if len(p.Members[0].Bag) != 2 || p.Members[1].Bag[0].Spent != 0 {
 		t.Error("a refusal changed the bags")
 	}
@@ -428,3 +431,36 @@ func TestFightTemporary(t *testing.T) {
 	r = use.InFight(use.Request{Party: p, User: 0, Item: "Warming tonic", Targets: []use.Target{wight}, Board: newBoard(p), Dice: dice.New(1, 0, 0), Start: st})
 	lines(t, r, "Grave wight gets no temporary points: a creature has health only.", "Warming tonic: 0 of 2 left.")
 }
+
+// TestFightInventedLike: an item the Game Master invents like= the
+// poultice is used as the poultice in a fight.
+func TestFightInventedLike(t *testing.T) {
+	s := ember(t, 1)
+	r := one(t, s, "gm", `[inventory: action="add" item="Ash salve" like="Poultice" who="Juno"]`)
+	if r.Name == "refused" {
+		t.Fatalf("invent: %s", r)
+	}
+	p := s.State().Party
+	p.SetPool(0, "grit", 2)
+	o := use.Offered(p, 0)
+	if len(o) != 2 || o[1].Item != "Ash salve" || o[1].Left != 1 {
+		t.Fatalf("offers: %+v", o)
+	}
+	res := use.InFight(use.Request{Party: p, User: 0, Item: "Ash salve", Targets: []use.Target{{Name: "Juno", Member: 0}}, Board: newBoard(p), Dice: dice.New(3, 0, 0)})
+	if res.Refused != nil || res.Effects[0].Healed < 2 || res.Lines[len(res.Lines)-1] != "Ash salve: 0 of 1 left." {
+		t.Errorf("invented salve: %+v", res)
+	}
+}
+
+// TestFightGateSeeded: the spec's gate line from the turn's seeded
+// stream, as the fight draws it.
+func TestFightGateSeeded(t *testing.T) {
+	p := graveFight(t)
+	r := use.InFight(use.Request{Party: p, User: 0, Item: "Page of the vigil litany", Board: newBoard(p), Dice: dice.New(gateSeed, 0, 0), Start: use.Begin(p)})
+	if r.Lines[0] != "Ada rolls Ward to use Page of the vigil litany: 2 successes from 2 dice at 7 or more (8, 9), needing 2 successes, a success." {
+		t.Errorf("seed %d: %q", gateSeed, r.Lines)
+	}
+}
+
+// gateSeed is the first seed whose stream opens with 8, 9 on a d10.
+const gateSeed = 242

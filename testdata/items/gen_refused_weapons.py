@@ -145,6 +145,7 @@ case("attack-plus-target-is-empty", A + "/plus/0/targetIs", 'names creature "typ
 case("attack-plus-type-undeclared", A + "/plus/0/type", 'unknown damage type "fire"', both(lambda r: r["combat"].update({"damageTypes": ["cut"]}), atk({"plus": [PLUS]})))
 # the combat block's keys
 case("combat-budgets-twice", "/combat/economy/budgets/1", 'budget "act" is listed twice', lambda r: r["combat"]["economy"].update({"budgets": ["act", {"id": "act"}]}))
+case("combat-budget-per-round", "/combat/economy/budgets/0/perRound", "1 to 10", lambda r: r["combat"]["economy"]["budgets"][0].update({"perRound": 0}))
 case("combat-budgets-empty", "/combat/economy/budgets", "allowed 1 to 8", lambda r: r["combat"]["economy"].update({"budgets": []}))
 case("combat-economy-unknown-key", "/combat/economy/turns", 'unknown key "turns"', lambda r: r["combat"]["economy"].update({"turns": 1}))
 case("combat-distance-no-unit", "/combat/distance", 'missing required key "unit"', lambda r: r["combat"].update({"distance": {"one": "pace"}}))
