@@ -17,7 +17,7 @@ func TestSessionShowMarket(t *testing.T) {
 		t.Fatalf("run: %s", errs)
 	}
 	code, out, errs := runCLI("session", "show", "--market", dir)
-	if code != 0 || !strings.Contains(out, "MARKET:\nWaterdeep, a city (market day 2)") ||
+	if code != 0 || !strings.Contains(out, "MARKET:\nWaterdeep, a city (market day 3)") ||
 		!strings.Contains(out, "(warn the buyer first: every wave is a gamble") {
 		t.Fatalf("show --market: exit %d\n%s\n%s", code, out, errs)
 	}

@@ -49,6 +49,13 @@ type arm struct {
 	Stack int
 	// Toggled is set while the weapon item's switch is on.
 	Toggled bool
+	// Reach and the range (normal, long) are in combat.distance's unit,
+	// each with its Has flag (weapons only; a creature's row reaches
+	// whatever the Game Master says it reaches).
+	Reach, RangeNormal, RangeLong float64
+	HasReach, HasRange            bool
+	// spends marks a strike that spends: it rolls its maker's number.
+	spends bool
 	// offHandStrike marks the off hand's single strike.
 	offHandStrike bool
 }

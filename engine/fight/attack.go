@@ -27,12 +27,20 @@ func (f *fight) attack(t tag.Tag) record.Record {
 	if !ok {
 		return refusal
 	}
+	if strings.EqualFold(strings.TrimSpace(t.Value("style")), "spend") {
+		if a, refusal, ok = f.spending(w, a); !ok {
+			return refusal
+		}
+	}
 	md, refusal, ok := f.pickMode(w, a, t)
 	if !ok {
 		return refusal
 	}
 	targets, refusal, ok := f.pickTargets(w, a, md, t)
 	if !ok {
+		return refusal
+	}
+	if refusal, ok := f.inRange(w, a, t); !ok {
 		return refusal
 	}
 	if refusal, ok := f.canSpend(w, a.Budget, "attack"); !ok {
@@ -80,6 +88,7 @@ func (f *fight) attack(t tag.Tag) record.Record {
 			fr.OffHandFrom = a.Stack + 1
 		}
 	}
+	f.moveNumber(w, a)
 	rec.AddInt("landed", hits)
 	rec.AddInt("dealt", dealt)
 	if f.allDown() {
@@ -100,6 +109,12 @@ func (f *fight) strike(w who, a *arm, md *mode, tg who) strikeResult {
 	var crit bool
 	var rollText string
 	var net, target int
+	if a.spends {
+		if n, h := f.number(w), f.hardness(tg); n < h {
+			f.say(fmt.Sprintf("%s's %s lands on %s with %s, below a hardness of %d, and does nothing.", f.name(w), a.Label, f.name(tg), plural(n, "die", "dice"), h))
+			return strikeResult{hit: true}
+		}
+	}
 	if f.st.Pool {
 		dp := f.p.RS.Resolution.DicePool
 		n, from := f.attackDice(w, a, md)
@@ -155,6 +170,9 @@ func (f *fight) attackAdd(w who, a *arm, md *mode) (int, []string) {
 // attackDice is a pool attack's dice: the arm's, the mode's, and the
 // attacks modifiers as a flat number of dice, within the pool's bounds.
 func (f *fight) attackDice(w who, a *arm, md *mode) (int, []string) {
+	if a.spends {
+		return min(f.number(w), MaxPoolDice), nil
+	}
 	n, from := f.attackAdd(w, a, md)
 	return poolSize(f.p.RS.Resolution.DicePool, n), from
 }
@@ -249,4 +267,111 @@ func (f *fight) fighterNames() string {
 		names = append(names, fo.Name)
 	}
 	return strings.Join(names, ", ")
+}
+
+// inRange reads distance= (how far the target is, in combat.distance's
+// unit; the fight has no map): a weapon reaches up to its reach (one
+// cell without reach or range) and shoots or throws up to its long
+// range; beyond that the attack is refused. Without distance= the target
+// is where the weapon reaches it.
+func (f *fight) inRange(w who, a *arm, t tag.Tag) (record.Record, bool) {
+	raw := strings.TrimSpace(t.Value("distance"))
+	if raw == "" || a.Stack < 0 {
+		return record.Record{}, true
+	}
+	d, err := strconv.ParseFloat(raw, 64)
+	if err != nil || d < 0 || d > 1e6 {
+		return record.Refused("fight", OutOfRange, "op", "attack", "who", f.name(w), "note", "distance is a number of "+f.unit()+", 0 or more"), false
+	}
+	reach := a.Reach
+	if !a.HasReach && !a.HasRange {
+		reach = f.cell()
+	}
+	switch {
+	case (a.HasReach || !a.HasRange) && d <= reach:
+		return record.Record{}, true
+	case a.HasRange && d <= a.RangeLong:
+		return record.Record{}, true
+	}
+	most := reach
+	if a.HasRange {
+		most = max(most, a.RangeLong)
+	}
+	return record.Refused("fight", OutOfRange, "op", "attack", "who", f.name(w), "weapon", a.Label, "note",
+		fmt.Sprintf("%s reaches %s at most", a.Label, strconv.FormatFloat(most, 'f', -1, 64)+" "+f.unit())), false
+}
+
+// unit and cell are combat.distance's unit and one cell in it.
+func (f *fight) unit() string {
+	if ci := f.p.RS.CombatItems; ci != nil && ci.Distance != nil {
+		return ci.Distance.Unit
+	}
+	return "cells"
+}
+
+func (f *fight) cell() float64 {
+	if ci := f.p.RS.CombatItems; ci != nil && ci.Distance != nil && ci.Distance.Cell > 0 {
+		return ci.Distance.Cell
+	}
+	return 1
+}
+
+// hardnessFight reports a pool fight whose combat block has
+// combat.pool.hardness: the only fight with strikes that spend.
+func (f *fight) hardnessFight() bool {
+	ci := f.p.RS.CombatItems
+	return f.st.Pool && ci != nil && ci.Hardness != nil
+}
+
+// spending makes a's strike one that spends (style="spend"): it rolls
+// its maker's number instead of the weapon's dice, is never raised to a
+// floor, and is a single strike without a mode.
+func (f *fight) spending(w who, a *arm) (*arm, record.Record, bool) {
+	if !f.hardnessFight() {
+		return nil, record.Refused("fight", NoStyle, "op", "attack", "who", f.name(w), "note",
+			"a strike that spends needs a pool fight with combat.pool.hardness (docs/fight.md)"), false
+	}
+	s := *a
+	s.spends, s.HasFloor, s.Modes = true, false, nil
+	return &s, record.Record{}, true
+}
+
+// number is w's number now.
+func (f *fight) number(w who) int {
+	if w.IsFoe() {
+		return f.st.Foes[w.Foe].Number
+	}
+	return f.st.Members[w.Member].Number
+}
+
+// hardness is w's hardness: a member's read from the sheet at the start,
+// a creature's own.
+func (f *fight) hardness(w who) int {
+	if w.IsFoe() {
+		return f.creature(w.Foe).Hardness
+	}
+	return f.st.Members[w.Member].Hardness
+}
+
+// moveNumber moves w's number after an attack, in a fight with hardness:
+// an ordinary attack adds 1, a strike that spends returns it to base.
+func (f *fight) moveNumber(w who, a *arm) {
+	if !f.hardnessFight() {
+		return
+	}
+	base := 0
+	if w.IsFoe() {
+		base = f.creature(w.Foe).Initiative
+	} else {
+		base = f.st.Members[w.Member].Base
+	}
+	n := f.number(w) + 1
+	if a.spends {
+		n = base
+	}
+	if w.IsFoe() {
+		f.st.Foes[w.Foe].Number = n
+	} else {
+		f.st.Members[w.Member].Number = n
+	}
 }

@@ -40,31 +40,31 @@ const Section = "fight"
 
 // Refusal reasons of [fight:] (docs/tags.md "fight").
 const (
-	GMOnly       = "gm-only"       // the player wrote it
-	UnknownOp    = "unknown-op"    // op= is none of the fight's steps
-	NoFightKind  = "no-fight-kind" // the ruleset's kind has no fight here
-	NoFight      = "no-fight"      // a step with no fight going on
-	InFight      = "in-fight"      // a start while a fight goes on
-	NoFoes       = "no-foes"       // start without foes=, or with none known
-	UnknownFoe   = "unknown-foe"   // a foe the bestiary does not hold
-	NoDefense    = "no-defense"    // a summed fight without a defense
-	UnknownWho   = "unknown-who"   // who= names no fighter
-	Down         = "down"          // who= is out of the fight
-	NoWeapon     = "no-weapon"     // the attack names nothing who can attack with
-	NotOffered   = "not-offered"   // the option is not offered now (not worn, no shots, ...)
-	UnknownMode  = "unknown-mode"  // mode= names none of the weapon's modes
-	BadTarget    = "bad-target"    // target= names no fighter on the other side, or too many
-	BudgetSpent  = "budget-spent"  // the budget is spent this round
-	NoShots      = "no-shots"      // not enough ammunition carried or loaded
-	StackGone    = "stack-gone"    // a stack the step counted on has disappeared
-	NotEnough    = "not-enough"    // a stack holds less than the step counted on
-	NoClip       = "no-clip"       // reload of a weapon without a clip
-	Full         = "full"          // reload of a full clip
-	BadOutcome   = "bad-outcome"   // end without won, lost or fled
-	UnknownItem  = "unknown-item"  // use or toggle of an item who does not have
-	TooManyFoes  = "too-many-foes" // start asks for more than MaxFoes
-	NotUsable    = "not-usable"    // use of an item the fight does not offer
-	NoTargetHere = "no-target"     // a use that needs a target without one
+	GMOnly      = "gm-only"       // the player wrote it
+	UnknownOp   = "unknown-op"    // op= is none of the fight's steps
+	NoFightKind = "no-fight-kind" // the ruleset's kind has no fight here
+	NoFight     = "no-fight"      // a step with no fight going on
+	InFight     = "in-fight"      // a start while a fight goes on
+	NoFoes      = "no-foes"       // start without foes=, or with none known
+	UnknownFoe  = "unknown-foe"   // a foe the bestiary does not hold
+	NoDefense   = "no-defense"    // a summed fight without a defense
+	UnknownWho  = "unknown-who"   // who= names no fighter
+	Down        = "down"          // who= is out of the fight
+	NoWeapon    = "no-weapon"     // the attack names nothing who can attack with
+	NotOffered  = "not-offered"   // the option is not offered now (not worn, no shots, ...)
+	UnknownMode = "unknown-mode"  // mode= names none of the weapon's modes
+	BadTarget   = "bad-target"    // target= names no fighter on the other side, or too many
+	BudgetSpent = "budget-spent"  // the budget is spent this round
+	NoShots     = "no-shots"      // not enough ammunition carried or loaded
+	StackGone   = "stack-gone"    // a stack the step counted on has disappeared
+	NotEnough   = "not-enough"    // a stack holds less than the step counted on
+	NoClip      = "no-clip"       // reload of a weapon without a clip
+	Full        = "full"          // reload of a full clip
+	BadOutcome  = "bad-outcome"   // end without won, lost or fled
+	UnknownItem = "unknown-item"  // use or toggle of an item who does not have
+	TooManyFoes = "too-many-foes" // start asks for more than MaxFoes
+	OutOfRange  = "out-of-range"  // distance= beyond what the weapon reaches
+	NoStyle     = "no-style"      // style="spend" where the fight has no hardness
 )
 
 // MaxFoes bounds one fight's creatures, so a hostile tag cannot grow the
@@ -101,6 +101,9 @@ type Foe struct {
 	Max        int            `json:"max"`
 	Conditions []string       `json:"conditions,omitempty"`
 	Spent      map[string]int `json:"spent,omitempty"`
+	// Number is its number, which attacks move and a strike that spends
+	// rolls (docs/fight.md "Hardness and strikes that spend").
+	Number int `json:"number,omitempty"`
 	// c is the creature and defs its typed defenses, looked up once.
 	c    *ruleset.Creature
 	defs items.Defenses
@@ -109,10 +112,14 @@ type Foe struct {
 // Fighter is a party member's fight: what the fight read from the sheet
 // when it began and the budgets spent this round.
 type Fighter struct {
-	Defense  int            `json:"defense,omitempty"`
-	Soak     int            `json:"soak,omitempty"`
-	Hardness int            `json:"hardness,omitempty"`
-	Spent    map[string]int `json:"spent,omitempty"`
+	Defense  int `json:"defense,omitempty"`
+	Soak     int `json:"soak,omitempty"`
+	Hardness int `json:"hardness,omitempty"`
+	// Base and Number: the number's base read at the start, and where it
+	// stands (docs/fight.md "Hardness and strikes that spend").
+	Base   int            `json:"base,omitempty"`
+	Number int            `json:"number,omitempty"`
+	Spent  map[string]int `json:"spent,omitempty"`
 	// OffHandFrom is set once they attacked this round with a weapon
 	// marked offHand: each other such weapon then offers a second attack.
 	// OffHandFrom is that weapon's stack index plus one (0: none yet).

@@ -17,6 +17,9 @@ type Forecast struct {
 
 // forecast is the exact forecast of w's attack with a (in mode md) at tg.
 func (f *fight) forecast(w who, a *arm, md *mode, tg who) Forecast {
+	if a.spends && f.number(w) < f.hardness(tg) {
+		return Forecast{Hit: 1} // it lands and does nothing
+	}
 	mult := f.defenses(tg).Multiplier(a.Type, a.Tags...)
 	if a.Type == "" {
 		mult = 1

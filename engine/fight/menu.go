@@ -88,6 +88,11 @@ func (f *fight) armOptions(w who, a *arm) []Option {
 		}
 	}
 	add(a.Label, a, nil)
+	if f.hardnessFight() && f.number(w) > 0 {
+		if s, _, ok := f.spending(w, a); ok {
+			add(fmt.Sprintf("%s, spending %d", a.Label, f.number(w)), s, nil)
+		}
+	}
 	for k := range a.Modes {
 		md := &a.Modes[k]
 		add(a.Label+": "+md.Label, a, md)

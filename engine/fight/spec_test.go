@@ -193,3 +193,35 @@ func TestRefusals(t *testing.T) {
 	}
 	var _ = items.GM
 }
+
+// reach and range, in combat.distance's unit: the hand axe strikes up to
+// 2 paces and is thrown up to 20; the bow shoots up to 60; beyond, the
+// attack is refused.
+func TestDistance(t *testing.T) {
+	s := game(t, "ember-roads", 1)
+	gm(t, s, `[inventory: action="equip" item="Hand axe" who="Tamsin"] [inventory: action="equip" item="Hunting bow" who="Wren"] [inventory: action="add" item="Arrows" count="5" who="Wren"] [fight: op="start" foes="2 Road bandit"]`)
+	if rec := one(t, s, `[fight: op="attack" who="Tamsin" weapon="Hand axe" target="Road bandit 1" distance="15"]`); rec.Name != "fight" {
+		t.Fatalf("a throw at 15 paces: %s", rec)
+	}
+	refused(t, one(t, s, `[fight: op="attack" who="Wren" weapon="Hunting bow" target="Road bandit 1" distance="61"]`), fight.OutOfRange)
+	has(t, one(t, s, `[fight: op="attack" who="Wren" weapon="Hunting bow" target="Road bandit 1" distance="far"]`), "note", "a number of paces")
+	if rec := one(t, s, `[fight: op="attack" who="Wren" weapon="Hunting bow" target="Road bandit 1" distance="60"]`); rec.Name != "fight" {
+		t.Fatalf("a shot at 60 paces: %s", rec)
+	}
+	gm(t, s, `[fight: op="round"]`)
+	refused(t, one(t, s, `[fight: op="attack" who="Tamsin" weapon="Hand axe" target="Road bandit 2" distance="21"]`), fight.OutOfRange)
+}
+
+// A worn item's modifiers to attacks and defense count in a fight, each
+// item named by its stack's name next to the roll (an invented iron band
+// worn on the arms, -1 on attacks, +1 on defense).
+func TestWornModifiers(t *testing.T) {
+	s := game(t, "ember-roads", 1)
+	rec := one(t, s, `[inventory: action="add" item="Iron band" category="armor" slots="arms" worn="-1 on attacks; +1 on defense" who="Tamsin"]`)
+	if rec.Name != "inventory" {
+		t.Fatalf("invent: %s", rec)
+	}
+	gm(t, s, `[inventory: action="equip" item="Iron band" who="Tamsin"] [inventory: action="equip" item="Hand axe" who="Tamsin"] [fight: op="start" foes="Road bandit"]`)
+	has(t, one(t, s, `[fight: op="attack" who="Tamsin" weapon="Hand axe"]`), "log", "(-1 Iron band)")
+	has(t, one(t, s, `[fight: op="attack" who="Road bandit" target="Tamsin"]`), "log", "against a defense of 10 (Iron band)")
+}

@@ -40,7 +40,7 @@ func start(p *items.Party, t tag.Tag, turn items.Turn) record.Record {
 			if k.count > 1 {
 				name += " " + strconv.Itoa(n)
 			}
-			st.Foes = append(st.Foes, &Foe{Name: name, Ref: k.c.Ref(), Health: k.c.Health, Max: k.c.Health})
+			st.Foes = append(st.Foes, &Foe{Name: name, Ref: k.c.Ref(), Health: k.c.Health, Max: k.c.Health, Number: k.c.Initiative})
 		}
 	}
 	for i := range p.Members {
@@ -139,6 +139,13 @@ func readFighter(p *items.Party, i int) *Fighter {
 	}
 	if f.Soak != nil {
 		fr.Soak = max(0, int(ch.Value(*f.Soak)))
+	}
+	if f.Initiative != nil {
+		fr.Base = max(0, int(ch.Value(*f.Initiative)))
+		fr.Number = fr.Base
+	}
+	if ci := p.RS.CombatItems; ci != nil && ci.Hardness != nil {
+		fr.Hardness = max(0, int(ch.Value(*ci.Hardness)))
 	}
 	return fr
 }

@@ -32,7 +32,8 @@ func (f *fight) memberArms(i int) []*arm {
 func (f *fight) weaponArm(ch *sheet.Character, stack int, w *items.Weapon, s *items.Stack) *arm {
 	a := &arm{Label: w.Name, ItemLabel: w.Def.Label, Budget: w.Budget, Target: w.Target, Type: w.DamageType,
 		Tags: w.Tags, Floor: w.Floor, HasFloor: w.HasFloor, ClipMax: w.ClipMax, Reload: w.Reload,
-		OffHand: w.OffHand, Stack: stack, Toggled: s.On}
+		OffHand: w.OffHand, Stack: stack, Toggled: s.On,
+		Reach: w.Reach, HasReach: w.HasReach, RangeNormal: w.RangeNormal, RangeLong: w.RangeLong, HasRange: w.HasRange}
 	a.ToHit = f.best(ch, w.ToHitAbilities) + f.skillFlat(ch, w.ToHitSkill) + w.ToHitBonus
 	if w.Proficiency != nil && ch.Value(*w.Proficiency) > 0 {
 		if pr := f.p.RS.Resolution.Proficiency; pr != nil {

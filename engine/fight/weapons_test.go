@@ -71,3 +71,39 @@ func TestSilverAndMarked(t *testing.T) {
 		t.Fatal("no seed below 200 where the spade hit and the nail dealt 2")
 	}
 }
+
+// Hardness: in Gravewatch's pool fight every attack moves its maker's
+// number up by one, and a strike that spends rolls that number and
+// returns it to base (Bram's Nerve, 2); below the grave wight's hardness
+// of 6 it lands and does nothing, and the menu forecasts no damage.
+func TestHardness(t *testing.T) {
+	s := game(t, "gravewatch", 1)
+	gm(t, s, `[inventory: action="equip" item="Grave spade" who="Bram"] [fight: op="start" foes="Grave wight"]`)
+	for i := 0; i < 3; i++ {
+		gm(t, s, `[fight: op="attack" who="Bram" weapon="Grave spade" target="Grave wight"] [fight: op="round"]`)
+	}
+	bram, _ := s.State().Party.Member("Bram")
+	if n := fight.Of(s.State().Party).Members[bram].Number; n != 5 {
+		t.Fatalf("Bram's number is %d after three attacks from 2", n)
+	}
+	found := false
+	for _, o := range fight.Menu(s.State().Party, bram) {
+		if o.Label == "Grave spade, spending 5" {
+			found = true
+			if len(o.Forecasts) != 1 || o.Forecasts[0].Damage != 0 {
+				t.Fatalf("the menu forecasts %+v", o.Forecasts)
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("no strike that spends offered: %+v", fight.Menu(s.State().Party, bram))
+	}
+	rec := one(t, s, `[fight: op="attack" who="Bram" weapon="Grave spade" target="Grave wight" style="spend"]`)
+	has(t, rec, "log", "Bram the Quiet's Grave spade lands on Grave wight with 5 dice, below a hardness of 6, and does nothing.")
+	if n := fight.Of(s.State().Party).Members[bram].Number; n != 2 {
+		t.Fatalf("Bram's number is %d after spending, want its base 2", n)
+	}
+	e := game(t, "ember-roads", 1)
+	gm(t, e, `[inventory: action="equip" item="Hand axe" who="Tamsin"] [fight: op="start" foes="Ash wolf"]`)
+	refused(t, one(t, e, `[fight: op="attack" who="Tamsin" weapon="Hand axe" style="spend"]`), fight.NoStyle)
+}
