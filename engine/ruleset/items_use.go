@@ -380,6 +380,7 @@ func (v *Validator) use(uo validate.Obj, it *Item) *Use {
 		}
 	}
 	u.Area = v.useArea(uo)
+	v.useDistance(uo)
 	u.Zone = v.useZone(uo)
 	u.TargetCount, _ = uo.Int("targetCount", 1, MaxTargetCount, 1)
 	u.FriendlyFire, _ = uo.Bool("friendlyFire", false)
@@ -706,6 +707,20 @@ func (v *Validator) useArea(uo validate.Obj) *UseArea {
 		return nil
 	}
 	return a
+}
+
+// useDistance holds a range and an area to the combat block's distance
+// unit, which they are written in and need (as a weapon's reach and
+// range do).
+func (v *Validator) useDistance(uo validate.Obj) {
+	if v.combatHas("distance") {
+		return
+	}
+	for _, k := range []string{"range", "area"} {
+		if uo.Has(k) {
+			uo.Addf(k, "a use's %s is in the combat block's distance unit: declare combat.distance { \"unit\": ... }", k)
+		}
+	}
 }
 
 // useZone reads { rounds }: how long what it leaves behind lasts.

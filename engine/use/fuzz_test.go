@@ -41,6 +41,8 @@ func FuzzUseValidator(f *testing.F) {
 	const salve = `"use": { "kind": "heal", "free": true, "amount": { "flat": 1 }, "consumes": true }`
 	f.Fuzz(func(t *testing.T, useJSON, chargesJSON string) {
 		text := strings.Replace(string(base), salve, `"use": `+useJSON+`, "charges": `+chargesJSON, 1)
+		// A range or an area needs the combat block's distance unit.
+		text = strings.Replace(text, `"combat": {`, `"combat": { "distance": { "unit": "paces", "one": "pace" },`, 1)
 		rs, err := ruleset.Load("fuzz.json", []byte(text), ruleset.Options{})
 		if err != nil {
 			return

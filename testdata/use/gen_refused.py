@@ -24,6 +24,11 @@ def case(name, change, pointer, contains):
         f.write("\n")
 
 
+def DIST(rs):
+    """Declares combat.distance, which a use's range and area need."""
+    rs["combat"]["distance"] = {"unit": "paces", "one": "pace"}
+
+
 def POOL(lo, hi):
     """A dice-pool resolution whose per-die target runs from lo to hi."""
     return {"kind": "dice-pool", "die": {"sides": 10}, "proficiencyTiers": [{"id": "untrained", "label": "Untrained"}, {"id": "trained", "label": "Trained", "flat": 1}],
@@ -92,15 +97,17 @@ cases = [
     ("plus-toggled-without-toggle", lambda rs, i, u: u.update(kind="attack", plus=[{"flat": 1, "when": "toggled"}]), ITEM + "/use/plus/0/when", "toggle"),
     ("plus-targetis-empty", lambda rs, i, u: u.update(kind="attack", plus=[{"flat": 1, "targetIs": {}}]), ITEM + "/use/plus/0/targetIs", "types"),
     ("plus-targetis-blank-word", lambda rs, i, u: u.update(kind="attack", plus=[{"flat": 1, "targetIs": {"types": [""]}}]), ITEM + "/use/plus/0/targetIs/types/0", "word"),
-    ("area-missing-size", lambda rs, i, u: u.update(kind="attack", area={"shape": "burst"}), ITEM + "/use/area", "missing required key \"size\""),
-    ("area-bad-shape", lambda rs, i, u: u.update(kind="attack", area={"shape": "ring", "size": 2}), ITEM + "/use/area/shape", "one of"),
-    ("area-size-zero", lambda rs, i, u: u.update(kind="attack", area={"shape": "burst", "size": 0}), ITEM + "/use/area/size", "above 0"),
-    ("area-and-targetcount", lambda rs, i, u: u.update(kind="attack", area={"shape": "burst", "size": 2}, targetCount=3), ITEM + "/use/targetCount", "not both"),
-    ("area-on-self", lambda rs, i, u: u.update(targets="self", area={"shape": "burst", "size": 2}), ITEM + "/use/area", "oneself"),
+    ("area-missing-size", lambda rs, i, u: (DIST(rs), u.update(kind="attack", area={"shape": "burst"})), ITEM + "/use/area", "missing required key \"size\""),
+    ("area-bad-shape", lambda rs, i, u: (DIST(rs), u.update(kind="attack", area={"shape": "ring", "size": 2})), ITEM + "/use/area/shape", "one of"),
+    ("area-size-zero", lambda rs, i, u: (DIST(rs), u.update(kind="attack", area={"shape": "burst", "size": 0})), ITEM + "/use/area/size", "above 0"),
+    ("area-and-targetcount", lambda rs, i, u: (DIST(rs), u.update(kind="attack", area={"shape": "burst", "size": 2}, targetCount=3)), ITEM + "/use/targetCount", "not both"),
+    ("area-on-self", lambda rs, i, u: (DIST(rs), u.update(targets="self", area={"shape": "burst", "size": 2})), ITEM + "/use/area", "oneself"),
     ("targetcount-on-self", lambda rs, i, u: u.update(targets="self", targetCount=2), ITEM + "/use/targetCount", "oneself"),
     ("targetcount-21", lambda rs, i, u: u.update(targetCount=21), ITEM + "/use/targetCount", ""),
     ("friendlyfire-without-area", lambda rs, i, u: u.update(kind="attack", friendlyFire=True), ITEM + "/use/friendlyFire", "area"),
-    ("range-negative", lambda rs, i, u: u.update(range=-1), ITEM + "/use/range", ""),
+    ("range-negative", lambda rs, i, u: (DIST(rs), u.update(range=-1)), ITEM + "/use/range", ""),
+    ("range-without-distance", lambda rs, i, u: u.update(range=2), ITEM + "/use/range", "combat.distance"),
+    ("area-without-distance", lambda rs, i, u: u.update(kind="attack", area={"shape": "burst", "size": 2}), ITEM + "/use/area", "combat.distance"),
     ("zone-without-rounds", lambda rs, i, u: (rs.update(capabilityApi="1.174"), u.update(zone={})), ITEM + "/use/zone", "missing required key \"rounds\""),
     ("concentration-at-1-174", lambda rs, i, u: (rs.update(capabilityApi="1.174"), u.update(concentration=True)), ITEM + "/use/concentration", "refused in a use"),
     ("tohit-target-in-sum", lambda rs, i, u: u.update(kind="attack", attackRoll=True, toHit={"target": 6}), ITEM + "/use/toHit/target", "pool fight"),
