@@ -23,6 +23,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"syscall"
 	"time"
 
 	jdice "github.com/justinian/dice"
@@ -44,9 +45,19 @@ type pair struct {
 
 func main() {
 	root := flag.String("root", "../..", "the rulehost repository (for rulesets/)")
-	rounds := flag.Int("rounds", 15, "interleaved rounds per case")
+	rounds := flag.Int("rounds", 21, "interleaved rounds per case")
 	batch := flag.Duration("batch", 20*time.Millisecond, "time per batch (each side, each round)")
+	clock := flag.String("clock", "cpu", `"cpu": the process's CPU time (user+system), so time spent descheduled on a loaded machine counts for neither side; "wall": elapsed time`)
 	flag.Parse()
+	switch *clock {
+	case "cpu":
+		now = cpuNow
+	case "wall":
+		now = time.Now().UnixNano
+	default:
+		fmt.Fprintln(os.Stderr, "bench-peers: -clock is cpu or wall")
+		os.Exit(2)
+	}
 	pairs, err := buildPairs(*root)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench-peers:", err)
@@ -54,7 +65,7 @@ func main() {
 	}
 	fmt.Printf("rulehost vs github.com/justinian/dice v1.0.3, %s/%s, %d CPUs, GOMAXPROCS=%d\n",
 		runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.GOMAXPROCS(0))
-	fmt.Printf("%d interleaved rounds of ~%s per side; medians; ratio = justinian / rulehost (per-round median)\n\n", *rounds, *batch)
+	fmt.Printf("%d interleaved rounds of ~%s per side, %s time; medians; ratio = justinian / rulehost (per-round median)\n\n", *rounds, *batch, *clock)
 	fmt.Printf("%-34s %12s %8s %12s %8s %8s\n", "work", "rulehost", "allocs", "justinian", "allocs", "ratio")
 	for _, p := range pairs {
 		r := measure(p, *rounds, *batch)
@@ -192,11 +203,14 @@ func measure(p pair, rounds int, batch time.Duration) result {
 	}
 }
 
-// calibrate finds how many operations fill about one batch.
+// calibrate finds how many operations fill about one batch (without the
+// closing collection, whose cost does not grow with the batch).
 func calibrate(f func(int) int, batch time.Duration) int {
 	n := 100
 	for {
-		d := time.Duration(timeBatch(f, n) * float64(n))
+		start := now()
+		work(f, n)
+		d := time.Duration(now() - start) // on the chosen clock
 		if d >= batch/4 || n >= 1<<24 {
 			return max(1, int(float64(n)*float64(batch)/float64(max(d, 1))))
 		}
@@ -206,15 +220,40 @@ func calibrate(f func(int) int, batch time.Duration) int {
 
 var sink int
 
-// timeBatch returns ns per operation over n operations.
+// now is the clock batches are timed with, in nanoseconds (-clock).
+var now = cpuNow
+
+// cpuNow is the CPU time the process has used, user and system, in
+// nanoseconds. On a machine shared by many jobs, wall time also counts
+// the time the process waited for a core, which lands on whichever side
+// was running; CPU time counts only the work, the garbage collector's
+// included (it runs in the same process, for both sides alike).
+func cpuNow() int64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		panic(err)
+	}
+	return ru.Utime.Nano() + ru.Stime.Nano()
+}
+
+// timeBatch returns ns per operation over n operations. The batch ends
+// with a collection, inside the timing: each side pays for collecting
+// the garbage it made, rather than the next batch (often the other
+// side's) paying for a cycle its predecessor started.
 func timeBatch(f func(int) int, n int) float64 {
-	start := time.Now()
+	start := now()
+	work(f, n)
+	runtime.GC()
+	return float64(now()-start) / float64(n)
+}
+
+// work does n operations.
+func work(f func(int) int, n int) {
 	s := 0
 	for i := 0; i < n; i++ {
 		s += f(i)
 	}
 	sink += s
-	return float64(time.Since(start).Nanoseconds()) / float64(n)
 }
 
 // allocsPerOp counts heap allocations per operation over a fixed run.

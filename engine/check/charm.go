@@ -36,7 +36,7 @@ type appliedCharm struct {
 // the price is paid. All or nothing: if a pool cannot pay, nothing is
 // bought and nothing is paid.
 func (c *Check) charmPlan(offers []spendOffer) (*appliedCharm, []spendOffer) {
-	name, has := c.get("use")
+	name, has := c.get(keyUse)
 	if !has {
 		return nil, offers
 	}

@@ -110,8 +110,9 @@ type Check struct {
 	verdict Verdict
 	// number, when set, is the sheet number itself (value.go).
 	number *int
-	// asciiKeys is set when every attribute key of Tag is ASCII (see get).
-	asciiKeys bool
+	// keys is where the tag gives each attribute the native kinds read
+	// (tagkeys.go); keys.ok is false in a Check a host built itself.
+	keys keyIndex
 	// planned is the target's plan when the check follows one (plan.go):
 	// its sheet number stands for SheetNumber's lookups.
 	planned *Planned
@@ -193,7 +194,8 @@ func (st *store) prepare(env *Env, t tag.Tag) (c *Check, refusal record.Record, 
 	// Zeroed, then set field by field: a composite literal would be built
 	// aside and copied over, and the Check is large.
 	*c = Check{}
-	c.Env, c.Tag, c.Res, c.scratch, c.asciiKeys = env, t, env.RS.Resolution, &st.s, keysASCII(t)
+	c.Env, c.Tag, c.Res, c.scratch = env, t, env.RS.Resolution, &st.s
+	c.keys.indexKeys(t)
 	st.s.reset()
 	if refusal, ok := c.findTarget(); !ok {
 		return nil, refusal, false
@@ -265,8 +267,8 @@ func (c *Check) findTarget() (record.Record, bool) {
 			"a check rolls exactly one of skill=, save= or ability=; this tag gives "+strings.Join(given, " and ")+": write one tag per check"), false
 	}
 	switch {
-	case c.has("skill"):
-		name := c.value("skill")
+	case c.has(keySkill):
+		name := c.value(keySkill)
 		if found, known := c.planTargetOf(targetSkill, name); found {
 			break
 		} else if known {
@@ -277,8 +279,8 @@ func (c *Check) findTarget() (record.Record, bool) {
 			return record.Refused("skill_check", "unknown-skill", "skill", name, "note", unknownNote("skill", name, skillNames(rs.Skills))), false
 		}
 		c.Target = Target{Type: "skill", ID: s.ID, Label: s.Label, Ability: s.Ability}
-	case c.has("save"):
-		name := c.value("save")
+	case c.has(keySave):
+		name := c.value(keySave)
 		if found, known := c.planTargetOf(targetSave, name); found {
 			break
 		} else if known {
@@ -289,8 +291,8 @@ func (c *Check) findTarget() (record.Record, bool) {
 			return record.Refused("skill_check", "unknown-save", "save", name, "note", unknownNote("save", name, skillNames(rs.Saves))), false
 		}
 		c.Target = Target{Type: "save", ID: s.ID, Label: s.Label, Ability: s.Ability}
-	case c.has("ability"):
-		name := c.value("ability")
+	case c.has(keyAbility):
+		name := c.value(keyAbility)
 		if found, known := c.planTargetOf(targetAbility, name); found {
 			break
 		} else if known {
@@ -304,13 +306,13 @@ func (c *Check) findTarget() (record.Record, bool) {
 	default:
 		return record.Refused("skill_check", "no-target", "note", "name what is rolled: skill=, save= or ability="+c.targetTypo()), false
 	}
-	if w, ok := c.get("with"); ok {
+	if w, ok := c.get(keyWith); ok {
 		// with= may change the ability and so the sheet number: the
 		// check reads the sheet itself (the override does not depend on
 		// the ability and stays planned).
 		if c.planned != nil {
 			c.Res, c.Override = c.planned.Res, c.planned.Override
-			c.planned = &Planned{Target: c.planned.Target, Res: c.Res, Override: c.Override, native: c.planned.native, own: c.planned.own, Number: noNumber}
+			c.planned = &Planned{Target: c.planned.Target, Res: c.Res, Override: c.Override, native: c.planned.native, reads: c.planned.reads, diceText: c.planned.diceText, Number: noNumber}
 		}
 		a := findAbility(rs, w)
 		switch {
@@ -337,7 +339,7 @@ func (c *Check) findTarget() (record.Record, bool) {
 // the refusal: this runs on every check).
 func (c *Check) severalTargets() bool {
 	n := 0
-	for _, k := range [...]string{"skill", "save", "ability"} {
+	for _, k := range [...]tagKey{keySkill, keySave, keyAbility} {
 		if c.has(k) {
 			n++
 		}
@@ -348,9 +350,9 @@ func (c *Check) severalTargets() bool {
 // targetsGiven lists which of skill=, save= and ability= the tag gives.
 func (c *Check) targetsGiven() []string {
 	var given []string
-	for _, k := range []string{"skill", "save", "ability"} {
+	for _, k := range []tagKey{keySkill, keySave, keyAbility} {
 		if c.has(k) {
-			given = append(given, k+"=")
+			given = append(given, k.name()+"=")
 		}
 	}
 	return given
@@ -395,10 +397,27 @@ func findAbility(rs *ruleset.Ruleset, name string) *ruleset.Ability {
 // Int reads an integer tag attribute. A missing or unreadable value is
 // (0, false); an unreadable one is noted as ignored. A leading + is allowed.
 func (c *Check) Int(key string) (int, bool) {
-	v, ok := c.get(key)
+	if slot := keySlot(key); slot >= 0 {
+		return c.intK(tagKey(slot))
+	}
+	v, ok := c.Tag.Get(key)
 	if !ok {
 		return 0, false
 	}
+	return c.readInt(key, v)
+}
+
+// intK is Int for a key the native kinds read.
+func (c *Check) intK(k tagKey) (int, bool) {
+	v, ok := c.get(k)
+	if !ok {
+		return 0, false
+	}
+	return c.readInt(k.name(), v)
+}
+
+// readInt reads the value v of key as Int does.
+func (c *Check) readInt(key, v string) (int, bool) {
 	n, err := strconv.Atoi(strings.TrimPrefix(strings.TrimSpace(v), "+"))
 	if err != nil {
 		c.ignore(key)
@@ -413,13 +432,13 @@ func (c *Check) Int(key string) (int, bool) {
 // listed in ignored= so the GM sees it changed nothing. ok is false when
 // the tag gives no readable value (Int has noted an unreadable one) or the
 // ruleset does not offer it.
-func (c *Check) offeredInt(key string, offered bool, lo, hi int) (int, bool) {
-	n, ok := c.Int(key)
+func (c *Check) offeredInt(key tagKey, offered bool, lo, hi int) (int, bool) {
+	n, ok := c.intK(key)
 	if !ok {
 		return 0, false
 	}
 	if !offered {
-		c.ignore(key)
+		c.ignore(key.name())
 		return 0, false
 	}
 	return Clamp(n, lo, hi), true
@@ -427,7 +446,7 @@ func (c *Check) offeredInt(key string, offered bool, lo, hi int) (int, bool) {
 
 // rangedInt is offeredInt for an attribute a ruleset Range bounds, nil
 // meaning not offered.
-func (c *Check) rangedInt(key string, r *ruleset.Range) (int, bool) {
+func (c *Check) rangedInt(key tagKey, r *ruleset.Range) (int, bool) {
 	if r == nil {
 		return c.offeredInt(key, false, 0, 0)
 	}
@@ -438,13 +457,13 @@ func (c *Check) rangedInt(key string, r *ruleset.Range) (int, bool) {
 // not offer. A negative count cannot be thrown and is ignored like one the
 // ruleset does not offer, rather than read as zero; the caller caps a
 // valid one itself, since each cap depends on the dice already there.
-func (c *Check) offeredCount(key string, offered bool) (int, bool) {
-	n, ok := c.Int(key)
+func (c *Check) offeredCount(key tagKey, offered bool) (int, bool) {
+	n, ok := c.intK(key)
 	if !ok {
 		return 0, false
 	}
 	if !offered || n < 0 {
-		c.ignore(key)
+		c.ignore(key.name())
 		return 0, false
 	}
 	return n, true
@@ -452,9 +471,9 @@ func (c *Check) offeredCount(key string, offered bool) (int, bool) {
 
 // ignoreGiven lists key in ignored= when the tag gives it: for attributes
 // a kind never reads (mode= on a kind without advantage).
-func (c *Check) ignoreGiven(key string) {
+func (c *Check) ignoreGiven(key tagKey) {
 	if c.has(key) {
-		c.ignore(key)
+		c.ignore(key.name())
 	}
 }
 
@@ -570,7 +589,7 @@ func floor(f float64) int {
 // from every source cancel out. It returns +1, -1 or 0.
 func (c *Check) Mode() int {
 	adv, dis := c.Effects.Advantage, c.Effects.Disadvantage
-	switch strings.ToLower(c.value("mode")) {
+	switch lowerMode(c.value(keyMode)) {
 	case "advantage":
 		adv = true
 	case "disadvantage":
@@ -600,6 +619,16 @@ func (c *Check) addEffects(n int) {
 		c.addSigned("effects", n)
 	}
 	c.Rec.Add("from", strings.Join(c.Effects.From, ", "))
+}
+
+// lowerMode is strings.ToLower of a mode= value, without scanning it
+// twice when it is already one of the words the check knows.
+func lowerMode(v string) string {
+	switch v {
+	case "advantage", "disadvantage", "":
+		return v
+	}
+	return strings.ToLower(v)
 }
 
 func signed(n int) string {

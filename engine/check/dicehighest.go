@@ -23,7 +23,7 @@ func resolveDiceHighest(c *Check) {
 	dh := c.Res.DiceHighest
 	c.Rec.Attrs = slices.Grow(c.Rec.Attrs, 14) // room for the whole record (a no-op when record.New made it)
 	c.Rec.Add("resolution", "sum")
-	c.ignoreGiven("mode") // this kind has no advantage
+	c.ignoreGiven(keyMode) // this kind has no advantage
 	hc, rolls := c.setupHighest(dh)
 	if !rolls {
 		return
@@ -100,12 +100,12 @@ func (hc *highestCheck) size() {
 	c, dh := hc.c, hc.dh
 	adj := c.Adjustments()
 	base := c.SheetNumber() - adj
-	hc.bonus, _ = c.rangedInt("bonus", dh.Situational)
+	hc.bonus, _ = c.rangedInt(keyBonus, dh.Situational)
 	darkMax := 0 // dark= is not offered without dark dice
 	if dh.Dark != nil {
 		darkMax = dh.Dark.Max
 	}
-	hc.dark, _ = c.offeredInt("dark", dh.Dark != nil, 0, darkMax)
+	hc.dark, _ = c.offeredInt(keyDark, dh.Dark != nil, 0, darkMax)
 	spent := c.spentDice(base)
 	hc.light = Clamp(base+adj+c.Effects.Flat+hc.bonus+spent, dh.Pool.Min, dh.Pool.Max)
 	hc.lightOnly = dh.Dark != nil && dh.Dark.Outcome == "light"

@@ -36,7 +36,7 @@ const MaxRerolls = 100
 // Stance checks leave out explode, double, cancel and botch.
 func resolveDicePool(c *Check) {
 	dp := c.Res.DicePool
-	c.ignoreGiven("mode") // a pool has no advantage
+	c.ignoreGiven(keyMode) // a pool has no advantage
 	c.Rec.Add("resolution", "pool")
 	c.addInt("sides", dp.Sides)
 
@@ -147,8 +147,8 @@ func (pc *poolCheck) planPurchases() {
 func (pc *poolCheck) readFaces() {
 	c, dp := pc.c, pc.dp
 	pc.target = c.poolTarget(dp, pc.rungTarget, pc.charm)
-	pc.explodeAt, pc.explodeMoved = c.poolFace("explode", dp.Explode, dp.Sides, pc.stance, pc.charm)
-	pc.doubleAt, pc.doubleMoved = c.poolFace("double", dp.Double, dp.Sides, pc.stance, pc.charm)
+	pc.explodeAt, pc.explodeMoved = c.poolFace(keyExplode, dp.Explode, dp.Sides, pc.stance, pc.charm)
+	pc.doubleAt, pc.doubleMoved = c.poolFace(keyDouble, dp.Double, dp.Sides, pc.stance, pc.charm)
 }
 
 // size is how many dice are thrown at the start: the sheet number, the
@@ -157,7 +157,7 @@ func (pc *poolCheck) readFaces() {
 // effects.
 func (pc *poolCheck) size() {
 	c, dp := pc.c, pc.dp
-	pc.bonus, pc.hasBonus = c.rangedInt("bonus", dp.Situational)
+	pc.bonus, pc.hasBonus = c.rangedInt(keyBonus, dp.Situational)
 	boughtDice := pc.buys.dice
 	pc.boughtSuccesses = pc.buys.successes
 	if pc.charm != nil {
@@ -261,7 +261,8 @@ func (pc *poolCheck) maxExtra() int {
 // difficulty and returns the net successes.
 func (pc *poolCheck) count(faces []int) (int, poolCount) {
 	c := pc.c
-	cnt := pc.counter().count(faces, pc.n)
+	fc := pc.counter()
+	cnt := fc.count(faces, pc.n)
 	net, cancelled := pc.net(cnt)
 	c.addInt("successes", net)
 	if cancelled > 0 {
@@ -384,14 +385,14 @@ func (c *Check) poolBase(second int) int {
 func (c *Check) poolDifficulty(dp *ruleset.DicePool) (needed, rungTarget int, label string) {
 	needed = 1
 	named := false
-	if name, has := c.get("difficulty"); has {
+	if name, has := c.get(keyDifficulty); has {
 		if r, found := ruleset.FindRung(dp.Ladder, name); found {
 			needed, rungTarget, label, named = r.Successes, r.Target, r.Label, true
 		} else {
 			c.ignore("difficulty")
 		}
 	}
-	if n, has := c.Int("dc"); has {
+	if n, has := c.intK(keyDc); has {
 		needed = Clamp(n, 1, dp.MaxCount())
 		if !named {
 			var at *ruleset.Rung
@@ -417,8 +418,8 @@ func (c *Check) poolDifficulty(dp *ruleset.DicePool) (needed, rungTarget int, la
 // target, then the default; each kept within target.min..max.
 func (c *Check) poolTarget(dp *ruleset.DicePool, rungTarget int, charm *appliedCharm) int {
 	t := dp.Target
-	tagN, hasTag := c.Int("threshold")
-	if (t.From != nil || !t.Adjustable()) && c.has("threshold") {
+	tagN, hasTag := c.intK(keyThreshold)
+	if (t.From != nil || !t.Adjustable()) && c.has(keyThreshold) {
 		// Not offered: the target is fixed, or it is the character's own.
 		c.ignore("threshold")
 		hasTag = false
@@ -440,8 +441,8 @@ func (c *Check) poolTarget(dp *ruleset.DicePool, rungTarget int, charm *appliedC
 // check, 0 for never, and whether the check moved it. explode= and
 // double= are offered only when the rule has a min; a charm's face wins
 // over the tag's; neither goes below the min.
-func (c *Check) poolFace(key string, rule *ruleset.FaceRule, sides int, stance *ruleset.Stance, charm *appliedCharm) (int, bool) {
-	n, has := c.Int(key)
+func (c *Check) poolFace(key tagKey, rule *ruleset.FaceRule, sides int, stance *ruleset.Stance, charm *appliedCharm) (int, bool) {
+	n, has := c.intK(key)
 	if rule == nil || rule.Min == 0 || stance != nil {
 		c.ignoreGiven(key)
 		if rule == nil || stance != nil {
@@ -455,7 +456,7 @@ func (c *Check) poolFace(key string, rule *ruleset.FaceRule, sides int, stance *
 	}
 	if charm != nil {
 		cf := charm.c.Explode
-		if key == "double" {
+		if key == keyDouble {
 			cf = charm.c.Double
 		}
 		if cf != 0 {
@@ -471,7 +472,7 @@ func (c *Check) poolFace(key string, rule *ruleset.FaceRule, sides int, stance *
 // faces, the named one first among equals. named is the reroll= id when
 // that is the one rolled.
 func (c *Check) pickReroll(dp *ruleset.DicePool, bought *ruleset.Reroll, charm *appliedCharm) (rr *ruleset.Reroll, named string) {
-	if name, has := c.get("reroll"); has {
+	if name, has := c.get(keyReroll); has {
 		for i := range dp.Rerolls {
 			if strings.EqualFold(dp.Rerolls[i].ID, name) {
 				rr = &dp.Rerolls[i]
@@ -597,7 +598,7 @@ func newFaceCounter(dp *ruleset.DicePool, target, doubleAt int, stance *ruleset.
 }
 
 // count reads every face; the first start faces are the starting dice.
-func (fc faceCounter) count(faces []int, start int) poolCount {
+func (fc *faceCounter) count(faces []int, start int) poolCount {
 	var pc poolCount
 	for i, f := range faces {
 		fc.add(&pc, f, i < start)
@@ -606,7 +607,7 @@ func (fc faceCounter) count(faces []int, start int) poolCount {
 }
 
 // add counts one face, a starting die's or an extra die's.
-func (fc faceCounter) add(pc *poolCount, f int, start bool) {
+func (fc *faceCounter) add(pc *poolCount, f int, start bool) {
 	var ok bool
 	switch {
 	case fc.stance == nil:

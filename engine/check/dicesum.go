@@ -17,7 +17,11 @@ import (
 func resolveDiceSum(c *Check) {
 	ds := c.Res.DiceSum
 	c.Rec.Add("resolution", "sum")
-	c.addText("dice", dice.Notation{Count: ds.Count, Sides: ds.Sides}.Append)
+	if c.planned != nil && c.planned.Res == c.Res && c.planned.diceText != "" {
+		c.Rec.Add("dice", c.planned.diceText) // the same text, written once by the plan
+	} else {
+		c.addText("dice", dice.Notation{Count: ds.Count, Sides: ds.Sides}.Append)
+	}
 
 	dc, haveDC, rung := c.sumDifficulty(ds.Ladder)
 	if c.failsWithoutRoll(rung, dc, haveDC) {
@@ -80,7 +84,7 @@ func (c *Check) sumMode(ds *ruleset.DiceSum) int {
 	if !ds.Advantage {
 		// Only the GM's own mode= is a tag attribute the check did not
 		// use; advantage from an effect is simply not offered here.
-		c.ignoreGiven("mode")
+		c.ignoreGiven(keyMode)
 		mode = 0
 	}
 	return mode
@@ -168,14 +172,14 @@ func (c *Check) addOutcomeForAutoFail(o *ruleset.Outcomes) {
 // sumDifficulty reads dc= and difficulty= for kinds whose rungs carry a dc:
 // a dc= wins for the number; a rung named alone gives its dc.
 func (c *Check) sumDifficulty(ladder []ruleset.Rung) (dc int, ok bool, rung string) {
-	if name, has := c.get("difficulty"); has {
+	if name, has := c.get(keyDifficulty); has {
 		if r, found := ruleset.FindRung(ladder, name); found {
 			dc, ok, rung = r.DC, true, r.Label
 		} else {
 			c.ignore("difficulty")
 		}
 	}
-	if n, has := c.Int("dc"); has {
+	if n, has := c.intK(keyDc); has {
 		dc, ok = Clamp(n, -1000, 10000), true
 	}
 	return dc, ok, rung

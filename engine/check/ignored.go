@@ -27,18 +27,25 @@ var kindTagKeys = map[string][]string{
 // ignoreUnreadBy lists in ignored= every attribute of the tag that the
 // native kind does not read at all; a plugin kind decides for itself.
 func (c *Check) ignoreUnreadBy(kind string) {
-	var own []string
-	native := false
+	var reads uint32
 	if c.planned != nil && c.planned.native != nil && c.planned.Res.Kind == kind {
-		own, native = c.planned.own, true
+		reads = c.planned.reads
+	} else if m, native := kindReadsMask[kind]; native {
+		reads = m
 	} else {
-		own, native = kindTagKeys[kind]
-	}
-	if !native {
 		return
 	}
-	for _, a := range c.Tag.Attrs {
-		if !foldIn(commonTagKeys, a.Key) && !foldIn(own, a.Key) {
+	if !c.keys.ok {
+		own := kindTagKeys[kind]
+		for _, a := range c.Tag.Attrs {
+			if !foldIn(commonTagKeys, a.Key) && !foldIn(own, a.Key) {
+				c.ignore(a.Key)
+			}
+		}
+		return
+	}
+	for i, a := range c.Tag.Attrs {
+		if slot := c.keys.slotOf(i, a.Key); slot < 0 || reads&(1<<slot) == 0 {
 			c.ignore(a.Key)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"sync/atomic"
 
+	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/sheet"
 )
@@ -105,9 +106,11 @@ type Planned struct {
 	// native is the kind's built-in resolver; nil for a plugin kind, which
 	// Resolve looks up in Env.Kinds on every check (a host may change them).
 	native Resolver
-	// own are the attributes the native kind reads besides the common
-	// ones (ignored.go).
-	own []string
+	// reads are the slots of the attributes the native kind reads
+	// (tagkeys.go).
+	reads uint32
+	// diceText is a dice-sum's dice= ("1d20"), written once here.
+	diceText string
 }
 
 // NewPlan makes an empty plan for ch under rs; targets are planned as
@@ -134,7 +137,12 @@ func newPlanList(n int, at func(i int) (id, label string)) planList {
 // valid reports whether the plan was built for this ruleset and this
 // character as it stands.
 func (p *Plan) valid(rs *ruleset.Ruleset, ch *sheet.Character) bool {
-	return p != nil && p.key == keyOf(rs, ch)
+	if p == nil || p.key.rs != rs || p.key.ch != ch {
+		return false // the common miss, without reading the character
+	}
+	k := &p.key
+	return ch == nil || (k.sheet == ch.Sheet && k.hasItemsReader == (ch.Items != nil) &&
+		k.scores == mapIdentity(ch.Scores) && k.pools == mapIdentity(ch.Pools))
 }
 
 // find returns the index of the target of type typ named name (its id or
@@ -172,7 +180,10 @@ func planTarget(c *Check) *Planned {
 	pl := &Planned{Target: c.Target, Res: c.Res, Override: c.Override}
 	if r, ok := nativeResolvers[c.Res.Kind]; ok {
 		pl.native = r
-		pl.own = kindTagKeys[c.Res.Kind]
+		pl.reads = kindReadsMask[c.Res.Kind]
+	}
+	if ds := c.Res.DiceSum; ds != nil {
+		pl.diceText = dice.Notation{Count: ds.Count, Sides: ds.Sides}.String()
 	}
 	pl.Number = c.sheetNumber()
 	return pl

@@ -174,3 +174,56 @@ func TestCheckAllocations(t *testing.T) {
 		}
 	}
 }
+
+// TestTagKeysCoverTheKinds: every attribute a native kind reads has a
+// slot (a key without one would be listed in ignored= though read), and
+// a check's get answers exactly as Tag.Get, whatever the case and order
+// of the keys, a key given twice and keys outside the ASCII range.
+func TestTagKeysCoverTheKinds(t *testing.T) {
+	if len(tagKeys) > 32 {
+		t.Fatalf("%d keys do not fit a uint32 mask", len(tagKeys))
+	}
+	for i, k := range tagKeys {
+		if got := slotByShape(shapeOf(len(k), k[0], k[len(k)-1])); got != i {
+			t.Errorf("%s: its shape gives slot %d, want %d", k, got, i)
+		}
+		for j, other := range tagKeys[:i] {
+			if len(k) == len(other) && lowerByte(k[0]) == lowerByte(other[0]) && lowerByte(k[len(k)-1]) == lowerByte(other[len(other)-1]) {
+				t.Errorf("%s and %s (slot %d) share a shape", k, other, j)
+			}
+		}
+	}
+	for kind, own := range kindTagKeys {
+		for _, k := range append(append([]string(nil), commonTagKeys...), own...) {
+			if keySlot(k) < 0 || keySlot(strings.ToUpper(k)) < 0 {
+				t.Errorf("%s: %s has no slot", kind, k)
+			}
+		}
+	}
+	tags := []tag.Tag{
+		{Name: "skill_check", Attrs: []tag.Attr{{Key: "SKILL", Value: "a"}, {Key: "Dc", Value: "3"}, {Key: "mode", Value: "x"}, {Key: "dc", Value: "4"}}},
+		{Name: "skill_check", Attrs: []tag.Attr{{Key: "ſkill", Value: "long s"}, {Key: "skill", Value: "b"}}},
+		{Name: "skill_check", Attrs: []tag.Attr{{Key: "upgradeown", Value: "1"}, {Key: "note", Value: "n"}}},
+	}
+	for _, tg := range tags {
+		c := &Check{Tag: tg}
+		c.keys.indexKeys(tg)
+		for slot, k := range tagKeys {
+			gv, gok := c.get(tagKey(slot))
+			wv, wok := tg.Get(k)
+			if gv != wv || gok != wok {
+				t.Errorf("%s: get(%q) = %q %v, Tag.Get %q %v", tg, k, gv, gok, wv, wok)
+			}
+		}
+		for _, k := range []string{"note", "nothing", "UPGRADEOWN", "Dc"} {
+			wv, wok := tg.Get(k)
+			if slot := keySlot(k); slot >= 0 {
+				if gv, gok := c.get(tagKey(slot)); gv != wv || gok != wok {
+					t.Errorf("%s: get(%q) = %q %v, Tag.Get %q %v", tg, k, gv, gok, wv, wok)
+				}
+			} else if k != "note" && k != "nothing" {
+				t.Errorf("%q has no slot", k)
+			}
+		}
+	}
+}

@@ -25,7 +25,7 @@ func resolveRollAgainst(c *Check) {
 	c.Rec.Add("resolution", "against")
 	c.addText("dice", dice.Notation{Count: ra.Count, Sides: ra.Sides}.Append)
 	c.Rec.Add("against", ra.Against)
-	c.ignoreGiven("mode") // bonus and penalty dice are tens=, not advantage
+	c.ignoreGiven(keyMode) // bonus and penalty dice are tens=, not advantage
 	if c.failsWithoutRoll("", 0, false) {
 		return
 	}
@@ -46,7 +46,7 @@ func resolveRollAgainst(c *Check) {
 // the roller and Odds alike: the target, the rung and the tens dice.
 func (c *Check) againstSetup(ra *ruleset.RollAgainst) (target int, rungLabel string, tens int) {
 	target, rungLabel = c.againstTarget(ra)
-	tens, _ = c.offeredInt("bonus", ra.Tens != 0, -ra.Tens, ra.Tens)
+	tens, _ = c.offeredInt(keyBonus, ra.Tens != 0, -ra.Tens, ra.Tens)
 	return target, rungLabel, tens
 }
 
@@ -57,14 +57,14 @@ func (c *Check) againstSetup(ra *ruleset.RollAgainst) (target int, rungLabel str
 func (c *Check) againstTarget(ra *ruleset.RollAgainst) (target int, rungLabel string) {
 	number := c.againstNumber() + c.Effects.Flat
 	divide, shift := 1, 0
-	if name, has := c.get("difficulty"); has {
+	if name, has := c.get(keyDifficulty); has {
 		if r, found := ruleset.FindRung(ra.Ladder, name); found {
 			divide, shift, rungLabel = r.Divide, r.DC, r.Label
 		} else {
 			c.ignore("difficulty")
 		}
 	}
-	if n, has := c.Int("dc"); has {
+	if n, has := c.intK(keyDc); has {
 		shift += Clamp(n, -100, 100)
 	}
 	return againstFloorDiv(number, max(divide, 1)) + shift, rungLabel

@@ -144,13 +144,22 @@ func (st *rollStore) rollPlain(t tag.Tag, n dice.Notation, s dice.Stream) record
 	return st.finish(t)
 }
 
-// appendInts appends "8,3,10".
+// appendInts appends "8,3,10". Faces are almost always below 100, and
+// writing their one or two digits directly is several times quicker than
+// strconv's general case, on a path every roll takes.
 func appendInts(b []byte, vs []int) []byte {
 	for i, v := range vs {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = strconv.AppendInt(b, int64(v), 10)
+		switch {
+		case v >= 0 && v < 10:
+			b = append(b, byte('0'+v))
+		case v >= 10 && v < 100:
+			b = append(b, byte('0'+v/10), byte('0'+v%10))
+		default:
+			b = strconv.AppendInt(b, int64(v), 10)
+		}
 	}
 	return b
 }

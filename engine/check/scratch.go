@@ -193,41 +193,27 @@ func (c *Check) takeFaces(n int) []int {
 	return f
 }
 
-// get returns the value of the tag attribute key (any case), as
-// Tag.Get does. Every key a check asks for is ASCII, and so is every key
-// the tag grammar reads: between ASCII keys case folding keeps lengths,
-// so keys of another length are skipped without comparing them. A tag
-// built by a host with other keys is read by Tag.Get itself.
-func (c *Check) get(key string) (string, bool) {
-	if !c.asciiKeys {
-		return c.Tag.Get(key)
+// get returns the value of the tag attribute k (any case), as Tag.Get
+// does, from the check's key index (tagkeys.go); a Check a host built
+// itself has none and asks Tag.Get.
+func (c *Check) get(k tagKey) (string, bool) {
+	if !c.keys.ok {
+		return c.Tag.Get(k.name())
 	}
-	for _, a := range c.Tag.Attrs {
-		if len(a.Key) == len(key) && equalFoldASCII(a.Key, key) {
-			return a.Value, true
-		}
+	if i := c.keys.at[k]; i > 0 {
+		return c.Tag.Attrs[i-1].Value, true
 	}
 	return "", false
 }
 
-// has reports whether the tag gives key (see get).
-func (c *Check) has(key string) bool {
-	_, ok := c.get(key)
+// has reports whether the tag gives k (see get).
+func (c *Check) has(k tagKey) bool {
+	_, ok := c.get(k)
 	return ok
 }
 
-// value is the value of key, or "" (see get).
-func (c *Check) value(key string) string {
-	v, _ := c.get(key)
+// value is the value of k, or "" (see get).
+func (c *Check) value(k tagKey) string {
+	v, _ := c.get(k)
 	return v
-}
-
-// keysASCII reports whether every attribute key of t is ASCII.
-func keysASCII(t tag.Tag) bool {
-	for _, a := range t.Attrs {
-		if !isASCII(a.Key) {
-			return false
-		}
-	}
-	return true
 }

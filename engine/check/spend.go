@@ -17,7 +17,7 @@ type spendOffer struct {
 // spendOffers reads spend="resolve:1" (several pairs may be separated by
 // commas: "resolve:1,blood:3"). An unreadable value is ignored whole.
 func (c *Check) spendOffers() []spendOffer {
-	v, ok := c.get("spend")
+	v, ok := c.get(keySpend)
 	if !ok {
 		return nil
 	}
@@ -188,7 +188,7 @@ func (c *Check) SpendDice(base int) int {
 // all: then spend= buys nothing and is listed in ignored=.
 func (c *Check) spentDice(base int) int {
 	if len(c.Res.Spend) == 0 {
-		c.ignoreGiven("spend")
+		c.ignoreGiven(keySpend)
 		return 0
 	}
 	return c.SpendDice(base)

@@ -30,7 +30,7 @@ import (
 func resolveSymbolPool(c *Check) {
 	c.Rec.Attrs = slices.Grow(c.Rec.Attrs, 14) // room for the whole record (a no-op when record.New made it)
 	c.Rec.Add("resolution", "sum")
-	c.ignoreGiven("mode")
+	c.ignoreGiven(keyMode)
 	if c.failsWithoutRoll("", 0, false) {
 		return
 	}
@@ -178,7 +178,7 @@ func (sc *symbolCheck) build(ability, rank int) {
 // upgrade upgrades one of the character's dice, or adds an upgraded die
 // once all are upgraded, until pool.max is reached.
 func (sc *symbolCheck) upgradeOwn() {
-	n, ok := sc.c.offeredCount("upgradeOwn", sc.sp.AllowOwnUpgrade)
+	n, ok := sc.c.offeredCount(keyUpgradeOwn, sc.sp.AllowOwnUpgrade)
 	if !ok {
 		return
 	}
@@ -201,7 +201,7 @@ func (sc *symbolCheck) upgradeOwn() {
 func (sc *symbolCheck) boostAndSetback(skillBonus int) {
 	c, sp := sc.c, sc.sp
 	signedBonus := skillBonus + c.Adjustments() + c.Effects.Flat
-	if b, ok := c.Int("bonus"); ok {
+	if b, ok := c.intK(keyBonus); ok {
 		if (b > 0 && sp.Boost == nil) || (b < 0 && sp.Setback == nil) {
 			c.ignore("bonus")
 		} else {
@@ -217,7 +217,7 @@ func (sc *symbolCheck) boostAndSetback(skillBonus int) {
 	// setback= on its own is Capability API 1.150: a ruleset that declares
 	// less is offered only the signed bonus= (checks.md symbol-pool).
 	// (AtLeast reads two version strings: only when the tag gives setback=.)
-	if n, ok := c.offeredCount("setback", sp.Setback != nil && c.has("setback") && c.Env.RS.AtLeast("1.150")); ok {
+	if n, ok := c.offeredCount(keySetback, sp.Setback != nil && c.has(keySetback) && c.Env.RS.AtLeast("1.150")); ok {
 		shared := sc.setback
 		sc.setback = min(shared+n, sp.Setback.Max)
 		sc.addedSetback = sc.setback - shared
@@ -233,7 +233,7 @@ func (sc *symbolCheck) opposingDice() {
 	if sc.haveDC {
 		sc.opposing = sc.dc
 	}
-	if n, ok := c.offeredCount("upgrade", sp.Difficulty.Upgrade >= 0); ok {
+	if n, ok := c.offeredCount(keyUpgrade, sp.Difficulty.Upgrade >= 0); ok {
 		sc.oppUpgraded = min(n, sc.opposing)
 	}
 }

@@ -16,7 +16,8 @@ func ResolveValue(env *Env, label string, number int, t tag.Tag) Result {
 	st := new(store)
 	st.s.reset()
 	c := &st.c
-	*c = Check{Env: env, Tag: t, Res: env.RS.Resolution, number: &number, scratch: &st.s, asciiKeys: keysASCII(t)}
+	*c = Check{Env: env, Tag: t, Res: env.RS.Resolution, number: &number, scratch: &st.s}
+	c.keys.indexKeys(t)
 	c.Target = Target{Type: "sheetValue", Label: label}
 	c.newRecord("check")
 	c.Rec.Add("who", env.Char.Name())

@@ -14,7 +14,6 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
-	"strconv"
 )
 
 // Stream is a source of die faces. Every kind draws only through Roll, one
@@ -231,14 +230,14 @@ func (n Notation) String() string { return string(n.Append(make([]byte, 0, 16)))
 // Append prints the canonical form onto dst ("2d6+1", "1d20", "3d6-2")
 // without fmt, for records built on a hot path.
 func (n Notation) Append(dst []byte) []byte {
-	dst = strconv.AppendInt(dst, int64(n.Count), 10)
+	dst = appendInt(dst, n.Count)
 	dst = append(dst, 'd')
-	dst = strconv.AppendInt(dst, int64(n.Sides), 10)
+	dst = appendInt(dst, n.Sides)
 	if n.Modifier > 0 {
 		dst = append(dst, '+')
 	}
 	if n.Modifier != 0 {
-		dst = strconv.AppendInt(dst, int64(n.Modifier), 10)
+		dst = appendInt(dst, n.Modifier)
 	}
 	return dst
 }

@@ -3,6 +3,7 @@ package dice
 import (
 	"math"
 	"slices"
+	"strconv"
 	"testing"
 )
 
@@ -179,5 +180,15 @@ func TestNotationAppend(t *testing.T) {
 	into, total2 := n.RollInto(b, make([]int, 0, 8))
 	if !slices.Equal(faces, into) || total != total2 {
 		t.Fatalf("Roll %v=%d, RollInto %v=%d", faces, total, into, total2)
+	}
+}
+
+// TestAppendIntIsStrconv: the fast path for small numbers prints what
+// strconv does, on both sides of its bounds.
+func TestAppendIntIsStrconv(t *testing.T) {
+	for v := -120; v <= 1200; v++ {
+		if got, want := string(appendInt([]byte("x"), v)), "x"+strconv.Itoa(v); got != want {
+			t.Fatalf("appendInt(%d) = %q, want %q", v, got, want)
+		}
 	}
 }

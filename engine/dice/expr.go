@@ -376,9 +376,9 @@ func (e Expr) Append(b []byte) []byte {
 
 func (t Term) appendTo(b []byte) []byte {
 	if t.Count == 0 {
-		return strconv.AppendInt(b, int64(t.Const), 10)
+		return appendInt(b, t.Const)
 	}
-	b = strconv.AppendInt(b, int64(t.Count), 10)
+	b = appendInt(b, t.Count)
 	b = append(b, 'd')
 	switch {
 	case t.Fudge:
@@ -386,25 +386,25 @@ func (t Term) appendTo(b []byte) []byte {
 	case t.Percent:
 		b = append(b, '%')
 	default:
-		b = strconv.AppendInt(b, int64(t.Sides), 10)
+		b = appendInt(b, t.Sides)
 	}
 	if t.Explode {
 		b = append(b, '!')
 	}
 	if t.Select.Op != "" {
 		b = append(b, t.Select.Op...)
-		b = strconv.AppendInt(b, int64(t.Select.N), 10)
+		b = appendInt(b, t.Select.N)
 	}
 	if t.Success.Op != "" {
 		b = append(b, t.Success.Op...)
-		b = strconv.AppendInt(b, int64(t.Success.N), 10)
+		b = appendInt(b, t.Success.N)
 	}
 	if t.Fail.Op != "" {
 		b = append(b, 'f')
 		if t.Fail.Op != "<=" {
 			b = append(b, t.Fail.Op...)
 		}
-		b = strconv.AppendInt(b, int64(t.Fail.N), 10)
+		b = appendInt(b, t.Fail.N)
 	}
 	return b
 }
@@ -600,10 +600,24 @@ func AppendTerm(b []byte, t Term, index int, r TermResult) []byte {
 			} else {
 				b = append(b, '~')
 			}
-			b = strconv.AppendInt(b, int64(f), 10)
+			b = appendInt(b, f)
 		}
 		b = append(b, ')')
 	}
 	b = append(b, '=')
-	return strconv.AppendInt(b, int64(r.Value), 10)
+	return appendInt(b, r.Value)
+}
+
+// appendInt is strconv.AppendInt in base 10, with numbers below 100
+// (faces, counts, sides: nearly every number a roll prints) written
+// directly: strconv's general case costs several times as much, and a
+// roll prints a dozen of them.
+func appendInt(b []byte, v int) []byte {
+	switch {
+	case v >= 0 && v < 10:
+		return append(b, byte('0'+v))
+	case v >= 10 && v < 100:
+		return append(b, byte('0'+v/10), byte('0'+v%10))
+	}
+	return strconv.AppendInt(b, int64(v), 10)
 }

@@ -32,8 +32,24 @@ func New(name string) Record {
 // record is append-only so its order is the order the code wrote.
 func (r *Record) Add(key, value string) { r.Attrs = append(r.Attrs, tag.Attr{Key: key, Value: value}) }
 
-// AddInt appends an integer attribute.
-func (r *Record) AddInt(key string, v int) { r.Add(key, strconv.Itoa(v)) }
+// AddInt appends an integer attribute. Numbers below 100 (nearly every
+// number a record holds) are constant strings from smallInts: no
+// allocation and no formatting.
+func (r *Record) AddInt(key string, v int) {
+	if v >= 0 && v < len(smallInts) {
+		r.Add(key, smallInts[v])
+		return
+	}
+	r.Add(key, strconv.Itoa(v))
+}
+
+// smallInts are "0" to "99".
+var smallInts = func() (t [100]string) {
+	for i := range t {
+		t[i] = strconv.Itoa(i)
+	}
+	return t
+}()
 
 // AddBool appends "true" or "false".
 func (r *Record) AddBool(key string, v bool) { r.Add(key, strconv.FormatBool(v)) }

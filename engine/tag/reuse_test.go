@@ -83,3 +83,29 @@ func FuzzEqualKey(f *testing.F) {
 		}
 	})
 }
+
+// TestNeedsEscapeEveryPosition: a quote or backslash at any position of
+// values of every length up to 24 bytes needs an escape, and no other
+// byte does.
+func TestNeedsEscapeEveryPosition(t *testing.T) {
+	for n := 0; n <= 24; n++ {
+		plain := strings.Repeat("a", n)
+		if needsEscape(plain) {
+			t.Fatalf("%q needs no escape", plain)
+		}
+		for i := 0; i < n; i++ {
+			for _, c := range []string{`"`, `\`} {
+				v := plain[:i] + c + plain[i+1:]
+				if !needsEscape(v) {
+					t.Fatalf("%q needs an escape", v)
+				}
+			}
+			// bytes next to the two in value, and high bytes, are not them
+			for _, c := range []string{"!", "#", "[", "]", "\xa2", "\xdc", "\x00", "\xff"} {
+				if v := plain[:i] + c + plain[i+1:]; needsEscape(v) {
+					t.Fatalf("%q needs no escape", v)
+				}
+			}
+		}
+	}
+}

@@ -328,12 +328,25 @@ type parser struct {
 // ws skips whitespace. The parser's loops read p.s and p.i into locals
 // and write p.i back once: through the pointer, the compiler stores p.i on
 // every byte.
-func (p *parser) ws() {
-	s, i := p.s, p.i
-	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
+func (p *parser) ws() { p.i = skipWS(p.s, p.i) }
+
+// skipWS returns the first position at or after i that is not whitespace.
+func skipWS(s string, i int) int {
+	// Most bytes are not whitespace, and every whitespace byte is at or
+	// below ' ': one comparison rules the common case out.
+	for i < len(s) && s[i] <= ' ' && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
 		i++
 	}
-	p.i = i
+	return i
+}
+
+// identEnd returns the end of the bytes of class (className or classKey)
+// from i on.
+func identEnd(s string, i int, class uint8) int {
+	for i < len(s) && identClass[s[i]]&class != 0 {
+		i++
+	}
+	return i
 }
 
 func (p *parser) fail(msg string) error { return &SyntaxError{Offset: p.i, Msg: msg} }
@@ -441,50 +454,46 @@ func (p *parser) tagInto(t *Tag) error {
 
 func (p *parser) attr() (Attr, error) {
 	var a Attr
-	a.Key = p.ident(classKey)
-	if a.Key == "" {
+	// The attribute is read with the text and the position in locals
+	// (skipWS, identEnd), p.i written back where it is needed: this runs
+	// for every attribute of every tag.
+	s, i := p.s, p.i
+	if i >= len(s) || !isLetter(s[i]) {
 		return a, p.fail(`want an attribute name, like key="value"`)
 	}
-	p.ws()
-	if p.i >= len(p.s) || p.s[p.i] != '=' {
+	end := identEnd(s, i+1, classKey)
+	a.Key = s[i:end]
+	i = skipWS(s, end)
+	if i >= len(s) || s[i] != '=' {
+		p.i = i
 		return a, p.fail(fmt.Sprintf(`want = after %q`, a.Key))
 	}
-	p.i++
-	p.ws()
-	if p.i >= len(p.s) || p.s[p.i] != '"' {
+	i = skipWS(s, i+1)
+	if i >= len(s) || s[i] != '"' {
+		p.i = i
 		return a, p.fail(fmt.Sprintf(`want a quoted value after %s=`, a.Key))
 	}
-	p.i++
-	start := p.i
+	i++
+	start := i
 	plain := true
-	// The closing quote is the first quote not escaped by \: IndexByte
-	// finds each quote, and only a value with a backslash is read byte by
-	// byte to tell an escaped quote from the closing one.
-	for {
-		q := strings.IndexByte(p.s[p.i:], '"')
-		if q < 0 {
-			p.i = len(p.s)
-			return a, p.fail(fmt.Sprintf("value of %s not closed: want \"", a.Key))
+	// The closing quote is the first quote not escaped by a backslash.
+	// Values are short (a name, a number), so a byte loop beats a call to
+	// strings.IndexByte, and a value without a backslash (almost all)
+	// takes the first loop only.
+	for i < len(s) && s[i] != '"' && s[i] != '\\' {
+		i++
+	}
+	for i < len(s) && s[i] != '"' {
+		if s[i] == '\\' && i+1 < len(s) && (s[i+1] == '"' || s[i+1] == '\\') {
+			plain = false
+			i += 2
+			continue
 		}
-		if strings.IndexByte(p.s[p.i:p.i+q], '\\') < 0 {
-			p.i += q
-			break
-		}
-		// A backslash before the quote: walk this stretch, skipping \" and \\.
-		i, end := p.i, p.i+q
-		for i < end {
-			if p.s[i] == '\\' && i+1 < len(p.s) && (p.s[i+1] == '"' || p.s[i+1] == '\\') {
-				plain = false
-				i += 2
-				continue
-			}
-			i++
-		}
-		if i == end {
-			p.i = end // the quote at end is not escaped: it closes the value
-			break
-		}
-		p.i = i // the quote at end was escaped (i is past it); look for the next
+		i++
+	}
+	p.i = i
+	if i >= len(s) {
+		return a, p.fail(fmt.Sprintf("value of %s not closed: want \"", a.Key))
 	}
 	raw := p.s[start:p.i]
 	p.i++

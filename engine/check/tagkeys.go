@@ -1,0 +1,183 @@
+package check
+
+import "github.com/rulehost/rulehost/engine/tag"
+
+// tagKeys are the skill_check attributes the native kinds read, each with
+// a slot: a check finds every one of them in its tag in one pass
+// (indexKeys), and each read after that is a lookup rather than a scan
+// of the tag comparing keys without case (a pool check reads a dozen).
+var tagKeys = [...]string{
+	"skill", "save", "ability", "who", "with", "dc", "difficulty",
+	"mode", "threshold", "bonus", "explode", "double", "reroll", "spend", "use",
+	"dark", "upgrade", "setback", "upgradeOwn",
+}
+
+// tagKey is a slot of tagKeys: the engine reads the attributes of a
+// check by slot (Check.get), so a read is an index into the check's key
+// index, not a search by name.
+type tagKey int
+
+// The slots, in the order of tagKeys.
+const (
+	keySkill tagKey = iota
+	keySave
+	keyAbility
+	keyWho
+	keyWith
+	keyDc
+	keyDifficulty
+	keyMode
+	keyThreshold
+	keyBonus
+	keyExplode
+	keyDouble
+	keyReroll
+	keySpend
+	keyUse
+	keyDark
+	keyUpgrade
+	keySetback
+	keyUpgradeOwn
+)
+
+// name is the key as the record's ignored= spells it.
+func (k tagKey) name() string { return tagKeys[k] }
+
+// keySlot is the slot of an ASCII key (any case) among tagKeys, -1 for
+// one the native kinds do not read.
+//
+// Every check looks up a dozen keys, so the slot is found without a
+// loop: the key's length with its first and last letters (lower case)
+// is different for each of tagKeys (TestTagKeysCoverTheKinds holds it),
+// so one switch on them picks the only candidate, and one comparison
+// confirms it.
+func keySlot(key string) int {
+	n := len(key)
+	if n < 2 || n > 10 {
+		return -1
+	}
+	slot := slotByShape(shapeOf(n, key[0], key[n-1]))
+	if slot < 0 {
+		return -1
+	}
+	if equalFoldASCII(tagKeys[slot], key) { // same length: the shape says so
+		return slot
+	}
+	return -1
+}
+
+// shapeOf packs a key's length and its first and last bytes, lower case.
+func shapeOf(n int, first, last byte) uint32 {
+	return uint32(n)<<16 | uint32(lowerByte(first))<<8 | uint32(lowerByte(last))
+}
+
+func lowerByte(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// slotByShape maps each of tagKeys' shapes to its slot, -1 for no key.
+func slotByShape(shape uint32) int {
+	switch shape {
+	case 5<<16 | 's'<<8 | 'l':
+		return 0 // skill
+	case 4<<16 | 's'<<8 | 'e':
+		return 1 // save
+	case 7<<16 | 'a'<<8 | 'y':
+		return 2 // ability
+	case 3<<16 | 'w'<<8 | 'o':
+		return 3 // who
+	case 4<<16 | 'w'<<8 | 'h':
+		return 4 // with
+	case 2<<16 | 'd'<<8 | 'c':
+		return 5 // dc
+	case 10<<16 | 'd'<<8 | 'y':
+		return 6 // difficulty
+	case 4<<16 | 'm'<<8 | 'e':
+		return 7 // mode
+	case 9<<16 | 't'<<8 | 'd':
+		return 8 // threshold
+	case 5<<16 | 'b'<<8 | 's':
+		return 9 // bonus
+	case 7<<16 | 'e'<<8 | 'e':
+		return 10 // explode
+	case 6<<16 | 'd'<<8 | 'e':
+		return 11 // double
+	case 6<<16 | 'r'<<8 | 'l':
+		return 12 // reroll
+	case 5<<16 | 's'<<8 | 'd':
+		return 13 // spend
+	case 3<<16 | 'u'<<8 | 'e':
+		return 14 // use
+	case 4<<16 | 'd'<<8 | 'k':
+		return 15 // dark
+	case 7<<16 | 'u'<<8 | 'e':
+		return 16 // upgrade
+	case 7<<16 | 's'<<8 | 'k':
+		return 17 // setback
+	case 10<<16 | 'u'<<8 | 'n':
+		return 18 // upgradeOwn
+	}
+	return -1
+}
+
+// slotMask is the set of slots of the keys given.
+func slotMask(keys ...string) uint32 {
+	var m uint32
+	for _, k := range keys {
+		if i := keySlot(k); i >= 0 {
+			m |= 1 << i
+		}
+	}
+	return m
+}
+
+// kindReadsMask is, for each native kind, the slots of every attribute
+// it reads (the common ones and its own, ignored.go).
+var kindReadsMask = func() map[string]uint32 {
+	m := map[string]uint32{}
+	for kind, own := range kindTagKeys {
+		m[kind] = slotMask(commonTagKeys...) | slotMask(own...)
+	}
+	return m
+}()
+
+// keyIndex is where a check's tag gives each of tagKeys: at[slot] is the
+// attribute's index plus one (0: not given), and slots[i] the slot of
+// attribute i (for the first attributes; -1 for a key no kind reads).
+// ok is false when a key is not ASCII: such a tag is read by Tag.Get,
+// which folds case as strings.EqualFold does.
+type keyIndex struct {
+	ok    bool
+	at    [len(tagKeys)]uint16
+	slots [16]int8
+}
+
+// indexKeys reads where t gives each known key, keeping the first of a
+// key given twice (as Tag.Get does).
+func (x *keyIndex) indexKeys(t tag.Tag) {
+	*x = keyIndex{ok: true}
+	for i, a := range t.Attrs {
+		if !isASCII(a.Key) {
+			x.ok = false
+			return
+		}
+		slot := keySlot(a.Key)
+		if i < len(x.slots) {
+			x.slots[i] = int8(slot)
+		}
+		if slot >= 0 && x.at[slot] == 0 {
+			x.at[slot] = uint16(i + 1)
+		}
+	}
+}
+
+// slotOf is the slot of attribute i of the indexed tag.
+func (x *keyIndex) slotOf(i int, key string) int {
+	if i < len(x.slots) {
+		return int(x.slots[i])
+	}
+	return keySlot(key)
+}
