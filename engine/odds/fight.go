@@ -92,6 +92,31 @@ func SummedAttack(ds *ruleset.DiceSum) SumAttack {
 	return SumAttack{Dice: out, Critical: edge, Fumble: edge}
 }
 
+// Keep is a summed attack thrown twice, the better total kept (keep > 0,
+// advantage) or the worse (keep < 0, disadvantage); keep 0 is a itself.
+func (a SumAttack) Keep(keep int) SumAttack {
+	if keep == 0 {
+		return a
+	}
+	out := SumAttack{Dice: Dist{Offset: a.Dice.Offset, P: make([]float64, len(a.Dice.P))}}
+	below := 0.0 // P(one throw < v)
+	for k, p := range a.Dice.P {
+		atMost := below + p
+		if keep > 0 {
+			out.Dice.P[k] = atMost*atMost - below*below
+		} else {
+			out.Dice.P[k] = (1-below)*(1-below) - (1-atMost)*(1-atMost)
+		}
+		below = atMost
+	}
+	if keep > 0 {
+		out.Critical, out.Fumble = 1-(1-a.Critical)*(1-a.Critical), a.Fumble*a.Fumble
+	} else {
+		out.Critical, out.Fumble = a.Critical*a.Critical, 1-(1-a.Fumble)*(1-a.Fumble)
+	}
+	return out
+}
+
 // Notation is the distribution of a damage notation's dice rolled mult
 // times as many (a critical doubles them), plus its modifier once.
 func Notation(n dice.Notation, mult int) Dist {
