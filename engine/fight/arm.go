@@ -54,6 +54,11 @@ type arm struct {
 	// whatever the Game Master says it reaches).
 	Reach, RangeNormal, RangeLong float64
 	HasReach, HasRange            bool
+	// Strikes is how many attacks one spend buys (at least 1);
+	// RerollUpTo rerolls the weapon's own damage dice at or below it once
+	// (a summed fight, wielded with both hands; 0 for none).
+	Strikes    int
+	RerollUpTo int
 	// spends marks a strike that spends: it rolls its maker's number.
 	spends bool
 	// offHandStrike marks the off hand's single strike.

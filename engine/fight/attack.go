@@ -69,12 +69,21 @@ func (f *fight) attack(t tag.Tag) record.Record {
 		f.shoot(w, a, spend)
 	}
 	hits, dealt := 0, 0
+	strikes := 1
+	if a.Strikes > 1 && !a.offHandStrike && !a.spends {
+		strikes = a.Strikes // an off-hand attack is a single strike
+	}
 	for _, tg := range targets {
-		res := f.strike(w, a, md, tg)
-		if res.hit {
-			hits++
+		for range strikes {
+			if f.down(tg) {
+				break
+			}
+			res := f.strike(w, a, md, tg)
+			if res.hit {
+				hits++
+			}
+			dealt += res.dealt
 		}
-		dealt += res.dealt
 	}
 	if spend != nil {
 		f.sayShotsLeft(w, a)
@@ -127,10 +136,20 @@ func (f *fight) strike(w who, a *arm, md *mode, tg who) strikeResult {
 	} else {
 		add, from := f.attackAdd(w, a, md)
 		def, defFrom := f.defense(tg)
-		r := rollSum(f.turn.Dice, f.p.RS.Resolution.DiceSum, add)
+		ds := f.p.RS.Resolution.DiceSum
+		keep, why := f.keep(w, tg)
+		r := rollSum(f.turn.Dice, ds, add)
+		rollText = sumText(ds.Sides, r, add)
+		if keep != 0 {
+			r2 := rollSum(f.turn.Dice, ds, add)
+			rollText += " and " + sumText(ds.Sides, r2, add) + ", " + why
+			if keep > 0 && r2.Total > r.Total || keep < 0 && r2.Total < r.Total {
+				r = r2
+			}
+		}
 		res.hit = sumHits(r, def)
 		crit = r.Critical
-		rollText = sumText(f.p.RS.Resolution.DiceSum.Sides, r, add) + fromText(from) + fmt.Sprintf(" against a defense of %d", def) + fromText(defFrom)
+		rollText += fromText(from) + fmt.Sprintf(" against a defense of %d", def) + fromText(defFrom)
 	}
 	verdict := "a miss"
 	switch {
@@ -374,4 +393,35 @@ func (f *fight) moveNumber(w who, a *arm) {
 	} else {
 		f.st.Members[w.Member].Number = n
 	}
+}
+
+// keep is whether a summed attack by w at tg is thrown twice: 1 keeping
+// the better (advantage), -1 the worse (disadvantage), 0 once (neither,
+// or both, which cancel), from the effects of the attacker's and the
+// target's conditions and items (own-attacks-*, attacks-against-*), only
+// where the resolution has advantage. why says it: `advantage (Lucky
+// charm)`.
+func (f *fight) keep(w, tg who) (int, string) {
+	if f.st.Pool || !f.p.RS.Resolution.DiceSum.Advantage {
+		return 0, ""
+	}
+	var adv, dis []string
+	if !w.IsFoe() {
+		e := f.p.FightEffects(w.Member)
+		m := f.p.FightModifiers(w.Member, "attacks")
+		adv = append(append(adv, e["own-attacks-advantage"]...), m.Advantage...)
+		dis = append(append(dis, e["own-attacks-disadvantage"]...), m.Disadvantage...)
+	}
+	if !tg.IsFoe() {
+		e := f.p.FightEffects(tg.Member)
+		adv = append(adv, e["attacks-against-advantage"]...)
+		dis = append(dis, e["attacks-against-disadvantage"]...)
+	}
+	switch {
+	case len(adv) > 0 && len(dis) == 0:
+		return 1, "the better kept, advantage (" + strings.Join(adv, ", ") + ")"
+	case len(dis) > 0 && len(adv) == 0:
+		return -1, "the worse kept, disadvantage (" + strings.Join(dis, ", ") + ")"
+	}
+	return 0, ""
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/ruleset"
 )
@@ -38,6 +39,9 @@ func (f *fight) damage(w who, a *arm, tg who, crit bool, net, target int) int {
 		}
 	} else if a.HasDice {
 		faces, total := rollDamage(f.turn.Dice, a.Dice, mult)
+		if a.RerollUpTo > 0 {
+			total = rerollLow(f.turn.Dice, a.Dice, faces, a.RerollUpTo)
+		}
 		base = total + a.Add
 		line = diceText(a, faces, mult) + signedIf(a.Add)
 	}
@@ -74,17 +78,19 @@ func (f *fight) damage(w who, a *arm, tg who, crit bool, net, target int) int {
 // past the entry. It says what happened (` cut`, `, halved to 1 (resists
 // tearing)`).
 func (f *fight) typed(tg who, n int, word string, tags []string) (int, string) {
-	if word == "" || n == 0 {
+	if n == 0 || word == "" && len(f.resistAll(tg)) == 0 {
 		return n, ""
 	}
 	d := f.defenses(tg)
-	switch d.Multiplier(word, tags...) {
+	switch f.multiplier(tg, d, word, tags) {
 	case 0:
 		return 0, fmt.Sprintf(", none taken (immune to %s)", entryText(d.Immune, word))
 	case 0.5:
 		return n / 2, fmt.Sprintf(", halved to %d (resists %s)", n/2, entryText(d.Resist, word))
 	case 2:
 		return n * 2, fmt.Sprintf(", doubled to %d (vulnerable to %s)", n*2, word)
+	case halvedAll:
+		return n / 2, fmt.Sprintf(", halved to %d (resists all: %s)", n/2, strings.Join(f.resistAll(tg), ", "))
 	}
 	if got := gotThrough(d, word, tags); got != "" {
 		return n, fmt.Sprintf(", taken in full (%s gets through)", got)
@@ -220,4 +226,47 @@ func pick(c bool, a, b string) string {
 		return a
 	}
 	return b
+}
+
+// rerollLow rolls again, once, each of the weapon's own damage dice at or
+// below upTo (a critical's extra dice too), in order, the new face
+// standing (rerollUpTo); it returns the new total.
+func rerollLow(s dice.Stream, n dice.Notation, faces []int, upTo int) int {
+	total := n.Modifier
+	for i, x := range faces {
+		if x <= upTo {
+			faces[i] = s.Roll(n.Sides)
+		}
+		total += faces[i]
+	}
+	return total
+}
+
+// halvedAll is the multiplier of a resist-all effect: a half, told apart
+// from a typed resistance so the log names it.
+const halvedAll = 0.4999
+
+// multiplier is what tg's defenses do to damage of word from a strike
+// carrying tags, with a member's resist-all effect: a resistance to
+// everything, which never halves twice and cancels a vulnerability.
+func (f *fight) multiplier(tg who, d items.Defenses, word string, tags []string) float64 {
+	m := d.Multiplier(word, tags...)
+	if len(f.resistAll(tg)) == 0 {
+		return m
+	}
+	switch m {
+	case 1:
+		return halvedAll
+	case 2:
+		return 1
+	}
+	return m
+}
+
+// resistAll names what gives member tg the resist-all effect.
+func (f *fight) resistAll(tg who) []string {
+	if tg.IsFoe() {
+		return nil
+	}
+	return f.p.FightEffects(tg.Member)["resist-all"]
 }

@@ -12,10 +12,13 @@
 // before it, shoots, loads, uses and loots exactly once.
 //
 // Dice are drawn from the tag's own stream, in an order that is part of
-// the contract: for each target in the order named, the attack roll (the
-// resolution's dice in order, or the pool and its explosions), then on a
-// hit the damage dice (doubled on a critical), each plus clause's dice in
-// order and its save, then each onHit condition's save; a round's end
+// the contract: for each target in the order named and each strike, the
+// attack roll (the resolution's dice in order, a second throw with
+// advantage or disadvantage; or the pool and its explosions), then on a
+// hit the damage dice (doubled on a critical; then each die at or below
+// rerollUpTo again, in order; or a pool's extra dice), each plus clause's
+// dice in order and its save, then a saveEnds "damaged" save, then each
+// onHit condition's save; a round's end
 // rolls each saveEnds save in the order the conditions were imposed; the
 // end of a won fight rolls each defeated creature's loot table in the
 // order they fell.

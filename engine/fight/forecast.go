@@ -1,11 +1,10 @@
 package fight
 
 import (
-	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/odds"
 )
 
-// Forecast is what an attack at one target is expected to do, exactly
+// Forecast is what one strike at one target is expected to do, exactly
 // (engine/odds enumerates the rules the fight rolls): the chance to hit,
 // of a critical hit, and the damage expected over every roll (misses
 // counting 0), after soak, floor and typed defenses, with the plus
@@ -20,10 +19,7 @@ func (f *fight) forecast(w who, a *arm, md *mode, tg who) Forecast {
 	if a.spends && f.number(w) < f.hardness(tg) {
 		return Forecast{Hit: 1} // it lands and does nothing
 	}
-	mult := f.defenses(tg).Multiplier(a.Type, a.Tags...)
-	if a.Type == "" {
-		mult = 1
-	}
+	mult := f.multiplier(tg, f.defenses(tg), a.Type, a.Tags)
 	plus1, plus2 := f.plusMeans(a, tg)
 	if f.st.Pool {
 		return f.poolForecast(w, a, md, tg, mult, plus1, plus2)
@@ -31,7 +27,8 @@ func (f *fight) forecast(w who, a *arm, md *mode, tg who) Forecast {
 	add, _ := f.attackAdd(w, a, md)
 	def, _ := f.defense(tg)
 	ds := f.p.RS.Resolution.DiceSum
-	sa := odds.SummedAttack(ds)
+	keep, _ := f.keep(w, tg)
+	sa := odds.SummedAttack(ds).Keep(keep)
 	hit := 0.0
 	for k, p := range sa.Dice.P {
 		if sa.Dice.Offset+k+add >= def {
@@ -58,6 +55,9 @@ func (f *fight) forecast(w who, a *arm, md *mode, tg who) Forecast {
 // floor, then met by the typed defenses.
 func (f *fight) sumDamageMean(a *arm, mult int, m float64) float64 {
 	d := odds.Notation(a.Dice, mult)
+	if a.RerollUpTo > 0 {
+		d = odds.NotationReroll(a.Dice, mult, a.RerollUpTo)
+	}
 	e := 0.0
 	for k, p := range d.P {
 		e += p * float64(f.afterHit(a, max(0, d.Offset+k+a.Add), m))
@@ -79,7 +79,7 @@ func applyMult(n int, m float64) int {
 	switch m {
 	case 0:
 		return 0
-	case 0.5:
+	case 0.5, halvedAll:
 		return n / 2
 	case 2:
 		return n * 2
@@ -139,8 +139,9 @@ func (f *fight) plusMeans(a *arm, tg who) (float64, float64) {
 		if c.HasSave {
 			saves = f.saveChance(tg, c.Save, c.SaveDC)
 		}
-		e1 += f.plusMean(a, c, 1, d, saves)
-		e2 += f.plusMean(a, c, 2, d, saves)
+		m := f.multiplier(tg, d, c.Type, a.Tags)
+		e1 += f.plusMean(c, 1, m, saves)
+		e2 += f.plusMean(c, 2, m, saves)
 	}
 	return e1, e2
 }
@@ -148,11 +149,7 @@ func (f *fight) plusMeans(a *arm, tg who) (float64, float64) {
 // plusMean is one clause's expected damage: its dice and flat; a passed
 // save (with chance saves) halves or negates it; then its type meets the
 // defenses, as plusClause deals it.
-func (f *fight) plusMean(a *arm, c *plus, mult int, d items.Defenses, saves float64) float64 {
-	m := 1.0
-	if c.Type != "" {
-		m = d.Multiplier(c.Type, a.Tags...)
-	}
+func (f *fight) plusMean(c *plus, mult int, m, saves float64) float64 {
 	dist := odds.Dist{Offset: 0, P: []float64{1}}
 	if c.HasDice {
 		dist = odds.Notation(c.Dice, mult)

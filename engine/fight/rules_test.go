@@ -6,6 +6,7 @@ import (
 
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/items"
+	"github.com/rulehost/rulehost/engine/ruleset"
 )
 
 // strikeWith rolls one strike with scripted faces and returns its log.
@@ -133,5 +134,33 @@ func TestOnHit(t *testing.T) {
 	_, log = strikeWith(t, f, memberWho(0), b, foeWho(2), 5, 4, 1, 2, 2)
 	if !strings.Contains(log, "saved, and is not Winded.") {
 		t.Fatalf("%s", log)
+	}
+}
+
+// rerollUpTo: the weapon's own damage dice at or below it are rolled
+// again once, the new face standing; the forecast counts it exactly.
+func TestRerollUpTo(t *testing.T) {
+	f := emberFight(t)
+	a := &arm{Label: "Greataxe", Dice: d(2, 6), HasDice: true, RerollUpTo: 2, Stack: -1}
+	res, _ := strikeWith(t, f, memberWho(0), a, foeWho(2), 5, 4, 1, 6, 2)
+	if res.dealt != 8 {
+		t.Fatalf("dealt %d, want 2 (rerolled from 1) + 6", res.dealt)
+	}
+	sample(t, f, memberWho(0), a, foeWho(2), 20000)
+}
+
+// strikes: one spend buys that many attacks at the target (read from
+// the wielder's sheet), an off-hand attack still a single strike.
+func TestStrikes(t *testing.T) {
+	p := bundledParty(t, "ember-roads")
+	two := 2.0
+	axe := p.RS.Items.ItemByLabel("Hand axe")
+	axe.AttackDef.Strikes = &ruleset.ValueRef{Const: &two}
+	wield(t, p, "Tamsin", "Hand axe")
+	f := started(t, p, "Road bandit")
+	f.turn = items.Turn{Actor: items.GM, Dice: dice.Script(1, 1, 1, 1)}
+	rec := f.attack(tagOf("fight", "op", "attack", "who", "Tamsin", "weapon", "Hand axe"))
+	if n := strings.Count(rec.Value("log"), "Tamsin attacks Road bandit"); n != 2 {
+		t.Fatalf("%d strikes for one spend: %s", n, rec)
 	}
 }

@@ -225,3 +225,16 @@ func TestWornModifiers(t *testing.T) {
 	has(t, one(t, s, `[fight: op="attack" who="Tamsin" weapon="Hand axe"]`), "log", "(-1 Iron band)")
 	has(t, one(t, s, `[fight: op="attack" who="Road bandit" target="Tamsin"]`), "log", "against a defense of 10 (Iron band)")
 }
+
+// Effects of worn items count in a fight: an item worn with advantage on
+// attacks throws a summed attack twice and keeps the better, named in
+// the log.
+func TestWornAdvantage(t *testing.T) {
+	s := game(t, "ember-roads", 1)
+	rec := one(t, s, `[inventory: action="add" item="Lucky charm" category="charm" slots="arms" worn="advantage on attacks" who="Tamsin"]`)
+	if rec.Name != "inventory" {
+		t.Fatalf("invent: %s", rec)
+	}
+	gm(t, s, `[inventory: action="equip" item="Lucky charm" who="Tamsin"] [inventory: action="equip" item="Hand axe" who="Tamsin"] [fight: op="start" foes="Road bandit"]`)
+	has(t, one(t, s, `[fight: op="attack" who="Tamsin" weapon="Hand axe"]`), "log", "the better kept, advantage (Lucky charm)")
+}

@@ -134,3 +134,25 @@ func tagOf(name string, kv ...string) tag.Tag {
 	}
 	return t
 }
+
+// Advantage on attacks (a worn item's): the exact forecast keeps the
+// better of two throws, and 20,000 seeds agree with it.
+func TestAdvantageFrequencies(t *testing.T) {
+	p := bundledParty(t, "ember-roads")
+	turn := items.Turn{Actor: items.GM, Dice: dice.New(0, 0, 0)}
+	for _, tg := range []tag.Tag{
+		tagOf("inventory", "action", "add", "item", "Lucky charm", "category", "charm", "slots", "arms", "worn", "advantage on attacks", "who", "Tamsin"),
+		tagOf("inventory", "action", "equip", "item", "Lucky charm", "who", "Tamsin"),
+	} {
+		if rec := p.AnswerTurn(tg, turn); rec.Name != "inventory" {
+			t.Fatal(rec)
+		}
+	}
+	wield(t, p, "Tamsin", "Hand axe")
+	f := started(t, p, "Road bandit")
+	tamsin, _ := p.Member("Tamsin")
+	if keep, _ := f.keep(memberWho(tamsin), foeWho(0)); keep != 1 {
+		t.Fatal("no advantage from the charm")
+	}
+	sample(t, f, memberWho(tamsin), f.memberArms(tamsin)[0], foeWho(0), 20000)
+}

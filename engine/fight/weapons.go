@@ -23,6 +23,9 @@ func (f *fight) memberArms(i int) []*arm {
 	return out
 }
 
+// MaxStrikes bounds the attacks one spend buys, whatever a sheet says.
+const MaxStrikes = 10
+
 // weaponArm is a wielded weapon as the fight rolls it: the best toHit
 // ability (its modifier in a summed fight, its score, as dice, in a pool
 // fight), the skill's training, the proficiency bonus when the sheet's
@@ -54,6 +57,13 @@ func (f *fight) weaponArm(ch *sheet.Character, stack int, w *items.Weapon, s *it
 	a.Add = a.Ability + w.DamageBonus
 	if w.DamageSheet != nil && (!w.OneHanded || w.OneHandNow()) {
 		a.Add += int(ch.Value(*w.DamageSheet))
+	}
+	a.Strikes = 1
+	if w.Strikes != nil {
+		a.Strikes = min(max(1, int(ch.Value(*w.Strikes))), MaxStrikes)
+	}
+	if w.RerollUpTo != nil && w.BothHands && !f.st.Pool {
+		a.RerollUpTo = max(0, int(ch.Value(*w.RerollUpTo)))
 	}
 	if w.Ammo != nil {
 		a.Ammo = &ammo{Tag: w.Ammo.Tag, PerAttack: w.Ammo.PerAttack, Recover: w.Ammo.Recover}

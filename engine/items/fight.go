@@ -11,6 +11,9 @@ import "strings"
 type FightModifier struct {
 	Flat int
 	From []string
+	// Advantage and Disadvantage name the sources whose modifier gives
+	// that mode (`advantage on attacks`).
+	Advantage, Disadvantage []string
 }
 
 // FightModifiers sums every modifier with this to for member i. Dice
@@ -23,9 +26,16 @@ func (p *Party) FightModifiers(i int, to string) FightModifier {
 		}
 		n, named := 0, false
 		for _, m := range src.effect.Modifiers {
-			if strings.EqualFold(m.To, to) {
-				n += m.Flat
-				named = true
+			if !strings.EqualFold(m.To, to) {
+				continue
+			}
+			n += m.Flat
+			named = true
+			switch m.Mode {
+			case "advantage":
+				out.Advantage = appendNew(out.Advantage, src.label)
+			case "disadvantage":
+				out.Disadvantage = appendNew(out.Disadvantage, src.label)
 			}
 		}
 		if !named || n == 0 {
@@ -37,4 +47,33 @@ func (p *Party) FightModifiers(i int, to string) FightModifier {
 		}
 	}
 	return out
+}
+
+// FightEffects are the effects member i's conditions, levels, worn and
+// carried items and unmet requirements give that a fight reads
+// (own-attacks-advantage, attacks-against-disadvantage, resist-all, ...),
+// each with the sources that give it, by their (stack) names.
+func (p *Party) FightEffects(i int) map[string][]string {
+	var out map[string][]string
+	for _, src := range p.sources(i, nil) {
+		if src.effect == nil {
+			continue
+		}
+		for _, e := range src.effect.Effects {
+			if out == nil {
+				out = map[string][]string{}
+			}
+			if !containsStr(out[e], src.label) {
+				out[e] = append(out[e], src.label)
+			}
+		}
+	}
+	return out
+}
+
+func appendNew(list []string, s string) []string {
+	if containsStr(list, s) {
+		return list
+	}
+	return append(list, s)
 }

@@ -115,3 +115,15 @@ func TestAttackLinesFloorPlusWorn(t *testing.T) {
 	}
 	wantIn(t, lineOf(t, p, "Archer's bracer", true), "worn: with Ranged weapons: +1 on attacks, +1d4 on damage")
 }
+
+// The line is built for every inventory answer and block.
+func BenchmarkAttackText(b *testing.B) {
+	p := ember(b)
+	bow := p.RS.Items.ItemByLabel("Hunting bow")
+	b.ReportAllocs()
+	for b.Loop() {
+		if p.AttackText(bow, true) == "" {
+			b.Fatal("no line")
+		}
+	}
+}

@@ -92,6 +92,31 @@ func SummedAttack(ds *ruleset.DiceSum) SumAttack {
 	return SumAttack{Dice: out, Critical: edge, Fumble: edge}
 }
 
+// Keep is a summed attack thrown twice, the better total kept (keep > 0,
+// advantage) or the worse (keep < 0, disadvantage); keep 0 is a itself.
+func (a SumAttack) Keep(keep int) SumAttack {
+	if keep == 0 {
+		return a
+	}
+	out := SumAttack{Dice: Dist{Offset: a.Dice.Offset, P: make([]float64, len(a.Dice.P))}}
+	below := 0.0 // P(one throw < v)
+	for k, p := range a.Dice.P {
+		atMost := below + p
+		if keep > 0 {
+			out.Dice.P[k] = atMost*atMost - below*below
+		} else {
+			out.Dice.P[k] = (1-below)*(1-below) - (1-atMost)*(1-atMost)
+		}
+		below = atMost
+	}
+	if keep > 0 {
+		out.Critical, out.Fumble = 1-(1-a.Critical)*(1-a.Critical), a.Fumble*a.Fumble
+	} else {
+		out.Critical, out.Fumble = a.Critical*a.Critical, 1-(1-a.Fumble)*(1-a.Fumble)
+	}
+	return out
+}
+
 // Notation is the distribution of a damage notation's dice rolled mult
 // times as many (a critical doubles them), plus its modifier once.
 func Notation(n dice.Notation, mult int) Dist {
@@ -109,6 +134,26 @@ func Notation(n dice.Notation, mult int) Dist {
 // MaxFightDice caps one throw of a pool fight, explosions included, as
 // engine/fight's roller does.
 const MaxFightDice = 100
+
+// NotationReroll is Notation with each die at or below upTo rolled again
+// once, the new face standing (a weapon's rerollUpTo).
+func NotationReroll(n dice.Notation, mult, upTo int) Dist {
+	S := float64(n.Sides)
+	one := Dist{Offset: 1, P: make([]float64, n.Sides)}
+	low := float64(min(max(upTo, 0), n.Sides)) / S
+	for i := range one.P {
+		p := low / S
+		if i+1 > upTo {
+			p += 1 / S
+		}
+		one.P[i] = p
+	}
+	out := Dist{Offset: n.Modifier, P: []float64{1}}
+	for range min(n.Count*mult, dice.MaxDice) {
+		out = convolve(out, one)
+	}
+	return out
+}
 
 // poolState is one point of the pool's enumeration: dice still to throw,
 // extra dice thrown, and successes less cancels so far.
