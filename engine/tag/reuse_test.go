@@ -125,11 +125,11 @@ func TestAppendIsString(t *testing.T) {
 		{Name: "n"},
 		{Name: `"`, Attrs: nil},
 	} {
-		// each case short, and long enough (eight attributes or more) for
-		// the unescaped first pass
+		// each case short, and long enough (40 bytes of values or more)
+		// for the unescaped first pass
 		long := tg
 		for i := 0; i < 8; i++ {
-			long.Attrs = append(append([]Attr(nil), long.Attrs...), Attr{"pad", "x"})
+			long.Attrs = append(append([]Attr(nil), long.Attrs...), Attr{"pad", "xxxxxx"})
 		}
 		if got, want := string(long.Append([]byte("x"))), "x"+long.String(); got != want {
 			t.Errorf("Append %q, String %q", got, want)

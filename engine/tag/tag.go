@@ -184,16 +184,20 @@ func (t Tag) AppendTo(b *strings.Builder) {
 // reuses one buffer and prints without allocating.
 //
 // Every record is printed through here, and almost no value holds a quote
-// or a backslash, so a tag of eight attributes or more (a check's record
-// has a dozen) is first printed without looking for them,
+// or a backslash, so a tag with 40 bytes of values or more (a check's
+// record has about 60) is first printed without looking for them,
 // and the text checked once, with the vectorised bytes.Count and
 // bytes.IndexByte: exactly two quotes per attribute (those around its
 // value) and no backslash means no value needed escaping, and the text is
 // the canonical one. Otherwise it is printed again, escaping (appendTo).
 func (t Tag) Append(dst []byte) []byte {
-	if len(t.Attrs) < 8 {
-		// A short tag's few values cost less to look at than the two
-		// calls that check a whole text.
+	n := 0
+	for _, a := range t.Attrs {
+		n += len(a.Value)
+	}
+	if n < 40 {
+		// A short tag's few value bytes cost less to look at than the
+		// two calls that check a whole text.
 		return t.appendTo(dst, true)
 	}
 	start := len(dst)
