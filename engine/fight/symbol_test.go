@@ -3,6 +3,7 @@ package fight
 import (
 	"testing"
 
+	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/items"
 )
 
@@ -75,3 +76,19 @@ func TestSymbolOdds(t *testing.T) {
 }
 
 func near(a, b float64) bool { return a-b < 1e-12 && b-a < 1e-12 }
+
+// A save in a symbol fight: the saver's number as ability dice (at least
+// one) against the difficulty as difficulty dice; the forecast's chance
+// is exact (one Ability die against none: 4 faces of 8 succeed).
+func TestSymbolSave(t *testing.T) {
+	f := genesysFight(t)
+	f.turn = items.Turn{Actor: items.GM, Dice: dice.Script(4, 2)}
+	ok, line := f.rollSave(foeWho(0), "cool", 1)
+	want := "Street thug 1 rolls cool: Ability (Success, Success), Difficulty (Failure): 1 net success against 1 difficulty die, saved"
+	if !ok || line != want {
+		t.Fatalf("%v %q", ok, line)
+	}
+	if p := f.saveChance(foeWho(0), "cool", 0); !near(p, 4.0/8) {
+		t.Fatalf("chance %.4f", p)
+	}
+}
