@@ -71,7 +71,7 @@ func (st *rollStore) rollDice(rs *ruleset.Ruleset, t tag.Tag, s dice.Stream) rec
 		compact = strings.Join(strings.Fields(text), "")
 	}
 	if n, ok := dice.ReadNotation(compact); ok {
-		return st.rollPlain(t, n, s) // the common case, without building an expression
+		return st.rollPlain(t, n, s, compact) // the common case, without building an expression
 	}
 	if err := dice.ParseExprInto(&st.expr, compact); err != nil {
 		if symErr != nil {
@@ -80,9 +80,9 @@ func (st *rollStore) rollDice(rs *ruleset.Ruleset, t tag.Tag, s dice.Stream) rec
 		return record.Refused("roll_dice", "bad-dice", "dice", text, "note", err.Error())
 	}
 	if n, plain := st.expr.Plain(); plain {
-		return st.rollPlain(t, n, s)
+		return st.rollPlain(t, n, s, compact)
 	}
-	return st.rollExpr(t, st.expr, s)
+	return st.rollExpr(t, st.expr, s, compact)
 }
 
 // rollStore is the storage a roll_dice record is built in, kept by a
@@ -110,6 +110,18 @@ func (st *rollStore) begin(t tag.Tag) {
 	}
 }
 
+// addCanonical adds key with the canonical text b appended to the texts'
+// buffer; when the tag wrote exactly that (dice="1d20+4", as GMs mostly
+// do), the value is the tag's own text and the buffer is left as it was.
+func (st *rollStore) addCanonical(key string, b []byte, written string) {
+	start := len(st.x.buf)
+	if string(b[start:]) == written { // compared without a copy
+		st.rec.Add(key, written)
+		return
+	}
+	st.x.put(&st.rec, key, b, start)
+}
+
 // addInt adds an integer: 0 to 99 are strconv's constant strings.
 func (st *rollStore) addInt(key string, n int) {
 	if n >= 0 && n < 100 {
@@ -129,14 +141,17 @@ func (st *rollStore) finish(t tag.Tag) record.Record {
 }
 
 // rollPlain answers plain NdS+M with the record it always had.
-func (st *rollStore) rollPlain(t tag.Tag, n dice.Notation, s dice.Stream) record.Record {
+func (st *rollStore) rollPlain(t tag.Tag, n dice.Notation, s dice.Stream, written string) record.Record {
 	st.begin(t)
 	x := &st.x
-	start := len(x.buf)
-	x.put(&st.rec, "dice", n.Append(x.buf), start)
+	st.addCanonical("dice", n.Append(x.buf), written)
 	faces, total := n.RollInto(s, st.faces[:0])
-	start = len(x.buf)
-	x.put(&st.rec, "rolls", appendInts(x.buf, faces), start)
+	if len(faces) == 1 {
+		st.addInt("rolls", faces[0]) // one face prints as the number
+	} else {
+		start := len(x.buf)
+		x.put(&st.rec, "rolls", appendInts(x.buf, faces), start)
+	}
 	if n.Modifier != 0 {
 		st.addInt("modifier", n.Modifier)
 	}
@@ -166,14 +181,13 @@ func appendInts(b []byte, vs []int) []byte {
 
 // rollExpr answers an expression that is more than plain NdS+M: every
 // face in rolls=, each term's reading in terms=, their sum in total=.
-func (st *rollStore) rollExpr(t tag.Tag, e dice.Expr, s dice.Stream) record.Record {
+func (st *rollStore) rollExpr(t tag.Tag, e dice.Expr, s dice.Stream, written string) record.Record {
 	st.begin(t)
 	x := &st.x
-	start := len(x.buf)
-	x.put(&st.rec, "dice", e.Append(x.buf), start)
+	st.addCanonical("dice", e.Append(x.buf), written)
 	results, total := e.RollInto(s, &st.bufs)
 	b := x.buf
-	start = len(b)
+	start := len(b)
 	for _, res := range results {
 		if len(b) > start && len(res.Faces) > 0 {
 			b = append(b, ',')

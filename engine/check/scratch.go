@@ -144,8 +144,13 @@ func (c *Check) addText(key string, fill func([]byte) []byte) {
 	x.put(&c.Rec, key, fill(b), start)
 }
 
-// addInts writes a comma-separated list of integers ("8,3,10").
+// addInts writes a comma-separated list of integers ("8,3,10"). A single
+// face below 100 (a d20's kept="19") is a constant string: no text.
 func (c *Check) addInts(key string, vs []int) {
+	if len(vs) == 1 && vs[0] >= 0 && vs[0] < 100 {
+		c.Rec.AddInt(key, vs[0])
+		return
+	}
 	x := c.texts()
 	b := x.bytes()
 	start := len(b)

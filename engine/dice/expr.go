@@ -88,6 +88,36 @@ func (c Compare) Holds(face int) bool {
 	return false
 }
 
+// faceRange is a comparison as the faces it holds for, lo..hi inclusive
+// (empty when lo > hi): Compare.Holds without reading the operator.
+type faceRange struct{ lo, hi int }
+
+func (r faceRange) holds(f int) bool { return r.lo <= f && f <= r.hi }
+
+// bounds is the range of faces c holds for; no comparison holds for none.
+func (c Compare) bounds() faceRange {
+	const inf = int(^uint(0) >> 1)
+	switch c.Op {
+	case ">=":
+		return faceRange{c.N, inf}
+	case ">":
+		if c.N == inf {
+			return faceRange{1, 0}
+		}
+		return faceRange{c.N + 1, inf}
+	case "<=":
+		return faceRange{-inf - 1, c.N}
+	case "<":
+		if c.N == -inf-1 {
+			return faceRange{1, 0}
+		}
+		return faceRange{-inf - 1, c.N - 1}
+	case "=":
+		return faceRange{c.N, c.N}
+	}
+	return faceRange{1, 0}
+}
+
 // ParseExpr reads an expression (see Expr). It never panics; the error
 // says where the text stops making sense and what was wanted.
 func ParseExpr(s string) (Expr, error) {
@@ -509,14 +539,20 @@ func (t Term) readKept(faces, kept []int) TermResult {
 		r.Value = t.Const
 	} else {
 		r.Kept = kept
-		for _, f := range r.Kept {
-			switch {
-			case t.Success.Op == "":
+		if t.Success.Op == "" {
+			for _, f := range kept {
 				r.Value += f
-			case t.Success.Holds(f):
-				r.Value++
-			case t.Fail.Op != "" && t.Fail.Holds(f):
-				r.Value--
+			}
+		} else {
+			// Each comparison's operator is read once, not per face.
+			succ, fail := t.Success.bounds(), t.Fail.bounds()
+			for _, f := range kept {
+				switch {
+				case succ.holds(f):
+					r.Value++
+				case fail.holds(f):
+					r.Value--
+				}
 			}
 		}
 	}

@@ -247,3 +247,19 @@ func BenchmarkExprKeepExplode(b *testing.B) {
 		e.Roll(s)
 	}
 }
+
+// TestBoundsAreHolds: a comparison's face range holds for exactly the
+// faces Holds does, every operator, around its number and at the ends.
+func TestBoundsAreHolds(t *testing.T) {
+	const inf = int(^uint(0) >> 1)
+	for _, op := range []string{">=", ">", "<=", "<", "=", ""} {
+		for _, n := range []int{-inf - 1, -3, 0, 1, 7, 100, inf} {
+			c := Compare{Op: op, N: n}
+			for _, f := range []int{-inf - 1, -4, -3, -2, -1, 0, 1, 2, 6, 7, 8, 99, 100, 101, inf} {
+				if got, want := c.bounds().holds(f), c.Holds(f); got != want {
+					t.Fatalf("%q %d on %d: bounds %v, Holds %v", op, n, f, got, want)
+				}
+			}
+		}
+	}
+}
