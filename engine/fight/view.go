@@ -73,6 +73,9 @@ func Now(p *items.Party) *Board {
 	f := &fight{p: p, st: st}
 	b := &Board{Pool: st.Pool, Round: st.Round}
 	for _, fo := range st.Foes {
+		if fo == nil {
+			continue
+		}
 		c := Combatant{Name: fo.Name, Health: "health " + strconv.Itoa(fo.Health) + " of " + strconv.Itoa(fo.Max), Down: fo.Health <= 0}
 		for _, id := range fo.Conditions {
 			c.Conditions = append(c.Conditions, p.ConditionLabel(id))

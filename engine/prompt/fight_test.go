@@ -96,6 +96,14 @@ func TestFightNow(t *testing.T) {
 			t.Errorf("the fight section lacks %q:\n%s", want, text)
 		}
 	}
+	// Every bundled form says it too (terse from the section's data).
+	for form, want := range map[string]string{"default": "Watch pistol 1 of 1 loaded", "narrative": "Fight\nFIGHT\n",
+		"terse": "Watch pistol 1/1 loaded", "xml": "<fight>\nFIGHT\n"} {
+		got := render(t, form, prompt.Input{RS: g.rs, State: s.State()})
+		if !strings.Contains(got, want) || !strings.Contains(got, "round 1") {
+			t.Errorf("%s: the prompt lacks %q or the round:\n%s", form, want, got)
+		}
+	}
 	answerAll(t, s, "fight", []string{`[fight: op="end" outcome="fled"]`})
 	if text := fightText(t, g, s); strings.Contains(text, "A fight is on") {
 		t.Errorf("the fight is over, yet:\n%s", text)
