@@ -109,3 +109,33 @@ func TestNeedsEscapeEveryPosition(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendIsString holds Append's unescaped first pass to String on
+// tags a host may build by hand: quotes and backslashes in the name, a
+// key or a value, and counts of quotes that could balance out.
+func TestAppendIsString(t *testing.T) {
+	for _, tg := range []Tag{
+		{Name: `na"me`, Attrs: []Attr{{"k", "v"}}},
+		{Name: "n", Attrs: []Attr{{`k"`, "v"}, {"k2", `"`}}},
+		{Name: "n", Attrs: []Attr{{`k\`, "v"}}},
+		{Name: "n", Attrs: []Attr{{"k", `a"b`}, {"k2", "c"}}},
+		{Name: "n", Attrs: []Attr{{"k", `a\b`}}},
+		{Name: "n", Attrs: []Attr{{"k", `""`}, {"k2", ""}}},
+		{Name: "n", Attrs: []Attr{{"k", "plain"}, {"k2", "8,3,10"}}},
+		{Name: "n"},
+		{Name: `"`, Attrs: nil},
+	} {
+		// each case short, and long enough (40 bytes of values or more)
+		// for the unescaped first pass
+		long := tg
+		for i := 0; i < 8; i++ {
+			long.Attrs = append(append([]Attr(nil), long.Attrs...), Attr{"pad", "xxxxxx"})
+		}
+		if got, want := string(long.Append([]byte("x"))), "x"+long.String(); got != want {
+			t.Errorf("Append %q, String %q", got, want)
+		}
+		if got, want := string(tg.Append([]byte("x"))), "x"+tg.String(); got != want {
+			t.Errorf("Append %q, String %q", got, want)
+		}
+	}
+}

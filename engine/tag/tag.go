@@ -17,6 +17,7 @@
 package tag
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -181,7 +182,37 @@ func (t Tag) AppendTo(b *strings.Builder) {
 // Append prints the tag in canonical form onto dst and returns it, like
 // strconv's Append functions: a caller that prints record after record
 // reuses one buffer and prints without allocating.
+//
+// Every record is printed through here, and almost no value holds a quote
+// or a backslash, so a tag with 40 bytes of values or more (a check's
+// record has about 60) is first printed without looking for them,
+// and the text checked once, with the vectorised bytes.Count and
+// bytes.IndexByte: exactly two quotes per attribute (those around its
+// value) and no backslash means no value needed escaping, and the text is
+// the canonical one. Otherwise it is printed again, escaping (appendTo).
 func (t Tag) Append(dst []byte) []byte {
+	n := 0
+	for _, a := range t.Attrs {
+		n += len(a.Value)
+	}
+	if n < 40 {
+		// A short tag's few value bytes cost less to look at than the
+		// two calls that check a whole text.
+		return t.appendTo(dst, true)
+	}
+	start := len(dst)
+	dst = t.appendTo(dst, false)
+	if out := dst[start:]; bytes.Count(out, quote) == 2*len(t.Attrs) && bytes.IndexByte(out, '\\') < 0 {
+		return dst
+	}
+	return t.appendTo(dst[:start], true)
+}
+
+var quote = []byte{'"'}
+
+// appendTo prints the tag, escaping quotes and backslashes in values when
+// escape is set (and copying values as they are otherwise).
+func (t Tag) appendTo(dst []byte, escape bool) []byte {
 	dst = append(dst, '[')
 	dst = append(dst, t.Name...)
 	if len(t.Attrs) > 0 {
@@ -191,7 +222,7 @@ func (t Tag) Append(dst []byte) []byte {
 		dst = append(dst, ' ')
 		dst = append(dst, a.Key...)
 		dst = append(dst, `="`...)
-		if needsEscape(a.Value) {
+		if escape && needsEscape(a.Value) {
 			for i := 0; i < len(a.Value); i++ {
 				if c := a.Value[i]; c == '"' || c == '\\' {
 					dst = append(dst, '\\')
