@@ -63,6 +63,9 @@ type arm struct {
 	spends bool
 	// offHandStrike marks the off hand's single strike.
 	offHandStrike bool
+	// Bonus is what the wielder's weapons effects add beyond the numbers
+	// already in ToHit and Add (nil for none; weapon_bonus.go).
+	Bonus *weaponBonus
 }
 
 type ammo struct {

@@ -137,7 +137,7 @@ func (f *fight) strike(w who, a *arm, md *mode, tg who) strikeResult {
 		add, from := f.attackAdd(w, a, md)
 		def, defFrom := f.defense(tg)
 		ds := f.p.RS.Resolution.DiceSum
-		keep, why := f.keep(w, tg)
+		keep, why := f.keep(w, tg, a)
 		r := rollSum(f.turn.Dice, ds, add)
 		rollText = sumText(ds.Sides, r, add)
 		if keep != 0 {
@@ -146,6 +146,12 @@ func (f *fight) strike(w who, a *arm, md *mode, tg who) strikeResult {
 			if keep > 0 && r2.Total > r.Total || keep < 0 && r2.Total < r.Total {
 				r = r2
 			}
+		}
+		if b := a.Bonus; b != nil && len(b.HitDice)+len(b.HitMinus) > 0 {
+			// Thrown once, after the kept throw (docs/fight.md **Choice**).
+			extra, text := rollBonusDice(f.turn.Dice, b.HitDice, b.HitMinus, 1)
+			r.Total += extra
+			rollText += text + " = " + strconv.Itoa(r.Total)
 		}
 		res.hit = sumHits(r, def)
 		crit = r.Critical
@@ -182,6 +188,9 @@ func (f *fight) attackAdd(w who, a *arm, md *mode) (int, []string) {
 			n += m.Flat
 			from = append(from, signedWord(m.Flat)+" "+strings.Join(m.From, ", "))
 		}
+	}
+	if s := a.Bonus.hitFrom(); s != "" {
+		from = append(from, s) // its number is already in a.ToHit
 	}
 	return n, from
 }
@@ -395,17 +404,26 @@ func (f *fight) moveNumber(w who, a *arm) {
 	}
 }
 
-// keep is whether a summed attack by w at tg is thrown twice: 1 keeping
+// keep is whether a summed attack by w with a at tg is thrown twice: 1 keeping
 // the better (advantage), -1 the worse (disadvantage), 0 once (neither,
 // or both, which cancel), from the effects of the attacker's and the
-// target's conditions and items (own-attacks-*, attacks-against-*), only
+// target's conditions and items (own-attacks-*, attacks-against-*) and
+// the weapons effects on a (mode advantage or disadvantage), only
 // where the resolution has advantage. why says it: `advantage (Lucky
 // charm)`.
-func (f *fight) keep(w, tg who) (int, string) {
+func (f *fight) keep(w, tg who, a *arm) (int, string) {
 	if f.st.Pool || !f.p.RS.Resolution.DiceSum.Advantage {
 		return 0, ""
 	}
 	var adv, dis []string
+	if b := a.Bonus; b != nil {
+		if b.Adv {
+			adv = append(adv, b.From...)
+		}
+		if b.Dis {
+			dis = append(dis, b.From...)
+		}
+	}
 	if !w.IsFoe() {
 		e := f.p.FightEffects(w.Member)
 		m := f.p.FightModifiers(w.Member, "attacks")

@@ -31,7 +31,7 @@ func (f *fight) damage(w who, a *arm, tg who, crit bool, net, target int) int {
 			base += r.Net
 			line += fmt.Sprintf(" + %d from %d more %s (%s)", r.Net, len(r.Faces), pick(len(r.Faces) == 1, "die", "dice"), joinInts(r.Faces))
 		}
-		line += signedIf(a.Add)
+		line += signedIf(a.Add) + fromText(nonEmpty(a.Bonus.dmgFrom()))
 		base += a.Add
 		if s := f.soak(tg); s > 0 {
 			base -= s
@@ -42,8 +42,16 @@ func (f *fight) damage(w who, a *arm, tg who, crit bool, net, target int) int {
 		if a.RerollUpTo > 0 {
 			total = rerollLow(f.turn.Dice, a.Dice, faces, a.RerollUpTo)
 		}
+		line = diceText(a, faces, mult)
+		if b := a.Bonus; b != nil && len(b.DmgDice)+len(b.DmgMinus) > 0 {
+			// Doubled on a critical like the weapon's own dice, never
+			// rerolled (docs/fight.md **Choice**).
+			extra, text := rollBonusDice(f.turn.Dice, b.DmgDice, b.DmgMinus, mult)
+			total += extra
+			line += text
+		}
 		base = total + a.Add
-		line = diceText(a, faces, mult) + signedIf(a.Add)
+		line += signedIf(a.Add) + fromText(nonEmpty(a.Bonus.dmgFrom()))
 	}
 	base = max(0, base)
 	line += fmt.Sprintf(" = %d", base)
@@ -269,4 +277,12 @@ func (f *fight) resistAll(tg who) []string {
 		return nil
 	}
 	return f.p.FightEffects(tg.Member)["resist-all"]
+}
+
+// nonEmpty is s as a list of one, none when s is "".
+func nonEmpty(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return []string{s}
 }

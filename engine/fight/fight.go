@@ -68,6 +68,9 @@ const (
 	TooManyFoes = "too-many-foes" // start asks for more than MaxFoes
 	OutOfRange  = "out-of-range"  // distance= beyond what the weapon reaches
 	NoStyle     = "no-style"      // style="spend" where the fight has no hardness
+	TooFar      = "too-far"       // a move beyond what is left of who's speed this round
+	CannotMove  = "cannot-move"   // a move by someone whose speed is zero
+	BadDistance = "bad-distance"  // a move without a distance above 0
 )
 
 // MaxFoes bounds one fight's creatures, so a hostile tag cannot grow the
@@ -107,6 +110,8 @@ type Foe struct {
 	// Number is its number, which attacks move and a strike that spends
 	// rolls (docs/fight.md "Hardness and strikes that spend").
 	Number int `json:"number,omitempty"`
+	// Moved is how far it moved this round (docs/fight.md "Speed").
+	Moved float64 `json:"moved,omitempty"`
 	// c is the creature and defs its typed defenses, looked up once.
 	c    *ruleset.Creature
 	defs items.Defenses
@@ -128,6 +133,11 @@ type Fighter struct {
 	// OffHandFrom is that weapon's stack index plus one (0: none yet).
 	OffHandFrom int  `json:"offHandFrom,omitempty"`
 	OffHandDone bool `json:"offHandDone,omitempty"`
+	// Speed is combat.speed read at the start (HasSpeed when the ruleset
+	// has it); Moved how far they moved this round.
+	Speed    float64 `json:"speed,omitempty"`
+	HasSpeed bool    `json:"hasSpeed,omitempty"`
+	Moved    float64 `json:"moved,omitempty"`
 }
 
 // Shot is what one stack shot in this fight, times its weapon's recover.
@@ -201,12 +211,12 @@ func Answer(p *items.Party, t tag.Tag, turn items.Turn) record.Record {
 	}
 	st := Of(p)
 	switch op {
-	case "attack", "reload", "use", "toggle", "round", "end":
+	case "attack", "move", "reload", "use", "toggle", "round", "end":
 		if st == nil {
 			return record.Refused("fight", NoFight, "op", op, "note", `no fight is going on: start one with [fight: op="start" foes="..."]`)
 		}
 	default:
-		return record.Refused("fight", UnknownOp, "op", op, "note", "op is one of start, attack, reload, use, toggle, round, end")
+		return record.Refused("fight", UnknownOp, "op", op, "note", "op is one of start, attack, move, reload, use, toggle, round, end")
 	}
 	f := &fight{p: p, st: st, turn: turn, from: t.Value("from")}
 	if n, err := strconv.Atoi(strings.TrimSpace(t.Value("counted"))); err == nil && n > 0 {
@@ -215,6 +225,8 @@ func Answer(p *items.Party, t tag.Tag, turn items.Turn) record.Record {
 	switch op {
 	case "attack":
 		return f.attack(t)
+	case "move":
+		return f.move(t)
 	case "reload":
 		return f.reload(t)
 	case "use":

@@ -27,21 +27,22 @@ func (f *fight) forecast(w who, a *arm, md *mode, tg who) Forecast {
 	add, _ := f.attackAdd(w, a, md)
 	def, _ := f.defense(tg)
 	ds := f.p.RS.Resolution.DiceSum
-	keep, _ := f.keep(w, tg)
+	keep, _ := f.keep(w, tg, a)
 	sa := odds.SummedAttack(ds).Keep(keep)
+	// The weapons effects' dice, thrown once after the kept throw.
+	extra := odds.Dist{P: []float64{1}}
+	if b := a.Bonus; b != nil {
+		extra = bonusDist(b.HitDice, b.HitMinus, 1)
+	}
 	hit := 0.0
 	for k, p := range sa.Dice.P {
-		if sa.Dice.Offset+k+add >= def {
-			hit += p
+		if p != 0 {
+			hit += p * atLeast(extra, sa.Dice.Offset+k+add, def)
 		}
 	}
 	critVal, fumbleVal := ds.Count*faceValue(ds, ds.Sides), ds.Count*faceValue(ds, 1)
-	if critVal+add >= def {
-		hit -= sa.Critical
-	}
-	if fumbleVal+add >= def {
-		hit -= sa.Fumble
-	}
+	hit -= sa.Critical * atLeast(extra, critVal+add, def)
+	hit -= sa.Fumble * atLeast(extra, fumbleVal+add, def)
 	hit = max(0, hit)
 	fc := Forecast{Hit: hit + sa.Critical, Critical: sa.Critical}
 	if a.HasDice {
@@ -57,6 +58,9 @@ func (f *fight) sumDamageMean(a *arm, mult int, m float64) float64 {
 	d := odds.Notation(a.Dice, mult)
 	if a.RerollUpTo > 0 {
 		d = odds.NotationReroll(a.Dice, mult, a.RerollUpTo)
+	}
+	if b := a.Bonus; b != nil && len(b.DmgDice)+len(b.DmgMinus) > 0 {
+		d = addDist(d, bonusDist(b.DmgDice, b.DmgMinus, mult))
 	}
 	e := 0.0
 	for k, p := range d.P {

@@ -10,7 +10,7 @@ import (
 // Option is one choice of the fight menu offered now, with what it is
 // expected to do at each target it can be aimed at.
 type Option struct {
-	// Kind is "attack", "reload", "use" or "toggle".
+	// Kind is "attack", "move", "reload", "use" or "toggle".
 	Kind string `json:"kind"`
 	// Label is how the menu names it: `Hunting bow`, `Hunting bow:
 	// Volley`, `Silver coffin nail, off hand`, `Reload Watch pistol`,
@@ -46,6 +46,9 @@ func Menu(p *items.Party, i int) []Option {
 		return nil
 	}
 	var out []Option
+	if o, ok := f.moveOption(w); ok {
+		out = append(out, o)
+	}
 	for _, a := range f.memberArms(i) {
 		out = append(out, f.armOptions(w, a)...)
 		if a.ClipMax > 0 && f.loaded(p.Members[i], a) < a.ClipMax && f.free(w, a.Reload) && (a.Ammo == nil || f.carried(i, a) > 0) {
@@ -152,6 +155,8 @@ func MenuText(p *items.Party, i int) string {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s, round %d. Foes: %s.\n", p.Members[i].Name, st.Round, foeStanding(st))
+	f := &fight{p: p, st: st}
+	fmt.Fprintf(&b, "Speed %s, %s moved this round.\n", f.speedText(f.speedOf(memberWho(i))), f.amount(f.moved(memberWho(i))))
 	opts := Menu(p, i)
 	if len(opts) == 0 {
 		b.WriteString("Nothing is offered now.\n")

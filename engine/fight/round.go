@@ -33,10 +33,10 @@ func (f *fight) round() record.Record {
 	f.st.Round++
 	f.rollEnds(func(t Timed) bool { return t.At == "turn-start" })
 	for _, fo := range f.st.Foes {
-		fo.Spent = nil
+		fo.Spent, fo.Moved = nil, 0
 	}
 	for _, m := range f.st.Members {
-		m.Spent, m.OffHandFrom, m.OffHandDone = nil, 0, false
+		m.Spent, m.OffHandFrom, m.OffHandDone, m.Moved = nil, 0, false, 0
 	}
 	rec := head("round")
 	rec.AddInt("round", f.st.Round)

@@ -137,6 +137,9 @@ func readFighter(p *items.Party, i int) *Fighter {
 	if f.Defense != nil {
 		fr.Defense = int(ch.Value(*f.Defense))
 	}
+	if f.Speed != nil {
+		fr.Speed, fr.HasSpeed = max(0, ch.Value(*f.Speed)), true
+	}
 	if f.Soak != nil {
 		fr.Soak = max(0, int(ch.Value(*f.Soak)))
 	}

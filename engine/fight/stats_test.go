@@ -151,7 +151,7 @@ func TestAdvantageFrequencies(t *testing.T) {
 	wield(t, p, "Tamsin", "Hand axe")
 	f := started(t, p, "Road bandit")
 	tamsin, _ := p.Member("Tamsin")
-	if keep, _ := f.keep(memberWho(tamsin), foeWho(0)); keep != 1 {
+	if keep, _ := f.keep(memberWho(tamsin), foeWho(0), &arm{}); keep != 1 {
 		t.Fatal("no advantage from the charm")
 	}
 	sample(t, f, memberWho(tamsin), f.memberArms(tamsin)[0], foeWho(0), 20000)

@@ -53,6 +53,7 @@ func (f *fight) weaponArm(ch *sheet.Character, stack int, w *items.Weapon, s *it
 			a.Dice, a.HasDice = n, true
 		}
 	}
+	f.readBonus(a, w.Bonus)
 	a.Ability = f.best(ch, w.DamageAbilities)
 	a.Add = a.Ability + w.DamageBonus
 	if w.DamageSheet != nil && (!w.OneHanded || w.OneHandNow()) {

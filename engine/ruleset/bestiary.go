@@ -25,6 +25,10 @@ type Creature struct {
 	Hardness    int
 	HasHardness bool
 	Initiative  int
+	// Speed is how far it may move in a round (HasSpeed when written),
+	// in combat.distance's unit.
+	Speed       float64
+	HasSpeed    bool
 	Types, Tags []string
 	// Defenses holds its resist, vulnerable, immune and
 	// conditionImmunities (the other Effect fields stay empty).
@@ -58,6 +62,8 @@ func (c *Creature) Ref() string { return c.Catalog + "/" + c.ID }
 
 // Limits of a bestiary entry.
 const (
+	// MaxCreatureSpeed bounds a creature's speed, in the distance unit.
+	MaxCreatureSpeed   = 1e6
 	MaxCreatureHealth  = 10000
 	MaxCreatureAttacks = 8
 	MaxCreatureWords   = 16
@@ -137,6 +143,10 @@ func (v *Validator) creature(o validate.Obj, rs *Ruleset) *Creature {
 	cr.Defense, _ = o.Int("defense", 0, 1000, 0)
 	cr.Soak, _ = o.Int("soak", 0, 100, 0)
 	cr.Initiative, _ = o.Int("initiative", 0, 100, 0)
+	if o.Has("speed") {
+		cr.HasSpeed = true
+		cr.Speed, _ = o.Float("speed", 0, MaxCreatureSpeed, 0)
+	}
 	if o.Has("hardness") {
 		cr.HasHardness = true
 		cr.Hardness, _ = o.Int("hardness", 0, 100, 0)

@@ -11,6 +11,10 @@ type CombatFight struct {
 	Defense    *ValueRef // combat.defense (summed fight)
 	Soak       *ValueRef // combat.pool.soak (pool fight)
 	Initiative *ValueRef // combat.pool.initiative (pool fight with hardness)
+	// Speed is combat.speed: how far a member may move in a round, in
+	// combat.distance's unit, before speed modifiers (docs/fight.md
+	// "Speed"); nil when a member's moves are not bounded.
+	Speed *ValueRef
 }
 
 // fight reads the fight's own combat keys and the bestiary, after the
@@ -28,6 +32,11 @@ func (v *Validator) fight(o validate.Obj, rs *Ruleset) {
 			co.Addf("defense", "defense is a summed fight's (dice-sum); this ruleset is %q", kind)
 		} else if ref, ok := v.ValueRef(co.Ptr("defense"), raw, AnyRead, "combat.defense"); ok {
 			f.Defense = &ref
+		}
+	}
+	if raw, ok := co.M["speed"]; ok {
+		if ref, ok := v.ValueRef(co.Ptr("speed"), raw, AnyRead, "combat.speed"); ok {
+			f.Speed = &ref
 		}
 	}
 	if po, ok := co.Object("pool"); ok {

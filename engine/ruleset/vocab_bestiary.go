@@ -15,6 +15,7 @@ var bestiaryVocabulary = []VocabSection{
 		k("soak", "integer", "0", "0 to 100", "what a pool fight's damage loses against it"),
 		k("hardness", "integer", "", "0 to 100; needs combat.pool.hardness", "the dice a strike that spends must reach to do anything"),
 		k("initiative", "integer", "0", "0 to 100", "its number's base, where strikes spend"),
+		k("speed", "number", "", "0 to 1000000", "how far it may move in a round, in combat.distance's unit (unbounded without it)"),
 		k("types", "array:string", "", "at most 16 words", "its creature types, which plus.targetIs tests"),
 		k("tags", "array:string", "", "at most 16 words", "its tags, which plus.targetIs tests"),
 		k("resist", "array:string,object:effect.damage", "", "1 to 30 entries", "damage it halves; { type, except } lets item tags through"),
