@@ -9,9 +9,10 @@ import (
 // on Text(secs) with the note included), deterministically, in this
 // order, stopping as soon as it fits:
 //
-//  1. the examples of the loot, money, market, items and rules sections,
-//     in that order (the instructions stay, only the sample tags go);
-//  2. whole sections: loot, money, market, then items;
+//  1. the examples of the loot, money, market, fight, items and rules
+//     sections, in that order (the instructions stay, only the sample
+//     tags go);
+//  2. whole sections: loot, money, market, items, then fight;
 //  3. the inventory block's lines from the end (the last characters'
 //     last stacks first), then the MARKET block's;
 //  4. the last turn's lines from the start (the oldest first);
@@ -39,7 +40,7 @@ func BudgetWith(secs []Section, maxChars int, render func(Section) string) (out 
 	out = append([]Section(nil), secs...)
 	noteSize := func(cut []string) int { return runes(render(Section{Name: Cut, Data: cut, Text: note(cut)})) }
 	fits := func() bool { return size(out, nil)+2+noteSize(cut) <= maxChars }
-	for _, name := range []string{Loot, Money, Market, Items, Rules} {
+	for _, name := range []string{Loot, Money, Market, Fight, Items, Rules} {
 		if i := index(out, name); i >= 0 && dropExamples(&out[i]) {
 			out[i].Text = render(out[i])
 			cut = append(cut, name+" examples")
@@ -48,7 +49,7 @@ func BudgetWith(secs []Section, maxChars int, render func(Section) string) (out 
 			}
 		}
 	}
-	for _, name := range []string{Loot, Money, Market, Items} {
+	for _, name := range []string{Loot, Money, Market, Items, Fight} {
 		if i := index(out, name); i >= 0 {
 			out = append(out[:i:i], out[i+1:]...)
 			cut = append(cut, name)
@@ -162,6 +163,13 @@ func dropExamples(s *Section) bool {
 		c := *d
 		c.Examples = nil
 		s.Data, s.Text = &c, marketText(&c)
+	case *FightData:
+		if len(d.Examples) == 0 {
+			return false
+		}
+		c := *d
+		c.Examples = nil
+		s.Data, s.Text = &c, fightText(&c)
 	default:
 		return false
 	}

@@ -26,7 +26,7 @@ func TestBudget(t *testing.T) {
 	if out, cut := prompt.Budget(secs, utf8.RuneCountInString(full)); cut != nil || prompt.Text(out) != full {
 		t.Fatalf("a prompt that fits was cut: %v", cut)
 	}
-	order := []string{"loot examples", "money examples", "market examples", "items examples", "rules examples", "loot", "money", "market", "items", "inventory", "market_block", "last_turn", "rules"}
+	order := []string{"loot examples", "money examples", "market examples", "fight examples", "items examples", "rules examples", "loot", "money", "market", "items", "fight", "inventory", "market_block", "last_turn", "rules"}
 	prev := -1
 	for max := utf8.RuneCountInString(full) - 1; max > 300; max -= 97 {
 		out, cut := prompt.Budget(secs, max)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rulehost/rulehost/engine/fight"
 	"github.com/rulehost/rulehost/engine/prompt"
 	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/session"
@@ -52,6 +53,10 @@ var conditions = []condition{
 		return false
 	}},
 	{"binding", "binds=", func(rs *ruleset.Ruleset) bool { return rs.Items != nil && rs.Items.Binding != nil && rs.Items.Propose }},
+	// The fight section: only where a [fight: op="start"] is answered
+	// (engine/fight's own predicate, docs/fight.md).
+	{"fight", "[fight: op=", fight.Resolves},
+	{"fight section", "FIGHT\n", fight.Resolves},
 	{"market", "[place:", hasMarket},
 	{"buy", `action="buy"`, hasMarket},
 	{"market day", `day="new"`, func(rs *ruleset.Ruleset) bool { return hasMarket(rs) && prompt.HasMarketDay(rs.Items) }},
@@ -82,7 +87,7 @@ func TestConditionalInstructions(t *testing.T) {
 	}
 	// The bundled rulesets cover these both ways; the variants below
 	// cover the rest.
-	for _, name := range []string{"coins", "loot tables", "bands", "advantage", "dark dice", "spends", "invent", "binding", "market", "market day"} {
+	for _, name := range []string{"coins", "loot tables", "bands", "advantage", "dark dice", "spends", "invent", "binding", "market", "market day", "fight"} {
 		if !seen[name] {
 			t.Errorf("no bundled ruleset has %s: the test would not see it appear", name)
 		}
@@ -153,6 +158,18 @@ func TestConditionalVariants(t *testing.T) {
 				}
 			}
 		}},
+		// No fight without a bestiary, or in a summed fight without
+		// combat.defense (a start would be refused: no-foes, no-defense).
+		{"no bestiary", "gravewatch", func(m map[string]any) {
+			var keep []any
+			for _, c := range m["catalogs"].([]any) {
+				if c.(map[string]any)["holds"] != "creatures" {
+					keep = append(keep, c)
+				}
+			}
+			m["catalogs"] = keep
+		}},
+		{"no combat defense", "ember-roads", func(m map[string]any) { delete(m["combat"].(map[string]any), "defense") }},
 		{"no advantage", "d20-5e", func(m map[string]any) { m["resolution"].(map[string]any)["advantage"] = false }},
 		{"no bands", "d20-5e", func(m map[string]any) { delete(m["resolution"].(map[string]any), "outcomes") }},
 	}
@@ -178,6 +195,11 @@ func TestConditionalVariants(t *testing.T) {
 			}
 			if v.name == "market without a day" && (rs.Items.Market == nil || prompt.HasMarketDay(rs.Items)) {
 				t.Fatal("the variant still has a market day (or no market): it would test nothing")
+			}
+			if strings.HasPrefix(v.name, "no bestiary") || v.name == "no combat defense" {
+				if fight.Resolves(rs) {
+					t.Fatal("the variant still has a resolved fight: it would test nothing")
+				}
 			}
 			secs := prompt.Build(prompt.Input{RS: rs, Sheets: sheets})
 			checkConditions(t, v.name, rs, prompt.Text(secs))

@@ -41,6 +41,7 @@ func Example() {
 	// rules
 	// items
 	// money
+	// fight
 	// inventory
 	// 2 records in the last turn
 }

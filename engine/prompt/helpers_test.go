@@ -106,6 +106,8 @@ func examples(secs []prompt.Section) map[string][]string {
 			out[s.Name] = d.Examples
 		case *prompt.MarketData:
 			out[s.Name] = d.Examples
+		case *prompt.FightData:
+			out[s.Name] = d.Examples
 		}
 	}
 	return out

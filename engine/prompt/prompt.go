@@ -23,11 +23,14 @@ import (
 
 // Section names, in the order Build lists them.
 const (
-	Rules     = "rules"
-	Items     = "items"
-	Money     = "money"
-	Loot      = "loot"
-	Market    = "market"
+	Rules  = "rules"
+	Items  = "items"
+	Money  = "money"
+	Loot   = "loot"
+	Market = "market"
+	// Fight is the [fight:] instructions and the fight going on, only
+	// where the engine resolves the ruleset's fights.
+	Fight     = "fight"
 	Inventory = "inventory"
 	// MarketBlock is the MARKET block, while the scene is in a place
 	// with a market.
@@ -36,7 +39,7 @@ const (
 )
 
 // Names are every section name Build can produce, in prompt order.
-var Names = []string{Rules, Items, Money, Loot, Market, Inventory, MarketBlock, LastTurn}
+var Names = []string{Rules, Items, Money, Loot, Market, Fight, Inventory, MarketBlock, LastTurn}
 
 // Section is one named part of the prompt: the facts it states (Data, a
 // typed struct a formatter reads) and the built-in text of those facts.
@@ -77,6 +80,7 @@ func Build(in Input) []Section {
 	add(moneySection(in.RS, party))
 	add(lootSection(in.RS, party))
 	add(marketSection(in.RS, party))
+	add(fightSection(in.RS, party))
 	add(inventorySection(party, f), true)
 	add(marketBlockSection(party, f))
 	add(lastTurnSection(in.State, f))

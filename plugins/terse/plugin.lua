@@ -49,8 +49,8 @@ local function block(name, lines)
   return name .. ": " .. table.concat(lines, "; ")
 end
 
--- Prompt sections (engine/prompt): the rules and items boiled down to a
--- few lines from their data; the other sections keep their text (the
+-- Prompt sections (engine/prompt): the rules and the fight boiled down to
+-- a few lines from their data; the other sections keep their text (the
 -- inventory's is already terse through item and block).
 local function labels(list)
   local out = {}
@@ -92,8 +92,38 @@ local function rules(d)
   return table.concat(lines, "\n")
 end
 
+-- The fight section (only in a ruleset whose fights the engine resolves):
+-- the steps, the creatures with their attack rows, and the fight going on.
+local function fight(d)
+  local lines = { "FIGHT: [fight: op=start|attack|reload|use|toggle|round|end ...]; the engine rolls and applies weapons, armor and items: never add them." }
+  local foes = {}
+  for _, f in ipairs(d.foes or {}) do
+    foes[#foes + 1] = f.label .. " (" .. table.concat(f.attacks or {}, ", ") .. ")"
+  end
+  lines[#lines + 1] = "foes=: " .. table.concat(foes, "; ")
+  lines[#lines + 1] = "attack: who= weapon= or attack= target=; reload: who= weapon=; use: who= item= target=; toggle: who= item=; end: outcome=won|lost|fled"
+  if d.now then
+    lines[#lines + 1] = "now, round " .. tostring(d.now.round) .. ":"
+    for _, side in ipairs({ d.now.members or {}, d.now.foes or {} }) do
+      for _, c in ipairs(side) do
+        local parts = {}
+        if c.health then parts[#parts + 1] = c.health end
+        if c.down then parts[#parts + 1] = "down" end
+        for _, x in ipairs(c.conditions or {}) do parts[#parts + 1] = x end
+        for _, l in ipairs(c.loaded or {}) do
+          parts[#parts + 1] = l.weapon .. " " .. tostring(l.loaded) .. "/" .. tostring(l.max) .. " loaded"
+        end
+        lines[#lines + 1] = c.name .. ": " .. table.concat(parts, ", ")
+      end
+    end
+  end
+  if d.examples and d.examples[1] then lines[#lines + 1] = "e.g. " .. d.examples[1] end
+  return table.concat(lines, "\n")
+end
+
 local function section(name, data, text)
   if name == "rules" and data then return rules(data) end
+  if name == "fight" and data then return fight(data) end
   -- Every other section: its heading and lines on one line each, as is.
   return text
 end
