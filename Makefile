@@ -8,6 +8,7 @@ FUZZ_TARGETS := \
 	./engine/tag:FuzzEqualKey \
 	./engine/dice:FuzzParseNotation \
 	./engine/dice:FuzzParseExpr \
+	./engine/check:FuzzSmallInt \
 	./host/serve:FuzzRequestBody \
 	./host/serve:FuzzFastDecode \
 	./engine/ruleset:FuzzLoad \

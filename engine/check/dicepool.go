@@ -513,9 +513,7 @@ type poolThrow struct {
 func throwPool(s dice.Stream, sides, n int, rr *ruleset.Reroll, explodeAt, maxExtra int, take func(n int) []int) poolThrow {
 	var th poolThrow
 	th.rolls = take(n + maxExtra/2 + 4)[:n]
-	for i := range th.rolls {
-		th.rolls[i] = s.Roll(sides)
-	}
+	dice.RollMany(s, th.rolls, sides)
 	th.faces = th.rolls
 	if rr != nil {
 		var cur []int
