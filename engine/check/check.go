@@ -111,7 +111,8 @@ type Check struct {
 	// number, when set, is the sheet number itself (value.go).
 	number *int
 	// keys is where the tag gives each attribute the native kinds read
-	// (tagkeys.go); keys.ok is false in a Check a host built itself.
+	// (tagkeys.go); a Check a host built itself is indexed by the first
+	// exported method that reads its tag (Check.index).
 	keys keyIndex
 	// planned is the target's plan when the check follows one (plan.go):
 	// its sheet number stands for SheetNumber's lookups.
@@ -397,6 +398,7 @@ func findAbility(rs *ruleset.Ruleset, name string) *ruleset.Ability {
 // Int reads an integer tag attribute. A missing or unreadable value is
 // (0, false); an unreadable one is noted as ignored. A leading + is allowed.
 func (c *Check) Int(key string) (int, bool) {
+	c.index()
 	if slot := keySlot(key); slot >= 0 {
 		return c.intK(tagKey(slot))
 	}
@@ -619,6 +621,7 @@ func floor(f float64) int {
 // Mode combines the GM's mode= with effects: advantage and disadvantage
 // from every source cancel out. It returns +1, -1 or 0.
 func (c *Check) Mode() int {
+	c.index()
 	adv, dis := c.Effects.Advantage, c.Effects.Disadvantage
 	switch lowerMode(c.value(keyMode)) {
 	case "advantage":

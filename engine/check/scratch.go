@@ -199,16 +199,25 @@ func (c *Check) takeFaces(n int) []int {
 }
 
 // get returns the value of the tag attribute k (any case), as Tag.Get
-// does, from the check's key index (tagkeys.go); a Check a host built
-// itself has none and asks Tag.Get.
+// does, from the check's key index (tagkeys.go). It is a lookup the
+// compiler inlines (a pool check reads some seventy attributes; the call
+// was a twentieth of the check), so it reads an index that must already
+// be there: prepare and ResolveValue build it, and every exported method
+// that reads the tag calls index first, for a Check a host built itself.
 func (c *Check) get(k tagKey) (string, bool) {
-	if !c.keys.ok {
-		return c.Tag.Get(k.name())
-	}
 	if i := c.keys.at[k]; i > 0 {
 		return c.Tag.Attrs[i-1].Value, true
 	}
 	return "", false
+}
+
+// index builds the key index for c.Tag unless it is built already: the
+// first thing each exported method that reads the tag does, since a host
+// may build a Check (and set or change its Tag) itself.
+func (c *Check) index() {
+	if !c.keys.isFor(c.Tag.Attrs) {
+		c.keys.indexKeys(c.Tag)
+	}
 }
 
 // has reports whether the tag gives k (see get).

@@ -170,6 +170,7 @@ func betterReroll(a, b *ruleset.Reroll) *ruleset.Reroll {
 // calls it where those keys belong in its record, and only once it knows
 // the check will roll.
 func (c *Check) SpendDice(base int) int {
+	c.index()
 	offers := c.spendOffers()
 	if len(offers) == 0 {
 		return 0

@@ -147,21 +147,38 @@ var kindReadsMask = func() map[string]uint32 {
 // keyIndex is where a check's tag gives each of tagKeys: at[slot] is the
 // attribute's index plus one (0: not given), and slots[i] the slot of
 // attribute i (for the first attributes; -1 for a key no kind reads).
-// ok is false when a key is not ASCII: such a tag is read by Tag.Get,
-// which folds case as strings.EqualFold does.
+// ok is false when a key is not ASCII: slots is then unused and at was
+// filled the way Tag.Get reads (folding case as strings.EqualFold does).
+// of and n identify the attribute list indexed (its first element and
+// length), so a Check a host built itself is indexed on first use and
+// again if the host gives it another tag (see Check.index).
 type keyIndex struct {
 	ok    bool
 	at    [len(tagKeys)]uint16
 	slots [16]int8
+	of    *tag.Attr
+	n     int
+}
+
+// isFor reports whether x indexes exactly attrs (the same storage and
+// length; an empty list is indexed by any index that was built).
+func (x *keyIndex) isFor(attrs []tag.Attr) bool {
+	if len(attrs) == 0 {
+		return x.n == 0 && (x.ok || x.of != nil)
+	}
+	return x.n == len(attrs) && x.of == &attrs[0]
 }
 
 // indexKeys reads where t gives each known key, keeping the first of a
 // key given twice (as Tag.Get does).
 func (x *keyIndex) indexKeys(t tag.Tag) {
-	*x = keyIndex{ok: true}
+	*x = keyIndex{ok: true, n: len(t.Attrs)}
+	if len(t.Attrs) > 0 {
+		x.of = &t.Attrs[0]
+	}
 	for i, a := range t.Attrs {
 		if !isASCII(a.Key) {
-			x.ok = false
+			x.indexFolding(t)
 			return
 		}
 		slot := keySlot(a.Key)
@@ -170,6 +187,22 @@ func (x *keyIndex) indexKeys(t tag.Tag) {
 		}
 		if slot >= 0 && x.at[slot] == 0 {
 			x.at[slot] = uint16(i + 1)
+		}
+	}
+}
+
+// indexFolding fills at as Tag.Get reads each of tagKeys, for a tag
+// with a key that is not ASCII (rare: the keys the kinds read are ASCII,
+// but a Unicode key may fold to one of them).
+func (x *keyIndex) indexFolding(t tag.Tag) {
+	x.ok = false
+	x.at = [len(tagKeys)]uint16{}
+	for slot, k := range tagKeys {
+		for i, a := range t.Attrs {
+			if tag.EqualKey(a.Key, k) {
+				x.at[slot] = uint16(i + 1)
+				break
+			}
 		}
 	}
 }
