@@ -65,6 +65,9 @@ type arm struct {
 	RerollUpTo int
 	// spends marks a strike that spends: it rolls its maker's number.
 	spends bool
+	// takes marks a strike that takes: made as usual, what it would deal
+	// comes off the target's number instead of its health.
+	takes bool
 	// offHandStrike marks the off hand's single strike.
 	offHandStrike bool
 	// Bonus is what the wielder's weapons effects add beyond the numbers

@@ -27,8 +27,13 @@ func (f *fight) attack(t tag.Tag) record.Record {
 	if !ok {
 		return refusal
 	}
-	if strings.EqualFold(strings.TrimSpace(t.Value("style")), "spend") {
+	switch strings.ToLower(strings.TrimSpace(t.Value("style"))) {
+	case "spend":
 		if a, refusal, ok = f.spending(w, a); !ok {
+			return refusal
+		}
+	case "take":
+		if a, refusal, ok = f.taking(w, a); !ok {
 			return refusal
 		}
 	}
@@ -366,6 +371,38 @@ func (f *fight) spending(w who, a *arm) (*arm, record.Record, bool) {
 	return &s, record.Record{}, true
 }
 
+// taking makes a's strike one that takes (style="take"): the attack is
+// made as usual, and what it would deal (after soak and typed defenses,
+// plus clauses too) comes off the target's number instead of its health,
+// imposing no condition (spec/items.md: "a strike that takes removes
+// initiative instead of dealing damage").
+func (f *fight) taking(w who, a *arm) (*arm, record.Record, bool) {
+	if !f.hardnessFight() {
+		return nil, record.Refused("fight", NoStyle, "op", "attack", "who", f.name(w), "note",
+			"a strike that takes needs a pool fight with combat.pool.hardness, where fighters have a number (docs/fight.md)"), false
+	}
+	s := *a
+	s.takes = true
+	return &s, record.Record{}, true
+}
+
+// takeNumber takes n from tg's number, never below 0, and returns what
+// it took.
+func (f *fight) takeNumber(tg who, n int) int {
+	took := min(max(0, n), f.number(tg))
+	f.setNumber(tg, f.number(tg)-took)
+	return took
+}
+
+// setNumber sets w's number.
+func (f *fight) setNumber(w who, n int) {
+	if w.IsFoe() {
+		f.st.Foes[w.Foe].Number = n
+	} else {
+		f.st.Members[w.Member].Number = n
+	}
+}
+
 // number is w's number now.
 func (f *fight) number(w who) int {
 	if w.IsFoe() {
@@ -384,7 +421,8 @@ func (f *fight) hardness(w who) int {
 }
 
 // moveNumber moves w's number after an attack, in a fight with hardness:
-// an ordinary attack adds 1, a strike that spends returns it to base.
+// an ordinary attack (a strike that takes too) adds 1, a strike that
+// spends returns it to base.
 func (f *fight) moveNumber(w who, a *arm) {
 	if !f.hardnessFight() {
 		return
@@ -399,11 +437,7 @@ func (f *fight) moveNumber(w who, a *arm) {
 	if a.spends {
 		n = base
 	}
-	if w.IsFoe() {
-		f.st.Foes[w.Foe].Number = n
-	} else {
-		f.st.Members[w.Member].Number = n
-	}
+	f.setNumber(w, n)
 }
 
 // keep is whether a summed attack by w with a at tg is thrown twice: 1 keeping

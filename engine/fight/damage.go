@@ -70,6 +70,11 @@ func (f *fight) damage(w who, a *arm, tg who, crit bool, net, target int) int {
 			line += "; " + text
 		}
 	}
+	if a.takes {
+		took := f.takeNumber(tg, dealt)
+		f.say(fmt.Sprintf("%s's %s takes %d from %s's number: %d left (%s).", f.name(w), a.Label, took, f.name(tg), f.number(tg), line))
+		return 0
+	}
 	f.say(fmt.Sprintf("%s deals %s. %s", a.Label, line, f.hurt(tg, dealt)))
 	if dealt > 0 {
 		f.damaged(tg)

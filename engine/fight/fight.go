@@ -68,7 +68,7 @@ const (
 	UnknownItem = "unknown-item"  // use or toggle of an item who does not have
 	TooManyFoes = "too-many-foes" // start asks for more than MaxFoes
 	OutOfRange  = "out-of-range"  // distance= beyond what the weapon reaches
-	NoStyle     = "no-style"      // style="spend" where the fight has no hardness
+	NoStyle     = "no-style"      // style="spend" or "take" where the fight has no hardness
 	TooFar      = "too-far"       // a move beyond what is left of who's speed this round
 	CannotMove  = "cannot-move"   // a move by someone whose speed is zero
 	BadDistance = "bad-distance"  // a move without a distance above 0

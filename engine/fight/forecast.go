@@ -96,7 +96,9 @@ func applyMult(n int, m float64) int {
 
 // poolForecast is a pool attack's forecast: each net success count from
 // one up hits; the damage is the net successes, the extra dice's, what
-// the arm adds, less soak, raised to the floor, met by the defenses.
+// the arm adds, less soak, raised to the floor, met by the defenses. For
+// a strike that takes it is the number expected taken from tg, each
+// outcome held to what tg's number has.
 func (f *fight) poolForecast(w who, a *arm, md *mode, tg who, m, plus1, plus2 float64) Forecast {
 	dp := f.p.RS.Resolution.DicePool
 	n, _ := f.attackDice(w, a, md)
@@ -123,7 +125,17 @@ func (f *fight) poolForecast(w who, a *arm, md *mode, tg who, m, plus1, plus2 fl
 		e := 0.0
 		x := extra[mult]
 		for j, q := range x.P {
-			e += q * float64(f.afterHit(a, max(0, k+x.Offset+j+a.Add-soak), m))
+			v := f.afterHit(a, max(0, k+x.Offset+j+a.Add-soak), m)
+			if a.takes {
+				v = min(v, f.number(tg))
+			}
+			e += q * float64(v)
+		}
+		if a.takes {
+			// The number taken: exact without plus clauses, whose mean is
+			// added within what the number has left.
+			fc.Damage += p * min(e+plus, float64(f.number(tg)))
+			continue
 		}
 		fc.Damage += p * (e + plus)
 	}

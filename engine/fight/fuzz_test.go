@@ -31,6 +31,7 @@ func FuzzFightTags(f *testing.F) {
 		`[fight: op="move" who="Wren" distance="4"] [fight: op="move" who="Wren" distance="3"]`,
 		`[fight: op="move" who="Ash wolf" distance="1e6"]`,
 		`[fight: op="move" who="Bram" distance="-0"]`,
+		`[fight: op="attack" who="Maud" weapon="Silver coffin nail" target="Grave wight 1" style="take"] [fight: op="attack" who="Bram" style=" TAKE "]`,
 	} {
 		f.Add(s, true)
 		f.Add(s, false)

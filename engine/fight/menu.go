@@ -96,6 +96,12 @@ func (f *fight) armOptions(w who, a *arm) []Option {
 			add(fmt.Sprintf("%s, spending %d", a.Label, f.number(w)), s, nil)
 		}
 	}
+	if f.hardnessFight() {
+		if s, _, ok := f.taking(w, a); ok {
+			// Its forecast's damage is the number expected taken.
+			add(a.Label+", taking", s, nil)
+		}
+	}
 	for k := range a.Modes {
 		md := &a.Modes[k]
 		add(a.Label+": "+md.Label, a, md)
