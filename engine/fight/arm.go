@@ -19,6 +19,10 @@ type arm struct {
 	// a pool fight. From names what changed it (worn items, conditions).
 	ToHit int
 	From  []string
+	// SymAbility and SymRank build a symbol fight's pool (the best toHit
+	// ability through abilityModifier, the skill's rank; a creature row's
+	// toHit as its ability); ToHit is then what adds boost or setback dice.
+	SymAbility, SymRank int
 	// Target is its own per-die target in a pool fight, 0 for the pool's.
 	Target int
 	// Dice is a summed fight's damage dice; PoolDice a pool fight's extra

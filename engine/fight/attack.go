@@ -124,7 +124,9 @@ func (f *fight) strike(w who, a *arm, md *mode, tg who) strikeResult {
 			return strikeResult{hit: true}
 		}
 	}
-	if f.st.Pool {
+	if f.st.Symbol {
+		res.hit, crit, net, rollText = f.symbolStrike(w, a, md, tg)
+	} else if f.st.Pool {
 		dp := f.p.RS.Resolution.DicePool
 		n, from := f.attackDice(w, a, md)
 		target = f.dieTarget(a, md)
@@ -412,7 +414,7 @@ func (f *fight) moveNumber(w who, a *arm) {
 // where the resolution has advantage. why says it: `advantage (Lucky
 // charm)`.
 func (f *fight) keep(w, tg who, a *arm) (int, string) {
-	if f.st.Pool || !f.p.RS.Resolution.DiceSum.Advantage {
+	if f.st.Pool || f.st.Symbol || !f.p.RS.Resolution.DiceSum.Advantage {
 		return 0, ""
 	}
 	var adv, dis []string

@@ -46,6 +46,16 @@ func (b board) AttackRoll(user int, th *ruleset.UseToHit, t use.Target, s dice.S
 	saved := f.turn.Dice
 	f.turn.Dice = s
 	defer func() { f.turn.Dice = saved }()
+	if f.st.Symbol {
+		if th != nil {
+			ch := f.p.Character(user)
+			a.SymAbility, a.SymRank = f.best(ch, th.Abilities), f.skillFlat(ch, th.Skill)
+			a.ToHit -= a.SymAbility + a.SymRank
+		}
+		hit, crit, _, text := f.symbolStrike(w, a, nil, tg)
+		return use.Roll{Success: hit, Critical: crit,
+			Line: fmt.Sprintf("%s rolls to hit %s: %s, %s.", f.name(w), t.Name, text, hitWord(hit))}
+	}
 	if f.st.Pool {
 		dp := f.p.RS.Resolution.DicePool
 		n, from := f.attackDice(w, a, nil)

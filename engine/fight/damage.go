@@ -37,6 +37,8 @@ func (f *fight) damage(w who, a *arm, tg who, crit bool, net, target int) int {
 			base -= s
 			line += fmt.Sprintf(" - %d soak", s)
 		}
+	} else if f.st.Symbol {
+		base, line = f.symbolDamage(a, tg, mult, net)
 	} else if a.HasDice {
 		faces, total := rollDamage(f.turn.Dice, a.Dice, mult)
 		if a.RerollUpTo > 0 {

@@ -3,7 +3,8 @@
 // observable effect (docs/fight.md). The Game Master starts it against
 // bestiary creatures and says each step with a [fight:] tag; the engine
 // resolves each step with the ruleset's own dice (a summed fight for
-// dice-sum, a pool fight for dice-pool), writes what the step shot,
+// dice-sum, a pool fight for dice-pool, a symbol fight for symbol-pool),
+// writes what the step shot,
 // loaded, used and dealt to the bags and live state at once, and says it
 // in a fight log line in the spec's words.
 //
@@ -80,9 +81,11 @@ const MaxFoes = 50
 // State is the fight going on: nil in the party when there is none.
 type State struct {
 	// Pool is true in a pool fight, false in a summed one.
-	Pool  bool   `json:"pool,omitempty"`
-	Round int    `json:"round"`
-	Foes  []*Foe `json:"foes"`
+	Pool bool `json:"pool,omitempty"`
+	// Symbol is true in a symbol fight (symbol-pool).
+	Symbol bool   `json:"symbol,omitempty"`
+	Round  int    `json:"round"`
+	Foes   []*Foe `json:"foes"`
 	// Members are the party's fighters, by member index.
 	Members []*Fighter `json:"members"`
 	// Fallen are the foes' indices in the order they were defeated.

@@ -191,6 +191,10 @@ func (f *fight) rollSave(w who, save string, dc int) (bool, string) {
 			label = s.Label
 		}
 	}
+	if f.st.Symbol {
+		ok, text := f.symbolSave(n, dc)
+		return ok, fmt.Sprintf("%s rolls %s: %s against %s, %s", f.name(w), label, text, plural(dc, "difficulty die", "difficulty dice"), passText(ok))
+	}
 	if f.st.Pool {
 		dp := f.p.RS.Resolution.DicePool
 		r := rollPool(f.turn.Dice, dp, max(1, n), poolTarget(dp, dc))

@@ -21,6 +21,9 @@ func (f *fight) forecast(w who, a *arm, md *mode, tg who) Forecast {
 	}
 	mult := f.multiplier(tg, f.defenses(tg), a.Type, a.Tags)
 	plus1, plus2 := f.plusMeans(a, tg)
+	if f.st.Symbol {
+		return f.symbolForecast(w, a, md, tg, mult, plus1, plus2)
+	}
 	if f.st.Pool {
 		return f.poolForecast(w, a, md, tg, mult, plus1, plus2)
 	}
@@ -174,6 +177,9 @@ func (f *fight) plusMean(c *plus, mult int, m, saves float64) float64 {
 // rollSave rolls it.
 func (f *fight) saveChance(w who, save string, dc int) float64 {
 	n := f.saveNumber(w, save)
+	if f.st.Symbol {
+		return f.symbolSaveChance(n, dc)
+	}
 	if f.st.Pool {
 		dp := f.p.RS.Resolution.DicePool
 		net := odds.PoolNet(dp, max(1, n), poolTarget(dp, dc))

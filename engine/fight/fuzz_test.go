@@ -28,6 +28,9 @@ func FuzzFightTags(f *testing.F) {
 		`[fight: op="attack" who="Wren" weapon="Hunting bow" mode="volley" target="Ash wolf, Road bandit" from="Arrows" counted="3"]`,
 		`[fight: op="attack" who="Tamsin" hand="off" target="Cinder shade"]`,
 		`[fight: op="attack" who="Orrin" weapon="Boar spear" target="Ash wolf"]`,
+		`[fight: op="move" who="Wren" distance="4"] [fight: op="move" who="Wren" distance="3"]`,
+		`[fight: op="move" who="Ash wolf" distance="1e6"]`,
+		`[fight: op="move" who="Bram" distance="-0"]`,
 	} {
 		f.Add(s, true)
 		f.Add(s, false)

@@ -17,7 +17,7 @@ import (
 // (`Grave wight 1`, `Grave wight 2`). What the fight reads from each
 // member's sheet (defense, soak) is read now, once.
 func start(p *items.Party, t tag.Tag, turn items.Turn) record.Record {
-	pool, refusal, ok := kindOf(p.RS)
+	pool, symbol, refusal, ok := kindOf(p.RS)
 	if !ok {
 		return refusal
 	}
@@ -33,7 +33,7 @@ func start(p *items.Party, t tag.Tag, turn items.Turn) record.Record {
 			return refusal
 		}
 	}
-	st := &State{Pool: pool, Round: 1, start: use.Begin(p)}
+	st := &State{Pool: pool, Symbol: symbol, Round: 1, start: use.Begin(p)}
 	for _, k := range kinds {
 		for n := 1; n <= k.count; n++ {
 			name := k.c.Label
@@ -57,18 +57,20 @@ func start(p *items.Party, t tag.Tag, turn items.Turn) record.Record {
 
 // kindOf says which fight the ruleset's kind rolls: a pool fight for
 // dice-pool, a summed fight for dice-sum, and none for the others here.
-func kindOf(rs *ruleset.Ruleset) (pool bool, refusal record.Record, ok bool) {
+func kindOf(rs *ruleset.Ruleset) (pool, symbol bool, refusal record.Record, ok bool) {
 	if rs == nil || rs.Resolution == nil {
-		return false, record.Refused("fight", NoFightKind, "op", "start", "note", "no ruleset: a fight rolls the ruleset's dice"), false
+		return false, false, record.Refused("fight", NoFightKind, "op", "start", "note", "no ruleset: a fight rolls the ruleset's dice"), false
 	}
-	switch rs.Resolution.Kind {
-	case "dice-sum":
-		return false, record.Record{}, true
-	case "dice-pool":
-		return true, record.Record{}, true
+	switch {
+	case rs.Resolution.Kind == "dice-sum" && rs.Resolution.DiceSum != nil:
+		return false, false, record.Record{}, true
+	case rs.Resolution.Kind == "dice-pool" && rs.Resolution.DicePool != nil:
+		return true, false, record.Record{}, true
+	case rs.Resolution.Kind == "symbol-pool" && rs.Resolution.SymbolPool != nil:
+		return false, true, record.Record{}, true
 	}
-	return false, record.Refused("fight", NoFightKind, "op", "start", "note",
-		fmt.Sprintf("a %s ruleset has no fight the engine resolves (docs/fight.md: a summed fight for dice-sum, a pool fight for dice-pool)", rs.Resolution.Kind)), false
+	return false, false, record.Refused("fight", NoFightKind, "op", "start", "note",
+		fmt.Sprintf("a %s ruleset has no fight the engine resolves (docs/fight.md: a summed fight for dice-sum, a pool fight for dice-pool, a symbol fight for symbol-pool)", rs.Resolution.Kind)), false
 }
 
 type foeKind struct {
@@ -115,11 +117,11 @@ func readFoes(rs *ruleset.Ruleset, v string) ([]foeKind, record.Record, bool) {
 // must beat: combat.defense for the party, defense for each creature.
 func summedDefenses(rs *ruleset.Ruleset, kinds []foeKind) (record.Record, bool) {
 	if rs.Fight == nil || rs.Fight.Defense == nil {
-		return record.Refused("fight", NoDefense, "op", "start", "note", "a summed fight needs combat.defense, the number an attack must meet or beat"), false
+		return record.Refused("fight", NoDefense, "op", "start", "note", "a summed or symbol fight needs combat.defense, the number an attack must meet or beat (the difficulty dice in a symbol fight)"), false
 	}
 	for _, k := range kinds {
 		if !k.c.HasDefense {
-			return record.Refused("fight", NoDefense, "op", "start", "foe", k.c.Label, "note", k.c.Label+" states no defense, which a summed fight needs"), false
+			return record.Refused("fight", NoDefense, "op", "start", "foe", k.c.Label, "note", k.c.Label+" states no defense, which a summed or symbol fight needs"), false
 		}
 	}
 	return record.Record{}, true

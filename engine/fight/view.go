@@ -9,12 +9,12 @@ import (
 
 // Foes are the bestiary's creatures a [fight: op="start"] accepts in this
 // ruleset, in bestiary order: none when the ruleset's kind has no fight
-// here (kindOf), and in a summed fight only those the start's defense
+// here (kindOf), and in a summed or symbol fight only those the start's defense
 // rule accepts (summedDefenses). It is the predicate the GM prompt uses
 // to teach the fight only where a start can succeed, so the prompt and
 // the answer cannot drift apart.
 func Foes(rs *ruleset.Ruleset) []*ruleset.Creature {
-	pool, _, ok := kindOf(rs)
+	pool, _, _, ok := kindOf(rs)
 	if !ok {
 		return nil
 	}

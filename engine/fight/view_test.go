@@ -9,7 +9,7 @@ import (
 // TestResolves: the fight is taught and started exactly in the bundled
 // rulesets whose kind it rolls and whose bestiary it accepts.
 func TestResolves(t *testing.T) {
-	for name, want := range map[string]bool{"ember-roads": true, "gravewatch": true, "d20-5e": false, "genesys": false, "shadowrun": false} {
+	for name, want := range map[string]bool{"ember-roads": true, "gravewatch": true, "d20-5e": false, "genesys": true, "shadowrun": false} {
 		s := game(t, name, 1)
 		if got := fight.Resolves(s.State().Party.RS); got != want {
 			t.Errorf("%s: Resolves %v, want %v", name, got, want)

@@ -35,11 +35,18 @@ func (f *fight) readBonus(a *arm, b items.WeaponBonus) {
 	wb := &weaponBonus{HitFlat: b.ToHit, DmgFlat: b.Damage, From: b.From}
 	hit, hitMinus := notations(b.ToHitDice), notations(b.ToHitMinus)
 	dmg, dmgMinus := notations(b.DamageDice), notations(b.DamageMinus)
-	if f.st.Pool {
+	switch {
+	case f.st.Pool:
 		a.ToHit += diceCount(hit) - diceCount(hitMinus)
 		wb.HitFlat += diceCount(hit) - diceCount(hitMinus)
 		a.PoolDice = max(0, a.PoolDice+diceCount(dmg)-diceCount(dmgMinus))
-	} else {
+	case f.st.Symbol:
+		// Boost (or setback) dice for the attack's dice; the damage's
+		// are thrown as numbers, as a summed fight's.
+		a.ToHit += diceCount(hit) - diceCount(hitMinus)
+		wb.HitFlat += diceCount(hit) - diceCount(hitMinus)
+		wb.DmgDice, wb.DmgMinus = dmg, dmgMinus
+	default:
 		wb.HitDice, wb.HitMinus, wb.DmgDice, wb.DmgMinus = hit, hitMinus, dmg, dmgMinus
 		wb.Adv, wb.Dis = b.Advantage, b.Disadvantage
 	}

@@ -38,6 +38,12 @@ func (f *fight) weaponArm(ch *sheet.Character, stack int, w *items.Weapon, s *it
 		OffHand: w.OffHand, Stack: stack, Toggled: s.On,
 		Reach: w.Reach, HasReach: w.HasReach, RangeNormal: w.RangeNormal, RangeLong: w.RangeLong, HasRange: w.HasRange}
 	a.ToHit = f.best(ch, w.ToHitAbilities) + f.skillFlat(ch, w.ToHitSkill) + w.ToHitBonus
+	if f.st.Symbol {
+		// The pool's ability and rank apart; what is left adds boost or
+		// setback dice.
+		a.SymAbility, a.SymRank = f.best(ch, w.ToHitAbilities), f.skillFlat(ch, w.ToHitSkill)
+		a.ToHit = w.ToHitBonus
+	}
 	if w.Proficiency != nil && ch.Value(*w.Proficiency) > 0 {
 		if pr := f.p.RS.Resolution.Proficiency; pr != nil {
 			a.ToHit += int(ch.Value(pr.Bonus))
@@ -63,7 +69,7 @@ func (f *fight) weaponArm(ch *sheet.Character, stack int, w *items.Weapon, s *it
 	if w.Strikes != nil {
 		a.Strikes = min(max(1, int(ch.Value(*w.Strikes))), MaxStrikes)
 	}
-	if w.RerollUpTo != nil && w.BothHands && !f.st.Pool {
+	if w.RerollUpTo != nil && w.BothHands && !f.st.Pool && !f.st.Symbol {
 		a.RerollUpTo = max(0, int(ch.Value(*w.RerollUpTo)))
 	}
 	if w.Ammo != nil {

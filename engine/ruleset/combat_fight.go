@@ -5,7 +5,9 @@ import "github.com/rulehost/rulehost/engine/validate"
 // CombatFight is what a ruleset fight cannot do without beyond the keys
 // the items page names (docs/fight.md): the number a summed fight's
 // attack must meet or beat on a party member, a pool fight's soak, and
-// the base of the number strikes that spend roll. Each is read from the
+// the base of the number strikes that spend roll. A symbol fight
+// (symbol-pool) reads defense as the difficulty dice an attack at the
+// member throws, and soak as a pool fight does. Each is read from the
 // member's sheet when the fight starts (armor through itemStat).
 type CombatFight struct {
 	Defense    *ValueRef // combat.defense (summed fight)
@@ -28,8 +30,8 @@ func (v *Validator) fight(o validate.Obj, rs *Ruleset) {
 	f := &CombatFight{}
 	kind := fightKind(rs)
 	if raw, ok := co.M["defense"]; ok {
-		if nativeKind(kind) && kind != "dice-sum" {
-			co.Addf("defense", "defense is a summed fight's (dice-sum); this ruleset is %q", kind)
+		if nativeKind(kind) && kind != "dice-sum" && kind != "symbol-pool" {
+			co.Addf("defense", "defense is a summed fight's (dice-sum) or the difficulty dice of a symbol fight (symbol-pool); this ruleset is %q", kind)
 		} else if ref, ok := v.ValueRef(co.Ptr("defense"), raw, AnyRead, "combat.defense"); ok {
 			f.Defense = &ref
 		}
@@ -45,8 +47,8 @@ func (v *Validator) fight(o validate.Obj, rs *Ruleset) {
 			if !has {
 				continue
 			}
-			if nativeKind(kind) && kind != "dice-pool" {
-				po.Addf(key, "%s is a pool fight's (dice-pool); this ruleset is %q", key, kind)
+			if nativeKind(kind) && kind != "dice-pool" && !(key == "soak" && kind == "symbol-pool") {
+				po.Addf(key, "%s is a pool fight's (dice-pool%s); this ruleset is %q", key, map[bool]string{true: " or symbol-pool"}[key == "soak"], kind)
 				continue
 			}
 			if ref, ok := v.ValueRef(po.Ptr(key), raw, AnyRead, "combat.pool."+key); ok {
