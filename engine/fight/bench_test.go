@@ -75,3 +75,17 @@ func BenchmarkAttackTag(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkSymbolMenu: Kira's menu in a Genesys fight against two street
+// thugs, each forecast the exact symbol distribution (budget: 5 ms).
+func BenchmarkSymbolMenu(b *testing.B) {
+	p := bundledParty(b, "genesys")
+	p.Members[0].Bag = append(p.Members[0].Bag, items.Stack{Item: "armory/blaster-pistol", Name: "Blaster pistol", Count: 1, Equipped: true})
+	started(b, p, "2 Street thug")
+	b.ReportAllocs()
+	cpuPerOp(b, func(int) {
+		if len(Menu(p, 0)) < 2 {
+			b.Fatal("no attack on the menu")
+		}
+	})
+}
