@@ -43,9 +43,12 @@ func PickBand(o *ruleset.Outcomes, n int, crit Critical, shift int) int {
 		}
 	}
 	// The numeric bands, counted without a slice: PickBand is on the hot
-	// path of Odds, which reads every total a check can make.
+	// path of Odds, which reads every total a check can make. The tiers
+	// are read in place (an OutcomeTier is too large for a copy per
+	// iteration to be free).
 	count, pos := 0, -1
-	for _, t := range o.Tiers {
+	for i := range o.Tiers {
+		t := &o.Tiers[i]
 		if t.On != "" {
 			continue
 		}
@@ -61,8 +64,8 @@ func PickBand(o *ruleset.Outcomes, n int, crit Critical, shift int) int {
 		pos = count - 1
 	}
 	pos = Clamp(pos-shift, 0, count-1)
-	for i, t := range o.Tiers {
-		if t.On == "" {
+	for i := range o.Tiers {
+		if o.Tiers[i].On == "" {
 			if pos == 0 {
 				return i
 			}

@@ -177,11 +177,13 @@ func (x *keyIndex) indexKeys(t tag.Tag) {
 		x.of = &t.Attrs[0]
 	}
 	for i, a := range t.Attrs {
-		if !isASCII(a.Key) {
+		slot := keySlot(a.Key)
+		// A key keySlot matched equals an ASCII name byte for byte but
+		// for case, so only the others need looking at for other bytes.
+		if slot < 0 && !isASCII(a.Key) {
 			x.indexFolding(t)
 			return
 		}
-		slot := keySlot(a.Key)
 		if i < len(x.slots) {
 			x.slots[i] = int8(slot)
 		}
