@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/rulehost/rulehost/engine/fight"
-	"github.com/rulehost/rulehost/engine/session"
 	"github.com/urfave/cli/v2"
 )
 
@@ -31,29 +30,11 @@ func init() {
 }
 
 func printFight(c *cli.Context) error {
-	who, asJSON, ok := gearTail(c)
-	if !ok {
-		return misuse(c, "give one session directory, then at most --who NAME and --json")
-	}
-	dir := c.Args().First()
-	cfg, err := session.ReadConfig(dir)
-	if err != nil {
-		return refused(err)
-	}
-	opts, err := pluginOptionsFrom(c, cfg.PluginDirs(dir))
+	s, p, i, asJSON, err := sessionMember(c, "fight")
 	if err != nil {
 		return err
 	}
-	s, err := session.Read(dir, session.FileLoader(opts.Ruleset), session.Options{Hooks: opts.hooks()})
-	if err != nil {
-		return refused(err)
-	}
 	defer s.Close()
-	p := s.State().Party
-	i, ok := p.Member(who)
-	if !ok {
-		return refused(fmt.Errorf("fight: --who %q names no character of the party", who))
-	}
 	w := c.App.Writer
 	if asJSON {
 		b, err := json.Marshal(struct {

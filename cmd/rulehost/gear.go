@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/gear"
-	"github.com/rulehost/rulehost/engine/session"
 	"github.com/urfave/cli/v2"
 )
 
@@ -31,30 +30,11 @@ func init() {
 }
 
 func listGear(c *cli.Context) error {
-	who, asJSON, ok := gearTail(c)
-	if !ok {
-		return misuse(c, "give one session directory, then at most --who NAME and --json")
-	}
-	// A reader: no lock, nothing written, the session's own plugins.
-	dir := c.Args().First()
-	cfg, err := session.ReadConfig(dir)
-	if err != nil {
-		return refused(err)
-	}
-	opts, err := pluginOptionsFrom(c, cfg.PluginDirs(dir))
+	s, p, i, asJSON, err := sessionMember(c, "gear")
 	if err != nil {
 		return err
 	}
-	s, err := session.Read(dir, session.FileLoader(opts.Ruleset), session.Options{Hooks: opts.hooks()})
-	if err != nil {
-		return refused(err)
-	}
 	defer s.Close()
-	p := s.State().Party
-	i, ok := p.Member(who)
-	if !ok {
-		return refused(fmt.Errorf("gear: --who %q names no character of the party", who))
-	}
 	w := c.App.Writer
 	if asJSON {
 		b, err := json.Marshal(struct {

@@ -329,7 +329,7 @@ func usesText(o Option) string {
 // on an enemy (lowers defense)`.
 func Effect(o Option) string {
 	var parts []string
-	who, whose := targetWord(o.Targets), "their"
+	who, whose := use.TargetWord(o.Targets), "their"
 	if o.Targets == "self" {
 		whose = "one's"
 	}
@@ -358,18 +358,6 @@ func Effect(o Option) string {
 		return "does nothing in these battles"
 	}
 	return strings.Join(parts, ", ")
-}
-
-func targetWord(t string) string {
-	switch t {
-	case "self":
-		return "oneself"
-	case "ally":
-		return "an ally"
-	case "enemy":
-		return "an enemy"
-	}
-	return "anyone"
 }
 
 // percent is a fraction as a whole percent, never 0% for a part above 0.

@@ -281,24 +281,31 @@ func (p *Party) appendEffectNames(parts []string, e *ruleset.Effect) []string {
 	return parts
 }
 
+// modifierWords words one modifier's change, as both a check modifier and
+// a weapons effect write it: "-1", "+1d4", "advantage", in that order.
+func modifierWords(flat int, dice string, minus bool, mode string) []string {
+	var what []string
+	if flat != 0 {
+		what = append(what, signedNum(flat))
+	}
+	if dice != "" {
+		sign := "+"
+		if minus {
+			sign = "-"
+		}
+		what = append(what, sign+dice)
+	}
+	if mode != "" {
+		what = append(what, mode)
+	}
+	return what
+}
+
 // appendModifiers words e's modifiers: "-1 +1d4 advantage on checks (Sneak)".
 func (p *Party) appendModifiers(parts []string, e *ruleset.Effect) []string {
 	for _, m := range e.Modifiers {
 		skills, saves := modifierScope(e, m)
-		var what []string
-		if m.Flat != 0 {
-			what = append(what, signedNum(m.Flat))
-		}
-		if m.Dice != "" {
-			sign := "+"
-			if m.Minus {
-				sign = "-"
-			}
-			what = append(what, sign+m.Dice)
-		}
-		if m.Mode != "" {
-			what = append(what, m.Mode)
-		}
+		what := modifierWords(m.Flat, m.Dice, m.Minus, m.Mode)
 		if len(what) == 0 {
 			continue // a +0 changes nothing and has no words ("carried: +0 Sneak")
 		}

@@ -319,20 +319,7 @@ func (p *Party) WeaponsEffectText(w *ruleset.WeaponsEffect) string {
 	}
 	var parts []string
 	for _, m := range w.Modifiers {
-		var what []string
-		if m.Flat != 0 {
-			what = append(what, signedNum(m.Flat))
-		}
-		if m.Dice != "" {
-			sign := "+"
-			if m.Minus {
-				sign = "-"
-			}
-			what = append(what, sign+m.Dice)
-		}
-		if m.Mode != "" {
-			what = append(what, m.Mode)
-		}
+		what := modifierWords(m.Flat, m.Dice, m.Minus, m.Mode)
 		parts = append(parts, strings.Join(what, " ")+" on "+m.To)
 	}
 	head := "with weapons"

@@ -115,7 +115,7 @@ func useParts(p *items.Party, def *ruleset.Item, details bool) []string {
 		parts = append(parts, fmt.Sprintf("leaves a zone for %s", plural(z.Rounds, "round")))
 	}
 	if u.Targets != "" && u.Targets != TargetsOf(&ruleset.Use{Kind: u.Kind}) {
-		parts = append(parts, "on "+targetWord(u.Targets))
+		parts = append(parts, "on "+TargetWord(u.Targets))
 	}
 	if u.Gate != nil {
 		parts = append(parts, gateText(p, def))
@@ -282,7 +282,9 @@ func amountText(a ruleset.UseAmount) string {
 	return fmt.Sprint(a.Flat)
 }
 
-func targetWord(t string) string {
+// TargetWord words a use's `targets` as its lines say it ("an ally");
+// the Classic and Tactical bridge says it the same way.
+func TargetWord(t string) string {
 	switch t {
 	case "self":
 		return "oneself"
