@@ -20,7 +20,8 @@ type FightData struct {
 	// per round each.
 	Budgets []string `json:"budgets,omitempty"`
 	// Modes, OffHand and Spend say which attack attributes apply here:
-	// a weapon with modes, combat.offHand, strikes that spend (hardness).
+	// a weapon with modes, combat.offHand, strikes that spend or take
+	// (hardness: fighters have a number).
 	Modes   bool `json:"modes,omitempty"`
 	OffHand bool `json:"offHand,omitempty"`
 	Spend   bool `json:"spend,omitempty"`
@@ -120,9 +121,10 @@ func fightText(d *FightData) string {
 		b.WriteString("; hand=\"off\" for the off hand's second attack")
 	}
 	if d.Spend {
-		b.WriteString("; style=\"spend\" for a strike that spends")
+		b.WriteString("; style=\"spend\" for a strike that spends (it rolls the attacker's number); style=\"take\" for a strike that takes (what it would deal comes off the target's number instead of its health)")
 	}
 	b.WriteString("; distance=\"N\" when the target is far\n")
+	b.WriteString("- move: who=\"Name\" distance=\"N\" moves that far, up to what is left of their speed this round; it spends no budget\n")
 	b.WriteString("- reload: who= weapon=; use: who= item= target=; toggle: who= item= (on=\"true\" or \"false\")\n")
 	b.WriteString("- round: ends the round; end: outcome=\"won\", \"lost\" or \"fled\" (a won fight recovers ammunition and puts the defeated creatures' loot in the bags)\n")
 	if len(d.Budgets) > 0 {
