@@ -189,12 +189,9 @@ func (f *fight) attackAdd(w who, a *arm, md *mode) (int, []string) {
 		n += md.ToHit
 		from = append(from, signedWord(md.ToHit)+" "+md.Label)
 	}
-	if !w.IsFoe() {
-		m := f.p.FightModifiers(w.Member, "attacks")
-		if m.Flat != 0 {
-			n += m.Flat
-			from = append(from, signedWord(m.Flat)+" "+strings.Join(m.From, ", "))
-		}
+	if m := f.fightModifiers(w, "attacks"); m.Flat != 0 {
+		n += m.Flat
+		from = append(from, signedWord(m.Flat)+" "+strings.Join(m.From, ", "))
 	}
 	if s := a.Bonus.hitFrom(); s != "" {
 		from = append(from, s) // its number is already in a.ToHit
@@ -460,17 +457,13 @@ func (f *fight) keep(w, tg who, a *arm) (int, string) {
 			dis = append(dis, b.From...)
 		}
 	}
-	if !w.IsFoe() {
-		e := f.p.FightEffects(w.Member)
-		m := f.p.FightModifiers(w.Member, "attacks")
-		adv = append(append(adv, e["own-attacks-advantage"]...), m.Advantage...)
-		dis = append(append(dis, e["own-attacks-disadvantage"]...), m.Disadvantage...)
-	}
-	if !tg.IsFoe() {
-		e := f.p.FightEffects(tg.Member)
-		adv = append(adv, e["attacks-against-advantage"]...)
-		dis = append(dis, e["attacks-against-disadvantage"]...)
-	}
+	e := f.fightEffects(w)
+	m := f.fightModifiers(w, "attacks")
+	adv = append(append(adv, e["own-attacks-advantage"]...), m.Advantage...)
+	dis = append(append(dis, e["own-attacks-disadvantage"]...), m.Disadvantage...)
+	e = f.fightEffects(tg)
+	adv = append(adv, e["attacks-against-advantage"]...)
+	dis = append(dis, e["attacks-against-disadvantage"]...)
 	switch {
 	case len(adv) > 0 && len(dis) == 0:
 		return 1, "the better kept, advantage (" + strings.Join(adv, ", ") + ")"

@@ -50,7 +50,7 @@ func (f *fight) impose(tg who, oh onHit, dealt int) {
 func (f *fight) holdCondition(tg who, id string) bool {
 	label := f.p.ConditionLabel(id)
 	if tg.IsFoe() {
-		if slices.Contains(f.creature(tg.Foe).Defenses.ConditionImmunities, id) {
+		if slices.Contains(f.defenses(tg).ConditionImmunities, id) {
 			f.say(fmt.Sprintf("%s is immune to %s.", f.name(tg), label))
 			return false
 		}

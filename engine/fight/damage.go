@@ -278,12 +278,9 @@ func (f *fight) multiplier(tg who, d items.Defenses, word string, tags []string)
 	return m
 }
 
-// resistAll names what gives member tg the resist-all effect.
+// resistAll names what gives tg the resist-all effect.
 func (f *fight) resistAll(tg who) []string {
-	if tg.IsFoe() {
-		return nil
-	}
-	return f.p.FightEffects(tg.Member)["resist-all"]
+	return f.fightEffects(tg)["resist-all"]
 }
 
 // nonEmpty is s as a list of one, none when s is "".

@@ -88,12 +88,12 @@ func (f *fight) down(w who) bool {
 
 // defense is what a summed attack on w must meet or beat: a member's
 // sheet defense read at the start, with what their worn items and
-// conditions add now; a creature's own.
+// conditions add now; a creature's own, with what its conditions add.
 func (f *fight) defense(w who) (int, []string) {
+	m := f.fightModifiers(w, "defense")
 	if w.IsFoe() {
-		return f.creature(w.Foe).Defense, nil
+		return f.creature(w.Foe).Defense + m.Flat, m.From
 	}
-	m := f.p.FightModifiers(w.Member, "defense")
 	return f.st.Members[w.Member].Defense + m.Flat, m.From
 }
 
@@ -109,8 +109,12 @@ func (f *fight) soak(w who) int {
 // every source (engine/items).
 func (f *fight) defenses(w who) items.Defenses {
 	if w.IsFoe() {
-		f.creature(w.Foe)
-		return f.st.Foes[w.Foe].defs
+		c := f.creature(w.Foe)
+		fo := f.st.Foes[w.Foe]
+		if d, ok := f.p.HeldDefenses(fo.Name, c.Defenses, fo.Conditions); ok {
+			return d
+		}
+		return fo.defs
 	}
 	return f.p.Defenses(w.Member)
 }

@@ -23,17 +23,19 @@ type speed struct {
 }
 
 func (f *fight) speedOf(w who) speed {
+	var sp speed
 	if w.IsFoe() {
 		c := f.creature(w.Foe)
-		return speed{Speed: c.Speed, Bounded: c.HasSpeed}
+		sp = speed{Speed: c.Speed, Bounded: c.HasSpeed}
+	} else {
+		fr := f.st.Members[w.Member]
+		sp = speed{Speed: fr.Speed, Bounded: fr.HasSpeed}
 	}
-	fr := f.st.Members[w.Member]
-	sp := speed{Speed: fr.Speed, Bounded: fr.HasSpeed}
-	if m := f.p.FightModifiers(w.Member, "speed"); m.Flat != 0 {
+	if m := f.fightModifiers(w, "speed"); m.Flat != 0 {
 		sp.Speed = max(0, sp.Speed+float64(m.Flat))
 		sp.From = append(sp.From, signedWord(m.Flat)+" "+strings.Join(m.From, ", "))
 	}
-	if z := f.p.FightEffectFrom(w.Member, "speed-zero"); len(z) > 0 {
+	if z := f.fightEffects(w)["speed-zero"]; len(z) > 0 {
 		sp.Speed, sp.Zero = 0, z
 	}
 	return sp

@@ -26,7 +26,16 @@ type Defenses struct {
 // hold, their levels, their items and their sheet lists.
 func (p *Party) Defenses(i int) Defenses {
 	v := p.view(i, nil)
-	g := gatherDefenses(v.sources)
+	out := p.meetDefenses(v.sources)
+	out.Ended = v.ended
+	return out
+}
+
+// meetDefenses gathers the sources' typed defenses and lets them meet:
+// an immunity swallows a resistance it covers, a resistance and a
+// vulnerability to the same word cancel.
+func (p *Party) meetDefenses(srcs []source) Defenses {
+	g := gatherDefenses(srcs)
 	var out Defenses
 	for _, w := range sortedKeys(g.immune) {
 		out.Immune = append(out.Immune, g.immune[w])
@@ -55,7 +64,6 @@ func (p *Party) Defenses(i int) Defenses {
 			out.ConditionImmunities = append(out.ConditionImmunities, c.ID)
 		}
 	}
-	out.Ended = v.ended
 	return out
 }
 

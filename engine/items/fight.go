@@ -19,8 +19,14 @@ type FightModifier struct {
 // FightModifiers sums every modifier with this to for member i. Dice
 // modifiers are not a fight's: docs/fight.md reads only flat numbers.
 func (p *Party) FightModifiers(i int, to string) FightModifier {
+	return fightModifiers(p.sources(i, nil), to)
+}
+
+// fightModifiers sums what the sources add to one part of a fight (see
+// FightModifiers); a member's and a creature's conditions are read alike.
+func fightModifiers(srcs []source, to string) FightModifier {
 	var out FightModifier
-	for _, src := range p.sources(i, nil) {
+	for _, src := range srcs {
 		if src.effect == nil {
 			continue
 		}
@@ -54,8 +60,14 @@ func (p *Party) FightModifiers(i int, to string) FightModifier {
 // (own-attacks-advantage, attacks-against-disadvantage, resist-all, ...),
 // each with the sources that give it, by their (stack) names.
 func (p *Party) FightEffects(i int) map[string][]string {
+	return fightEffects(p.sources(i, nil))
+}
+
+// fightEffects are the effects the sources give, each with the sources
+// that give it (see FightEffects).
+func fightEffects(srcs []source) map[string][]string {
 	var out map[string][]string
-	for _, src := range p.sources(i, nil) {
+	for _, src := range srcs {
 		if src.effect == nil {
 			continue
 		}
