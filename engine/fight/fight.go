@@ -214,12 +214,12 @@ func Answer(p *items.Party, t tag.Tag, turn items.Turn) record.Record {
 	}
 	st := Of(p)
 	switch op {
-	case "attack", "move", "reload", "use", "toggle", "round", "end":
+	case "attack", "move", "reload", "use", "toggle", "auto", "round", "end":
 		if st == nil {
 			return record.Refused("fight", NoFight, "op", op, "note", `no fight is going on: start one with [fight: op="start" foes="..."]`)
 		}
 	default:
-		return record.Refused("fight", UnknownOp, "op", op, "note", "op is one of start, attack, move, reload, use, toggle, round, end")
+		return record.Refused("fight", UnknownOp, "op", op, "note", "op is one of start, attack, move, reload, use, toggle, auto, round, end")
 	}
 	f := &fight{p: p, st: st, turn: turn, from: t.Value("from")}
 	if n, err := strconv.Atoi(strings.TrimSpace(t.Value("counted"))); err == nil && n > 0 {
@@ -236,6 +236,8 @@ func Answer(p *items.Party, t tag.Tag, turn items.Turn) record.Record {
 		return f.use(t)
 	case "toggle":
 		return f.toggle(t)
+	case "auto":
+		return f.auto(t)
 	case "round":
 		return f.round()
 	}

@@ -64,47 +64,68 @@ func Menu(p *items.Party, i int) []Option {
 // mode with shots for it, and its off-hand attack when offered.
 func (f *fight) armOptions(w who, a *arm) []Option {
 	var out []Option
-	add := func(label string, a *arm, md *mode) {
-		if !f.free(w, a.Budget) {
-			return
-		}
-		if n := a.shots(md); n > 0 {
-			if _, _, ok := f.planShots(w, a, n); !ok {
-				return
-			}
-		}
-		o := Option{Kind: "attack", Label: label, Budget: f.budgetLabel(a.Budget), Note: f.shotsNote(w, a)}
+	for _, c := range f.armChoices(w, a) {
+		o := Option{Kind: "attack", Label: c.label, Budget: f.budgetLabel(c.a.Budget), Note: f.shotsNote(w, c.a)}
 		for fi := range f.st.Foes {
 			tg := foeWho(fi)
 			if f.down(tg) {
 				continue
 			}
-			fc := f.forecast(w, a, md, tg)
+			fc := f.forecast(w, c.a, c.md, tg)
 			o.Forecasts = append(o.Forecasts, Expected{Target: f.name(tg), Hit: fc.Hit, Critical: fc.Critical, Damage: fc.Damage})
 		}
 		out = append(out, o)
 	}
+	return out
+}
+
+// armChoice is one attack the menu offers: its label, the arm as it
+// strikes (off hand, spending or taking made), its mode, and what an
+// explicit attack tag says to make it (hand="off", style=).
+type armChoice struct {
+	label string
+	a     *arm
+	md    *mode
+	off   bool
+	style string
+}
+
+// armChoices are one weapon's attacks offered now, in menu order: the
+// menu and op="auto" both read them, so auto chooses only what is offered.
+func (f *fight) armChoices(w who, a *arm) []armChoice {
+	var out []armChoice
+	add := func(c armChoice) {
+		if !f.free(w, c.a.Budget) {
+			return
+		}
+		if n := c.a.shots(c.md); n > 0 {
+			if _, _, ok := f.planShots(w, c.a, n); !ok {
+				return
+			}
+		}
+		out = append(out, c)
+	}
 	fr := f.st.Members[w.Member]
 	if a.OffHand && fr.OffHandFrom != 0 && fr.OffHandFrom != a.Stack+1 && !fr.OffHandDone {
 		if o, _, ok := f.offHand(w, a); ok {
-			add(o.Label, o, nil)
+			add(armChoice{label: o.Label, a: o, off: true})
 		}
 	}
-	add(a.Label, a, nil)
+	add(armChoice{label: a.Label, a: a})
 	if f.hardnessFight() && f.number(w) > 0 {
 		if s, _, ok := f.spending(w, a); ok {
-			add(fmt.Sprintf("%s, spending %d", a.Label, f.number(w)), s, nil)
+			add(armChoice{label: fmt.Sprintf("%s, spending %d", a.Label, f.number(w)), a: s, style: "spend"})
 		}
 	}
 	if f.hardnessFight() {
 		if s, _, ok := f.taking(w, a); ok {
 			// Its forecast's damage is the number expected taken.
-			add(a.Label+", taking", s, nil)
+			add(armChoice{label: a.Label + ", taking", a: s, style: "take"})
 		}
 	}
 	for k := range a.Modes {
 		md := &a.Modes[k]
-		add(a.Label+": "+md.Label, a, md)
+		add(armChoice{label: a.Label + ": " + md.Label, a: a, md: md})
 	}
 	return out
 }

@@ -14,6 +14,7 @@ func init() {
 		Key{Name: "dropped", Type: Text, Tags: fight, Doc: "What each defeated creature's loot table dropped after a won fight: `Grave wight: Shot and powder ×3`."},
 		Key{Name: "placed", Type: Text, Tags: fight, Doc: "Where a won fight's loot went, member by member."},
 		Key{Name: "leftBehind", Type: Text, Tags: fight, Doc: "A won fight's loot that no one could carry."},
+		Key{Name: "auto", Type: Bool, Tags: fight, Doc: "`true` on a step the Engine chose for a party member it plays (`[fight: op=\"auto\"]`): the record is otherwise the explicit tag's."},
 		Key{Name: "log", Type: Text, Tags: fight, Doc: "The fight log's lines for the step, in the spec's words (`Hunting bow: 2 left to shoot.`, `Ada loads 1 into Watch pistol: 1 of 1 loaded.`), space-separated."},
 	)
 }
