@@ -158,8 +158,8 @@ func (v *Validator) creature(o validate.Obj, rs *Ruleset) *Creature {
 	if o.Has("defense") && kind == "dice-pool" {
 		v.P.Warnf(o.Ptr("defense"), "a pool fight has no defense number (docs/fight.md); it is not read")
 	}
-	cr.Types = v.words(o, "types")
-	cr.Tags = v.words(o, "tags")
+	cr.Types = v.words(o, "types", 0, MaxCreatureWords)
+	cr.Tags = v.words(o, "tags", 0, MaxCreatureWords)
 	v.defenseParts(o, cr.Defenses, true)
 	cr.Saves = v.creatureSaves(o)
 	if arr, ok := o.Arr("actions", 1, MaxCreatureAttacks); ok {
@@ -177,9 +177,10 @@ func (v *Validator) creature(o validate.Obj, rs *Ruleset) *Creature {
 	return cr
 }
 
-// words reads a short list of free words (creature types or tags).
-func (v *Validator) words(o validate.Obj, key string) []string {
-	arr, ok := o.Arr(key, 0, MaxCreatureWords)
+// words reads an array of min to max words of 1 to 64 characters: a
+// creature's types and tags, and what a plus clause's targetIs names.
+func (v *Validator) words(o validate.Obj, key string, min, max int) []string {
+	arr, ok := o.Arr(key, min, max)
 	if !ok {
 		return nil
 	}
@@ -187,7 +188,7 @@ func (v *Validator) words(o validate.Obj, key string) []string {
 	for i, raw := range arr {
 		s, ok := raw.(string)
 		if !ok || strings.TrimSpace(s) == "" || len(s) > 64 {
-			v.P.Addf(o.Ptr(key, i), "want a word of 1 to 64 characters, found %s", validate.TypeName(raw))
+			v.P.Addf(o.Ptr(key, i), "want a word of 1 to 64 characters, found %s", describeAny(raw))
 			continue
 		}
 		out = append(out, s)

@@ -580,13 +580,13 @@ func (c attackCtx) onHit(oo validate.Obj) (OnHit, bool) {
 	if so, ok := oo.Object("save"); ok {
 		so.Known(sectionKeys("items.attack.onHit.save")...)
 		if so.Require("save", "difficulty") {
-			h.Save = &HitSave{Save: c.saveID(so), Difficulty: c.difficulty(so)}
+			h.Save = &HitSave{Save: c.v.saveID(so), Difficulty: c.difficulty(so)}
 		}
 	}
 	if so, ok := oo.Object("saveEnds"); ok {
 		so.Known(sectionKeys("items.attack.onHit.saveEnds")...)
 		if so.Require("save", "difficulty", "at") {
-			h.SaveEnds = &SaveEnds{Save: c.saveID(so), Difficulty: c.difficulty(so)}
+			h.SaveEnds = &SaveEnds{Save: c.v.saveID(so), Difficulty: c.difficulty(so)}
 			h.SaveEnds.At, _ = so.Enum("at", "", SaveEndsAt...)
 		}
 		if oo.Has("rounds") {
@@ -596,13 +596,15 @@ func (c attackCtx) onHit(oo validate.Obj) (OnHit, bool) {
 	return h, true
 }
 
-func (c attackCtx) saveID(so validate.Obj) string {
+// saveID reads a "save" naming one of the ruleset's saves ("" when it
+// names none, reported).
+func (v *Validator) saveID(so validate.Obj) string {
 	s, ok := so.Str("save", 64, true)
 	if !ok {
 		return ""
 	}
-	if !c.v.saves[s] {
-		so.Addf("save", "no save %q in the ruleset; declared: %v%s", s, c.v.order["saves"], validate.DidYouMean(s, c.v.order["saves"]))
+	if !v.saves[s] {
+		so.Addf("save", "no save %q in the ruleset; declared: %v%s", s, v.order["saves"], validate.DidYouMean(s, v.order["saves"]))
 		return ""
 	}
 	return s
@@ -625,15 +627,31 @@ func (c attackCtx) plusClauses(ao validate.Obj) []PlusClause {
 		if !ok {
 			continue
 		}
-		if p, ok := c.plus(po); ok {
+		if p, ok := c.v.plusClause(po, "items.attack.plus", c.it, nil); ok {
 			out = append(out, p)
 		}
 	}
 	return out
 }
 
-func (c attackCtx) plus(po validate.Obj) (PlusClause, bool) {
-	po.Known(sectionKeys("items.attack.plus")...)
+// plusSectionKeys are the keys a plus clause, its save and its targetIs
+// may have, by the vocabulary section of the block the clause sits in.
+var plusSectionKeys = map[string][]string{
+	"items.attack.plus":          sectionKeys("items.attack.plus"),
+	"items.attack.plus.save":     sectionKeys("items.attack.plus.save"),
+	"items.attack.plus.targetIs": sectionKeys("items.attack.plus.targetIs"),
+	"items.use.plus":             sectionKeys("items.use.plus"),
+	"items.use.plus.save":        sectionKeys("items.use.plus.save"),
+	"items.use.plus.targetIs":    sectionKeys("items.use.plus.targetIs"),
+}
+
+// plusClause reads one plus clause { dice, flat, type, save, targetIs,
+// when }. A weapon's and a use's clauses are written in the same words
+// (items.md), so one reader serves both; u is nil for a weapon. What
+// differs is the use's own: "critical" needs its attackRoll, and a
+// clause's save may leave its difficulty to the use's saveDifficulty.
+func (v *Validator) plusClause(po validate.Obj, section string, it *Item, u *Use) (PlusClause, bool) {
+	po.Known(plusSectionKeys[section]...)
 	var p PlusClause
 	if !po.Has("dice") && !po.Has("flat") {
 		po.Addf("", `a plus clause deals "dice", "flat" or both`)
@@ -642,35 +660,52 @@ func (c attackCtx) plus(po validate.Obj) (PlusClause, bool) {
 	if d, ok := po.Str("dice", 32, true); ok {
 		if err := checkDice(d); err != nil {
 			po.Addf("dice", "%v", err)
-		} else {
-			p.Dice = d
+			return p, false
 		}
+		p.Dice = d
 	}
 	p.Flat, _ = po.Int("flat", -MaxAttackDamage, MaxAttackDamage, 0)
 	if t, ok := po.Str("type", 64, true); ok {
-		p.Type = c.v.knownDamageWord(po.Ptr("type"), t)
+		p.Type = v.knownDamageWord(po.Ptr("type"), t)
 	}
 	if so, ok := po.Object("save"); ok {
-		p.Save = c.plusSave(so)
+		p.Save = v.plusSave(so, section+".save", u)
 	}
 	if to, ok := po.Object("targetIs"); ok {
-		p.TargetIs = c.targetIs(to)
+		p.TargetIs = v.targetIs(to, section+".targetIs")
 	}
 	p.When, _ = po.Enum("when", "", "critical", "toggled")
-	if p.When == "toggled" && c.it.Toggle == nil {
+	switch {
+	case p.When == "critical" && u != nil && !u.AttackRoll:
+		po.Addf("when", `only a use with "attackRoll" can hit critically`)
+	case p.When == "toggled" && it.Toggle == nil:
 		po.Addf("when", `a clause dealt "when": "toggled" needs the item's on/off switch ("toggle")`)
 	}
 	return p, true
 }
 
-func (c attackCtx) plusSave(so validate.Obj) *PlusSave {
-	so.Known(sectionKeys("items.attack.plus.save")...)
-	if !so.Require("difficulty") {
+// plusSave reads a clause's own save and onSuccess (half or none). A
+// weapon's clause states its difficulty; a use's names its save and,
+// without a difficulty, is rolled against the use's saveDifficulty, which
+// it then needs.
+func (v *Validator) plusSave(so validate.Obj, section string, u *Use) *PlusSave {
+	so.Known(plusSectionKeys[section]...)
+	required := "difficulty"
+	if u != nil {
+		required = "save"
+	}
+	if !so.Require(required) {
 		return nil
 	}
-	s := &PlusSave{Difficulty: c.difficulty(so)}
+	s := &PlusSave{}
+	s.Difficulty, _ = so.Int("difficulty", 1, MaxDifficulty, 0)
 	if so.Has("save") {
-		s.Save = c.saveID(so)
+		if s.Save = v.saveID(so); s.Save == "" {
+			return nil
+		}
+	}
+	if u != nil && !so.Has("difficulty") && u.SaveDifficulty == 0 && u.SaveDifficultyStat == "" {
+		so.Addf("", `a clause's save without its own "difficulty" is rolled against the use's "saveDifficulty", and this use has none`)
 	}
 	s.OnSuccess, _ = so.Enum("onSuccess", "half", "half", "none")
 	return s
@@ -678,31 +713,17 @@ func (c attackCtx) plusSave(so validate.Obj) *PlusSave {
 
 // targetIs reads { types, tags }: the creature types or tags a clause
 // reaches, written as the bestiary writes them.
-func (c attackCtx) targetIs(to validate.Obj) *TargetIs {
-	to.Known(sectionKeys("items.attack.plus.targetIs")...)
-	t := &TargetIs{Types: c.words(to, "types"), Tags: c.words(to, "tags")}
-	if len(t.Types) == 0 && len(t.Tags) == 0 {
+func (v *Validator) targetIs(to validate.Obj, section string) *TargetIs {
+	to.Known(plusSectionKeys[section]...)
+	if !to.Has("types") && !to.Has("tags") {
 		to.Addf("", `targetIs names creature "types", "tags" or both`)
 		return nil
 	}
-	return t
-}
-
-func (c attackCtx) words(o validate.Obj, key string) []string {
-	arr, ok := o.Arr(key, 1, 16)
-	if !ok {
+	t := &TargetIs{Types: v.words(to, "types", 1, 16), Tags: v.words(to, "tags", 1, 16)}
+	if len(t.Types) == 0 && len(t.Tags) == 0 {
 		return nil
 	}
-	var out []string
-	for i, raw := range arr {
-		s, _ := raw.(string)
-		if strings.TrimSpace(s) == "" || len(s) > 64 {
-			c.v.P.Addf(o.Ptr(key, i), "want a word of 1 to 64 characters, found %s", describeAny(raw))
-			continue
-		}
-		out = append(out, s)
-	}
-	return out
+	return t
 }
 
 // sheetRef reads a value from the wielder's sheet (any read, items too).
