@@ -59,7 +59,11 @@ func fightModifiers(srcs []source, to string) FightModifier {
 // carried items and unmet requirements give that a fight reads
 // (own-attacks-advantage, attacks-against-disadvantage, resist-all, ...),
 // each with the sources that give it, by their (stack) names.
+// Nil for no such member.
 func (p *Party) FightEffects(i int) map[string][]string {
+	if i < 0 || i >= len(p.Members) {
+		return nil
+	}
 	return fightEffects(p.sources(i, nil))
 }
 

@@ -91,21 +91,3 @@ func (p *Party) anyWeaponsEffect(m *Member) bool {
 }
 
 func hasWeapons(e *ruleset.Effect) bool { return e != nil && e.Weapons != nil }
-
-// FightEffectFrom names the sources that give member i a fight's named
-// effect (`own-attacks-advantage`, `attacks-against-disadvantage`,
-// `resist-all`, `speed-zero` and the rest of a condition's): conditions
-// that hold, levels, items worn or carried, unmet requirements. Empty
-// when nothing gives it.
-func (p *Party) FightEffectFrom(i int, name string) []string {
-	if i < 0 || i >= len(p.Members) {
-		return nil
-	}
-	var from []string
-	for _, src := range p.sources(i, nil) {
-		if src.effect != nil && containsStr(src.effect.Effects, name) && !containsStr(from, src.label) {
-			from = append(from, src.label)
-		}
-	}
-	return from
-}

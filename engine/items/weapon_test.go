@@ -136,19 +136,19 @@ func TestWeaponsEffectOnWieldedWeapons(t *testing.T) {
 
 // A fight's named effects name what gives them: a worn item's
 // own-attacks-advantage, a condition's.
-func TestFightEffectFrom(t *testing.T) {
+func TestFightEffectsName(t *testing.T) {
 	p := bundled(t, "ember-roads",
 		entry("eagle-hood", "Eagle hood", map[string]any{"category": "armor", "slots": map[string]any{"body": 1},
 			"worn": map[string]any{"effects": []any{"own-attacks-advantage"}}}))
 	answer(t, p, items.GM, `[inventory: action="add" item="Eagle hood"]`)
-	if got := p.FightEffectFrom(0, "own-attacks-advantage"); len(got) != 0 {
+	if got := p.FightEffects(0)["own-attacks-advantage"]; len(got) != 0 {
 		t.Errorf("a stowed hood gives %v", got)
 	}
 	answer(t, p, items.GM, `[inventory: action="equip" item="Eagle hood"]`)
-	if got := p.FightEffectFrom(0, "own-attacks-advantage"); len(got) != 1 || got[0] != "Eagle hood" {
+	if got := p.FightEffects(0)["own-attacks-advantage"]; len(got) != 1 || got[0] != "Eagle hood" {
 		t.Errorf("worn hood: %v", got)
 	}
-	if p.FightEffectFrom(5, "speed-zero") != nil {
+	if p.FightEffects(5) != nil {
 		t.Error("out of range")
 	}
 }
