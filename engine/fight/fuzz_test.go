@@ -32,6 +32,10 @@ func FuzzFightTags(f *testing.F) {
 		`[fight: op="move" who="Ash wolf" distance="1e6"]`,
 		`[fight: op="move" who="Bram" distance="-0"]`,
 		`[fight: op="attack" who="Maud" weapon="Silver coffin nail" target="Grave wight 1" style="take"] [fight: op="attack" who="Bram" style=" TAKE "]`,
+		`[fight: op="auto" who="Wren"] [fight: op="auto" who="Wren" target="Ash wolf"] [fight: op="auto" who="Ash wolf"]`,
+		`[fight: op="auto" who="Bram" target="Grave wight 9"] [fight: op="auto" who="Maud" target=""]`,
+		`[fight: op="start" foes="1000000000 Ash wolf"]`,
+		`[fight: op="attack" who="Wren" who="Tamsin" weapon="Hunting bow" weapon="Hand axe" target="Ash wolf"]`,
 	} {
 		f.Add(s, true)
 		f.Add(s, false)
