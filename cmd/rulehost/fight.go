@@ -19,11 +19,7 @@ func init() {
 				"modes, an off hand's second attack), each reload, item use and switch whose budget is\n" +
 				"not spent this round, and for each attack at each foe standing the exact chance to hit\n" +
 				"and the damage expected from the odds engine (docs/fight.md).",
-			Flags: []cli.Flag{
-				&cli.StringFlag{Name: "who", Usage: "the character, by name as who= reads it (default: the player)"},
-				&cli.BoolFlag{Name: "json", Usage: "print the menu as JSON"},
-				&cli.StringSliceFlag{Name: "plugins", Usage: "load plugins from `DIR` (repeatable)"},
-			},
+			Flags:  sessionMemberFlags("menu"),
 			Action: printFight,
 		}
 	})

@@ -19,11 +19,7 @@ func init() {
 				"player without --who) in the spec's order: gear whose fits the sheet meets, then gear\n" +
 				"without fits, then the rest, each with its choices, lists and weight, and whether its\n" +
 				"group was taken. Take gear with a player entry: [gear: take=\"ID\" choice1=... pick1=...].",
-			Flags: []cli.Flag{
-				&cli.StringFlag{Name: "who", Usage: "the character, by name as who= reads it (docs/tags.md \"Naming a character\"; default: the player)"},
-				&cli.BoolFlag{Name: "json", Usage: "print the list as JSON"},
-				&cli.StringSliceFlag{Name: "plugins", Usage: "load plugins from `DIR` (repeatable)"},
-			},
+			Flags:  sessionMemberFlags("list"),
 			Action: listGear,
 		}
 	})

@@ -39,3 +39,13 @@ func sessionMember(c *cli.Context, verb string) (s *session.Session, p *items.Pa
 	}
 	return s, p, i, asJSON, nil
 }
+
+// sessionMemberFlags are the flags of a command that reads sessionMember;
+// what names what --json prints.
+func sessionMemberFlags(what string) []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "who", Usage: "the character, by name as who= reads it (docs/tags.md \"Naming a character\"; default: the player)"},
+		&cli.BoolFlag{Name: "json", Usage: "print the " + what + " as JSON"},
+		&cli.StringSliceFlag{Name: "plugins", Usage: "load plugins from `DIR` (repeatable)"},
+	}
+}
