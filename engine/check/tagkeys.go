@@ -238,4 +238,3 @@ func (x *keyIndex) indexFolding(t tag.Tag) {
 		}
 	}
 }
-
