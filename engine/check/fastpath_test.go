@@ -1,6 +1,7 @@
 package check
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -93,4 +94,83 @@ func abilityIndex(rs *ruleset.Ruleset, a *ruleset.Ability) int {
 		}
 	}
 	return -1
+}
+
+// TestFaceTableCountsAsAdd: a pool's faces counted through the face
+// table (one scratch table reused from config to config, as a Checker
+// does) give exactly what faceCounter.count gives, for every counter a
+// ruleset and a check can make on small dice (targets, double faces,
+// cancels, botches, stances and exact dice), over random faces with the
+// starting dice anywhere, faces the dice do not have included.
+func TestFaceTableCountsAsAdd(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var s scratch
+	below, above := &ruleset.Stance{Count: "below"}, &ruleset.Stance{Count: "above"}
+	n := 0
+	for _, sides := range []int{1, 2, 6, 10, 12} {
+		for target := 0; target <= sides+1; target++ {
+			for _, doubleAt := range []int{0, 1, sides - 1, sides, sides + 1} {
+				for _, stance := range []*ruleset.Stance{nil, below, above} {
+					for _, exact := range []*ruleset.Exact{nil, {Counts: true}, {Counts: false}} {
+						for _, cancel := range []*ruleset.UpTo{nil, {UpTo: 1}, {UpTo: 2}} {
+							for _, botch := range []*ruleset.Botch{nil, {UpTo: 1}, {UpTo: 3}} {
+								dp := &ruleset.DicePool{Sides: sides, Exact: exact, Cancel: cancel, Botch: botch}
+								fc := newFaceCounter(dp, target, doubleAt, stance)
+								faces := make([]int, rng.IntN(25))
+								for i := range faces {
+									faces[i] = 1 + rng.IntN(sides)
+								}
+								start := rng.IntN(len(faces) + 2)
+								want := fc.count(faces, start)
+								c := &Check{scratch: &s}
+								if got := c.countFaces(&fc, sides, faces, start); got != want {
+									t.Fatalf("sides %d target %d double %d stance %v exact %v cancel %v botch %v faces %v start %d: table %+v, add %+v",
+										sides, target, doubleAt, stance, exact, cancel, botch, faces, start, got, want)
+								}
+								if len(faces) > 0 { // a face the dice do not have is counted by add
+									faces[rng.IntN(len(faces))] = []int{0, -1, sides + 1, 1000}[rng.IntN(4)]
+									if got, want := c.countFaces(&fc, sides, faces, start), fc.count(faces, start); got != want {
+										t.Fatalf("faces %v (sides %d): table %+v, add %+v", faces, sides, got, want)
+									}
+								}
+								n++
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if n < 5000 {
+		t.Fatalf("only %d configurations tried", n)
+	}
+}
+
+// TestFaceTableLimits: more faces than a table packs, and dice with
+// more sides than it holds, are counted by add, and still alike.
+func TestFaceTableLimits(t *testing.T) {
+	var s scratch
+	c := &Check{scratch: &s}
+	dp := &ruleset.DicePool{Sides: 10, Cancel: &ruleset.UpTo{UpTo: 1}, Botch: &ruleset.Botch{UpTo: 1}}
+	fc := newFaceCounter(dp, 8, 10, nil)
+	many := make([]int, maxTableFaces+1)
+	for i := range many {
+		many[i] = 1 + i%10
+	}
+	var cnt poolCount
+	if s.faceTable.countInto(&cnt, many, 3) {
+		t.Errorf("%d faces packed", len(many))
+	}
+	if got, want := c.countFaces(&fc, 10, many, 3), fc.count(many, 3); got != want {
+		t.Errorf("%d faces: %+v, add %+v", len(many), got, want)
+	}
+	big := &ruleset.DicePool{Sides: maxTableSides + 1}
+	fcBig := newFaceCounter(big, 50, 0, nil)
+	if s.faceTable.fill(&fcBig, big.Sides) {
+		t.Errorf("a table of %d sides", big.Sides)
+	}
+	faces := []int{1, 50, 101, 77}
+	if got, want := c.countFaces(&fcBig, big.Sides, faces, 2), fcBig.count(faces, 2); got != want {
+		t.Errorf("d%d: %+v, add %+v", big.Sides, got, want)
+	}
 }

@@ -30,6 +30,9 @@ type scratch struct {
 	pool    poolCheck
 	highest highestCheck
 	symbols symbolCheck
+	// faceTable is the last pool's face counts (facetable.go), kept
+	// from check to check.
+	faceTable faceTable
 }
 
 // kindState returns the kind's working state in the check's scratch, or
