@@ -174,3 +174,20 @@ func TestFaceTableLimits(t *testing.T) {
 		t.Errorf("d%d: %+v, add %+v", big.Sides, got, want)
 	}
 }
+
+// TestPairTexts: every pair of faces the table holds reads as appendInts
+// writes it, and pairs outside it are not in it.
+func TestPairTexts(t *testing.T) {
+	for a := -2; a <= maxPairFace+2; a++ {
+		for b := -2; b <= maxPairFace+2; b++ {
+			got, ok := pairText(a, b)
+			in := a >= 0 && b >= 0 && a <= maxPairFace && b <= maxPairFace
+			if ok != in {
+				t.Fatalf("pairText(%d, %d): ok %v", a, b, ok)
+			}
+			if want := string(appendInts(nil, []int{a, b})); ok && got != want {
+				t.Fatalf("pairText(%d, %d) = %q, want %q", a, b, got, want)
+			}
+		}
+	}
+}
