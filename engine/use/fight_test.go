@@ -21,11 +21,14 @@ type board struct {
 	p      *items.Party
 	health map[int]int
 	calls  []string
+	// toHits are the toHits AttackRoll was handed, in order.
+	toHits []items.ToHit
 }
 
 func newBoard(p *items.Party) *board { return &board{p: p, health: map[int]int{0: 6, 1: 6}} }
 
-func (b *board) AttackRoll(user int, th *ruleset.UseToHit, t use.Target, s dice.Stream) use.Roll {
+func (b *board) AttackRoll(user int, th items.ToHit, t use.Target, s dice.Stream) use.Roll {
+	b.toHits = append(b.toHits, th)
 	face := s.Roll(10)
 	b.calls = append(b.calls, fmt.Sprintf("attack %s %d", t.Name, face))
 	return use.Roll{Success: face >= 6, Critical: face == 10, Line: fmt.Sprintf("%s rolls %d to hit %s.", b.p.Members[user].Name, face, t.Name)}
