@@ -894,15 +894,15 @@ func (c attackCtx) statFits(sd *ItemStatDecl, kind wordKind) string {
 	switch kind {
 	case wantNumberStat:
 		if sd.Type != "number" {
-			return fmt.Sprintf("is a %s stat; this reads a number stat", sd.Type)
+			return fmt.Sprintf("is %s stat; this reads a number stat", aType(sd.Type))
 		}
 	case wordDice:
 		if sd.Type != "dice" {
-			return fmt.Sprintf("is a %s stat; this reads a dice stat", sd.Type)
+			return fmt.Sprintf("is %s stat; this reads a dice stat", aType(sd.Type))
 		}
 	case wordDamageType:
 		if sd.Type != "text" && sd.Type != "enum" {
-			return fmt.Sprintf("is a %s stat; a damage type reads a text or enum stat", sd.Type)
+			return fmt.Sprintf("is %s stat; a damage type reads a text or enum stat", aType(sd.Type))
 		}
 		if sd.Type == "enum" {
 			return c.enumWords(sd, "a damage type of combat.damageTypes", func(w string) bool { _, ok := c.v.damageTypes().word(w); return ok })
@@ -915,10 +915,18 @@ func (c attackCtx) statFits(sd *ItemStatDecl, kind wordKind) string {
 	return ""
 }
 
+// aType is a stat type with its article: "a number", "an enum".
+func aType(t string) string {
+	if t != "" && strings.ContainsRune("aeiou", rune(t[0])) {
+		return "an " + t
+	}
+	return "a " + t
+}
+
 // enumWords requires an enum stat whose every word is what is read.
 func (c attackCtx) enumWords(sd *ItemStatDecl, what string, ok func(string) bool) string {
 	if sd.Type != "enum" {
-		return fmt.Sprintf("is a %s stat; this reads an enum stat whose words are each %s", sd.Type, what)
+		return fmt.Sprintf("is %s stat; this reads an enum stat whose words are each %s", aType(sd.Type), what)
 	}
 	for _, w := range sd.Values {
 		if !ok(w) {
