@@ -1,6 +1,7 @@
 package tag
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -136,6 +137,49 @@ func TestAppendIsString(t *testing.T) {
 		}
 		if got, want := string(tg.Append([]byte("x"))), "x"+tg.String(); got != want {
 			t.Errorf("Append %q, String %q", got, want)
+		}
+	}
+}
+
+// TestDuplicateKeysEveryPair holds the parser's key set (which skips the
+// comparisons for a key whose length and first letter no earlier key
+// had) to the plain rule: a tag is refused exactly when two of its keys
+// are equal ignoring case. Keys are drawn from a small alphabet, so
+// lengths and first letters collide often, also past 64 keys.
+func TestDuplicateKeysEveryPair(t *testing.T) {
+	rng := uint64(1)
+	next := func(n int) int {
+		rng = rng*6364136223846793005 + 1442695040888963407
+		return int(rng>>33) % n
+	}
+	letters := "abAB._-1"
+	for round := 0; round < 3000; round++ {
+		n := 1 + next(80)
+		keys := make([]string, n)
+		var b strings.Builder
+		b.WriteString("[t:")
+		for i := range keys {
+			k := []byte{"abAB"[next(4)]}
+			for j := next(4); j > 0; j-- {
+				k = append(k, letters[next(len(letters))])
+			}
+			keys[i] = string(k)
+			b.WriteString(" " + keys[i] + `="v"`)
+		}
+		b.WriteString("]")
+		want := false
+		for i := range keys {
+			for j := 0; j < i; j++ {
+				if strings.EqualFold(keys[i], keys[j]) {
+					want = true
+				}
+			}
+		}
+		_, err := Parse(b.String())
+		var se *SyntaxError
+		got := errors.As(err, &se) && se.Reason == ReasonDuplicateAttribute
+		if got != want || (err != nil && !got) {
+			t.Fatalf("%s: refused as duplicate %v, want %v (err %v)", b.String(), got, want, err)
 		}
 	}
 }

@@ -382,6 +382,12 @@ func identEnd(s string, i int, class uint8) int {
 
 func (p *parser) fail(msg string) error { return &SyntaxError{Offset: p.i, Msg: msg} }
 
+// failAt is fail at position i, which it also records in p.i.
+func (p *parser) failAt(i int, msg string) error {
+	p.i = i
+	return p.fail(msg)
+}
+
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
 
@@ -403,21 +409,6 @@ var identClass = func() (t [256]uint8) {
 	return t
 }()
 
-// ident reads a name (class className) or a key (classKey): a letter,
-// then bytes of the class.
-func (p *parser) ident(class uint8) string {
-	s, start := p.s, p.i
-	if start >= len(s) || !isLetter(s[start]) {
-		return ""
-	}
-	i := start + 1
-	for i < len(s) && identClass[s[i]]&class != 0 {
-		i++
-	}
-	p.i = i
-	return s[start:i]
-}
-
 func (p *parser) tag() (Tag, error) {
 	var t Tag
 	err := p.tagInto(&t)
@@ -425,84 +416,117 @@ func (p *parser) tag() (Tag, error) {
 }
 
 // tagInto reads a tag into t, appending to t.Attrs[:0] (see ParseInto).
+//
+// It runs on every check, so the text and the position live in locals
+// (s, i) and p.i is written back only where the tag ends or fails: through
+// the pointer, the compiler would store p.i on every byte.
 func (p *parser) tagInto(t *Tag) error {
+	s, i := p.s, p.i
 	t.Name, t.Attrs = "", t.Attrs[:0]
-	if p.i >= len(p.s) || p.s[p.i] != '[' {
-		return p.fail("want [ to open a tag")
+	if i >= len(s) || s[i] != '[' {
+		return p.failAt(i, "want [ to open a tag")
 	}
-	open := p.i
-	p.i++
-	p.ws()
-	t.Name = p.ident(className)
-	if t.Name == "" {
-		return p.fail("want a tag name (a letter, then letters, digits, _ or -)")
+	open := i
+	i = skipWS(s, i+1)
+	if i >= len(s) || !isLetter(s[i]) {
+		return p.failAt(i, "want a tag name (a letter, then letters, digits, _ or -)")
 	}
-	p.ws()
-	if p.i < len(p.s) && p.s[p.i] == ']' {
-		p.i++
+	end := identEnd(s, i+1, className)
+	t.Name = s[i:end]
+	i = skipWS(s, end)
+	if i < len(s) && s[i] == ']' {
+		p.i = i + 1
 		return nil
 	}
-	if p.i >= len(p.s) || p.s[p.i] != ':' {
-		return p.fail(`want ":" after the tag name, or "]"`)
+	if i >= len(s) || s[i] != ':' {
+		return p.failAt(i, `want ":" after the tag name, or "]"`)
 	}
-	p.i++
+	i++
+	var seen keySet
 	for {
-		p.ws()
-		if p.i >= len(p.s) {
-			return p.fail("tag not closed: want ]")
+		i = skipWS(s, i)
+		if i >= len(s) {
+			return p.failAt(i, "tag not closed: want ]")
 		}
-		if p.s[p.i] == ']' {
-			p.i++
-			if !p.lenient && p.i-open > MaxTagLen {
-				return &SyntaxError{Offset: open, Msg: fmt.Sprintf("the tag is %d bytes; at most %d", p.i-open, MaxTagLen), Reason: ReasonTagTooLong}
+		if s[i] == ']' {
+			i++
+			p.i = i
+			if !p.lenient && i-open > MaxTagLen {
+				return &SyntaxError{Offset: open, Msg: fmt.Sprintf("the tag is %d bytes; at most %d", i-open, MaxTagLen), Reason: ReasonTagTooLong}
 			}
 			return nil
+		}
+		if !p.lenient && (len(t.Attrs) >= MaxAttrs || i-open > MaxTagLen) {
+			return limitError(len(t.Attrs), open, i)
+		}
+		a, next, err := p.attr(i)
+		if err != nil {
+			return err
+		}
+		if !p.lenient && seen.mayHave(a.Key) {
+			if err := duplicate(t.Attrs, a.Key, i); err != nil {
+				return err
+			}
 		}
 		if cap(t.Attrs) == 0 {
 			t.Attrs = make([]Attr, 0, 8)
 		}
-		if !p.lenient && len(t.Attrs) >= MaxAttrs {
-			return &SyntaxError{Offset: p.i, Msg: fmt.Sprintf("more than %d attributes", MaxAttrs), Reason: ReasonTooManyAttributes}
-		}
-		if !p.lenient && p.i-open > MaxTagLen {
-			return &SyntaxError{Offset: open, Msg: fmt.Sprintf("the tag is longer than %d bytes", MaxTagLen), Reason: ReasonTagTooLong}
-		}
-		at := p.i
-		a, err := p.attr()
-		if err != nil {
-			return err
-		}
-		if !p.lenient {
-			for _, b := range t.Attrs {
-				if equalASCIIKey(a.Key, b.Key) {
-					return &SyntaxError{Offset: at, Msg: fmt.Sprintf("attribute %s given twice; give each attribute once", a.Key), Reason: ReasonDuplicateAttribute, Attr: a.Key}
-				}
-			}
-		}
 		t.Attrs = append(t.Attrs, a)
+		i = next
 	}
 }
 
-func (p *parser) attr() (Attr, error) {
-	var a Attr
-	// The attribute is read with the text and the position in locals
-	// (skipWS, identEnd), p.i written back where it is needed: this runs
-	// for every attribute of every tag.
-	s, i := p.s, p.i
+// limitError refuses an attribute past MaxAttrs, or one that starts past
+// MaxTagLen.
+func limitError(attrs, open, i int) error {
+	if attrs >= MaxAttrs {
+		return &SyntaxError{Offset: i, Msg: fmt.Sprintf("more than %d attributes", MaxAttrs), Reason: ReasonTooManyAttributes}
+	}
+	return &SyntaxError{Offset: open, Msg: fmt.Sprintf("the tag is longer than %d bytes", MaxTagLen), Reason: ReasonTagTooLong}
+}
+
+// keySet remembers the keys a tag has read so far, by length and first
+// letter in any case, so that most keys are known to be new without
+// comparing them with every key before them (duplicate).
+type keySet uint64
+
+// mayHave adds key and reports whether a key of the same length and first
+// letter was added before: only then can key be a duplicate.
+func (k *keySet) mayHave(key string) bool {
+	bit := keySet(1) << ((uint(len(key))*7 + uint(lowerASCII(key[0]))) & 63)
+	had := *k&bit != 0
+	*k |= bit
+	return had
+}
+
+// duplicate refuses key when an attribute read before it has the same
+// key in any case. Keys of different lengths differ, so most pairs are
+// ruled out without a call.
+func duplicate(attrs []Attr, key string, at int) error {
+	for j := range attrs {
+		if len(attrs[j].Key) == len(key) && equalASCIIKey(key, attrs[j].Key) {
+			return &SyntaxError{Offset: at, Msg: fmt.Sprintf("attribute %s given twice; give each attribute once", key), Reason: ReasonDuplicateAttribute, Attr: key}
+		}
+	}
+	return nil
+}
+
+// attr reads key="value" starting at i and returns where it ends. p.i is
+// set only on an error (for the error's offset).
+func (p *parser) attr(i int) (a Attr, next int, err error) {
+	s := p.s
 	if i >= len(s) || !isLetter(s[i]) {
-		return a, p.fail(`want an attribute name, like key="value"`)
+		return a, i, p.failAt(i, `want an attribute name, like key="value"`)
 	}
 	end := identEnd(s, i+1, classKey)
 	a.Key = s[i:end]
 	i = skipWS(s, end)
 	if i >= len(s) || s[i] != '=' {
-		p.i = i
-		return a, p.fail(fmt.Sprintf(`want = after %q`, a.Key))
+		return a, i, p.failAt(i, fmt.Sprintf(`want = after %q`, a.Key))
 	}
 	i = skipWS(s, i+1)
 	if i >= len(s) || s[i] != '"' {
-		p.i = i
-		return a, p.fail(fmt.Sprintf(`want a quoted value after %s=`, a.Key))
+		return a, i, p.failAt(i, fmt.Sprintf(`want a quoted value after %s=`, a.Key))
 	}
 	i++
 	start := i
@@ -522,21 +546,19 @@ func (p *parser) attr() (Attr, error) {
 		}
 		i++
 	}
-	p.i = i
 	if i >= len(s) {
-		return a, p.fail(fmt.Sprintf("value of %s not closed: want \"", a.Key))
+		return a, i, p.failAt(i, fmt.Sprintf("value of %s not closed: want \"", a.Key))
 	}
-	raw := p.s[start:p.i]
-	p.i++
+	raw := s[start:i]
 	if !p.lenient && len(raw) > MaxValueLen {
-		return a, &SyntaxError{Offset: start, Msg: fmt.Sprintf("value of %s longer than %d bytes", a.Key, MaxValueLen), Reason: ReasonTagTooLong, Attr: a.Key}
+		return a, i, &SyntaxError{Offset: start, Msg: fmt.Sprintf("value of %s longer than %d bytes", a.Key, MaxValueLen), Reason: ReasonTagTooLong, Attr: a.Key}
 	}
 	if plain {
 		a.Value = raw
 	} else {
 		a.Value = unescape(raw)
 	}
-	return a, nil
+	return a, i + 1, nil
 }
 
 // equalASCIIKey compares two keys the parser read: the grammar admits
