@@ -126,7 +126,7 @@ func TestAppendIsString(t *testing.T) {
 		{Name: "n"},
 		{Name: `"`, Attrs: nil},
 	} {
-		// each case short, and long enough (40 bytes of values or more)
+		// each case short, and long enough (plainFirst attributes or more)
 		// for the unescaped first pass
 		long := tg
 		for i := 0; i < 8; i++ {

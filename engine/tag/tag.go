@@ -184,24 +184,22 @@ func (t Tag) AppendTo(b *strings.Builder) {
 // reuses one buffer and prints without allocating.
 //
 // Every record is printed through here, and almost no value holds a quote
-// or a backslash, so a tag with 40 bytes of values or more (a check's
-// record has about 60) is first printed without looking for them,
+// or a backslash, so a tag of plainFirst attributes or more (a check's
+// record has a dozen or more) is first printed without looking for them,
 // and the text checked once, with the vectorised bytes.Count and
 // bytes.IndexByte: exactly two quotes per attribute (those around its
 // value) and no backslash means no value needed escaping, and the text is
 // the canonical one. Otherwise it is printed again, escaping (appendTo).
+// The choice goes by the number of attributes, which costs nothing to
+// know, rather than by the bytes of their values, which cost a loop.
 func (t Tag) Append(dst []byte) []byte {
-	n := 0
-	for _, a := range t.Attrs {
-		n += len(a.Value)
-	}
-	if n < 40 {
+	if len(t.Attrs) < plainFirst {
 		// A short tag's few value bytes cost less to look at than the
 		// two calls that check a whole text.
 		return t.appendTo(dst, true)
 	}
 	start := len(dst)
-	dst = t.appendTo(dst, false)
+	dst = t.appendPlain(dst)
 	if out := dst[start:]; bytes.Count(out, quote) == 2*len(t.Attrs) && bytes.IndexByte(out, '\\') < 0 {
 		return dst
 	}
@@ -209,6 +207,25 @@ func (t Tag) Append(dst []byte) []byte {
 }
 
 var quote = []byte{'"'}
+
+// plainFirst is the number of attributes from which Append prints first
+// and checks after.
+const plainFirst = 6
+
+// appendPlain prints the tag with its values as they are.
+func (t Tag) appendPlain(dst []byte) []byte {
+	dst = append(dst, '[')
+	dst = append(dst, t.Name...)
+	dst = append(dst, ':')
+	for _, a := range t.Attrs {
+		dst = append(dst, ' ')
+		dst = append(dst, a.Key...)
+		dst = append(dst, '=', '"')
+		dst = append(dst, a.Value...)
+		dst = append(dst, '"')
+	}
+	return append(dst, ']')
+}
 
 // appendTo prints the tag, escaping quotes and backslashes in values when
 // escape is set (and copying values as they are otherwise).
