@@ -9,39 +9,57 @@ import (
 	"github.com/rulehost/rulehost/engine/sheet"
 )
 
-// TestEqualLetters: equalLetters decides what equalFoldASCII decides for
-// every tag key's lower-case form against every byte at every position,
-// and keySlot agrees with a plain search of tagKeys under
-// strings.EqualFold for every key that differs from one by one byte.
+// TestEqualLetters: keySlot (a hash, then the key's words with the
+// lower-case bit set in every byte) agrees with a plain search of
+// tagKeys under strings.EqualFold for every key that differs from one of
+// them by any one byte in any position, for the keys' upper-case forms,
+// and for keys one byte longer or shorter.
 func TestEqualLetters(t *testing.T) {
-	for i, k := range tagKeys {
+	for _, k := range tagKeys {
 		for j := 0; j < len(k); j++ {
 			if c := k[j]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
-				t.Fatalf("%s: byte %q is not a letter; equalLetters needs letters", k, c)
+				t.Fatalf("%s: byte %q is not a letter; keySlot's folding needs letters", k, c)
 			}
 		}
-		lower := tagKeysLower[i]
-		if lower != strings.ToLower(k) {
-			t.Fatalf("tagKeysLower[%d] = %q", i, lower)
-		}
+		probes := []string{k, strings.ToUpper(k), k[1:], k + "s", "x" + k}
 		for j := 0; j < len(k); j++ {
 			for b := 0; b < 256; b++ {
 				key := []byte(k)
 				key[j] = byte(b)
-				s := string(key)
-				if got, want := equalLetters(lower, s), equalFoldASCII(lower, s); got != want {
-					t.Errorf("equalLetters(%q, %q) = %v, equalFoldASCII %v", lower, s, got, want)
+				probes = append(probes, string(key))
+			}
+		}
+		for _, s := range probes {
+			want := -1
+			for slot, name := range tagKeys {
+				if strings.EqualFold(name, s) && isASCII(s) {
+					want = slot
+					break
 				}
-				want := -1
-				for slot, name := range tagKeys {
-					if strings.EqualFold(name, s) && isASCII(s) {
-						want = slot
-						break
-					}
-				}
-				if got := keySlot(s); got != want {
-					t.Errorf("keySlot(%q) = %d, want %d", s, got, want)
-				}
+			}
+			if got := keySlot(s); got != want {
+				t.Errorf("keySlot(%q) = %d, want %d", s, got, want)
+			}
+		}
+	}
+	for _, s := range []string{"", "a", "abcdefghijklmnopq", "ſkill", "\u212aey"} {
+		if got := keySlot(s); got != -1 {
+			t.Errorf("keySlot(%q) = %d", s, got)
+		}
+	}
+}
+
+// TestKeyWords: two strings of the same length (2 to 16 bytes) have the
+// same words exactly when they are equal, whichever byte differs.
+func TestKeyWords(t *testing.T) {
+	for n := 2; n <= 16; n++ {
+		base := []byte("abcdefghijklmnop"[:n])
+		a0, b0 := keyWords(string(base))
+		for i := 0; i < n; i++ {
+			other := append([]byte(nil), base...)
+			other[i] ^= 0x01
+			if a, b := keyWords(string(other)); a == a0 && b == b0 {
+				t.Errorf("length %d: byte %d changed, words the same", n, i)
 			}
 		}
 	}

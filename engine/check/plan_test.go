@@ -184,12 +184,12 @@ func TestTagKeysCoverTheKinds(t *testing.T) {
 		t.Fatalf("%d keys do not fit a uint32 mask", len(tagKeys))
 	}
 	for i, k := range tagKeys {
-		if got := slotByShape(shapeOf(len(k), k[0], k[len(k)-1])); got != i {
-			t.Errorf("%s: its shape gives slot %d, want %d", k, got, i)
+		if got := int(slotByHash[keyHash(len(k), k[0], k[len(k)-1])]); got != i {
+			t.Errorf("%s: its hash gives slot %d, want %d", k, got, i)
 		}
 		for j, other := range tagKeys[:i] {
-			if len(k) == len(other) && shapeOf(len(k), k[0], k[len(k)-1]) == shapeOf(len(other), other[0], other[len(other)-1]) {
-				t.Errorf("%s and %s (slot %d) share a shape", k, other, j)
+			if keyHash(len(k), k[0], k[len(k)-1]) == keyHash(len(other), other[0], other[len(other)-1]) {
+				t.Errorf("%s and %s (slot %d) share a hash", k, other, j)
 			}
 		}
 	}

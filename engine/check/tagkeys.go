@@ -51,99 +51,98 @@ func (k tagKey) name() string { return tagKeys[k] }
 // one the native kinds do not read.
 //
 // Every check looks up a dozen keys, so the slot is found without a
-// loop: the key's length with its first and last letters (lower case)
-// is different for each of tagKeys (TestTagKeysCoverTheKinds holds it),
-// so one switch on them picks the only candidate, and one comparison
+// loop or a search: a hash of the key's length and its first and last
+// letters (lower case) is different for each of tagKeys
+// (TestTagKeysCoverTheKinds holds it), so slotByHash gives the only
+// candidate, and one comparison of the key's bytes, a word at a time,
 // confirms it.
 func keySlot(key string) int {
 	n := len(key)
-	if n < 2 || n > 10 {
+	if n < 2 || n > 16 {
 		return -1
 	}
-	slot := slotByShape(shapeOf(n, key[0], key[n-1]))
-	if slot < 0 {
+	slot := int(slotByHash[keyHash(n, key[0], key[n-1])])
+	if slot < 0 || len(tagKeys[slot]) != n {
 		return -1
 	}
-	if equalLetters(tagKeysLower[slot], key) { // same length: the shape says so
-		return slot
+	a, b := keyWords(key)
+	w := &tagKeyWords[slot]
+	if a|w.fold != w.a || b|w.fold != w.b {
+		return -1
 	}
-	return -1
+	return slot
 }
 
-// tagKeysLower are tagKeys in lower case, for equalLetters.
-var tagKeysLower = func() (l [len(tagKeys)]string) {
-	for i, k := range tagKeys {
-		l[i] = strings.ToLower(k)
+// keyHash mixes a key's length with its first and last bytes, lower
+// case for letters, into 0..63. (A byte that is not a letter may come
+// out as another byte; such a key matches no candidate in keySlot's
+// comparison, so its hash does not matter.)
+func keyHash(n int, first, last byte) int {
+	return (int(first|0x20) + 2*int(last|0x20) + 7*n) & 63
+}
+
+// slotByHash maps each of tagKeys' hashes to its slot, -1 for none.
+var slotByHash = func() (t [64]int8) {
+	for i := range t {
+		t[i] = -1
 	}
-	return l
+	for slot, k := range tagKeys {
+		t[keyHash(len(k), k[0], k[len(k)-1])] = int8(slot)
+	}
+	return t
 }()
 
-// equalLetters reports whether key equals lower, a word of lower-case
-// ASCII letters of the same length, ignoring case: what equalFoldASCII
-// decides, with one operation a byte. A lower-case letter l has bit 0x20
+// tagKeyWords are tagKeys in lower case as keyWords reads them, with the
+// bit that folds a letter to lower case set in each of their bytes.
+//
+// The keys are ASCII letters only. A lower-case letter l has bit 0x20
 // set, so x|0x20 == l exactly when x is l or l without that bit, which
-// is l's upper case (TestEqualLetters tries every byte).
-func equalLetters(lower, key string) bool {
-	key = key[:len(lower)] // the caller's lengths are equal; no bounds checks below
-	for i := 0; i < len(lower); i++ {
-		if key[i]|0x20 != lower[i] {
-			return false
-		}
+// is l's upper case: a key's words with that bit set in every byte equal
+// the lower-case name's exactly when the key equals the name ignoring
+// case, as strings.EqualFold decides for ASCII (TestEqualLetters tries
+// every byte in every position).
+var tagKeyWords = func() (t [len(tagKeys)]struct{ a, b, fold uint64 }) {
+	for i, k := range tagKeys {
+		lower := strings.ToLower(k)
+		t[i].a, t[i].b = keyWords(lower)
+		t[i].fold, _ = keyWords(strings.Repeat("\x20", len(k)))
 	}
-	return true
+	return t
+}()
+
+// keyWords are the bytes of s (2 to 16 of them) as two little-endian
+// words that cover it whole, the first from its start and the second
+// ending at its end (overlapping unless the length is 4, 8 or 16):
+// 16-bit words for 2 or 3 bytes, 32-bit for 4 to 7, 64-bit for 8 to 16.
+// Two keys of the same length are equal exactly when their words are.
+func keyWords(s string) (a, b uint64) {
+	n := len(s)
+	switch {
+	case n >= 8:
+		return le64(s[:8]), le64(s[n-8:])
+	case n >= 4:
+		return le32(s[:4]), le32(s[n-4:])
+	default:
+		return le16(s[:2]), le16(s[n-2:])
+	}
 }
 
-// shapeOf packs a key's length and its first and last bytes, lower case
-// for letters. (A byte that is not a letter may come out as another
-// byte; a key with one there matches no candidate in keySlot's full
-// comparison, so its shape does not matter.)
-func shapeOf(n int, first, last byte) uint32 {
-	return uint32(n)<<16 | uint32(first|0x20)<<8 | uint32(last|0x20)
+// le64, le32 and le16 read a string's first bytes as a little-endian
+// word (the compiler makes each one load).
+func le64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
-// slotByShape maps each of tagKeys' shapes to its slot, -1 for no key.
-func slotByShape(shape uint32) int {
-	switch shape {
-	case 5<<16 | 's'<<8 | 'l':
-		return 0 // skill
-	case 4<<16 | 's'<<8 | 'e':
-		return 1 // save
-	case 7<<16 | 'a'<<8 | 'y':
-		return 2 // ability
-	case 3<<16 | 'w'<<8 | 'o':
-		return 3 // who
-	case 4<<16 | 'w'<<8 | 'h':
-		return 4 // with
-	case 2<<16 | 'd'<<8 | 'c':
-		return 5 // dc
-	case 10<<16 | 'd'<<8 | 'y':
-		return 6 // difficulty
-	case 4<<16 | 'm'<<8 | 'e':
-		return 7 // mode
-	case 9<<16 | 't'<<8 | 'd':
-		return 8 // threshold
-	case 5<<16 | 'b'<<8 | 's':
-		return 9 // bonus
-	case 7<<16 | 'e'<<8 | 'e':
-		return 10 // explode
-	case 6<<16 | 'd'<<8 | 'e':
-		return 11 // double
-	case 6<<16 | 'r'<<8 | 'l':
-		return 12 // reroll
-	case 5<<16 | 's'<<8 | 'd':
-		return 13 // spend
-	case 3<<16 | 'u'<<8 | 'e':
-		return 14 // use
-	case 4<<16 | 'd'<<8 | 'k':
-		return 15 // dark
-	case 7<<16 | 'u'<<8 | 'e':
-		return 16 // upgrade
-	case 7<<16 | 's'<<8 | 'k':
-		return 17 // setback
-	case 10<<16 | 'u'<<8 | 'n':
-		return 18 // upgradeOwn
-	}
-	return -1
+func le32(s string) uint64 {
+	_ = s[3]
+	return uint64(uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24)
+}
+
+func le16(s string) uint64 {
+	_ = s[1]
+	return uint64(uint16(s[0]) | uint16(s[1])<<8)
 }
 
 // slotMask is the set of slots of the keys given.
