@@ -59,7 +59,10 @@ func (s *Seeded) Roll(sides int) int {
 	return int(s.bounded(uint64(sides))) + 1
 }
 
-// bounded draws in [0, n) with Lemire's method.
+// bounded draws in [0, n) with Lemire's method: the high word of a draw
+// times n, drawing again while the low word falls among the few values
+// that would bias the result. (It redraws in place rather than calling
+// redraw: a function that calls none is cheaper to call, once a die.)
 func (s *Seeded) bounded(n uint64) uint64 {
 	hi, lo := bits.Mul64(s.pcg.Uint64(), n)
 	if lo < n {
@@ -67,6 +70,17 @@ func (s *Seeded) bounded(n uint64) uint64 {
 		for lo < thresh {
 			hi, lo = bits.Mul64(s.pcg.Uint64(), n)
 		}
+	}
+	return hi
+}
+
+// redraw is the end of bounded, in the rare case (lo < n) where the draw
+// may be biased: it draws again while lo is below 2^64 mod n. It is apart
+// so that a loop of draws can have the rest of bounded inlined (rollMany).
+func (s *Seeded) redraw(n, lo, hi uint64) uint64 {
+	thresh := -n % n
+	for lo < thresh {
+		hi, lo = bits.Mul64(s.pcg.Uint64(), n)
 	}
 	return hi
 }

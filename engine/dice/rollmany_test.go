@@ -11,8 +11,8 @@ func (o oneByOne) Roll(sides int) int { return o.s.Roll(sides) }
 // draws, on the fast path and the general one, and leaves the stream at
 // the same place.
 func TestRollManySameStream(t *testing.T) {
-	for _, sides := range []int{-1, 0, 1, 2, 6, 10, 20, 100, 1 << 40} {
-		for _, n := range []int{0, 1, 10, 33} {
+	for _, sides := range []int{-1, 0, 1, 2, 6, 10, 20, 100, 1 << 40, 1<<62 + 1, 1<<63 - 1} { // the last two redraw often
+		for _, n := range []int{0, 1, 10, 33, 200} {
 			want, fast, slow := New(7, 3, 1), New(7, 3, 1), New(7, 3, 1)
 			a, b := make([]int, n), make([]int, n)
 			RollMany(fast, a, sides)
