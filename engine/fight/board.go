@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/record"
-	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/tag"
 	"github.com/rulehost/rulehost/engine/use"
 )
@@ -26,32 +26,18 @@ func (b board) who(t use.Target) who {
 	return memberWho(t.Member)
 }
 
-// AttackRoll rolls the user's attack with the use's toHit against t with
-// the fight's dice, as a weapon's attack is rolled.
-func (b board) AttackRoll(user int, th *ruleset.UseToHit, t use.Target, s dice.Stream) use.Roll {
+// AttackRoll rolls the user's attack with the use's toHit (read with the
+// item's stats; the zero ToHit adds nothing) against t with the fight's
+// dice, as a weapon's attack is rolled: the same addToHit.
+func (b board) AttackRoll(user int, th items.ToHit, t use.Target, s dice.Stream) use.Roll {
 	f := b.f
 	a := &arm{Label: "", Stack: -1}
-	if th != nil {
-		ch := f.p.Character(user)
-		a.ToHit = f.best(ch, th.Abilities) + f.skillFlat(ch, th.Skill) + th.Bonus
-		if th.Proficiency != nil && ch.Value(*th.Proficiency) > 0 && f.p.RS.Resolution.Proficiency != nil {
-			a.ToHit += int(ch.Value(f.p.RS.Resolution.Proficiency.Bonus))
-		}
-		if th.SheetBonus != nil {
-			a.ToHit += int(ch.Value(*th.SheetBonus))
-		}
-		a.Target = th.Target
-	}
+	f.addToHit(a, f.p.Character(user), th)
 	w, tg := memberWho(user), b.who(t)
 	saved := f.turn.Dice
 	f.turn.Dice = s
 	defer func() { f.turn.Dice = saved }()
 	if f.st.Symbol {
-		if th != nil {
-			ch := f.p.Character(user)
-			a.SymAbility, a.SymRank = f.best(ch, th.Abilities), f.skillFlat(ch, th.Skill)
-			a.ToHit -= a.SymAbility + a.SymRank
-		}
 		hit, crit, _, text := f.symbolStrike(w, a, nil, tg)
 		return use.Roll{Success: hit, Critical: crit,
 			Line: fmt.Sprintf("%s rolls to hit %s: %s, %s.", f.name(w), t.Name, text, hitWord(hit))}

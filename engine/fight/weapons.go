@@ -33,25 +33,11 @@ const MaxStrikes = 10
 // pool fight, their count is the extra dice), the best damage ability,
 // the bonus and the sheet bonus (with oneHanded, only in one hand).
 func (f *fight) weaponArm(ch *sheet.Character, stack int, w *items.Weapon, s *items.Stack) *arm {
-	a := &arm{Label: w.Name, ItemLabel: w.Def.Label, Budget: w.Budget, Target: w.Target, Type: w.DamageType,
+	a := &arm{Label: w.Name, ItemLabel: w.Def.Label, Budget: w.Budget, Type: w.DamageType,
 		Tags: w.Tags, Floor: w.Floor, HasFloor: w.HasFloor, ClipMax: w.ClipMax, Reload: w.Reload,
 		OffHand: w.OffHand, Stack: stack, Toggled: s.On,
 		Reach: w.Reach, HasReach: w.HasReach, RangeNormal: w.RangeNormal, RangeLong: w.RangeLong, HasRange: w.HasRange}
-	a.ToHit = f.best(ch, w.ToHitAbilities) + f.skillFlat(ch, w.ToHitSkill) + w.ToHitBonus
-	if f.st.Symbol {
-		// The pool's ability and rank apart; what is left adds boost or
-		// setback dice.
-		a.SymAbility, a.SymRank = f.best(ch, w.ToHitAbilities), f.skillFlat(ch, w.ToHitSkill)
-		a.ToHit = w.ToHitBonus
-	}
-	if w.Proficiency != nil && ch.Value(*w.Proficiency) > 0 {
-		if pr := f.p.RS.Resolution.Proficiency; pr != nil {
-			a.ToHit += int(ch.Value(pr.Bonus))
-		}
-	}
-	if w.ToHitSheet != nil {
-		a.ToHit += int(ch.Value(*w.ToHitSheet))
-	}
+	f.addToHit(a, ch, w.ToHit)
 	if n, ok := dice.ReadNotation(w.Dice); ok {
 		if f.st.Pool {
 			a.PoolDice = n.Count
@@ -85,6 +71,31 @@ func (f *fight) weaponArm(ch *sheet.Character, stack int, w *items.Weapon, s *it
 		a.Plus = append(a.Plus, plusOf(c))
 	}
 	return a
+}
+
+// addToHit gives a what toHit th adds for ch, a weapon's and a use's
+// alike (spec/items.md: a use's toHit is "as a weapon's toHit defines
+// it"): the best ability (its modifier in a summed fight, its score, as
+// dice, in a pool fight), the skill's training, the bonus, the
+// proficiency bonus when the sheet's value is above 0 and the sheet
+// bonus; and its own per-die target. In a symbol pool the ability and
+// rank stand apart, and what is left adds boost or setback dice.
+func (f *fight) addToHit(a *arm, ch *sheet.Character, th items.ToHit) {
+	ability, rank := f.best(ch, th.Abilities), f.skillFlat(ch, th.Skill)
+	a.ToHit = ability + rank + th.Bonus
+	if f.st.Symbol {
+		a.SymAbility, a.SymRank = ability, rank
+		a.ToHit = th.Bonus
+	}
+	if th.Proficiency != nil && ch.Value(*th.Proficiency) > 0 {
+		if pr := f.p.RS.Resolution.Proficiency; pr != nil {
+			a.ToHit += int(ch.Value(pr.Bonus))
+		}
+	}
+	if th.SheetBonus != nil {
+		a.ToHit += int(ch.Value(*th.SheetBonus))
+	}
+	a.Target = th.Target
 }
 
 // best is the best of the abilities as the fight adds them: the

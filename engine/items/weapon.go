@@ -19,13 +19,9 @@ type Weapon struct {
 	Name   string
 	Budget string
 
-	ToHitAbilities []string
-	ToHitSkill     string
-	Proficiency    *ruleset.ValueRef
-	ToHitBonus     int
-	ToHitSheet     *ruleset.ValueRef
-	// Target is the weapon's own per-die target in a pool fight (0: the pool's).
-	Target int
+	// ToHit is what the attack adds to hit, read as a use's toHit is
+	// (ResolveToHit).
+	ToHit ToHit
 
 	// Dice is what a hit deals ("" when none): the versatile dice while
 	// the wielder has room for them (Versatile then true).
@@ -67,7 +63,7 @@ type Weapon struct {
 	// Tags are what its strikes carry: the item's tags.
 	Tags []string
 	// Bonus is what the wielder's items' weapons effects add to attacks
-	// with it (WeaponOf only); its numbers are already in ToHitBonus and
+	// with it (WeaponOf only); its numbers are already in ToHit.Bonus and
 	// DamageBonus, its dice, advantage and From are for the fight to read.
 	Bonus WeaponBonus
 }
@@ -100,11 +96,7 @@ func ResolveWeapon(b *ruleset.ItemsBlock, def *ruleset.Item) *Weapon {
 	a := def.AttackDef
 	r := statReader{b: b, def: def}
 	w := &Weapon{Def: def, Name: def.Label, Budget: a.Budget, Tags: def.Tags}
-	w.ToHitAbilities, _ = a.ToHit.Abilities.Of(b, def)
-	w.ToHitSkill, _ = a.ToHit.Skill.Of(b, def)
-	w.Proficiency, w.ToHitSheet = a.ToHit.Proficiency, a.ToHit.SheetBonus
-	w.ToHitBonus = r.int(a.ToHit.Bonus)
-	w.Target = r.int(a.ToHit.Target)
+	w.ToHit = ResolveToHit(b, def, &a.ToHit)
 	w.Dice, _ = a.Damage.Dice.Of(b, def)
 	w.DamageAbilities, _ = a.Damage.Abilities.Of(b, def)
 	w.DamageBonus = r.int(a.Damage.Bonus)
@@ -210,7 +202,7 @@ func (p *Party) WeaponOf(i int, s *Stack) (*Weapon, bool) {
 	}
 	if b := p.WeaponBonusOf(i, w); !b.IsZero() {
 		w.Bonus = b
-		w.ToHitBonus += b.ToHit
+		w.ToHit.Bonus += b.ToHit
 		w.DamageBonus += b.Damage
 	}
 	return w, true

@@ -21,8 +21,8 @@ func (p *Party) AttackText(def *ruleset.Item, forGM bool) string {
 	}
 	wl := weaponLine{p: p, w: w, ci: p.RS.CombatItems, pool: p.RS.Resolution != nil && p.RS.Resolution.Kind == "dice-pool"}
 	parts := []string{wl.toHit()}
-	if w.Target > 0 {
-		parts = append(parts, "at "+strconv.Itoa(w.Target))
+	if w.ToHit.Target > 0 {
+		parts = append(parts, "at "+strconv.Itoa(w.ToHit.Target))
 	}
 	dmg := wl.damage()
 	if !forGM {
@@ -47,26 +47,26 @@ type weaponLine struct {
 
 // toHit: "Brawn to hit", "Brawn or Wits + Sneak + proficiency +1 to hit".
 func (wl weaponLine) toHit() string {
-	w := wl.w
+	th := wl.w.ToHit
 	var terms []string
-	if len(w.ToHitAbilities) > 0 {
-		terms = append(terms, wl.abilities(w.ToHitAbilities))
+	if len(th.Abilities) > 0 {
+		terms = append(terms, wl.abilities(th.Abilities))
 	}
-	if w.ToHitSkill != "" {
-		terms = append(terms, wl.p.skillLabels([]string{w.ToHitSkill}, false))
+	if th.Skill != "" {
+		terms = append(terms, wl.p.skillLabels([]string{th.Skill}, false))
 	}
-	if w.Proficiency != nil {
+	if th.Proficiency != nil {
 		terms = append(terms, "proficiency")
 	}
-	if w.ToHitSheet != nil {
-		terms = append(terms, wl.p.refText(*w.ToHitSheet))
+	if th.SheetBonus != nil {
+		terms = append(terms, wl.p.refText(*th.SheetBonus))
 	}
 	s := strings.Join(terms, " + ")
 	switch {
-	case w.ToHitBonus != 0 && s != "":
-		s += " " + signedNum(w.ToHitBonus)
-	case w.ToHitBonus != 0 || s == "":
-		s = signedNum(w.ToHitBonus)
+	case th.Bonus != 0 && s != "":
+		s += " " + signedNum(th.Bonus)
+	case th.Bonus != 0 || s == "":
+		s = signedNum(th.Bonus)
 	}
 	return s + " to hit"
 }

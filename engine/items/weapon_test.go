@@ -17,13 +17,13 @@ func TestResolveWeaponReadsStats(t *testing.T) {
 	if axe == nil {
 		t.Fatal("hand axe has no attack")
 	}
-	got := []any{axe.Budget, axe.ToHitAbilities, axe.Dice, axe.DamageAbilities, axe.DamageType, axe.Reach, axe.RangeNormal, axe.RangeLong, axe.Thrown()}
+	got := []any{axe.Budget, axe.ToHit.Abilities, axe.Dice, axe.DamageAbilities, axe.DamageType, axe.Reach, axe.RangeNormal, axe.RangeLong, axe.Thrown()}
 	want := []any{"act", []string{"brawn"}, "1d6", []string{"brawn"}, "cut", 2.0, 10.0, 20.0, true}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("hand axe = %v, want %v", got, want)
 	}
 	bow := items.ResolveWeapon(b, b.ItemByLabel("Hunting bow"))
-	if !reflect.DeepEqual(bow.ToHitAbilities, []string{"wits"}) || bow.Dice != "1d8" || bow.HasReach || !bow.HasRange || bow.Thrown() {
+	if !reflect.DeepEqual(bow.ToHit.Abilities, []string{"wits"}) || bow.Dice != "1d8" || bow.HasReach || !bow.HasRange || bow.Thrown() {
 		t.Errorf("hunting bow = %+v", bow)
 	}
 	if bow.Ammo == nil || bow.Ammo.Tag != "arrow" || bow.Ammo.PerAttack != 1 || bow.Ammo.Recover != 0.5 {
@@ -112,12 +112,12 @@ func TestWeaponsEffectOnWieldedWeapons(t *testing.T) {
 		t.Fatal("the bow is not wielded")
 		return nil
 	}
-	if w := bow(); w.ToHitBonus != 0 || !w.Bonus.IsZero() {
+	if w := bow(); w.ToHit.Bonus != 0 || !w.Bonus.IsZero() {
 		t.Errorf("a stowed bracer adds %+v", w.Bonus)
 	}
 	answer(t, p, items.GM, `[inventory: action="equip" item="Archer's bracer"]`)
 	w := bow()
-	if w.ToHitBonus != 1 || w.DamageBonus != 2 || !w.Bonus.Advantage || len(w.Bonus.DamageDice) != 1 || w.Bonus.From[0] != "Archer's bracer" {
+	if w.ToHit.Bonus != 1 || w.DamageBonus != 2 || !w.Bonus.Advantage || len(w.Bonus.DamageDice) != 1 || w.Bonus.From[0] != "Archer's bracer" {
 		t.Errorf("bracer on the bow: %+v", w.Bonus)
 	}
 	answer(t, p, items.GM, `[inventory: action="add" item="War charm"]`)
@@ -128,7 +128,7 @@ func TestWeaponsEffectOnWieldedWeapons(t *testing.T) {
 	answer(t, p, items.GM, `[inventory: action="unequip" item="Hunting bow"]`)
 	answer(t, p, items.GM, `[inventory: action="equip" item="Hand axe"]`)
 	for _, ww := range p.Weapons(0) {
-		if ww.Weapon.Name == "Hand axe" && (ww.Weapon.ToHitBonus != 0 || ww.Weapon.DamageBonus != -1 || len(ww.Weapon.Bonus.From) != 1) {
+		if ww.Weapon.Name == "Hand axe" && (ww.Weapon.ToHit.Bonus != 0 || ww.Weapon.DamageBonus != -1 || len(ww.Weapon.Bonus.From) != 1) {
 			t.Errorf("the axe is no Ranged weapon: only the charm counts: %+v", ww.Weapon.Bonus)
 		}
 	}
@@ -172,7 +172,7 @@ func TestOtherwiseCountsInAFight(t *testing.T) {
 	if m := p.FightModifiers(0, "speed"); m.Flat != -2 || len(m.From) != 1 || m.From[0] != "Plate" {
 		t.Errorf("worn plate on a weak wearer: %+v", m)
 	}
-	if ws := p.Weapons(0); len(ws) != 1 || ws[0].Weapon.ToHitBonus != -1 {
+	if ws := p.Weapons(0); len(ws) != 1 || ws[0].Weapon.ToHit.Bonus != -1 {
 		t.Errorf("the otherwise's weapons effect: %+v", ws)
 	}
 	answer(t, p, items.GM, `[inventory: action="add" item="Oxhide gauntlets"]`)

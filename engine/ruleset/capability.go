@@ -150,6 +150,7 @@ var capabilities = []Capability{
 	{Feature: "market.unsold", Pointer: "/items/market/unsold", Level: "1.813", Spec: "items.md Markets"},
 	{Feature: "a coin's one", Pointer: "/items/currencies/*/units/*/one", Level: "1.89", Spec: "items.md The items block"},
 	{Feature: "toHit.sheetBonus", Pointer: itemAt + "/attack/toHit/sheetBonus", Level: "1.95", Spec: "items.md Weapons in a fight"},
+	{Feature: "a use's toHit.sheetBonus", Pointer: itemAt + "/use/toHit/sheetBonus", Level: "1.95", Spec: "items.md Using items in a fight"},
 	{Feature: "damage.sheetBonus", Pointer: itemAt + "/attack/damage/sheetBonus", Level: "1.97", Spec: "items.md Weapons in a fight"},
 	{Feature: "offHand.fullWhen", Pointer: "/combat/offHand/fullWhen", Level: "1.97", Spec: "items.md Modes, a second weapon, a floor and conditions on a hit"},
 	{Feature: "damage.rerollUpTo", Pointer: itemAt + "/attack/damage/rerollUpTo", Level: "1.98", Spec: "items.md Weapons in a fight"},

@@ -265,7 +265,7 @@ func (c attackCtx) attack(ao validate.Obj) *Attack {
 		a.Budget = c.budget(ao, "budget")
 	}
 	if to, ok := ao.Object("toHit"); ok {
-		a.ToHit = c.toHit(to)
+		a.ToHit = c.toHit(to, "a weapon's")
 	}
 	if do, ok := ao.Object("damage"); ok {
 		a.Damage = c.damage(do)
@@ -308,7 +308,10 @@ func (c attackCtx) budget(o validate.Obj, key string) string {
 	return id
 }
 
-func (c attackCtx) toHit(to validate.Obj) AttackToHit {
+// toHit reads a toHit: a weapon's, and a use's, which spec/items.md
+// defines as a weapon's, so one reader keeps the two from drifting apart.
+// whose ("a weapon's", "a use's") names it in a refusal.
+func (c attackCtx) toHit(to validate.Obj, whose string) AttackToHit {
 	to.Known(sectionKeys("items.attack.toHit")...)
 	var t AttackToHit
 	if to.Has("abilities") {
@@ -323,13 +326,23 @@ func (c attackCtx) toHit(to validate.Obj) AttackToHit {
 	}
 	t.SheetBonus = c.sheetRef(to, "sheetBonus", "toHit.sheetBonus")
 	if to.Has("target") {
-		if why := c.v.poolTargetFixed(); why != "" {
-			to.Addf("target", "a weapon's own per-die target needs a dice-pool ruleset whose target can move; %s (in a summed fight, toHit.bonus says the same)", why)
-		} else {
-			t.Target = c.num(to, "target", 1, MaxPoolDice)
-		}
+		t.Target = c.toHitTarget(to, whose)
 	}
 	return t
+}
+
+// toHitTarget reads toHit.target, a per-die target of its own: only a
+// dice-pool ruleset whose target can move lets one be set, written within
+// that target's min and max (a value outside could never be rolled at)
+// or read from a number stat, which the fight holds to them. The
+// resolution is read as written, since items are validated before it.
+func (c attackCtx) toHitTarget(to validate.Obj, whose string) *Num {
+	lo, hi, why := c.v.poolTargetRange()
+	if why != "" {
+		to.Addf("target", "%s own per-die target is for a pool fight, in a dice-pool ruleset whose target can move; %s (in a summed fight, toHit.bonus says the same)", whose, why)
+		return nil
+	}
+	return c.num(to, "target", float64(lo), float64(hi))
 }
 
 func (c attackCtx) damage(do validate.Obj) AttackDamage {
@@ -881,15 +894,15 @@ func (c attackCtx) statFits(sd *ItemStatDecl, kind wordKind) string {
 	switch kind {
 	case wantNumberStat:
 		if sd.Type != "number" {
-			return fmt.Sprintf("is a %s stat; this reads a number stat", sd.Type)
+			return fmt.Sprintf("is %s stat; this reads a number stat", aType(sd.Type))
 		}
 	case wordDice:
 		if sd.Type != "dice" {
-			return fmt.Sprintf("is a %s stat; this reads a dice stat", sd.Type)
+			return fmt.Sprintf("is %s stat; this reads a dice stat", aType(sd.Type))
 		}
 	case wordDamageType:
 		if sd.Type != "text" && sd.Type != "enum" {
-			return fmt.Sprintf("is a %s stat; a damage type reads a text or enum stat", sd.Type)
+			return fmt.Sprintf("is %s stat; a damage type reads a text or enum stat", aType(sd.Type))
 		}
 		if sd.Type == "enum" {
 			return c.enumWords(sd, "a damage type of combat.damageTypes", func(w string) bool { _, ok := c.v.damageTypes().word(w); return ok })
@@ -902,10 +915,18 @@ func (c attackCtx) statFits(sd *ItemStatDecl, kind wordKind) string {
 	return ""
 }
 
+// aType is a stat type with its article: "a number", "an enum".
+func aType(t string) string {
+	if t != "" && strings.ContainsRune("aeiou", rune(t[0])) {
+		return "an " + t
+	}
+	return "a " + t
+}
+
 // enumWords requires an enum stat whose every word is what is read.
 func (c attackCtx) enumWords(sd *ItemStatDecl, what string, ok func(string) bool) string {
 	if sd.Type != "enum" {
-		return fmt.Sprintf("is a %s stat; this reads an enum stat whose words are each %s", sd.Type, what)
+		return fmt.Sprintf("is %s stat; this reads an enum stat whose words are each %s", aType(sd.Type), what)
 	}
 	for _, w := range sd.Values {
 		if !ok(w) {
@@ -957,23 +978,32 @@ func (v *Validator) resolutionKind() string {
 	return k
 }
 
-// poolTargetFixed says why a weapon cannot set a per-die target: the
-// ruleset is not dice-pool, or its target cannot move ("" when it can).
+// poolTargetFixed says why a weapon, a mode or a use cannot set a per-die
+// target: the ruleset is not dice-pool, or its target cannot move ("" when
+// it can).
 func (v *Validator) poolTargetFixed() string {
+	_, _, why := v.poolTargetRange()
+	return why
+}
+
+// poolTargetRange is the min and max a dice-pool ruleset's per-die target
+// moves within, read as written; why says why there are none ("" when
+// there are).
+func (v *Validator) poolTargetRange() (lo, hi int, why string) {
 	if k := v.resolutionKind(); k != "dice-pool" {
-		return fmt.Sprintf("this ruleset is %q", k)
+		return 0, 0, fmt.Sprintf("this ruleset is %q", k)
 	}
 	r, _ := v.rs.Raw["resolution"].(map[string]any)
 	t, ok := r["target"].(map[string]any)
 	if !ok {
-		return "its resolution.target is fixed"
+		return 0, 0, "its resolution.target is fixed"
 	}
-	lo, okLo := t["min"].(json.Number)
-	hi, okHi := t["max"].(json.Number)
-	if !okLo || !okHi || lo.String() == hi.String() {
-		return "its resolution.target has no min below its max to move within"
+	lo, okLo := jsonInt(t["min"])
+	hi, okHi := jsonInt(t["max"])
+	if !okLo || !okHi || lo >= hi {
+		return 0, 0, "its resolution.target has no min below its max to move within"
 	}
-	return ""
+	return lo, hi, ""
 }
 
 // combatHas reports a key of the raw combat block.

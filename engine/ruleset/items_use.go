@@ -23,8 +23,10 @@ type Use struct {
 	Targets    string // self, ally, enemy, any ("" when unsaid)
 	Range      *float64
 	AttackRoll bool
-	// ToHit is what the attack roll adds (nil: nothing); only with AttackRoll.
-	ToHit *UseToHit
+	// ToHit is what the attack roll adds (nil: nothing); only with
+	// AttackRoll. It is a weapon's toHit, read by the same code, so its
+	// values may come from the item's own stats as a weapon's do.
+	ToHit *AttackToHit
 	// Plus are up to three extra amounts on each target it reaches.
 	Plus []UsePlus
 	// Area is the area it covers (nil: it aims at its targets one by one);
@@ -45,19 +47,6 @@ type Use struct {
 	Charges int
 	Restore *Restore
 	Gate    *Gate
-}
-
-// UseToHit is what a use's attack roll adds, as a weapon's toHit: the
-// best of Abilities, a Skill's check, the proficiency bonus when
-// Proficiency reads above 0, a Bonus, a SheetBonus read from the user's
-// sheet and, in a pool fight, a per-die Target of its own (0: the pool's).
-type UseToHit struct {
-	Abilities   []string
-	Skill       string
-	Proficiency *ValueRef
-	Bonus       int
-	SheetBonus  *ValueRef
-	Target      int
 }
 
 // UsePlus is one extra amount on each target a use reaches: rolled,
@@ -392,7 +381,7 @@ func (v *Validator) use(uo validate.Obj, it *Item) *Use {
 	v.saveDifficulty(uo, u, it)
 	u.Plus = v.usePlus(uo, u, it)
 	u.Restore = v.restore(uo, u)
-	v.useToHit(uo, u)
+	v.useToHit(uo, u, it)
 	if go_, ok := uo.Object("gate"); ok {
 		u.Gate = v.gate(go_, it)
 	}
@@ -603,10 +592,11 @@ func (v *Validator) restore(uo validate.Obj, u *Use) *Restore {
 	return r
 }
 
-// useToHit reads toHit as a weapon's: abilities (the best counts),
-// skill, proficiency, bonus, sheetBonus and, in a pool fight, target.
-// Only a use with attackRoll has it.
-func (v *Validator) useToHit(uo validate.Obj, u *Use) {
+// useToHit reads toHit as a weapon's (spec/items.md: "as a weapon's
+// toHit defines it"), with the weapon's reader, so every shape a weapon's
+// toHit takes a use's takes too, values read from the item's stats
+// included. What is the use's own: only a use with attackRoll has it.
+func (v *Validator) useToHit(uo validate.Obj, u *Use, it *Item) {
 	to, ok := uo.Object("toHit")
 	if !ok {
 		return
@@ -614,61 +604,8 @@ func (v *Validator) useToHit(uo validate.Obj, u *Use) {
 	if !u.AttackRoll {
 		uo.Addf("toHit", `toHit is what a use with "attackRoll" adds to hit; this use makes no attack roll`)
 	}
-	to.Known(sectionKeys("items.use.toHit")...)
-	th := &UseToHit{}
-	if arr, ok := to.Arr("abilities", 1, 8); ok {
-		for i, raw := range arr {
-			id, _ := raw.(string)
-			if !v.abilities[id] {
-				v.P.Addf(to.Ptr("abilities", i), "no ability %v; declared: %v", describeAny(raw), v.order["abilities"])
-				continue
-			}
-			th.Abilities = append(th.Abilities, id)
-		}
-	}
-	if s, ok := to.Str("skill", 64, true); ok {
-		if v.skills[s] {
-			th.Skill = s
-		} else {
-			to.Addf("skill", "no skill %q; declared: %v", s, v.order["skills"])
-		}
-	}
-	if raw, ok := to.M["proficiency"]; ok {
-		if ref, ok := v.ValueRef(to.Ptr("proficiency"), raw, AnyRead, "toHit.proficiency"); ok {
-			th.Proficiency = &ref
-		}
-	}
-	if raw, ok := to.M["sheetBonus"]; ok {
-		if ref, ok := v.ValueRef(to.Ptr("sheetBonus"), raw, AnyRead, "toHit.sheetBonus"); ok {
-			th.SheetBonus = &ref
-		}
-	}
-	th.Bonus, _ = to.Int("bonus", -100, 100, 0)
-	if to.Has("target") {
-		th.Target = v.useToHitTarget(to)
-	}
-	u.ToHit = th
-}
-
-// useToHitTarget reads toHit.target: a per-die target of its own, which
-// only a dice-pool ruleset whose target can move may set, within that
-// target's min and max. The resolution is read as written, since items are
-// validated before it.
-func (v *Validator) useToHitTarget(to validate.Obj) int {
-	res, _ := v.rs.Raw["resolution"].(map[string]any)
-	if kind, _ := res["kind"].(string); kind != "dice-pool" {
-		to.Addf("target", `a per-die target is for a pool fight (a "dice-pool" resolution); in a summed fight "bonus" says the same`)
-		return 0
-	}
-	tg, _ := res["target"].(map[string]any)
-	lo, okLo := jsonInt(tg["min"])
-	hi, okHi := jsonInt(tg["max"])
-	if !okLo || !okHi || lo >= hi {
-		to.Addf("target", "only a pool whose target can move (resolution.target with min below max) lets a use set its own per-die target")
-		return 0
-	}
-	n, _ := to.Int("target", lo, hi, 0)
-	return n
+	th := attackCtx{v: v, it: it, b: v.itemsVocab()}.toHit(to, "a use's")
+	u.ToHit = &th
 }
 
 // jsonInt reads a JSON number that is a whole number.

@@ -24,13 +24,13 @@ var weaponsVocabulary = []VocabSection{
 	{ID: "items.stat", Pointer: "/catalogs/*/entries/*/item/attack/reach", Title: "A value read from the item's stat", Meaning: "`{ \"stat\": id }` in place of a number or a word of an attack: the item's own value of that stat (a number stat for a number, a dice stat for dice, a text or enum stat for a damage type, an enum stat whose words are ability or skill ids for abilities and skill).", Keys: []VocabKey{
 		k("stat", "string", "", "required; a stat of the items block of the right type", "the stat read"),
 	}},
-	{ID: "items.attack.toHit", Pointer: "/catalogs/*/entries/*/item/attack/toHit", Title: "attack.toHit", Meaning: "What the attack adds to hit.", Keys: []VocabKey{
+	{ID: "items.attack.toHit", Pointer: "/catalogs/*/entries/*/item/attack/toHit", Title: "attack.toHit", Meaning: "What the attack adds to hit; a use's toHit (with attackRoll) is the same.", Keys: []VocabKey{
 		k("abilities", "object:items.stat,array:string", "", "1 to 8 ability ids, or an enum stat", "abilities added: the best of them counts"),
 		k("skill", "string,object:items.stat", "", "a skill's id, or an enum stat", "adds what a check of that skill adds, with the attack's ability"),
 		k("proficiency", refType, "", "", "above 0 on the wielder's sheet, the proficiency bonus is added"),
 		k("bonus", "number,object:items.stat", "0", "-100 to 100", "a number added"),
 		k("sheetBonus", refType, "", "needs 1.95", "a number from the wielder's sheet added as is"),
-		k("target", "number,object:items.stat", "", "dice-pool whose target can move; 1 to 100", "a per-die target of its own in a pool fight"),
+		k("target", "number,object:items.stat", "", "dice-pool whose target can move; within its min and max", "a per-die target of its own in a pool fight"),
 	}},
 	{ID: "items.attack.damage", Pointer: "/catalogs/*/entries/*/item/attack/damage", Title: "attack.damage", Meaning: "What a hit deals: in a pool fight its successes, and `dice` more dice of the pool's die.", Keys: []VocabKey{
 		k("dice", "string,object:items.stat", "", "dice notation or a dice stat; required in a summed fight", "the dice it deals"),

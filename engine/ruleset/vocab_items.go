@@ -223,7 +223,7 @@ var itemsVocabulary = []VocabSection{
 		k("charges", "integer", "", "1 or more", "charges one use spends"),
 		k("restore", "object:items.use.restore", "", "needs 1.60", "a pool the use refills"),
 		k("saveDifficulty", "integer,object:items.use.saveDifficulty", "", "needed with save; a number 1 or more, or { stat }", "the save's difficulty: a number or the item's number stat"),
-		k("toHit", "object:items.use.toHit", "", "", "how the attack roll is made"),
+		k("toHit", "object:items.attack.toHit", "", "only with attackRoll", "what the attack roll adds to hit, as a weapon's toHit"),
 		k("gate", "object:items.use.gate", "", "needs 1.62", "a check needed to use the item"),
 	}},
 	{ID: "items.use.area", Pointer: "/catalogs/*/entries/*/item/use/area", Title: "use.area", Meaning: "The area a use covers: whoever is in it is a target.", Keys: []VocabKey{
@@ -267,14 +267,6 @@ var itemsVocabulary = []VocabSection{
 	{ID: "items.use.restore", Pointer: "/catalogs/*/entries/*/item/use/restore", Title: "use.restore (needs 1.60)", Meaning: "A pool the use refills.", Keys: []VocabKey{
 		k("pool", "string", "", "required; a live pool's id", "the pool"),
 		k("amount", "object:items.amount", "", "required", "how much"),
-	}},
-	{ID: "items.use.toHit", Pointer: "/catalogs/*/entries/*/item/use/toHit", Title: "use.toHit", Meaning: "How the use's attack roll is made.", Keys: []VocabKey{
-		k("abilities", "array:string", "", "1 to 8 ability ids", "abilities added (the best of them)"),
-		k("skill", "string", "", "a skill's id", "the skill added"),
-		k("proficiency", "any", "", "", "whether proficiency is added"),
-		k("bonus", "integer", "0", "-100 to 100", "a number added"),
-		k("sheetBonus", "any", "", "", "a sheet value added"),
-		k("target", "integer", "", "a dice-pool whose target can move; within its min and max", "the per-die target (dice-pool)"),
 	}},
 	{ID: "items.use.gate", Pointer: "/catalogs/*/entries/*/item/use/gate", Title: "use.gate (needs 1.62)", Meaning: "A check the user must pass, unless a sheet value is high enough.", Keys: []VocabKey{
 		k("check", "object:items.use.gate.check", "", "required", "the check"),

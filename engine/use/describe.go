@@ -97,7 +97,7 @@ func useParts(p *items.Party, def *ruleset.Item, details bool) []string {
 		parts = append(parts, plusText(c))
 	}
 	if u.AttackRoll {
-		parts = append(parts, toHitText(p.RS, u.ToHit))
+		parts = append(parts, toHitText(p, def))
 	}
 	if u.Range != nil {
 		parts = append(parts, "range "+distanceText(p.RS, *u.Range))
@@ -227,12 +227,15 @@ func plusText(c ruleset.UsePlus) string {
 	return s
 }
 
-// toHitText says what the attack roll adds: `Brawn to hit`, `+2 to hit`,
+// toHitText says what the attack roll of def's use adds, with the item's
+// own stats read in as the roll reads them: `Brawn to hit`, `+2 to hit`,
 // `Brawn + 1 to hit at 6`.
-func toHitText(rs *ruleset.Ruleset, th *ruleset.UseToHit) string {
-	if th == nil {
+func toHitText(p *items.Party, def *ruleset.Item) string {
+	th, ok := p.UseToHit(def)
+	if !ok {
 		return "an attack roll"
 	}
+	rs := p.RS
 	var adds []string
 	var abil []string
 	for _, id := range th.Abilities {

@@ -65,11 +65,12 @@ type Landed struct {
 // the board's combatants, their defenses and how long a condition lasts.
 // Each method draws its dice from s, in the order InFight calls it.
 type Board interface {
-	// AttackRoll rolls member user's attack with the use's toHit (nil:
-	// it adds nothing) against t, with the fight's own dice: a summed
-	// roll against the number an attack must beat, or a pool with the
-	// toHit's per-die target in a pool fight.
-	AttackRoll(user int, toHit *ruleset.UseToHit, t Target, s dice.Stream) Roll
+	// AttackRoll rolls member user's attack with the use's toHit, read
+	// with the item's own stats as a weapon's is (the zero ToHit adds
+	// nothing), against t, with the fight's own dice: a summed roll
+	// against the number an attack must beat, or a pool with the toHit's
+	// per-die target in a pool fight.
+	AttackRoll(user int, toHit items.ToHit, t Target, s dice.Stream) Roll
 	// Save has t roll save (a ruleset save id) against difficulty;
 	// Success is true when t saves.
 	Save(t Target, save string, difficulty int, s dice.Stream) Roll
@@ -486,7 +487,8 @@ func (x *fightUse) reach(t Target, on bool) {
 	e := Effect{Target: t, Hit: true}
 	u := x.u
 	if u.AttackRoll {
-		r := x.Board.AttackRoll(x.User, u.ToHit, t, x.Dice)
+		th, _ := x.Party.UseToHit(x.def)
+		r := x.Board.AttackRoll(x.User, th, t, x.Dice)
 		x.line(r.Line)
 		e.Hit, e.Critical = r.Success, r.Success && r.Critical
 		if !e.Hit {

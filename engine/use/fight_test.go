@@ -21,11 +21,14 @@ type board struct {
 	p      *items.Party
 	health map[int]int
 	calls  []string
+	// toHits are the toHits AttackRoll was handed, in order.
+	toHits []items.ToHit
 }
 
 func newBoard(p *items.Party) *board { return &board{p: p, health: map[int]int{0: 6, 1: 6}} }
 
-func (b *board) AttackRoll(user int, th *ruleset.UseToHit, t use.Target, s dice.Stream) use.Roll {
+func (b *board) AttackRoll(user int, th items.ToHit, t use.Target, s dice.Stream) use.Roll {
+	b.toHits = append(b.toHits, th)
 	face := s.Roll(10)
 	b.calls = append(b.calls, fmt.Sprintf("attack %s %d", t.Name, face))
 	return use.Roll{Success: face >= 6, Critical: face == 10, Line: fmt.Sprintf("%s rolls %d to hit %s.", b.p.Members[user].Name, face, t.Name)}
@@ -464,3 +467,30 @@ func TestFightGateSeeded(t *testing.T) {
 
 // gateSeed is the first seed whose stream opens with 8, 9 on a d10.
 const gateSeed = 242
+
+// TestFightToHitFromStats: a use's toHit reads the item's own stats as a
+// weapon's does (spec/items.md "as a weapon's toHit defines it"): the
+// fight's board is handed the values read in, a stat the item gives no
+// value to is as if not written, and the details say what the roll adds.
+func TestFightToHitFromStats(t *testing.T) {
+	p := graveFight(t)
+	attackBell(t, p, func(u *ruleset.Use) {
+		u.Plus = nil
+		u.ToHit = &ruleset.AttackToHit{Abilities: &ruleset.IDs{Stat: "hand"}, Bonus: &ruleset.Num{Stat: "heft"},
+			Target: &ruleset.Num{Stat: "keen"}, Skill: &ruleset.Word{Stat: "knack"}}
+	})
+	def := p.Def(&p.Members[1].Bag[0])
+	cp := *def
+	cp.Stats = map[string]any{"hand": "wits", "heft": 2.0, "keen": 6.0}
+	*def = cp
+	b := newBoard(p)
+	r := use.InFight(use.Request{Party: p, User: 1, Item: "Dawn bell", Targets: []use.Target{wight}, Board: b, Dice: dice.Script(7, 4)})
+	lines(t, r, "Maud Hollin rolls 7 to hit Grave wight.", "Grave wight takes 5 holy.", "Dawn bell: 2 of 3 left.")
+	want := []items.ToHit{{Abilities: []string{"wits"}, Bonus: 2, Target: 6}}
+	if !reflect.DeepEqual(b.toHits, want) {
+		t.Errorf("toHit handed to the board %+v, want %+v", b.toHits, want)
+	}
+	if got := use.Details(p, def); !strings.Contains(got, "Wits + 2 to hit at 6") {
+		t.Errorf("details %q", got)
+	}
+}

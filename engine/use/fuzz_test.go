@@ -32,6 +32,10 @@ func FuzzUseValidator(f *testing.F) {
 	f.Add(`{ "kind": "attack", "budget": "act", "attackRoll": true, "toHit": { "abilities": ["grit", "lore"], "skill": "scribe", "bonus": 2 }, "amount": { "dice": "2d6", "flat": 1 }, "damageType": "fire", "plus": [{ "dice": "1d6", "type": "cold", "targetIs": { "types": ["undead"] }, "save": { "save": "nerve", "difficulty": 6, "onSuccess": "none" } }, { "flat": 3, "when": "critical" }], "targetCount": 3, "range": 10, "charges": 1 }`, `{ "max": 3, "breaksOn": { "die": 6, "atMost": 2 } }`)
 	f.Add(`{ "kind": "debuff", "free": true, "area": { "shape": "cone", "size": 3 }, "friendlyFire": true, "save": { "save": "nerve", "onSuccess": "half" }, "saveDifficulty": { "stat": "dc" }, "amount": { "dice": "1d4" }, "applies": [{ "condition": "cursed" }], "temporary": { "flat": 2 }, "consumes": true }`, `{ "max": 1 }`)
 	f.Add(`{ "kind": "buff", "budget": "act", "targets": "self", "temporary": { "dice": "1d8" }, "restore": { "pool": "focus", "amount": { "flat": 1 } }, "consumes": true }`, `{ "max": 1 }`)
+	// A toHit read as a weapon's: values from the item's stats (issue: a
+	// use's toHit reads exactly as a weapon's).
+	f.Add(`{ "kind": "attack", "budget": "act", "attackRoll": true, "toHit": { "abilities": ["grit"], "bonus": { "stat": "dc" }, "proficiency": { "const": 1 }, "sheetBonus": { "derived": "spell_mod" } }, "amount": { "flat": 1 }, "consumes": true }`, `{ "max": 1 }`)
+	f.Add(`{ "kind": "attack", "free": true, "attackRoll": true, "toHit": { "skill": { "stat": "uses" }, "target": { "stat": "dc" } }, "amount": { "flat": 1 }, "consumes": true }`, `{ "max": 1 }`)
 	refused, _ := filepath.Glob(filepath.Join(root, "testdata/refused/use/*.json"))
 	for _, r := range refused {
 		if data, err := os.ReadFile(r); err == nil && !strings.HasSuffix(r, ".want.json") {

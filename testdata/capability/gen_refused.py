@@ -202,6 +202,8 @@ case("market_unsold", "1.813", ["/items/market/unsold", "/items/market"], market
 r = items_base(); r["items"]["currencies"][0]["units"][0]["one"] = "bit"
 case("coin_one", "1.89", ["/items/currencies/0/units/0/one"], r)
 case("to_hit_sheet_bonus", "1.95", [I + "/attack/toHit/sheetBonus", I + "/attack"], item({"slots": {"hands": 1}, "attack": {"budget": "act", "damage": {"dice": "1d6"}, "toHit": {"sheetBonus": {"field": "number"}}}}))
+# A use's toHit is a weapon's (items.md "Using items in a fight"), so its sheetBonus needs the same level.
+case("use_to_hit_sheet_bonus", "1.95", [I + "/use/toHit/sheetBonus", I + "/use"], item({"use": {"kind": "attack", "budget": "act", "amount": {"dice": "1d6"}, "consumes": True, "attackRoll": True, "toHit": {"sheetBonus": {"field": "number"}}}}))
 case("damage_sheet_bonus", "1.97", [I + "/attack/damage/sheetBonus", I + "/attack"], item({"slots": {"hands": 1}, "attack": {"budget": "act", "damage": {"dice": "1d6", "sheetBonus": {"field": "number"}}}}))
 r = items_base(); r["combat"] = {"offHand": {"budget": "quick", "ability": "full", "fullWhen": {"field": "number"}}}
 case("off_hand_full_when", "1.97", ["/combat/offHand/fullWhen"], r)

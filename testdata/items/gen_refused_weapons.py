@@ -81,6 +81,8 @@ case("attack-bonus-range", A + "/toHit/bonus", "-100 to 100", atk({"toHit": {"bo
 case("attack-sheet-bonus-ref", A + "/toHit/sheetBonus/field", 'no field with id "dueling"', atk({"toHit": {"sheetBonus": {"field": "dueling"}}}))
 case("attack-target-summed", A + "/toHit/target", "dice-pool ruleset whose target can move", atk({"toHit": {"target": 6}}))
 case("attack-target-fixed-pool", A + "/toHit/target", "no min below its max", both(pool, lambda r: r["resolution"].update({"target": {"default": 7, "min": 7, "max": 7}}), atk({"toHit": {"target": 6}})))
+case("attack-target-outside-pool", A + "/toHit/target", "out of range; allowed 5 to 9", both(pool, atk({"toHit": {"target": 4}})))
+case("attack-target-stat-text", A + "/toHit/target/stat", "this reads a number stat", both(pool, atk({"toHit": {"target": {"stat": "note"}}})))
 case("attack-damage-type-undeclared", A + "/damage/type", 'unknown damage type "fire"', both(lambda r: r["combat"].update({"damageTypes": ["cut"]}), atk({"damage": {"dice": "1d6", "type": "fire"}})))
 case("attack-damage-type-stat-number", A + "/damage/type/stat", "a damage type reads a text or enum stat", atk({"damage": {"dice": "1d6", "type": {"stat": "bulk"}}}))
 case("attack-damage-type-enum-undeclared", A + "/damage/type/stat", "not a damage type of combat.damageTypes", both(lambda r: r["combat"].update({"damageTypes": ["cut"]}), atk({"damage": {"dice": "1d6", "type": {"stat": "reach"}}})))

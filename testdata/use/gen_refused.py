@@ -35,6 +35,11 @@ def POOL(lo, hi):
             "pool": {"min": 1, "max": 10}, "target": {"default": 7, "min": lo, "max": hi}}
 
 
+def GRIP(rs, *extra):
+    """Declares an enum stat "grip" whose words are the abilities (and extra)."""
+    rs["items"]["stats"].append({"id": "grip", "label": "Grip", "type": "enum", "values": ["grit", "lore"] + list(extra)})
+
+
 def charged(item, use, n=1, **charges):
     use.pop("consumes", None)
     use["charges"] = n
@@ -114,7 +119,21 @@ cases = [
     ("tohit-unknown-ability", lambda rs, i, u: u.update(kind="attack", attackRoll=True, toHit={"abilities": ["luck"]}), ITEM + "/use/toHit/abilities/0", "no ability"),
     ("tohit-unknown-skill", lambda rs, i, u: u.update(kind="attack", attackRoll=True, toHit={"skill": "dance"}), ITEM + "/use/toHit/skill", "no skill"),
     ("tohit-target-fixed-pool", lambda rs, i, u: (rs.update(resolution=POOL(7, 7)), u.update(kind="attack", attackRoll=True, toHit={"target": 6})), ITEM + "/use/toHit/target", "can move"),
-    ("tohit-target-outside-pool", lambda rs, i, u: (rs.update(resolution=POOL(5, 9)), u.update(kind="attack", attackRoll=True, toHit={"target": 4})), ITEM + "/use/toHit/target", ""),
+    ("tohit-target-outside-pool", lambda rs, i, u: (rs.update(resolution=POOL(5, 9)), u.update(kind="attack", attackRoll=True, toHit={"target": 4})), ITEM + "/use/toHit/target", "out of range; allowed 5 to 9"),
+    # A use's toHit is read as a weapon's (items.md: "as a weapon's toHit
+    # defines it"): values from the item's stats, with a weapon's refusals.
+    ("tohit-stat-unknown", lambda rs, i, u: u.update(kind="attack", attackRoll=True, toHit={"bonus": {"stat": "luck"}}), ITEM + "/use/toHit/bonus/stat", 'no item stat "luck" in the items block'),
+    ("tohit-bonus-stat-not-number", lambda rs, i, u: (GRIP(rs), u.update(kind="attack", attackRoll=True, toHit={"bonus": {"stat": "grip"}})), ITEM + "/use/toHit/bonus/stat", "is an enum stat; this reads a number stat"),
+    ("tohit-abilities-stat-not-enum", lambda rs, i, u: u.update(kind="attack", attackRoll=True, toHit={"abilities": {"stat": "dc"}}), ITEM + "/use/toHit/abilities/stat", "is a number stat; this reads an enum stat whose words are each an ability id"),
+    ("tohit-abilities-stat-word", lambda rs, i, u: (GRIP(rs, "dance"), u.update(kind="attack", attackRoll=True, toHit={"abilities": {"stat": "grip"}})), ITEM + "/use/toHit/abilities/stat", 'has the word "dance", which is not an ability id'),
+    ("tohit-skill-stat-number", lambda rs, i, u: u.update(kind="attack", attackRoll=True, toHit={"skill": {"stat": "dc"}}), ITEM + "/use/toHit/skill/stat", "is a number stat; this reads an enum stat whose words are each a skill id"),
+    ("tohit-stat-extra-key", lambda rs, i, u: u.update(kind="attack", attackRoll=True, toHit={"bonus": {"stat": "dc", "max": 3}}), ITEM + "/use/toHit/bonus/max", "unknown key"),
+    ("tohit-target-stat-in-sum", lambda rs, i, u: u.update(kind="attack", attackRoll=True, toHit={"target": {"stat": "dc"}}), ITEM + "/use/toHit/target", "a use's own per-die target is for a pool fight"),
+    ("tohit-target-stat-text", lambda rs, i, u: (rs.update(resolution=POOL(5, 9)), GRIP(rs), u.update(kind="attack", attackRoll=True, toHit={"target": {"stat": "grip"}})), ITEM + "/use/toHit/target/stat", "this reads a number stat"),
+    ("tohit-bonus-101", lambda rs, i, u: u.update(kind="attack", attackRoll=True, toHit={"bonus": 101}), ITEM + "/use/toHit/bonus", "out of range; allowed -100 to 100"),
+    ("tohit-bonus-string", lambda rs, i, u: u.update(kind="attack", attackRoll=True, toHit={"bonus": "2"}), ITEM + "/use/toHit/bonus", 'want a number from -100 to 100 or { "stat": id }'),
+    ("tohit-abilities-twice", lambda rs, i, u: u.update(kind="attack", attackRoll=True, toHit={"abilities": ["grit", "grit"]}), ITEM + "/use/toHit/abilities/1", 'ability "grit" is listed twice'),
+    ("tohit-unknown-key", lambda rs, i, u: u.update(kind="attack", attackRoll=True, toHit={"speed": 1}), ITEM + "/use/toHit/speed", "unknown key"),
     ("attackroll-not-boolean", lambda rs, i, u: u.update(kind="attack", attackRoll="yes"), ITEM + "/use/attackRoll", ""),
     ("health-both", lambda rs, i, u: rs["live"].update(health={"pool": "focus", "track": "harm"}), "/live/health", "one live pool or one live track"),
     ("health-unknown-track", lambda rs, i, u: rs["live"].update(health={"track": "stress"}), "/live/health/track", "no live track"),
