@@ -44,8 +44,11 @@ func (c *Check) ignoreUnreadBy(kind string) {
 		}
 		return
 	}
-	for i, a := range c.Tag.Attrs {
-		if slot := c.keys.slotOf(i, a.Key); slot < 0 || reads&(1<<slot) == 0 {
+	if !c.keys.other && c.keys.given&^reads == 0 {
+		return // every key the tag gives is one the kind reads
+	}
+	for _, a := range c.Tag.Attrs {
+		if slot := keySlot(a.Key); slot < 0 || reads&(1<<slot) == 0 {
 			c.ignore(a.Key)
 		}
 	}

@@ -80,8 +80,8 @@ var targetTypeNames = [3]string{"skill", "save", "ability"}
 // planList is one type's targets: the names they are found by and each
 // one's Planned (nil until first rolled).
 type planList struct {
-	// names are every id and label, in the order findSkill and
-	// findAbility read them (each target's id, then its label).
+	// names are every id and label in lower case, in the order findSkill
+	// and findAbility read them (each target's id, then its label).
 	names []planName
 	// ascii is set when every name is ASCII: then an ASCII name from the
 	// tag matches exactly the names of its length under ASCII case
@@ -92,7 +92,7 @@ type planList struct {
 }
 
 type planName struct {
-	name  string
+	lower string // the name with ASCII letters in lower case
 	index int
 }
 
@@ -128,7 +128,7 @@ func newPlanList(n int, at func(i int) (id, label string)) planList {
 	l := planList{names: make([]planName, 0, 2*n), ascii: true, planned: make([]atomic.Pointer[Planned], n)}
 	for i := 0; i < n; i++ {
 		id, label := at(i)
-		l.names = append(l.names, planName{id, i}, planName{label, i})
+		l.names = append(l.names, planName{lowerASCII(id), i}, planName{lowerASCII(label), i})
 		l.ascii = l.ascii && isASCII(id) && isASCII(label)
 	}
 	return l
@@ -148,15 +148,20 @@ func (p *Plan) valid(rs *ruleset.Ruleset, ch *sheet.Character) bool {
 // find returns the index of the target of type typ named name (its id or
 // label, any case), -1 when there is none, and false when the plan
 // cannot tell exactly (see planList.ascii): the caller then searches as
-// findSkill does.
+// findSkill does. A name that matches is ASCII (every byte equals an
+// ASCII one, folded), so only a name that matches nothing is looked at
+// for other bytes.
 func (l *planList) find(name string) (int, bool) {
-	if !l.ascii || !isASCII(name) {
+	if !l.ascii {
 		return -1, false
 	}
 	for _, n := range l.names {
-		if len(n.name) == len(name) && equalFoldASCII(n.name, name) {
+		if len(n.lower) == len(name) && equalLower(n.lower, name) {
 			return n.index, true
 		}
+	}
+	if !isASCII(name) {
+		return -1, false
 	}
 	return -1, true
 }
@@ -201,19 +206,39 @@ func isASCII(s string) bool {
 // equalFoldASCII compares two ASCII strings of the same length ignoring case.
 func equalFoldASCII(a, b string) bool {
 	for i := 0; i < len(a); i++ {
-		x, y := a[i], b[i]
-		if x == y {
-			continue
-		}
-		if 'A' <= x && x <= 'Z' {
-			x += 'a' - 'A'
-		}
-		if 'A' <= y && y <= 'Z' {
-			y += 'a' - 'A'
-		}
-		if x != y {
+		if lowerByte(a[i]) != lowerByte(b[i]) {
 			return false
 		}
 	}
 	return true
+}
+
+// equalLower is equalFoldASCII for a lower already in lower case (a
+// planName's): only b's bytes are folded.
+func equalLower(lower, b string) bool {
+	b = b[:len(lower)] // the caller's lengths are equal; no bounds checks below
+	for i := 0; i < len(lower); i++ {
+		if lowerByte(b[i]) != lower[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// lowerByte is an ASCII letter in lower case; any other byte as it is.
+func lowerByte(c byte) byte {
+	if c-'A' < 26 {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// lowerASCII is s with its ASCII letters in lower case (strings.ToLower
+// would also fold other runes).
+func lowerASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		b[i] = lowerByte(c)
+	}
+	return string(b)
 }

@@ -30,6 +30,9 @@ type scratch struct {
 	pool    poolCheck
 	highest highestCheck
 	symbols symbolCheck
+	// faceTable is the last pool's face counts (facetable.go), kept
+	// from check to check.
+	faceTable faceTable
 }
 
 // kindState returns the kind's working state in the check's scratch, or
@@ -145,16 +148,54 @@ func (c *Check) addText(key string, fill func([]byte) []byte) {
 }
 
 // addInts writes a comma-separated list of integers ("8,3,10"). A single
-// face below 100 (a d20's kept="19") is a constant string: no text.
+// face below 100 (a d20's kept="19") and a pair of faces up to 20 (an
+// advantage's rolls="8,19") are constant strings: no text.
 func (c *Check) addInts(key string, vs []int) {
 	if len(vs) == 1 && vs[0] >= 0 && vs[0] < 100 {
 		c.Rec.AddInt(key, vs[0])
 		return
 	}
+	if len(vs) == 2 {
+		if s, ok := pairText(vs[0], vs[1]); ok {
+			c.Rec.Add(key, s)
+			return
+		}
+	}
 	x := c.texts()
 	b := x.bytes()
 	start := len(b)
 	x.put(&c.Rec, key, appendInts(b, vs), start)
+}
+
+// maxPairFace is the largest face pairTexts holds: a d20's.
+const maxPairFace = 20
+
+// pairTexts are "a,b" for every pair of faces 0..maxPairFace, at
+// a*(maxPairFace+1)+b: the rolls= of every advantage and disadvantage
+// check of a d20 system, which would otherwise be the one text (and so
+// the one allocation) of such a check. All of them share one string.
+var pairTexts = func() (t [(maxPairFace + 1) * (maxPairFace + 1)]string) {
+	var b []byte
+	var ends [len(t)]int
+	for a := 0; a <= maxPairFace; a++ {
+		for c := 0; c <= maxPairFace; c++ {
+			b = appendInts(b, []int{a, c})
+			ends[a*(maxPairFace+1)+c] = len(b)
+		}
+	}
+	all, start := string(b), 0
+	for i, end := range ends {
+		t[i], start = all[start:end], end
+	}
+	return t
+}()
+
+// pairText is "a,b" from pairTexts, ok false when a face is not in it.
+func pairText(a, b int) (string, bool) {
+	if uint(a) > maxPairFace || uint(b) > maxPairFace {
+		return "", false
+	}
+	return pairTexts[a*(maxPairFace+1)+b], true
 }
 
 // addInt writes an integer. 0 to 99 are strconv's own constant strings

@@ -1,6 +1,10 @@
 package check
 
-import "github.com/rulehost/rulehost/engine/tag"
+import (
+	"strings"
+
+	"github.com/rulehost/rulehost/engine/tag"
+)
 
 // tagKeys are the skill_check attributes the native kinds read, each with
 // a slot: a check finds every one of them in its tag in one pass
@@ -60,22 +64,41 @@ func keySlot(key string) int {
 	if slot < 0 {
 		return -1
 	}
-	if equalFoldASCII(tagKeys[slot], key) { // same length: the shape says so
+	if equalLetters(tagKeysLower[slot], key) { // same length: the shape says so
 		return slot
 	}
 	return -1
 }
 
-// shapeOf packs a key's length and its first and last bytes, lower case.
-func shapeOf(n int, first, last byte) uint32 {
-	return uint32(n)<<16 | uint32(lowerByte(first))<<8 | uint32(lowerByte(last))
+// tagKeysLower are tagKeys in lower case, for equalLetters.
+var tagKeysLower = func() (l [len(tagKeys)]string) {
+	for i, k := range tagKeys {
+		l[i] = strings.ToLower(k)
+	}
+	return l
+}()
+
+// equalLetters reports whether key equals lower, a word of lower-case
+// ASCII letters of the same length, ignoring case: what equalFoldASCII
+// decides, with one operation a byte. A lower-case letter l has bit 0x20
+// set, so x|0x20 == l exactly when x is l or l without that bit, which
+// is l's upper case (TestEqualLetters tries every byte).
+func equalLetters(lower, key string) bool {
+	key = key[:len(lower)] // the caller's lengths are equal; no bounds checks below
+	for i := 0; i < len(lower); i++ {
+		if key[i]|0x20 != lower[i] {
+			return false
+		}
+	}
+	return true
 }
 
-func lowerByte(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
+// shapeOf packs a key's length and its first and last bytes, lower case
+// for letters. (A byte that is not a letter may come out as another
+// byte; a key with one there matches no candidate in keySlot's full
+// comparison, so its shape does not matter.)
+func shapeOf(n int, first, last byte) uint32 {
+	return uint32(n)<<16 | uint32(first|0x20)<<8 | uint32(last|0x20)
 }
 
 // slotByShape maps each of tagKeys' shapes to its slot, -1 for no key.
@@ -145,17 +168,20 @@ var kindReadsMask = func() map[string]uint32 {
 }()
 
 // keyIndex is where a check's tag gives each of tagKeys: at[slot] is the
-// attribute's index plus one (0: not given), and slots[i] the slot of
-// attribute i (for the first attributes; -1 for a key no kind reads).
-// ok is false when a key is not ASCII: slots is then unused and at was
-// filled the way Tag.Get reads (folding case as strings.EqualFold does).
-// of and n identify the attribute list indexed (its first element and
-// length), so a Check a host built itself is indexed on first use and
-// again if the host gives it another tag (see Check.index).
+// attribute's index plus one (0: not given). given is the set of slots
+// the tag gives and other is set when it gives a key no kind reads, so a
+// check sees at once whether any attribute goes to ignored=
+// (ignoreUnreadBy). ok is false when a key is not ASCII: at was then
+// filled the way Tag.Get reads (folding case as strings.EqualFold does)
+// and given and other are unused. of and n identify the attribute list
+// indexed (its first element and length), so a Check a host built itself
+// is indexed on first use and again if the host gives it another tag
+// (see Check.index).
 type keyIndex struct {
 	ok    bool
+	other bool
 	at    [len(tagKeys)]uint16
-	slots [16]int8
+	given uint32
 	of    *tag.Attr
 	n     int
 }
@@ -176,18 +202,22 @@ func (x *keyIndex) indexKeys(t tag.Tag) {
 	if len(t.Attrs) > 0 {
 		x.of = &t.Attrs[0]
 	}
-	for i, a := range t.Attrs {
-		slot := keySlot(a.Key)
-		// A key keySlot matched equals an ASCII name byte for byte but
-		// for case, so only the others need looking at for other bytes.
-		if slot < 0 && !isASCII(a.Key) {
-			x.indexFolding(t)
-			return
+	for i := range t.Attrs {
+		key := t.Attrs[i].Key
+		slot := keySlot(key)
+		if slot < 0 {
+			// A key keySlot matched equals an ASCII name byte for byte
+			// but for case, so only the others need looking at for
+			// other bytes.
+			if !isASCII(key) {
+				x.indexFolding(t)
+				return
+			}
+			x.other = true
+			continue
 		}
-		if i < len(x.slots) {
-			x.slots[i] = int8(slot)
-		}
-		if slot >= 0 && x.at[slot] == 0 {
+		x.given |= 1 << slot
+		if x.at[slot] == 0 {
 			x.at[slot] = uint16(i + 1)
 		}
 	}
@@ -207,12 +237,4 @@ func (x *keyIndex) indexFolding(t tag.Tag) {
 			}
 		}
 	}
-}
-
-// slotOf is the slot of attribute i of the indexed tag.
-func (x *keyIndex) slotOf(i int, key string) int {
-	if i < len(x.slots) {
-		return int(x.slots[i])
-	}
-	return keySlot(key)
 }
