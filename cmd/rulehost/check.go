@@ -93,7 +93,9 @@ func runCheck(c *cli.Context) error {
 // checkAnswerer loads the ruleset and sheets and returns what answers the
 // tag on one stream: skill_check (rolled by who=, or the first sheet),
 // roll_dice, or a tag a loaded plugin answers (with every sheet as a
-// character, for an opposed check).
+// character, for an opposed check). The record it returns is valid until
+// its next call (runCheck prints it first): a skill_check or roll_dice is
+// answered in a check.Checker's storage.
 func checkAnswerer(c *cli.Context, t tag.Tag, opts loadOptions) (func(dice.Stream) record.Record, error) {
 	rs := opts.loaded
 	if rs == nil {
@@ -128,12 +130,16 @@ func checkAnswerer(c *cli.Context, t tag.Tag, opts loadOptions) (func(dice.Strea
 			roller = chars[i]
 		}
 		env := &check.Env{RS: rs, Char: roller, Kinds: opts.Kinds}
+		// runCheck prints each record before it asks for the next, so one
+		// Checker's storage serves every --repeat.
+		var k check.Checker
 		return func(s dice.Stream) record.Record {
 			env.Dice = s
-			return check.Resolve(env, t).Record
+			return k.Resolve(env, t).Record
 		}, nil
 	case t.NameIs("roll_dice"):
-		return func(s dice.Stream) record.Record { return check.RollDice(rs, t, s) }, nil
+		var k check.Checker
+		return func(s dice.Stream) record.Record { return k.RollDice(rs, t, s) }, nil
 	case opts.Host != nil && opts.Host.Handles(t.Name):
 		tags := opts.Host.SessionTags()
 		return func(s dice.Stream) record.Record { return tags.Answer(rs, chars, s, t) }, nil
