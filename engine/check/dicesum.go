@@ -53,11 +53,20 @@ func (c *Check) sumDecide(ds *ruleset.DiceSum, first, total, dc int, haveDC bool
 // It writes mode=, rolls= (every face, in order), kept= and openEnded=.
 func (c *Check) throwKept(ds *ruleset.DiceSum) sumThrow {
 	mode := c.sumMode(ds)
-	first := throwSum(c.Env.Dice, ds, c.takeFaces(ds.Count+1))
+	room := ds.Count + 1 // the dice and one open-ended die; more grows onto the heap
+	if mode != 0 {
+		room *= 2 // both throws, one after the other
+	}
+	first := throwSum(c.Env.Dice, ds, c.takeFaces(room))
 	kept, all := first, first.faces
 	if mode != 0 {
-		second := throwSum(c.Env.Dice, ds, c.takeFaces(ds.Count+1))
-		all = append(append(c.takeFaces(len(first.faces)+len(second.faces)), first.faces...), second.faces...)
+		// The second throw goes on in the room after the first's faces,
+		// so that the two are usually one slice already (adjacent).
+		second := throwSum(c.Env.Dice, ds, first.faces[len(first.faces):])
+		all = adjacent(first.faces, second.faces)
+		if all == nil {
+			all = append(append(c.takeFaces(len(first.faces)+len(second.faces)), first.faces...), second.faces...)
+		}
 		if (mode > 0 && second.sum > first.sum) || (mode < 0 && second.sum < first.sum) {
 			kept = second
 		}
@@ -75,6 +84,21 @@ func (c *Check) throwKept(ds *ruleset.DiceSum) sumThrow {
 		c.Rec.Add("openEnded", kept.chain)
 	}
 	return kept
+}
+
+// adjacent is a and b as one slice when b starts right where a ends in
+// the same storage (two throws one after the other in the check's
+// scratch, neither grown onto the heap), nil otherwise: then rolls=
+// needs no copy of the faces.
+func adjacent(a, b []int) []int {
+	if len(a) == 0 || len(b) == 0 || cap(a) < len(a)+len(b) {
+		return nil
+	}
+	joined := a[:len(a)+len(b)]
+	if &joined[len(a)] != &b[0] {
+		return nil
+	}
+	return joined
 }
 
 // sumMode is +1 (advantage), -1 (disadvantage) or 0: the tag's mode= and

@@ -268,3 +268,17 @@ func TestDiceSumSharedRungName(t *testing.T) {
 	wantAttrs(t, rollFaces(t, rs, ch, `[skill_check: skill="Athletics" difficulty="Easy"]`, 5),
 		"difficulty=Easy", "dc=5", "success=true")
 }
+
+// TestDiceSumOpenEndedAdvantage: with advantage both throws are written
+// in order in rolls= whether or not their chains outgrow the room the
+// check keeps for them (the second throw then lands apart and is copied).
+func TestDiceSumOpenEndedAdvantage(t *testing.T) {
+	rs := inlineRuleset(t, dsVocab, `"kind": "dice-sum", "dice": { "count": 1, "sides": 100 }, "advantage": true,
+		"openEnded": { "high": 96, "low": 5 }, `+dsTiers)
+	ch := loadChar(t, rs, `{ "name": "Ash" }`)
+	tg := `[skill_check: skill="Athletics" mode="advantage"]`
+	wantAttrs(t, rollFaces(t, rs, ch, tg, 50, 60), "rolls=50,60", "kept=60", "total=60")
+	wantAttrs(t, rollFaces(t, rs, ch, tg, 97, 30, 20), "rolls=97,30,20", "kept=97,30", "total=127")
+	wantAttrs(t, rollFaces(t, rs, ch, tg, 97, 98, 99, 10, 98, 97, 96, 11), "rolls=97,98,99,10,98,97,96,11", "kept=97,98,99,10", "total=304")
+	wantAttrs(t, rollFaces(t, rs, ch, tg, 10, 3, 99, 97, 4), "rolls=10,3,99,97,4", "kept=10", "total=10")
+}

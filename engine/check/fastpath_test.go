@@ -209,3 +209,28 @@ func TestPairTexts(t *testing.T) {
 		}
 	}
 }
+
+// TestAdjacent: two throws are one slice only when the second starts
+// exactly where the first ends in the same storage.
+func TestAdjacent(t *testing.T) {
+	block := make([]int, 0, 8)
+	first := append(block, 1, 2)
+	second := append(first[len(first):], 3, 4)
+	if got := adjacent(first, second); len(got) != 4 || got[0] != 1 || got[3] != 4 {
+		t.Errorf("adjacent throws: %v", got)
+	}
+	if got := adjacent(first, []int{3, 4}); got != nil {
+		t.Errorf("throws in separate storage joined: %v", got)
+	}
+	gap := append(block[3:3], 5)
+	if got := adjacent(first, gap); got != nil {
+		t.Errorf("throws with a gap joined: %v", got)
+	}
+	grown := append(first[len(first):], 1, 2, 3, 4, 5, 6, 7) // more than the room: a new array
+	if got := adjacent(first, grown); got != nil {
+		t.Errorf("a throw grown onto the heap joined: %v", got)
+	}
+	if adjacent(nil, second) != nil || adjacent(first, nil) != nil {
+		t.Error("an empty throw joined")
+	}
+}

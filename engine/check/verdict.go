@@ -33,7 +33,7 @@ type Verdict struct {
 // verdict critical on the band's side.
 func makeVerdict(o *ruleset.Outcomes, band int, success bool, crit Critical, known bool) Verdict {
 	if o != nil && band >= 0 {
-		t := o.Tiers[band]
+		t := &o.Tiers[band] // read in place: a tier is too large to copy for two fields
 		v := Verdict{Band: band, Known: true, Success: t.Success}
 		if t.Critical || crit != NoCritical {
 			v.Crit = CriticalFailure
