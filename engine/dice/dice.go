@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 )
 
 // Stream is a source of die faces. Every kind draws only through Roll, one
@@ -258,11 +259,23 @@ func (n Notation) Append(dst []byte) []byte {
 
 // RollInto is Roll with the faces appended to faces (usually faces[:0]
 // of a reused slice), so a caller with storage throws without allocating.
+// The dice are drawn with RollMany: the faces of one Roll per die.
 func (n Notation) RollInto(s Stream, faces []int) ([]int, int) {
-	total := 0
-	for range n.Count {
+	switch {
+	case n.Count <= 0:
+		return faces, n.Modifier
+	case n.Count == 1: // "1d20+4": one draw, no loop to set up
 		f := s.Roll(n.Sides)
-		faces = append(faces, f)
+		return append(faces, f), f + n.Modifier
+	}
+	start := len(faces)
+	if cap(faces)-start < n.Count {
+		faces = slices.Grow(faces, n.Count)
+	}
+	faces = faces[:start+n.Count]
+	RollMany(s, faces[start:], n.Sides)
+	total := 0
+	for _, f := range faces[start:] {
 		total += f
 	}
 	return faces, total + n.Modifier

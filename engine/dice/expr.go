@@ -2,6 +2,7 @@ package dice
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -475,11 +476,10 @@ func (e Expr) roll(s Stream, b *RollBuffers) (terms []TermResult, total int) {
 		return e.rollFresh(s)
 	}
 	b.Terms, b.faces, b.kept = b.Terms[:0], b.faces[:0], b.kept[:0]
-	for _, t := range e.Terms {
+	for i := range e.Terms {
+		t := &e.Terms[i]
 		start := len(b.faces)
-		for range t.Count {
-			b.faces = t.throwOne(s, b.faces)
-		}
+		b.faces = t.throw(s, b.faces)
 		// A term's faces end where the next term's begin (the cap says
 		// so); if b.faces moves while a later term grows it, the slices
 		// already taken keep the old array, whose faces stay as thrown.
@@ -495,21 +495,44 @@ func (e Expr) roll(s Stream, b *RollBuffers) (terms []TermResult, total int) {
 
 func (e Expr) rollFresh(s Stream) (terms []TermResult, total int) {
 	terms = make([]TermResult, len(e.Terms))
-	for i, t := range e.Terms {
+	for i := range e.Terms {
+		t := &e.Terms[i]
 		var faces []int
 		if t.Count > 0 {
 			faces = make([]int, 0, t.Count+t.Count/4+1) // room for a few explosions
 		}
-		for range t.Count {
-			faces = t.throwOne(s, faces)
-		}
+		faces = t.throw(s, faces)
 		terms[i] = t.Read(faces)
 		total += terms[i].Value
 	}
 	return terms, total
 }
 
-func (t Term) throwOne(s Stream, faces []int) []int {
+// throw appends the term's dice to faces, drawn one after the other (an
+// exploding die's extra dice right after it). A term of plain dice, the
+// common case, draws them all with RollMany: the same faces in the same
+// order as one Roll per die, without a call per die.
+func (t *Term) throw(s Stream, faces []int) []int {
+	if t.Fudge || t.Explode {
+		for range t.Count {
+			faces = t.throwOne(s, faces)
+		}
+		return faces
+	}
+	if t.Count <= 0 {
+		return faces
+	}
+	n := len(faces)
+	if cap(faces)-n < t.Count {
+		faces = slices.Grow(faces, t.Count)
+	}
+	faces = faces[:n+t.Count]
+	RollMany(s, faces[n:], t.Sides)
+	return faces
+}
+
+// throwOne appends one die and, when it explodes, its chain.
+func (t *Term) throwOne(s Stream, faces []int) []int {
 	f := s.Roll(t.Sides)
 	if t.Fudge {
 		return append(faces, f-2)

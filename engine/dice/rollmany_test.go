@@ -1,6 +1,9 @@
 package dice
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // oneByOne hides the Seeded type, so RollMany takes its general path.
 type oneByOne struct{ s *Seeded }
@@ -25,6 +28,69 @@ func TestRollManySameStream(t *testing.T) {
 			}
 			if w, f, s := want.Roll(1000), fast.Roll(1000), slow.Roll(1000); f != w || s != w {
 				t.Fatalf("sides %d: the stream moved differently: next draw %d / %d, want %d", sides, f, s, w)
+			}
+		}
+	}
+}
+
+// TestTermThrowIsOneByOne: a term throws exactly the faces of one Roll
+// per die (throwOne, its chain after each exploding die), whether it
+// takes RollMany's path (plain dice) or not, through RollInto's reused
+// buffers and Roll's fresh ones, and leaves the stream at the same place.
+func TestTermThrowIsOneByOne(t *testing.T) {
+	for _, text := range []string{"1d20+4", "3d6", "10d10>=8", "4d6kh3+1d6!+2", "2d20kl1", "4dF", "d%", "3d1", "10d10!>=8f1", "2d6-1d4", "100d1000"} {
+		e, err := ParseExpr(text)
+		if err != nil {
+			t.Fatal(text, err)
+		}
+		var b RollBuffers
+		for seed := uint64(0); seed < 50; seed++ {
+			want := New(seed, 1, 2)
+			var wantFaces []int
+			for i := range e.Terms {
+				for range e.Terms[i].Count {
+					wantFaces = e.Terms[i].throwOne(want, wantFaces)
+				}
+			}
+			next := want.Roll(1000)
+			for _, way := range []struct {
+				name string
+				roll func(s Stream) []TermResult
+			}{
+				{"RollInto", func(s Stream) []TermResult { r, _ := e.RollInto(s, &b); return r }},
+				{"Roll", func(s Stream) []TermResult { r, _ := e.Roll(s); return r }},
+			} {
+				s := New(seed, 1, 2)
+				var faces []int
+				for _, r := range way.roll(s) {
+					faces = append(faces, r.Faces...)
+				}
+				if !slices.Equal(faces, wantFaces) {
+					t.Fatalf("%s %s seed %d: faces %v, one by one %v", way.name, text, seed, faces, wantFaces)
+				}
+				if got := s.Roll(1000); got != next {
+					t.Fatalf("%s %s seed %d: the stream moved differently (next draw %d, want %d)", way.name, text, seed, got, next)
+				}
+			}
+		}
+	}
+}
+
+// TestNotationRollIntoIsOneByOne: RollInto appends the faces of one Roll
+// per die after what the slice held, totals them with the modifier, and
+// leaves the stream where Roll leaves it.
+func TestNotationRollIntoIsOneByOne(t *testing.T) {
+	for _, n := range []Notation{{1, 20, 4}, {3, 6, 0}, {10, 10, -2}, {100, 1000, 0}, {2, 1, 1}, {0, 6, 3}} {
+		for seed := uint64(0); seed < 30; seed++ {
+			want := New(seed, 0, 0)
+			wantFaces, wantTotal := n.Roll(want)
+			s := New(seed, 0, 0)
+			faces, total := n.RollInto(s, append(make([]int, 0, 4), 7))
+			if faces[0] != 7 || !slices.Equal(faces[1:], wantFaces) || total != wantTotal {
+				t.Fatalf("%+v seed %d: %v total %d, Roll %v total %d", n, seed, faces, total, wantFaces, wantTotal)
+			}
+			if s.Roll(1000) != want.Roll(1000) {
+				t.Fatalf("%+v seed %d: the stream moved differently", n, seed)
 			}
 		}
 	}
