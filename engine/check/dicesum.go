@@ -57,18 +57,21 @@ func (c *Check) throwKept(ds *ruleset.DiceSum) sumThrow {
 	if mode != 0 {
 		room *= 2 // both throws, one after the other
 	}
-	first := throwSum(c.Env.Dice, ds, c.takeFaces(room))
-	kept, all := first, first.faces
+	// The throws are filled in place (throwInto) and kept by pointer: a
+	// sumThrow is large enough for its copies to show on a check's cost.
+	var first, second sumThrow
+	first.throwInto(c.Env.Dice, ds, c.takeFaces(room))
+	kept, all := &first, first.faces
 	if mode != 0 {
 		// The second throw goes on in the room after the first's faces,
 		// so that the two are usually one slice already (adjacent).
-		second := throwSum(c.Env.Dice, ds, first.faces[len(first.faces):])
+		second.throwInto(c.Env.Dice, ds, first.faces[len(first.faces):])
 		all = adjacent(first.faces, second.faces)
 		if all == nil {
 			all = append(append(c.takeFaces(len(first.faces)+len(second.faces)), first.faces...), second.faces...)
 		}
 		if (mode > 0 && second.sum > first.sum) || (mode < 0 && second.sum < first.sum) {
-			kept = second
+			kept = &second
 		}
 		if mode > 0 {
 			c.Rec.Add("mode", "advantage")
@@ -83,7 +86,7 @@ func (c *Check) throwKept(ds *ruleset.DiceSum) sumThrow {
 	if kept.chain != "" {
 		c.Rec.Add("openEnded", kept.chain)
 	}
-	return kept
+	return *kept
 }
 
 // adjacent is a and b as one slice when b starts right where a ends in
@@ -227,20 +230,21 @@ type sumThrow struct {
 	chain string // "high" or "low" when an open-ended die chained
 }
 
-// throwSum throws the kind's dice once. An open-ended die rolls again on
-// high (adding) and on low (subtracting, the subtracted rolls chaining on
-// high), at most MaxOpenEndedDice dice in all. The faces are appended to
-// faces (empty, from the check's scratch storage).
-func throwSum(s dice.Stream, ds *ruleset.DiceSum, faces []int) sumThrow {
-	t := sumThrow{faces: faces}
+// throwInto throws the kind's dice once into t. An open-ended die rolls
+// again on high (adding) and on low (subtracting, the subtracted rolls
+// chaining on high), at most MaxOpenEndedDice dice in all. The faces are
+// appended to faces (empty, from the check's scratch storage).
+func (t *sumThrow) throwInto(s dice.Stream, ds *ruleset.DiceSum, faces []int) {
+	sum := 0
 	for i := 0; i < ds.Count; i++ {
 		f := s.Roll(ds.Sides)
-		t.faces = append(t.faces, f)
-		t.sum += faceValue(ds, f)
+		faces = append(faces, f)
+		sum += faceValue(ds, f)
 	}
+	t.faces, t.sum, t.chain = faces, sum, ""
 	oe := ds.OpenEnded
 	if oe == nil || ds.Count != 1 {
-		return t
+		return
 	}
 	sign := openEndedSign(oe, t.faces[0])
 	switch sign {
@@ -257,7 +261,6 @@ func throwSum(s dice.Stream, ds *ruleset.DiceSum, faces []int) sumThrow {
 			break
 		}
 	}
-	return t
 }
 
 // openEndedSign is +1 when an open-ended die's first face chains on high

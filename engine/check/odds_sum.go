@@ -38,7 +38,7 @@ type sumOutcomeKey struct {
 }
 
 // throwDist is the distribution of one throw of a dice-sum's dice (see
-// throwSum): every sum with its first face on a single die, an
+// sumThrow.throwInto): every sum with its first face on a single die, an
 // open-ended die's chain included up to MaxOpenEndedDice dice.
 func throwDist(ds *ruleset.DiceSum) []sumOutcomeKey {
 	var out []sumOutcomeKey
