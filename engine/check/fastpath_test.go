@@ -234,3 +234,40 @@ func TestAdjacent(t *testing.T) {
 		t.Error("an empty throw joined")
 	}
 }
+
+// TestFirstBandReached: the one-pass band of an unshifted result is the
+// band of the general reading, for every bundled ruleset's outcomes (and
+// their overrides') over a wide range of numbers, and for outcomes with
+// no numeric band or no atLeast at all.
+func TestFirstBandReached(t *testing.T) {
+	var all []*ruleset.Outcomes
+	for _, name := range []string{"d20-5e", "gravewatch", "genesys", "coc7e", "blades"} {
+		rs := poolBundled(t, name)
+		all = append(all, rs.Resolution.Outcomes)
+		for _, ov := range rs.Resolution.Overrides {
+			if ov.Resolution != nil {
+				all = append(all, ov.Resolution.Outcomes)
+			}
+		}
+	}
+	ten := 10
+	all = append(all,
+		&ruleset.Outcomes{Tiers: []ruleset.OutcomeTier{{On: "critical-success"}}},
+		&ruleset.Outcomes{Tiers: []ruleset.OutcomeTier{{ID: "a"}, {ID: "b"}}},
+		&ruleset.Outcomes{Tiers: []ruleset.OutcomeTier{{ID: "a", AtLeast: &ten}, {On: "critical-failure"}, {ID: "b"}}})
+	tried := 0
+	for _, o := range all {
+		if o == nil {
+			continue
+		}
+		for n := -200; n <= 200; n++ {
+			if got, want := firstBandReached(o, n), shiftedBand(o, n, 0); got != want {
+				t.Fatalf("%+v, %d: one pass %d, general %d", o.Tiers, n, got, want)
+			}
+		}
+		tried++
+	}
+	if tried < 5 {
+		t.Fatalf("only %d outcomes tried", tried)
+	}
+}

@@ -42,6 +42,35 @@ func PickBand(o *ruleset.Outcomes, n int, crit Critical, shift int) int {
 			}
 		}
 	}
+	if shift == 0 {
+		return firstBandReached(o, n)
+	}
+	return shiftedBand(o, n, shift)
+}
+
+// firstBandReached is shiftedBand(o, n, 0) in one pass that stops at the
+// band: the first numeric band whose atLeast n reaches is the one, and
+// without one it is the last (TestFirstBandReached holds the two alike).
+// A shift is rare (outcomes.naturals "shift" on a natural 1 or 20), so
+// nearly every check's band is read here.
+func firstBandReached(o *ruleset.Outcomes, n int) int {
+	last := -1
+	for i := range o.Tiers {
+		t := &o.Tiers[i]
+		if t.On != "" {
+			continue
+		}
+		if t.AtLeast != nil && n >= *t.AtLeast {
+			return i
+		}
+		last = i
+	}
+	return max(last, 0)
+}
+
+// shiftedBand reads n against the numeric bands and moves the band by
+// shift (see PickBand).
+func shiftedBand(o *ruleset.Outcomes, n int, shift int) int {
 	// The numeric bands, counted without a slice: PickBand is on the hot
 	// path of Odds, which reads every total a check can make. The tiers
 	// are read in place (an OutcomeTier is too large for a copy per
