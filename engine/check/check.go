@@ -7,6 +7,7 @@
 package check
 
 import (
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -339,6 +340,10 @@ func (c *Check) findTarget() (record.Record, bool) {
 // save= and ability= (without building the list targetsGiven makes for
 // the refusal: this runs on every check).
 func (c *Check) severalTargets() bool {
+	if c.keys.ok { // the slots given, at once
+		const targets = 1<<keySkill | 1<<keySave | 1<<keyAbility
+		return bits.OnesCount32(c.keys.given&targets) > 1
+	}
 	n := 0
 	for _, k := range [...]tagKey{keySkill, keySave, keyAbility} {
 		if c.has(k) {
