@@ -46,8 +46,8 @@ func resolveDicePool(c *Check) {
 	}
 	pc.pay()
 	faces := pc.throw()
-	net, cnt := pc.count(faces)
-	pc.verdict(net, cnt)
+	cnt := pc.count(faces)
+	pc.verdict(&cnt)
 }
 
 // setupPool reads everything a pool check settles before paying and
@@ -258,12 +258,12 @@ func (pc *poolCheck) maxExtra() int {
 
 // count reads the faces: successes, cancels (never below zero), then the
 // bought successes, which nobody rolled. It writes the counts and the
-// difficulty and returns the net successes.
-func (pc *poolCheck) count(faces []int) (int, poolCount) {
+// difficulty and returns the counts.
+func (pc *poolCheck) count(faces []int) poolCount {
 	c := pc.c
 	fc := pc.counter()
 	cnt := c.countFaces(&fc, pc.dp.Sides, faces, pc.n)
-	net, cancelled := pc.net(cnt)
+	net, cancelled := pc.net(&cnt)
 	c.addInt("successes", net)
 	if cancelled > 0 {
 		c.addInt("cancelled", cancelled)
@@ -275,20 +275,20 @@ func (pc *poolCheck) count(faces []int) (int, poolCount) {
 		c.addInt("exact", cnt.exact)
 	}
 	pc.addDifficulty()
-	return net, cnt
+	return cnt
 }
 
 // net is the successes the counts come to: successes less cancels
 // (never below zero), then the bought successes, which nobody rolled; and
 // how many the cancels took.
-func (pc *poolCheck) net(cnt poolCount) (net, cancelled int) {
+func (pc *poolCheck) net(cnt *poolCount) (net, cancelled int) {
 	net = max(cnt.gross-cnt.cancels, 0)
 	return net + pc.boughtSuccesses, cnt.gross - net
 }
 
 // verdict writes the verdict of the counts (see decide) and the
 // complication after it.
-func (pc *poolCheck) verdict(_ int, cnt poolCount) {
+func (pc *poolCheck) verdict(cnt *poolCount) {
 	v := pc.decide(cnt)
 	pc.c.writeVerdict(v)
 	if v.Complication {
@@ -299,7 +299,7 @@ func (pc *poolCheck) verdict(_ int, cnt poolCount) {
 // decide reads the botch, then success, the exceptional critical (set
 // aside when bands exist) and the band: what a pool's counts decide, for
 // the roller and Odds alike.
-func (pc *poolCheck) decide(cnt poolCount) Verdict {
+func (pc *poolCheck) decide(cnt *poolCount) Verdict {
 	dp := pc.dp
 	net, _ := pc.net(cnt)
 	crit, complication := pc.botch(cnt)
@@ -340,7 +340,7 @@ func (pc *poolCheck) counter() faceCounter {
 // critical failure when no die succeeded and a low face came up;
 // halfOrMore, low faces on half the starting dice, is a critical failure
 // with no success or else a complication.
-func (pc *poolCheck) botch(cnt poolCount) (crit Critical, complication bool) {
+func (pc *poolCheck) botch(cnt *poolCount) (crit Critical, complication bool) {
 	b := pc.dp.Botch
 	if b == nil || pc.stance != nil {
 		return NoCritical, false

@@ -26,7 +26,7 @@ func oddsDicePool(c *Check) *verdictDist {
 	}
 	d := &verdictDist{}
 	for states.len() > 0 {
-		states = e.extraDie(states, func(cnt poolCount, p float64) { d.add(pc.decide(cnt), p) })
+		states = e.extraDie(states, func(cnt poolCount, p float64) { d.add(pc.decide(&cnt), p) })
 	}
 	return d
 }

@@ -46,8 +46,9 @@ func TestPoolReduceDecidesAlike(t *testing.T) {
 		for i := 0; i < 20000; i++ {
 			cnt := poolCount{gross: rng.IntN(40), cancels: rng.IntN(20), diceSucceeded: rng.IntN(20),
 				low: rng.IntN(15), lowStart: rng.IntN(15), exact: rng.IntN(5)}
-			if a, b := pc.decide(cnt), pc.decide(pc.reduce(cnt)); a != b {
-				t.Fatalf("%s: %+v decides %+v, its reduction %+v decides %+v", tc.tag, cnt, a, pc.reduce(cnt), b)
+			r := pc.reduce(cnt)
+			if a, b := pc.decide(&cnt), pc.decide(&r); a != b {
+				t.Fatalf("%s: %+v decides %+v, its reduction %+v decides %+v", tc.tag, cnt, a, r, b)
 			}
 		}
 	}
