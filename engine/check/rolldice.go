@@ -124,8 +124,8 @@ func (st *rollStore) addCanonical(key string, b []byte, written string) {
 
 // addInt adds an integer: 0 to 99 are strconv's constant strings.
 func (st *rollStore) addInt(key string, n int) {
-	if n >= 0 && n < 100 {
-		st.rec.AddInt(key, n)
+	if s, ok := record.SmallInt(n); ok {
+		st.rec.Add(key, s)
 		return
 	}
 	start := len(st.x.buf)

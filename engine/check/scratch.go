@@ -151,9 +151,11 @@ func (c *Check) addText(key string, fill func([]byte) []byte) {
 // face below 100 (a d20's kept="19") and a pair of faces up to 20 (an
 // advantage's rolls="8,19") are constant strings: no text.
 func (c *Check) addInts(key string, vs []int) {
-	if len(vs) == 1 && vs[0] >= 0 && vs[0] < 100 {
-		c.Rec.AddInt(key, vs[0])
-		return
+	if len(vs) == 1 {
+		if s, ok := record.SmallInt(vs[0]); ok {
+			c.Rec.Add(key, s)
+			return
+		}
 	}
 	if len(vs) == 2 {
 		if s, ok := pairText(vs[0], vs[1]); ok {
@@ -201,8 +203,8 @@ func pairText(a, b int) (string, bool) {
 // addInt writes an integer. 0 to 99 are strconv's own constant strings
 // (no allocation); any other number is text.
 func (c *Check) addInt(key string, n int) {
-	if n >= 0 && n < 100 {
-		c.Rec.AddInt(key, n)
+	if s, ok := record.SmallInt(n); ok {
+		c.Rec.Add(key, s)
 		return
 	}
 	x := c.texts()

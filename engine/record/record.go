@@ -43,6 +43,17 @@ func (r *Record) AddInt(key string, v int) {
 	r.Add(key, strconv.Itoa(v))
 }
 
+// SmallInt is the text of v when it is 0 to 99: a constant string, no
+// allocation and no formatting (ok is false for any other number). It is
+// AddInt's fast path, for a caller that adds its numbers itself (a
+// check's record builder, where a call per number shows).
+func SmallInt(v int) (text string, ok bool) {
+	if uint(v) < uint(len(smallInts)) {
+		return smallInts[v], true
+	}
+	return "", false
+}
+
 // smallInts are "0" to "99".
 var smallInts = func() (t [100]string) {
 	for i := range t {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -278,6 +279,16 @@ func TestPlainVerdict(t *testing.T) {
 		}
 		if err := checkPlainVerdict(r); (err == nil) != valid {
 			t.Errorf("%s: got %v, want valid=%v", text, err, valid)
+		}
+	}
+}
+
+// TestSmallInt: SmallInt is strconv's text for 0..99 and nothing else.
+func TestSmallInt(t *testing.T) {
+	for v := -5; v < 200; v++ {
+		s, ok := SmallInt(v)
+		if want := v >= 0 && v < 100; ok != want || (ok && s != strconv.Itoa(v)) {
+			t.Errorf("SmallInt(%d) = %q, %v", v, s, ok)
 		}
 	}
 }
