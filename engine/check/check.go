@@ -414,13 +414,18 @@ func (c *Check) Int(key string) (int, bool) {
 	return c.readInt(key, v)
 }
 
-// intK is Int for a key the native kinds read.
+// intK is Int for a key the native kinds read. (It tries smallInt itself
+// rather than through readInt: a pool check reads five numbers, and a
+// call less for each shows.)
 func (c *Check) intK(k tagKey) (int, bool) {
 	v, ok := c.get(k)
 	if !ok {
 		return 0, false
 	}
-	return c.readInt(k.name(), v)
+	if n, ok := smallInt(v); ok {
+		return n, true
+	}
+	return c.readOtherInt(k.name(), v)
 }
 
 // readInt reads the value v of key as Int does.
@@ -428,6 +433,11 @@ func (c *Check) readInt(key, v string) (int, bool) {
 	if n, ok := smallInt(v); ok {
 		return n, true
 	}
+	return c.readOtherInt(key, v)
+}
+
+// readOtherInt is readInt for a value smallInt does not read.
+func (c *Check) readOtherInt(key, v string) (int, bool) {
 	n, err := strconv.Atoi(strings.TrimPrefix(strings.TrimSpace(v), "+"))
 	if err != nil {
 		c.ignore(key)
