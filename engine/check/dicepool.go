@@ -262,7 +262,7 @@ func (pc *poolCheck) maxExtra() int {
 func (pc *poolCheck) count(faces []int) poolCount {
 	c := pc.c
 	fc := pc.counter()
-	cnt := c.countFaces(&fc, pc.dp.Sides, faces, pc.n)
+	cnt := c.countFaces(&fc, faces, pc.n)
 	net, cancelled := pc.net(&cnt)
 	c.addInt("successes", net)
 	if cancelled > 0 {

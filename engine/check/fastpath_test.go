@@ -141,13 +141,13 @@ func TestFaceTableCountsAsAdd(t *testing.T) {
 								start := rng.IntN(len(faces) + 2)
 								want := fc.count(faces, start)
 								c := &Check{scratch: &s}
-								if got := c.countFaces(&fc, sides, faces, start); got != want {
+								if got := c.countFaces(&fc, faces, start); got != want {
 									t.Fatalf("sides %d target %d double %d stance %v exact %v cancel %v botch %v faces %v start %d: table %+v, add %+v",
 										sides, target, doubleAt, stance, exact, cancel, botch, faces, start, got, want)
 								}
 								if len(faces) > 0 { // a face the dice do not have is counted by add
-									faces[rng.IntN(len(faces))] = []int{0, -1, sides + 1, 1000}[rng.IntN(4)]
-									if got, want := c.countFaces(&fc, sides, faces, start), fc.count(faces, start); got != want {
+									faces[rng.IntN(len(faces))] = []int{0, -1, sides + 1, maxTableFace, maxTableFace + 1, 1000}[rng.IntN(6)]
+									if got, want := c.countFaces(&fc, faces, start), fc.count(faces, start); got != want {
 										t.Fatalf("faces %v (sides %d): table %+v, add %+v", faces, sides, got, want)
 									}
 								}
@@ -164,8 +164,9 @@ func TestFaceTableCountsAsAdd(t *testing.T) {
 	}
 }
 
-// TestFaceTableLimits: more faces than a table packs, and dice with
-// more sides than it holds, are counted by add, and still alike.
+// TestFaceTableLimits: more faces than a table packs, and faces beyond
+// the table (dice of more sides than it holds), are counted by add, and
+// still alike.
 func TestFaceTableLimits(t *testing.T) {
 	var s scratch
 	c := &Check{scratch: &s}
@@ -176,19 +177,17 @@ func TestFaceTableLimits(t *testing.T) {
 		many[i] = 1 + i%10
 	}
 	var cnt poolCount
+	s.faceTable.fill(&fc)
 	if s.faceTable.countInto(&cnt, many, 3) {
 		t.Errorf("%d faces packed", len(many))
 	}
-	if got, want := c.countFaces(&fc, 10, many, 3), fc.count(many, 3); got != want {
+	if got, want := c.countFaces(&fc, many, 3), fc.count(many, 3); got != want {
 		t.Errorf("%d faces: %+v, add %+v", len(many), got, want)
 	}
-	big := &ruleset.DicePool{Sides: maxTableSides + 1}
+	big := &ruleset.DicePool{Sides: 1000}
 	fcBig := newFaceCounter(big, 50, 0, nil)
-	if s.faceTable.fill(&fcBig, big.Sides) {
-		t.Errorf("a table of %d sides", big.Sides)
-	}
-	faces := []int{1, 50, 101, 77}
-	if got, want := c.countFaces(&fcBig, big.Sides, faces, 2), fcBig.count(faces, 2); got != want {
+	faces := []int{1, 50, 101, 770}
+	if got, want := c.countFaces(&fcBig, faces, 2), fcBig.count(faces, 2); got != want {
 		t.Errorf("d%d: %+v, add %+v", big.Sides, got, want)
 	}
 }
