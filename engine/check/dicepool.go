@@ -223,7 +223,7 @@ func (pc *poolCheck) pay() {
 func (pc *poolCheck) throw() []int {
 	c, dp := pc.c, pc.dp
 	rr, named := c.pickReroll(dp, pc.buys.reroll, pc.charm)
-	th := throwPool(c.Env.Dice, dp.Sides, pc.n, rr, pc.explodeAt, pc.maxExtra(), c.takeFaces)
+	th := throwPool(c.Env.Dice, dp.Sides, pc.n, rr, pc.explodeAt, pc.maxExtra(), c.takeFaces(poolRoom(pc.n, pc.maxExtra())))
 	c.addInts("rolls", th.rolls)
 	if th.rerolled > 0 {
 		c.addInts("faces", th.faces)
@@ -247,6 +247,10 @@ func (pc *poolCheck) throw() []int {
 	}
 	return th.faces
 }
+
+// poolRoom is the room a pool's throw asks for: its n dice and, on
+// average, more than the explosions and rerolls of most throws.
+func poolRoom(n, maxExtra int) int { return n + maxExtra/2 + 4 }
 
 // maxExtra caps the extra dice explosions throw: pool.max.
 func (pc *poolCheck) maxExtra() int {
@@ -508,11 +512,12 @@ type poolThrow struct {
 }
 
 // throwPool draws a pool in the order resolveDicePool documents. explodeAt
-// 0 means no explosion; maxExtra caps the extra dice. take gives empty
-// storage for the faces (the check's scratch, see takeFaces).
-func throwPool(s dice.Stream, sides, n int, rr *ruleset.Reroll, explodeAt, maxExtra int, take func(n int) []int) poolThrow {
+// 0 means no explosion; maxExtra caps the extra dice. room is empty
+// storage for the faces, for n of them at least (poolRoom of the check's
+// scratch, see takeFaces); a pool that outgrows it goes on on the heap.
+func throwPool(s dice.Stream, sides, n int, rr *ruleset.Reroll, explodeAt, maxExtra int, room []int) poolThrow {
 	var th poolThrow
-	th.rolls = take(n + maxExtra/2 + 4)[:n]
+	th.rolls = room[:n] // takeFaces gives room for n at least
 	dice.RollMany(s, th.rolls, sides)
 	th.faces = th.rolls
 	if rr != nil {
