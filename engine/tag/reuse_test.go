@@ -126,8 +126,7 @@ func TestAppendIsString(t *testing.T) {
 		{Name: "n"},
 		{Name: `"`, Attrs: nil},
 	} {
-		// each case short, and long enough (plainFirst attributes or more)
-		// for the unescaped first pass
+		// each case as it is, and with more attributes after it
 		long := tg
 		for i := 0; i < 8; i++ {
 			long.Attrs = append(append([]Attr(nil), long.Attrs...), Attr{"pad", "xxxxxx"})
