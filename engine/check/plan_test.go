@@ -1,6 +1,7 @@
 package check
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -105,6 +106,57 @@ func TestPlanFollowsTheCharacter(t *testing.T) {
 	strong.Scores = map[string]int{"str": 10}
 	if m := modifier(); m != "0" {
 		t.Fatalf("new scores on the same character: modifier %s", m)
+	}
+	// Every part of the key, changed alone, is a new plan; the same
+	// parts again are the same plan.
+	rebuilt := func(what string, change func()) {
+		t.Helper()
+		modifier()
+		before := env.plan
+		change()
+		if modifier(); env.plan == before {
+			t.Fatalf("%s: the plan was kept", what)
+		}
+		before = env.plan
+		if modifier(); env.plan != before {
+			t.Fatalf("%s: the plan was rebuilt with nothing changed", what)
+		}
+	}
+	rebuilt("new scores", func() { strong.Scores = map[string]int{"str": 10} })
+	rebuilt("scores dropped", func() { strong.Scores = nil })
+	rebuilt("new pools", func() { strong.Pools = map[string]int{} })
+	rebuilt("other pools", func() { strong.Pools = map[string]int{"hp": 3} })
+	rebuilt("pools dropped", func() { strong.Pools = nil })
+	rebuilt("new sheet", func() { s := *strong.Sheet; strong.Sheet = &s })
+	rebuilt("an item reader", func() { strong.Items = noItems{} })
+	rebuilt("no item reader", func() { strong.Items = nil })
+	rebuilt("another ruleset", func() { env.RS = poolBundled(t, "d20-5e") })
+}
+
+// noItems is an ItemReader with nothing to read.
+type noItems struct{}
+
+func (noItems) ItemStat(*ruleset.ItemStatRef) float64 { return 0 }
+
+// TestMapIdentity: mapIdentity is what reflect says a map's pointer is,
+// nil for a nil map, and two maps alive at once are never one identity.
+func TestMapIdentity(t *testing.T) {
+	maps := []map[string]int{nil, {}, {"a": 1}, make(map[string]int, 100), {"a": 1}}
+	for i, m := range maps {
+		if got, want := uintptr(mapIdentity(m)), reflect.ValueOf(m).Pointer(); got != want {
+			t.Fatalf("map %d: identity %#x, reflect %#x", i, got, want)
+		}
+		for j := range i {
+			if maps[j] != nil && m != nil && mapIdentity(maps[j]) == mapIdentity(m) {
+				t.Fatalf("maps %d and %d share an identity", j, i)
+			}
+		}
+	}
+	m := maps[2]
+	same := m
+	m["b"] = 2 // changed in place: the same map (a Character is a snapshot, see Plan)
+	if mapIdentity(m) != mapIdentity(same) {
+		t.Fatal("one map, two identities")
 	}
 }
 

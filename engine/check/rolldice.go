@@ -159,10 +159,11 @@ func (st *rollStore) rollPlain(t tag.Tag, n dice.Notation, s dice.Stream, writte
 	return st.finish(t)
 }
 
-// appendInts appends "8,3,10". Faces are almost always below 100, and
-// writing their one or two digits directly is several times quicker than
-// strconv's general case, on a path every roll takes.
-func appendInts(b []byte, vs []int) []byte {
+// appendIntsPlain appends "8,3,10" one number at a time: the general
+// path of appendInts (facetext.go). Faces are almost always below 100,
+// and writing their one or two digits directly is several times quicker
+// than strconv's general case.
+func appendIntsPlain(b []byte, vs []int) []byte {
 	for i, v := range vs {
 		if i > 0 {
 			b = append(b, ',')
