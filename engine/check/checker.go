@@ -10,9 +10,9 @@ import (
 // Checker answers skill_check and roll_dice tags one after another in
 // storage it keeps, for a caller that prints (or copies) each record
 // before it answers the next: a server loop, a --repeat, a benchmark. A
-// check then allocates once, for the one string its value texts share;
-// Resolve and RollDice allocate the storage afresh on every call instead,
-// so their records are the caller's to keep.
+// check then allocates nothing, but for a chunk of text storage every few
+// dozen checks (texts); Resolve and RollDice copy the attribute list of
+// every record instead, so their records are the caller's to keep.
 //
 // The record a Checker returns is valid until its next call: its
 // attribute list is the Checker's and is written over. The values are

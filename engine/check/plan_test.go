@@ -187,9 +187,10 @@ func TestCheckerRecordsKeepTheirValues(t *testing.T) {
 }
 
 // TestCheckAllocations holds the hot path to its budget (issue 21): at
-// most 2 allocations per check through Resolve, 1 through a Checker
-// (the string its value texts share), for the checks bench/peers
-// measures and a plain roll.
+// most 2 allocations per check through Resolve, 1 through a Checker, for
+// the checks bench/peers measures and a plain roll; a check through a
+// Checker allocates less than once on average (its value texts share a
+// chunk with the checks before and after it, see texts).
 func TestCheckAllocations(t *testing.T) {
 	if testing.Short() {
 		t.Skip("allocation counts")
@@ -211,8 +212,8 @@ func TestCheckAllocations(t *testing.T) {
 		tg, _ := tag.Parse(c.text)
 		Resolve(c.env, tg)
 		i := uint64(0)
-		if a := testing.AllocsPerRun(200, func() { i++; stream.Reset(i, 0, 0); k.Resolve(c.env, tg) }); a > 1 {
-			t.Errorf("%s: %.1f allocations through a Checker, want at most 1", c.text, a)
+		if a := testing.AllocsPerRun(200, func() { i++; stream.Reset(i, 0, 0); k.Resolve(c.env, tg) }); a >= 1 {
+			t.Errorf("%s: %.1f allocations through a Checker, want less than 1", c.text, a)
 		}
 		if a := testing.AllocsPerRun(200, func() { i++; stream.Reset(i, 0, 0); Resolve(c.env, tg) }); a > 2 {
 			t.Errorf("%s: %.1f allocations through Resolve, want at most 2", c.text, a)

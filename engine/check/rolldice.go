@@ -87,12 +87,11 @@ func (st *rollStore) rollDice(rs *ruleset.Ruleset, t tag.Tag, s dice.Stream) rec
 
 // rollStore is the storage a roll_dice record is built in, kept by a
 // Checker from roll to roll (see scratch for the same on a check): the
-// attributes, the value texts (one string made at the end, each value a
-// substring of it), the faces and an expression's terms.
+// attributes, the value texts (in a chunk shared with the records before
+// and after, see texts), the faces and an expression's terms.
 type rollStore struct {
 	attrs   [8]tag.Attr
 	x       texts
-	textArr [128]byte
 	pendArr [8]pending
 	faces   [16]int
 	expr    dice.Expr
@@ -103,7 +102,7 @@ type rollStore struct {
 
 // begin starts the roll record in the storage.
 func (st *rollStore) begin(t tag.Tag) {
-	st.x = texts{buf: st.textArr[:0], pend: st.pendArr[:0]}
+	st.x.begin(st.pendArr[:0])
 	st.rec = record.Record{Tag: tag.Tag{Name: "roll", Attrs: st.attrs[:0]}}
 	if who, ok := t.Get("who"); ok && who != "" {
 		st.rec.Add("who", who)
@@ -132,7 +131,7 @@ func (st *rollStore) addInt(key string, n int) {
 	st.x.put(&st.rec, key, strconv.AppendInt(st.x.buf, int64(n), 10), start)
 }
 
-// finish gives the pending values their strings (one allocation) and
+// finish gives the pending values their strings (texts.fill) and
 // returns the record.
 func (st *rollStore) finish(t tag.Tag) record.Record {
 	addIgnored(&st.rec, t)

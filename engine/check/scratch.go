@@ -2,6 +2,7 @@ package check
 
 import (
 	"strconv"
+	"unsafe"
 
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/tag"
@@ -9,20 +10,18 @@ import (
 
 // scratch is the storage a check builds its record and throws its faces
 // in: the attribute list, the text of the values it writes (rolls="8,3,10",
-// dice="1d20", numbers outside 0..99) and the faces. Resolve allocates it
-// together with the Check (one allocation, store); a Checker keeps one and
-// reuses it check after check. A check that needs more grows onto the heap
-// as before; the sizes below fit every bundled ruleset's checks.
+// dice="1d20", numbers outside 0..99) and the faces. It is allocated
+// together with the Check (store); a Checker keeps one and reuses it
+// check after check, and Resolve takes one from a pool. A check that needs
+// more grows onto the heap as before; the sizes below fit every bundled
+// ruleset's checks.
 //
-// The value texts are written into one byte buffer while the check runs
-// and become strings only when the check is done (finish): one string is
-// made of the whole buffer and each value is a substring of it. Values are
-// therefore ordinary immutable strings, safe to keep for ever, and a check
-// pays one small allocation for all of them.
+// The value texts are written into a chunk of text storage shared by the
+// records built one after another (texts), and become strings when the
+// check is done (finish); so most checks allocate nothing at all.
 type scratch struct {
 	attrs   [16]tag.Attr
 	x       texts
-	textArr [384]byte // a symbol pool's symbolDetails= alone can take 200
 	pendArr [16]pending
 	faces   [32]int
 	nfaces  int
@@ -49,9 +48,41 @@ func kindState[T any](c *Check, in func(*scratch) *T) *T {
 // values written so far, and the attributes waiting for them (their value
 // is "" until fill). A nil *texts writes each value as a string of its
 // own at once (a Check a host built itself, without scratch).
+//
+// The bytes are written into a chunk of textChunk bytes that the records
+// built in one storage (a Checker's, or one of Resolve's) fill one after
+// another: buf starts where the last record's texts ended, and fill makes
+// the record's values strings that point into the chunk (unsafe.String)
+// instead of copying them to a new string, which was the one allocation
+// of most checks. This is sound because no byte a string covers is ever
+// written again: buf only moves forward through its chunk (each record
+// starts after the last one's bytes), appends write only at or after
+// len(buf), and a chunk with too little room left is never reused but
+// replaced by a new one (begin). A chunk lives as long as any value in
+// it, so a record kept for long keeps at most textChunk bytes alive.
 type texts struct {
 	buf  []byte
 	pend []pending
+}
+
+// textChunk is the size of the chunks texts are written in, and
+// textRoom the room a record starts with at least: every bundled
+// ruleset's records fit in it (a symbol pool's symbolDetails= alone can
+// take 200 bytes); a record that needs more grows onto a larger chunk,
+// as append does, and the records after it go on in that one.
+const (
+	textChunk = 2048
+	textRoom  = 384
+)
+
+// begin starts a record's texts after the last record's, in the same
+// chunk while it has textRoom bytes left, else in a new chunk.
+func (x *texts) begin(pend []pending) {
+	if cap(x.buf)-len(x.buf) < textRoom {
+		x.buf = make([]byte, 0, textChunk)
+	}
+	x.buf = x.buf[len(x.buf):len(x.buf)]
+	x.pend = pend
 }
 
 // pending is an attribute whose value is buf[start:end]; attr is where
@@ -85,19 +116,19 @@ func (x *texts) put(r *record.Record, key string, b []byte, start int) {
 	r.Add(key, "")
 }
 
-// fill gives each pending attribute of attrs its value: one string is
-// made of the whole buffer (the one allocation of a record's texts) and
-// each value is a substring of it. A kind may have deleted an attribute
-// before it (Rec.Delete), which moves the later ones down, so each is
-// looked for from where it was added downwards, by its key and its still
-// empty value; a record a plugin replaced holds none and is left alone.
-// The texts are then empty for the next record.
+// fill gives each pending attribute of attrs its value: the record's
+// bytes become one string, in place in their chunk (see texts: nothing
+// writes them again), and each value is a substring of it. A kind may
+// have deleted an attribute before it (Rec.Delete), which moves the later
+// ones down, so each is looked for from where it was added downwards, by
+// its key and its still empty value; a record a plugin replaced holds
+// none and is left alone. The next record's texts begin after these.
 func (x *texts) fill(attrs []tag.Attr) {
 	if x == nil {
 		return
 	}
 	if len(x.pend) > 0 {
-		all := string(x.buf)
+		all := unsafe.String(unsafe.SliceData(x.buf), len(x.buf))
 		for _, p := range x.pend {
 			for i := min(int(p.attr), len(attrs)-1); i >= 0; i-- {
 				if attrs[i].Key == p.key && attrs[i].Value == "" {
@@ -107,7 +138,7 @@ func (x *texts) fill(attrs []tag.Attr) {
 			}
 		}
 	}
-	x.buf, x.pend = x.buf[:0], x.pend[:0]
+	x.buf, x.pend = x.buf[len(x.buf):], x.pend[:0]
 }
 
 // store is one check's working state and its storage, allocated at once.
@@ -118,7 +149,7 @@ type store struct {
 
 // reset makes the scratch empty for the next check, keeping its arrays.
 func (s *scratch) reset() {
-	s.x = texts{buf: s.textArr[:0], pend: s.pendArr[:0]}
+	s.x.begin(s.pendArr[:0])
 	s.nfaces = 0
 }
 
