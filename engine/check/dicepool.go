@@ -1,7 +1,6 @@
 package check
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/dice"
@@ -550,53 +549,22 @@ func throwPool(s dice.Stream, sides, n int, rr *ruleset.Reroll, explodeAt, maxEx
 	if explodeAt <= 0 {
 		return th
 	}
-	th.explode(s, sides, explodeAt, maxExtra)
-	return th
-}
-
-// explode throws the extra dice: scanning the counted faces in order,
-// each face at or above explodeAt adds one extra die at the end, which is
-// scanned in its turn, until maxExtra extra dice are thrown.
-//
-// Every extra die goes at the end and is drawn when its face is reached,
-// so the dice drawn are the same, in the same order, whichever faces
-// exploded: explode counts the faces that explode in a block of faces
-// (with no branch on a face: such a branch follows the dice and is
-// mispredicted on about one die in ten), throws that many together, and
-// then does the same with the block it threw. TestThrowPoolAsDieByDie
-// holds it to the scan die by die.
-func (th *poolThrow) explode(s dice.Stream, sides, explodeAt, maxExtra int) {
-	separate := th.rerolled > 0 // faces are not rolls (see throwPool)
-	block := th.faces
-	for th.exploded < maxExtra {
-		k := min(countAtLeast(block, explodeAt), maxExtra-th.exploded)
-		if k == 0 {
-			return
+	separate := th.rerolled > 0
+	for j := 0; j < len(th.faces) && th.exploded < maxExtra; j++ {
+		if th.faces[j] < explodeAt {
+			continue
 		}
-		start := len(th.rolls)
-		th.rolls = slices.Grow(th.rolls, k)[:start+k]
-		extra := th.rolls[start:]
-		dice.RollMany(s, extra, sides)
-		th.exploded += k
+		f := s.Roll(sides)
+		th.exploded++
 		if separate {
-			th.faces = append(th.faces, extra...)
-		} else {
+			th.faces = append(th.faces, f)
+		}
+		th.rolls = append(th.rolls, f)
+		if !separate {
 			th.faces = th.rolls
 		}
-		block = extra
 	}
-}
-
-// countAtLeast is how many of fs are at least x. The comparison is added,
-// not branched on (the compiler makes it a SETGE and an add).
-func countAtLeast(fs []int, x int) int {
-	k := 0
-	for _, f := range fs {
-		if f >= x {
-			k++
-		}
-	}
-	return k
+	return th
 }
 
 // poolCount is what the counted faces say.
