@@ -75,8 +75,9 @@ const (
 	textRoom  = 384
 )
 
-// begin starts a record's texts after the last record's, in the same
-// chunk while it has textRoom bytes left, else in a new chunk.
+// begin starts a record's texts after the last record's bytes (which
+// fill made strings), in the same chunk while it has textRoom bytes left,
+// else in a new chunk. Every record begins here.
 func (x *texts) begin(pend []pending) {
 	if cap(x.buf)-len(x.buf) < textRoom {
 		x.buf = make([]byte, 0, textChunk)
@@ -118,27 +119,33 @@ func (x *texts) put(r *record.Record, key string, b []byte, start int) {
 
 // fill gives each pending attribute of attrs its value: the record's
 // bytes become one string, in place in their chunk (see texts: nothing
-// writes them again), and each value is a substring of it. A kind may
-// have deleted an attribute before it (Rec.Delete), which moves the later
-// ones down, so each is looked for from where it was added downwards, by
-// its key and its still empty value; a record a plugin replaced holds
-// none and is left alone. The next record's texts begin after these.
+// writes them again, the next record's texts begin after them), and each
+// value is a substring of it. A kind may have deleted an attribute
+// before it (Rec.Delete), which moves the later ones down, so each is
+// looked for from where it was added downwards, by its key and its still
+// empty value; a record a plugin replaced holds none and is left alone.
 func (x *texts) fill(attrs []tag.Attr) {
-	if x == nil {
-		return
+	if x != nil && len(x.pend) > 0 {
+		x.fillPending(attrs)
 	}
-	if len(x.pend) > 0 {
-		all := unsafe.String(unsafe.SliceData(x.buf), len(x.buf))
-		for _, p := range x.pend {
-			for i := min(int(p.attr), len(attrs)-1); i >= 0; i-- {
-				if attrs[i].Key == p.key && attrs[i].Value == "" {
-					attrs[i].Value = all[p.start:p.end]
-					break
-				}
+}
+
+// fillPending is fill for a record with pending values, kept out of line
+// so that fill, which many records (a d20's roll, a 5e check) call with
+// none, is inlined.
+//
+//go:noinline
+func (x *texts) fillPending(attrs []tag.Attr) {
+	all := unsafe.String(unsafe.SliceData(x.buf), len(x.buf))
+	for _, p := range x.pend {
+		for i := min(int(p.attr), len(attrs)-1); i >= 0; i-- {
+			if attrs[i].Key == p.key && attrs[i].Value == "" {
+				attrs[i].Value = all[p.start:p.end]
+				break
 			}
 		}
 	}
-	x.buf, x.pend = x.buf[len(x.buf):], x.pend[:0]
+	x.pend = x.pend[:0]
 }
 
 // store is one check's working state and its storage, allocated at once.
