@@ -18,11 +18,21 @@ import (
 // attribute list is the Checker's and is written over. The values are
 // ordinary strings and stay valid; record.Record.Clone (or Append and
 // String) keeps a record for longer. A Checker is not safe for concurrent
-// use; its zero value is ready.
+// use; its zero value is ready. It must not be copied once used (go vet
+// says so): a copy would write the same chunk of text storage as the
+// original, over bytes that the values of the original's records are.
 type Checker struct {
+	_    noCopy
 	st   store
 	roll rollStore
 }
+
+// noCopy makes go vet's copylocks check refuse a copy of the struct that
+// holds it; it has no state and costs nothing.
+type noCopy struct{}
+
+func (*noCopy) Lock()   {}
+func (*noCopy) Unlock() {}
 
 // Resolve answers a skill_check tag, as check.Resolve does.
 func (k *Checker) Resolve(env *Env, t tag.Tag) Result {

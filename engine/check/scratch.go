@@ -58,8 +58,11 @@ func kindState[T any](c *Check, in func(*scratch) *T) *T {
 // written again: buf only moves forward through its chunk (each record
 // starts after the last one's bytes), appends write only at or after
 // len(buf), and a chunk with too little room left is never reused but
-// replaced by a new one (begin). A chunk lives as long as any value in
-// it, so a record kept for long keeps at most textChunk bytes alive.
+// replaced by a new one (begin); and no two storages share a chunk (a
+// Checker must not be copied, which go vet enforces through its noCopy,
+// and Resolve's stores are pointers out of a pool). A chunk lives as long
+// as any value in it, so a record kept for long keeps at most textChunk
+// bytes alive.
 type texts struct {
 	buf  []byte
 	pend []pending
