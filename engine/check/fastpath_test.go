@@ -86,19 +86,7 @@ func TestPlanFindsNearMisses(t *testing.T) {
 				for _, b := range append(swaps, n[i]^0x20) {
 					probe := []byte(n)
 					probe[i] = b
-					s := string(probe)
-					for typ, want := range [3]int{indexOfSkill(rs.Skills, findSkill(rs.Skills, s)), indexOfSkill(rs.Saves, findSkill(rs.Saves, s)), abilityIndex(rs, findAbility(rs, s))} {
-						got, exact := p.lists[typ].find(s)
-						if !exact {
-							if isASCII(s) && p.lists[typ].ascii {
-								t.Errorf("%s: %q: an ASCII name left undecided", name, s)
-							}
-							continue
-						}
-						if got != want {
-							t.Errorf("%s: %s %q: plan finds %d, the ruleset %d", name, targetTypeNames[typ], s, got, want)
-						}
-					}
+					findsAsTheRuleset(t, name, p, rs, string(probe))
 				}
 			}
 		}

@@ -27,29 +27,27 @@ func TestPlanFindsAsTheRulesetDoes(t *testing.T) {
 		}
 		probes = append(probes, "", "nothing", "Athletic", "\u212aick", "ſtealth", "Ä")
 		for _, probe := range probes {
-			check := func(typ int, want int) {
-				got, exact := p.lists[typ].find(probe)
-				if !exact {
-					if isASCII(probe) && p.lists[typ].ascii {
-						t.Errorf("%s: %q: an ASCII name left undecided", name, probe)
-					}
-					return
-				}
-				if got != want {
-					t.Errorf("%s: %s %q: plan finds %d, the ruleset %d", name, targetTypeNames[typ], probe, got, want)
-				}
+			findsAsTheRuleset(t, name, p, rs, probe)
+		}
+	}
+}
+
+// findsAsTheRuleset holds the plan's lookup of probe, as a skill, a save
+// and an ability, to findSkill's and findAbility's; a name the plan
+// cannot decide must not be plain ASCII when its list is.
+func findsAsTheRuleset(t *testing.T, name string, p *Plan, rs *ruleset.Ruleset, probe string) {
+	t.Helper()
+	want := [3]int{indexOfSkill(rs.Skills, findSkill(rs.Skills, probe)), indexOfSkill(rs.Saves, findSkill(rs.Saves, probe)), abilityIndex(rs, findAbility(rs, probe))}
+	for typ := range want {
+		got, exact := p.lists[typ].find(probe)
+		if !exact {
+			if isASCII(probe) && p.lists[typ].ascii {
+				t.Errorf("%s: %q: an ASCII name left undecided", name, probe)
 			}
-			check(targetSkill, indexOfSkill(rs.Skills, findSkill(rs.Skills, probe)))
-			check(targetSave, indexOfSkill(rs.Saves, findSkill(rs.Saves, probe)))
-			ai := -1
-			if a := findAbility(rs, probe); a != nil {
-				for i := range rs.Abilities {
-					if &rs.Abilities[i] == a {
-						ai = i
-					}
-				}
-			}
-			check(targetAbility, ai)
+			continue
+		}
+		if got != want[typ] {
+			t.Errorf("%s: %s %q: plan finds %d, the ruleset %d", name, targetTypeNames[typ], probe, got, want[typ])
 		}
 	}
 }
