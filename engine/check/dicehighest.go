@@ -2,7 +2,6 @@ package check
 
 import (
 	"slices"
-	"strconv"
 
 	"github.com/rulehost/rulehost/engine/ruleset"
 )
@@ -137,7 +136,7 @@ func (hc *highestCheck) throw(buf []int) []int {
 // keeps the shape of a sum (modifier=0).
 func (hc *highestCheck) addThrow(faces []int) {
 	c, dh := hc.c, hc.dh
-	c.Rec.Add("dice", strconv.Itoa(hc.light)+"d"+strconv.Itoa(dh.Sides))
+	c.addNotation("dice", hc.light, dh.Sides)
 	c.addInt("highest", dh.Keep)
 	if hc.zero {
 		c.Rec.Add("zeroDice", "true")

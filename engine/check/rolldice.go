@@ -90,9 +90,9 @@ func (st *rollStore) rollDice(rs *ruleset.Ruleset, t tag.Tag, s dice.Stream) rec
 // attributes, the value texts (in a chunk shared with the records before
 // and after, see texts), the faces and an expression's terms.
 type rollStore struct {
-	attrs   [8]tag.Attr
+	attrs   [16]tag.Attr // a symbol roll's record has about fourteen
 	x       texts
-	pendArr [8]pending
+	pendArr [16]pending
 	faces   [16]int
 	expr    dice.Expr
 	bufs    dice.RollBuffers
@@ -256,13 +256,38 @@ func addIgnored(r *record.Record, t tag.Tag) {
 	}
 }
 
+// symbolWords appends to dst the words of a symbol dice text: the runs
+// between spaces, tabs, newlines, commas and plus signs. It is
+// strings.FieldsFunc with those separators, into storage the caller
+// keeps: the separators are ASCII, and no byte of a longer UTF-8
+// character is one of them, so reading bytes finds the same words.
+func symbolWords(dst []string, text string) []string {
+	start := -1
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case ' ', '\t', ',', '+', '\n':
+			if start >= 0 {
+				dst = append(dst, text[start:i])
+				start = -1
+			}
+		default:
+			if start < 0 {
+				start = i
+			}
+		}
+	}
+	if start >= 0 {
+		dst = append(dst, text[start:])
+	}
+	return dst
+}
+
 // parseSymbolDice reads "2 ability 1 proficiency vs 2 difficulty" and
 // calls throw for each group, in order. Nothing is thrown unless the whole
 // text reads.
 func parseSymbolDice(sp *ruleset.SymbolPool, text string, throw func(die, n int)) error {
-	words := strings.FieldsFunc(text, func(r rune) bool {
-		return r == ' ' || r == '\t' || r == ',' || r == '+' || r == '\n'
-	})
+	var wordsArr [16]string
+	words := symbolWords(wordsArr[:0], text)
 	type group struct{ die, n int }
 	var groupsArr [8]group
 	groups := groupsArr[:0]

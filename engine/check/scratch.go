@@ -254,6 +254,16 @@ func (c *Check) addInt(key string, n int) {
 	x.put(&c.Rec, key, strconv.AppendInt(b, int64(n), 10), start)
 }
 
+// addNotation writes n dice of sides ("3d6") in the check's texts.
+func (c *Check) addNotation(key string, n, sides int) {
+	x := c.texts()
+	b := x.bytes()
+	start := len(b)
+	b = strconv.AppendInt(b, int64(n), 10)
+	b = append(b, 'd')
+	x.put(&c.Rec, key, strconv.AppendInt(b, int64(sides), 10), start)
+}
+
 // addSigned writes an integer with its sign ("+2", "-1", "0").
 func (c *Check) addSigned(key string, n int) {
 	x := c.texts()
