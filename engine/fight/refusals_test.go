@@ -2,6 +2,9 @@ package fight
 
 import (
 	"testing"
+
+	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/engine/items"
 )
 
 // The refusals docs/tags.md names that no other test reaches: no-defense
@@ -55,5 +58,25 @@ func TestMalformedDistance(t *testing.T) {
 	tamsin, _ := p.Member("Tamsin")
 	if f := Of(p); f.Foes[0].Health != f.Foes[0].Max || f.Members[tamsin].Moved != 0 {
 		t.Fatal("a refused step changed the fight")
+	}
+}
+
+// Every op the unknown-op note names is a step (refused no-fight without
+// a fight, not unknown-op), and an op in any case or with spaces is read;
+// a player's step is refused whatever its op.
+func TestOps(t *testing.T) {
+	p := bundledParty(t, "ember-roads")
+	for _, op := range []string{"attack", "move", "reload", "use", "toggle", "auto", "round", " END "} {
+		contains(t, step(p, "op", op), `reason="no-fight"`)
+	}
+	if len(steps) != 8 {
+		t.Fatalf("%d steps: the unknown-op note names 8 after start", len(steps))
+	}
+	for _, op := range []string{"", "dance", "start2", "attack attack", "\x00"} {
+		contains(t, step(p, "op", op), `reason="unknown-op"`)
+	}
+	rec := Answer(p, tagOf("fight", "op", "start", "foes", "Ash wolf"), items.Turn{Actor: items.Player, Dice: dice.New(1, 0, 0)})
+	if rec.Value("reason") != GMOnly || Of(p) != nil {
+		t.Fatalf("a player's start: %s", rec)
 	}
 }
