@@ -9,7 +9,9 @@ import (
 
 // The refusals docs/tags.md names that no other test reaches: no-defense
 // (a summed fight without combat.defense, or against a creature that
-// states none), down (a fallen foe attacks, moves or acts), no-clip (a
+// states none), down (a fallen foe attacks or moves; a fallen member
+// attacks, moves, reloads, uses or switches an item, to whom the menu
+// offers nothing either), no-clip (a
 // reload of a weapon that keeps nothing loaded). Each changes nothing.
 func TestNamedRefusals(t *testing.T) {
 	p := bundledParty(t, "ember-roads")
@@ -34,7 +36,7 @@ func TestNamedRefusals(t *testing.T) {
 	}
 	orrin, _ := p.Member("Orrin")
 	p.SetPool(orrin, p.RS.HealthPool(), 0)
-	for _, op := range []string{"attack", "move", "auto"} {
+	for _, op := range []string{"attack", "move", "auto", "reload", "use", "toggle"} {
 		contains(t, step(p, "op", op, "who", "Orrin", "target", "Ash wolf 1", "distance", "1"), `reason="down" op="`+op+`" who="Orrin`)
 	}
 	if f.st.Foes[0].Health != f.st.Foes[0].Max || f.st.Foes[1].Moved != 0 || f.st.Members[orrin].Moved != 0 {
