@@ -155,3 +155,24 @@ func sheetsOf(p *items.Party) []*sheet.Sheet {
 	}
 	return out
 }
+
+// TestInspectUnknownMeans: with= naming none of items.revealsFakes
+// (spec/items.md "Unmasking fakes") is refused with unknown-means, lists
+// the means there are, changes nothing and spends no attempt.
+func TestInspectUnknownMeans(t *testing.T) {
+	p := town(t)
+	fake := p.RS.Items.ItemByRef("magic_items/potion-of-poison")
+	p.Put(1, fake, "Potion of Healing", 1)
+	before := state(t, p)
+	r := rolled(t, p, `[inventory: action="inspect" item="Potion of Healing" who="Corvin" with="True Seeing"]`)
+	want := `[refused: action="inspect" reason="unknown-means" with="True Seeing" note="means of unmasking fakes: Identify, Detect Poison and Disease"]`
+	if r.String() != want {
+		t.Fatalf("got  %s\nwant %s", r, want)
+	}
+	if state(t, p) != before {
+		t.Fatal("an unknown means changed the party")
+	}
+	if r := rolled(t, p, `[inventory: action="inspect" item="Potion of Healing" who="Corvin"]`, 19); r.Name != "inventory" {
+		t.Fatalf("an unknown means spent the try: %s", r)
+	}
+}
