@@ -8,6 +8,7 @@ import (
 	"os"
 	"sync"
 	"time"
+	"weak"
 
 	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/sheet"
@@ -175,10 +176,12 @@ const (
 
 // contentKey is what an inline ruleset or sheet is kept by: the SHA-256 of
 // its bytes, and for a sheet the ruleset it was loaded against (the same
-// sheet reads differently under another ruleset).
+// sheet reads differently under another ruleset). The ruleset is held
+// weakly: a sheet kept does not keep a ruleset the ruleset cache let go,
+// or 256 sheets could keep 256 of the largest rulesets loaded.
 type contentKey struct {
 	sum [sha256.Size]byte
-	rs  *ruleset.Ruleset
+	rs  weak.Pointer[ruleset.Ruleset]
 }
 
 type contentEntry struct {
@@ -206,7 +209,7 @@ func (c *contentCache) get(name string, data []byte, rs *ruleset.Ruleset, load f
 	h.Write([]byte(name))
 	h.Write([]byte{0})
 	h.Write(data)
-	k := contentKey{rs: rs}
+	k := contentKey{rs: weak.Make(rs)}
 	h.Sum(k.sum[:0])
 	c.mu.Lock()
 	c.tick++

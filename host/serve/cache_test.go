@@ -8,10 +8,12 @@ import (
 	"net/http/httptest"
 	"os"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
+	"weak"
 
 	"github.com/rulehost/rulehost/engine/record"
 )
@@ -207,3 +209,39 @@ func TestInlineCacheUnderLoad(t *testing.T) {
 	}
 }
 
+// TestInlineSheetLetsRulesetGo: a sheet kept in the cache does not keep
+// the inline ruleset it was loaded against once the ruleset cache has let
+// that ruleset go.
+func TestInlineSheetLetsRulesetGo(t *testing.T) {
+	rsData, err := os.ReadFile("../../rulesets/d20-5e/ruleset.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ada, err := os.ReadFile("../../rulesets/d20-5e/sheets/ada.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(Options{})
+	rs, err := s.inlineRuleset("ruleset", rsData)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.inlineSheet("sheets/0", ada, rs); err != nil {
+		t.Fatal(err)
+	}
+	gone := weak.Make(rs)
+	rs = nil
+	s.inline.mu.Lock()
+	for len(s.inline.entries) > 0 {
+		s.inline.evict()
+	}
+	s.inline.mu.Unlock()
+	runtime.GC()
+	runtime.GC()
+	if gone.Value() != nil {
+		t.Errorf("the sheet cache keeps a ruleset the ruleset cache let go")
+	}
+	if len(s.inlineSheets.entries) != 1 {
+		t.Errorf("%d sheets kept", len(s.inlineSheets.entries))
+	}
+}
