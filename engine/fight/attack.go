@@ -312,7 +312,7 @@ func (f *fight) inRange(w who, a *arm, t tag.Tag) (record.Record, bool) {
 		return record.Record{}, true
 	}
 	d, err := strconv.ParseFloat(raw, 64)
-	if err != nil || d < 0 || d > 1e6 {
+	if err != nil || !(d >= 0) || d > 1e6 { // !(d >= 0) also holds for NaN
 		return record.Refused("fight", OutOfRange, "op", "attack", "who", f.name(w), "note", "distance is a number of "+f.unit()+", 0 or more"), false
 	}
 	reach := a.Reach

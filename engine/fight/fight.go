@@ -170,7 +170,7 @@ func (s *State) ClonePart() items.Part {
 	if s == nil {
 		return (*State)(nil)
 	}
-	c := &State{Pool: s.Pool, Round: s.Round, Fallen: slices.Clone(s.Fallen), Shots: slices.Clone(s.Shots),
+	c := &State{Pool: s.Pool, Symbol: s.Symbol, Round: s.Round, Fallen: slices.Clone(s.Fallen), Shots: slices.Clone(s.Shots),
 		Timed: slices.Clone(s.Timed), start: s.start}
 	for _, f := range s.Foes {
 		g := *f

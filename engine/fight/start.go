@@ -101,16 +101,31 @@ func readFoes(rs *ruleset.Ruleset, v string) ([]foeKind, record.Record, bool) {
 		if c == nil {
 			return nil, record.Refused("fight", UnknownFoe, "op", "start", "foe", part, "note", "the bestiary holds: "+bestiaryNames(rs)), false
 		}
-		if n < 1 || total+n > MaxFoes {
+		// n > MaxFoes-total, not total+n > MaxFoes: a count near the
+		// largest int would wrap the sum below the bound.
+		if n < 1 || n > MaxFoes-total {
 			return nil, record.Refused("fight", TooManyFoes, "op", "start", "note", fmt.Sprintf("from 1 to %d foes in a fight", MaxFoes)), false
 		}
 		total += n
-		out = append(out, foeKind{c: c, count: n})
+		out = addFoes(out, c, n)
 	}
 	if len(out) == 0 {
 		return nil, record.Refused("fight", NoFoes, "op", "start", "note", `name the foes: foes="2 `+rs.Bestiary[0].Label+`"; the bestiary holds: `+bestiaryNames(rs)), false
 	}
 	return out, record.Record{}, true
+}
+
+// addFoes adds n of creature c: a creature named twice ("Grave wight,
+// Grave wight") is one kind counted twice, so its foes are numbered
+// apart and each can be named as a target.
+func addFoes(out []foeKind, c *ruleset.Creature, n int) []foeKind {
+	for i := range out {
+		if out[i].c == c {
+			out[i].count += n
+			return out
+		}
+	}
+	return append(out, foeKind{c: c, count: n})
 }
 
 // summedDefenses refuses a summed fight without the number an attack

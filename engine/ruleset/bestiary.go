@@ -164,13 +164,9 @@ func (v *Validator) creature(o validate.Obj, rs *Ruleset) *Creature {
 	cr.Saves = v.creatureSaves(o)
 	if arr, ok := o.Arr("actions", 1, MaxCreatureAttacks); ok {
 		validate.IDs(v.P, o.Ptr("actions"), arr)
-		for i, raw := range arr {
-			ao, ok := validate.AsObj(v.P, o.Ptr("actions", i), raw)
-			if !ok {
-				continue
-			}
-			cr.Attacks = append(cr.Attacks, v.creatureAttack(ao, kind))
-		}
+		cr.Attacks = readObjects(v.P, o, "actions", arr, func(ao validate.Obj) (CreatureAttack, bool) {
+			return v.creatureAttack(ao, kind), true
+		})
 	}
 	// items_loot.go's creatureLoot checks the table it names.
 	cr.Loot, _ = o.M["loot"].(string)

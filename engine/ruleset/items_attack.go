@@ -562,17 +562,7 @@ func (c attackCtx) onHits(ao validate.Obj) []OnHit {
 	if !ok {
 		return nil
 	}
-	var out []OnHit
-	for i, raw := range arr {
-		oo, ok := validate.AsObj(c.v.P, ao.Ptr("onHit", i), raw)
-		if !ok {
-			continue
-		}
-		if h, ok := c.onHit(oo); ok {
-			out = append(out, h)
-		}
-	}
-	return out
+	return readObjects(c.v.P, ao, "onHit", arr, c.onHit)
 }
 
 func (c attackCtx) onHit(oo validate.Obj) (OnHit, bool) {
@@ -634,17 +624,9 @@ func (c attackCtx) plusClauses(ao validate.Obj) []PlusClause {
 	if !ok {
 		return nil
 	}
-	var out []PlusClause
-	for i, raw := range arr {
-		po, ok := validate.AsObj(c.v.P, ao.Ptr("plus", i), raw)
-		if !ok {
-			continue
-		}
-		if p, ok := c.v.plusClause(po, "items.attack.plus", c.it, nil); ok {
-			out = append(out, p)
-		}
-	}
-	return out
+	return readObjects(c.v.P, ao, "plus", arr, func(po validate.Obj) (PlusClause, bool) {
+		return c.v.plusClause(po, "items.attack.plus", c.it, nil)
+	})
 }
 
 // plusSectionKeys are the keys a plus clause, its save and its targetIs

@@ -705,17 +705,9 @@ func (v *Validator) usePlus(uo validate.Obj, u *Use, it *Item) []UsePlus {
 	if u.Kind == "heal" || u.Kind == "buff" {
 		uo.Addf("plus", "a plus clause is extra damage, for a use that harms (%q or %q), not a %q", "attack", "debuff", u.Kind)
 	}
-	var out []UsePlus
-	for i, raw := range arr {
-		po, ok := validate.AsObj(v.P, uo.Ptr("plus", i), raw)
-		if !ok {
-			continue
-		}
-		if c, ok := v.plusClause(po, "items.use.plus", it, u); ok {
-			out = append(out, c)
-		}
-	}
-	return out
+	return readObjects(v.P, uo, "plus", arr, func(po validate.Obj) (UsePlus, bool) {
+		return v.plusClause(po, "items.use.plus", it, u)
+	})
 }
 
 // gate reads { check, difficulty, unless }.

@@ -1,6 +1,7 @@
 package use_test
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -38,21 +39,100 @@ func FuzzUseValidator(f *testing.F) {
 	f.Add(`{ "kind": "attack", "free": true, "attackRoll": true, "toHit": { "skill": { "stat": "uses" }, "target": { "stat": "dc" } }, "amount": { "flat": 1 }, "consumes": true }`, `{ "max": 1 }`)
 	refused, _ := filepath.Glob(filepath.Join(root, "testdata/refused/use/*.json"))
 	for _, r := range refused {
-		if data, err := os.ReadFile(r); err == nil && !strings.HasSuffix(r, ".want.json") {
-			f.Add(string(data[:min(len(data), 400)]), `{ "max": 2 }`)
+		if strings.HasSuffix(r, ".want.json") {
+			continue
+		}
+		if use, charges, ok := refusedUse(r); ok {
+			f.Add(use, charges)
 		}
 	}
-	const salve = `"use": { "kind": "heal", "free": true, "amount": { "flat": 1 }, "consumes": true }`
 	f.Fuzz(func(t *testing.T, useJSON, chargesJSON string) {
-		text := strings.Replace(string(base), salve, `"use": `+useJSON+`, "charges": `+chargesJSON, 1)
-		// A range or an area needs the combat block's distance unit.
-		text = strings.Replace(text, `"combat": {`, `"combat": { "distance": { "unit": "paces", "one": "pace" },`, 1)
-		rs, err := ruleset.Load("fuzz.json", []byte(text), ruleset.Options{})
+		rs, err := ruleset.Load("fuzz.json", withUse(base, useJSON, chargesJSON), ruleset.Options{})
 		if err != nil {
 			return
 		}
 		exercise(t, rs)
 	})
+}
+
+// withUse puts use and charges in place of the salve's use in the test
+// ruleset base, with the combat block's distance unit a range or an area
+// needs. An empty charges leaves the item without charges.
+func withUse(base []byte, use, charges string) []byte {
+	const salve = `"use": { "kind": "heal", "free": true, "amount": { "flat": 1 }, "consumes": true }`
+	block := `"use": ` + use
+	if charges != "" {
+		block += `, "charges": ` + charges
+	}
+	text := strings.Replace(string(base), salve, block, 1)
+	text = strings.Replace(text, `"combat": {`, `"combat": { "distance": { "unit": "paces", "one": "pace" },`, 1)
+	return []byte(text)
+}
+
+// TestUseSeedsReachTheUseBlock: the refused seeds of FuzzUseValidator
+// are whole use blocks, and most are refused inside the item's use or
+// charges once put in the fuzz ruleset (some refusals also need a change
+// elsewhere in their file, so not all).
+func TestUseSeedsReachTheUseBlock(t *testing.T) {
+	base, err := os.ReadFile(filepath.Join(root, "testdata/use/wounds.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ruleset.Load("base.json", withUse(base, `{ "kind": "heal", "free": true, "amount": { "flat": 1 }, "consumes": true }`, ""), ruleset.Options{}); err != nil {
+		t.Fatalf("the fuzz ruleset with a plain use: %v", err)
+	}
+	refused, _ := filepath.Glob(filepath.Join(root, "testdata/refused/use/*.json"))
+	seeds, inUse := 0, 0
+	for _, r := range refused {
+		if strings.HasSuffix(r, ".want.json") {
+			continue
+		}
+		use, charges, ok := refusedUse(r)
+		if !ok {
+			t.Errorf("%s: no use block to seed", r)
+			continue
+		}
+		seeds++
+		_, err := ruleset.Load("seed.json", withUse(base, use, charges), ruleset.Options{})
+		if err != nil && strings.Contains(err.Error(), "/item/use") {
+			inUse++
+		}
+	}
+	if seeds == 0 || inUse*2 < seeds {
+		t.Errorf("%d of %d refused seeds are refused inside a use block; want most", inUse, seeds)
+	}
+	if testing.Verbose() {
+		t.Logf("%d of %d refused seeds refused inside a use block", inUse, seeds)
+	}
+}
+
+// refusedUse reads the first item's "use" and "charges" of a refused
+// ruleset (testdata/use/gen_refused.py puts the refused item first), so
+// the seed is the whole use block the refusal is about rather than the
+// file's opening characters. An item without charges seeds { "max": 2 }.
+func refusedUse(path string) (use, charges string, ok bool) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", "", false
+	}
+	var rs struct {
+		Catalogs []struct {
+			Entries []struct {
+				Item map[string]json.RawMessage `json:"item"`
+			} `json:"entries"`
+		} `json:"catalogs"`
+	}
+	if json.Unmarshal(data, &rs) != nil || len(rs.Catalogs) == 0 || len(rs.Catalogs[0].Entries) == 0 {
+		return "", "", false
+	}
+	item := rs.Catalogs[0].Entries[0].Item
+	if item["use"] == nil {
+		return "", "", false
+	}
+	if c, has := item["charges"]; has {
+		charges = string(c)
+	}
+	return string(item["use"]), charges, true
 }
 
 // exercise uses, toggles and describes every item of rs on a blank-ish
