@@ -132,6 +132,23 @@ func TestMarketRefused(t *testing.T) {
 		{"an item sold in no place", "/catalogs/0/entries/0/item/sold/place", `no place size "hamlet"`, func(r map[string]any) {
 			at(r, "catalogs", 0, "entries", 0, "item")["sold"] = jsv(`{"place":"hamlet"}`)
 		}},
+		// Refusals no case reached before the review of issues 14 and 19.
+		{"two places answer to one label", M + "/places/1/label", `two place sizes answer to "Village"`, func(r map[string]any) {
+			at(r, "items", "market", "places", 1)["label"] = "Village"
+		}},
+		{"a tell carries a number", P + "/tells/0/carries/anyOf/0", `want an item as "catalog/entry", found a number`, func(r map[string]any) {
+			at(r, append(poison, "tells", 0)...)["carries"] = jsv(`{"anyOf":[3]}`)
+		}},
+		{"revealsFakes of no tag", "/items/revealsFakes/1/tags/0", "no tag cursed in the items block", func(r map[string]any) {
+			at(r, "items", "revealsFakes", 1)["tags"] = jsv(`["cursed"]`)
+		}},
+		{"revealsFakes names a number", "/items/revealsFakes/1/items/0", `want an item as "catalog/entry", found a number`, func(r map[string]any) {
+			at(r, "items", "revealsFakes", 1)["items"] = jsv(`[3]`)
+		}},
+		{"an item sold in a place without a market", "/catalogs/0/entries/0/item/sold/place", "the block has no market", func(r map[string]any) {
+			delete(at(r, "items"), "market")
+			at(r, "catalogs", 0, "entries", 0, "item")["sold"] = jsv(`{"place":"town"}`)
+		}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

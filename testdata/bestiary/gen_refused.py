@@ -88,6 +88,11 @@ cases = [
     ("loot-unknown-table", lambda rs, c: c.update(loot="hoard"), C + "/loot", 'no loot table "hoard"'),
     ("combat-defense-in-pool", lambda rs, c: rs.update(combat={"defense": {"const": 7}}), "/combat/defense", "summed fight", "pool"),
     ("combat-soak-in-sum", lambda rs, c: rs.update(combat={"pool": {"soak": {"const": 1}}}), "/combat/pool/soak", "pool fight"),
+    # A creature's speed and combat.speed (docs/fight.md): written by hand
+    # with the fight's move tags, kept here so that regenerating keeps them.
+    ("speed-negative", lambda rs, c: c.update(speed=-2), C + "/speed", ""),
+    ("speed-not-number", lambda rs, c: c.update(speed="fast"), C + "/speed", ""),
+    ("combat-speed-unknown", lambda rs, c: rs.update(combat={"speed": {"derived": "nowhere"}}), "/combat/speed/derived", "no derived value"),
     ("combat-defense-bad-ref", lambda rs, c: rs.update(combat={"defense": {"derived": "guard"}}), "/combat/defense/derived", "guard"),
 ]
 
