@@ -456,29 +456,27 @@ func (v *Validator) applies(uo validate.Obj) []Applied {
 	if !ok {
 		return nil
 	}
-	var out []Applied
-	for i, raw := range arr {
-		ao, ok := validate.AsObj(v.P, uo.Ptr("applies", i), raw)
-		if !ok {
-			continue
-		}
-		ao.Known(sectionKeys("items.use.applies")...)
-		if !ao.Require("condition") {
-			continue
-		}
-		c, _ := ao.Str("condition", 64, true)
-		if !v.conditions[c] {
-			ao.Addf("condition", "no condition %q in the ruleset; declared: %v", c, v.order["conditions"])
-			continue
-		}
-		a := Applied{Condition: c}
-		if do, ok := ao.Object("duration"); ok {
-			do.Known(sectionKeys("items.use.duration")...)
-			a.Rounds, _ = do.Int("rounds", 1, 100, 0)
-		}
-		out = append(out, a)
+	return readObjects(v.P, uo, "applies", arr, v.applied)
+}
+
+// applied reads one { condition, duration }, refusing an undeclared
+// condition.
+func (v *Validator) applied(ao validate.Obj) (Applied, bool) {
+	ao.Known(sectionKeys("items.use.applies")...)
+	if !ao.Require("condition") {
+		return Applied{}, false
 	}
-	return out
+	c, _ := ao.Str("condition", 64, true)
+	if !v.conditions[c] {
+		ao.Addf("condition", "no condition %q in the ruleset; declared: %v", c, v.order["conditions"])
+		return Applied{}, false
+	}
+	a := Applied{Condition: c}
+	if do, ok := ao.Object("duration"); ok {
+		do.Known(sectionKeys("items.use.duration")...)
+		a.Rounds, _ = do.Int("rounds", 1, 100, 0)
+	}
+	return a, true
 }
 
 // useSave reads { save, onSuccess }: a declared save.
