@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -321,13 +320,8 @@ func (v *Validator) useAmount(o validate.Obj, key string) (UseAmount, bool) {
 		return a, false
 	}
 	if d, ok := ao.Str("dice", 32, true); ok {
-		n, err := dice.ParseNotation(d)
-		if err != nil {
+		if err := checkDice(d); err != nil {
 			ao.Addf("dice", "%v", err)
-			return a, false
-		}
-		if n.Count > 100 {
-			ao.Addf("dice", "at most 100 dice")
 			return a, false
 		}
 		a.Dice = d
