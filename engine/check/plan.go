@@ -82,8 +82,6 @@ const (
 	targetAbility
 )
 
-var targetTypeNames = [3]string{"skill", "save", "ability"}
-
 // planList is one type's targets: the names they are found by and each
 // one's Planned (nil until first rolled).
 type planList struct {

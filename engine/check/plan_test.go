@@ -11,6 +11,9 @@ import (
 	"github.com/rulehost/rulehost/engine/tag"
 )
 
+// targetTypeNames name the plan's target types in test messages.
+var targetTypeNames = [3]string{"skill", "save", "ability"}
+
 // TestPlanFindsAsTheRulesetDoes: a plan finds every target by id and
 // label, in any case, exactly where findSkill and findAbility do, and
 // hands names it cannot decide byte by byte (non-ASCII) back to them.

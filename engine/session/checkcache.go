@@ -25,6 +25,9 @@ type checkCache struct {
 	gen     uint64
 	party   *items.Party
 	members []memberCheck
+	// off makes every check compute its environment afresh: the
+	// reference TestCheckCacheNeverStale holds the cache to.
+	off bool
 }
 
 // memberCheck is one member's entry.
@@ -47,7 +50,7 @@ func (k *checkCache) env(s *Session, p *items.Party, i int) *check.Env {
 		k.members = append(k.members, make([]memberCheck, len(p.Members)-len(k.members))...)
 	}
 	m := &k.members[i]
-	if m.env == nil || m.gen != k.gen {
+	if m.env == nil || m.gen != k.gen || k.off {
 		ch, effects := p.CheckEnv(i)
 		m.env = &check.Env{RS: s.RS, Char: ch, Effects: effects}
 		m.gen = k.gen
