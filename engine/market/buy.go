@@ -279,7 +279,12 @@ func readCount(t tag.Tag) (int, *refusal) {
 		return 1, nil
 	}
 	n, err := strconv.Atoi(raw)
-	if err != nil || n < 1 || n > ruleset.MaxStack {
+	if err != nil {
+		// Not an integer: the record's count= is one, so the text the
+		// Game Master wrote goes in the note instead.
+		return 0, refuse(BadCount, "note", "count="+strconv.Quote(raw)+" is not a whole number from 1 to 999999")
+	}
+	if n < 1 || n > ruleset.MaxStack {
 		return 0, refuse(BadCount, "count", raw, "note", "count= is a whole number from 1 to 999999")
 	}
 	return n, nil

@@ -2,9 +2,6 @@ package market_test
 
 import (
 	"encoding/json"
-	"errors"
-	"os"
-	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -12,7 +9,6 @@ import (
 	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/session"
 	"github.com/rulehost/rulehost/engine/sheet"
-	"github.com/rulehost/rulehost/engine/validate"
 )
 
 // FuzzFakeKeys feeds a fake's item block (the 5e potion of poison's:
@@ -23,14 +19,7 @@ import (
 // limits; every record passes the schema (the sheet unmasking included).
 // Seeds: testdata/fuzz/FuzzFakeKeys.
 func FuzzFakeKeys(f *testing.F) {
-	raw, err := os.ReadFile("../../rulesets/d20-5e/ruleset.json")
-	if err != nil {
-		f.Fatal(err)
-	}
-	var base map[string]any
-	if err := json.Unmarshal(raw, &base); err != nil {
-		f.Fatal(err)
-	}
+	base := raw5e(f)
 	poison, _ := json.Marshal(entryOf(base, "magic_items", "potion-of-poison")["item"])
 	f.Add(string(poison), `[inventory: action="inspect" item="Potion of Healing" who="Corvin"]`, uint64(1))
 	f.Add(`{"category":"potion","passesFor":"magic_items/potion-of-healing","carried":{"modifiers":[{"to":"checks","flat":-2}]}}`, `[inventory: action="use" item="Potion of Healing"]`, uint64(2))
@@ -43,17 +32,8 @@ func FuzzFakeKeys(f *testing.F) {
 		r := cloneMap(base)
 		entryOf(r, "magic_items", "potion-of-poison")["item"] = it
 		data, _ := json.Marshal(r)
-		rs, err := ruleset.Load("fuzz.json", data, ruleset.Options{})
-		if err != nil {
-			var verr *validate.Error
-			if !errors.As(err, &verr) || len(verr.Problems) == 0 {
-				t.Fatalf("a refusal without problems: %v", err)
-			}
-			for _, p := range verr.Problems {
-				if p.Message == "" || !strings.HasPrefix(p.Pointer, "/") {
-					t.Fatalf("a problem without a message or pointer: %+v", p)
-				}
-			}
+		rs, ok := loadOrRefused(t, data)
+		if !ok {
 			return
 		}
 		fake := rs.Items.ItemByRef("magic_items/potion-of-poison")

@@ -24,14 +24,7 @@ import (
 // whose MARKET block builds and whose answers pass the record schema.
 // Seeds: testdata/fuzz/FuzzMarketBlock.
 func FuzzMarketBlock(f *testing.F) {
-	raw, err := os.ReadFile("../../rulesets/d20-5e/ruleset.json")
-	if err != nil {
-		f.Fatal(err)
-	}
-	var base map[string]any
-	if err := json.Unmarshal(raw, &base); err != nil {
-		f.Fatal(err)
-	}
+	base := raw5e(f)
 	mk, _ := json.Marshal(base["items"].(map[string]any)["market"])
 	f.Add(string(mk), `[place: name="Saltmarsh" size="town"]`, `[inventory: action="buy" item="Potion of Healing" seller="Fence" count="2"]`, uint64(1))
 	f.Add(`{"prices":[{"id":"fair","times":1,"default":true}],"places":[{"id":"v"}]}`, `[place: name="V" size="v"]`, `[inventory: action="sell" item="Longbow"]`, uint64(2))
@@ -43,17 +36,8 @@ func FuzzMarketBlock(f *testing.F) {
 		r := cloneMap(base)
 		r["items"].(map[string]any)["market"] = m
 		data, _ := json.Marshal(r)
-		rs, err := ruleset.Load("fuzz.json", data, ruleset.Options{})
-		if err != nil {
-			var verr *validate.Error
-			if !errors.As(err, &verr) || len(verr.Problems) == 0 {
-				t.Fatalf("a refusal without problems: %v", err)
-			}
-			for _, p := range verr.Problems {
-				if p.Message == "" || !strings.HasPrefix(p.Pointer, "/") {
-					t.Fatalf("a problem without a message or pointer: %+v", p)
-				}
-			}
+		rs, ok := loadOrRefused(t, data)
+		if !ok {
 			return
 		}
 		mm := rs.Items.Market
@@ -66,8 +50,7 @@ func FuzzMarketBlock(f *testing.F) {
 		p := items.New(rs, []*sheet.Sheet{sheet.Blank("Ada"), sheet.Blank("Corvin")})
 		give(p, 0, "gp", 500)
 		answerAll(t, p, seed, place, tg)
-		if _, ok := market.Block(p); ok {
-			v, _ := market.Block(p)
+		if v, ok := market.Block(p); ok {
 			_ = v.Lines()
 		}
 	})
@@ -133,6 +116,39 @@ func answerAll(t *testing.T, p *items.Party, seed uint64, tags ...string) {
 			t.Fatalf("%s: %v", r, err)
 		}
 	}
+}
+
+// raw5e is the bundled 5e ruleset (with its market and fakes) as JSON
+// values, for a fuzz target to change one part of.
+func raw5e(f *testing.F) map[string]any {
+	raw, err := os.ReadFile("../../rulesets/d20-5e/ruleset.json")
+	if err != nil {
+		f.Fatal(err)
+	}
+	var base map[string]any
+	if err := json.Unmarshal(raw, &base); err != nil {
+		f.Fatal(err)
+	}
+	return base
+}
+
+// loadOrRefused loads a fuzzed ruleset; a refusal must list problems,
+// each with a message and a JSON pointer (false: refused, as it may be).
+func loadOrRefused(t *testing.T, data []byte) (*ruleset.Ruleset, bool) {
+	rs, err := ruleset.Load("fuzz.json", data, ruleset.Options{})
+	if err == nil {
+		return rs, true
+	}
+	var verr *validate.Error
+	if !errors.As(err, &verr) || len(verr.Problems) == 0 {
+		t.Fatalf("a refusal without problems: %v", err)
+	}
+	for _, p := range verr.Problems {
+		if p.Message == "" || !strings.HasPrefix(p.Pointer, "/") {
+			t.Fatalf("a problem without a message or pointer: %+v", p)
+		}
+	}
+	return nil, false
 }
 
 func cloneMap(m map[string]any) map[string]any {
