@@ -145,21 +145,16 @@ func oddsTag(member, text string) (tag.Tag, error) {
 // /v1/check.
 func oddsRollers(rs *ruleset.Ruleset, sheets []*sheet.Sheet, tags ...*tag.Tag) ([]*sheet.Character, error) {
 	if len(sheets) == 0 {
-		return nil, badRequest("a skill_check needs a sheet (sheets or bundledSheets)")
+		return nil, noSheet()
 	}
-	chars := make([]*sheet.Character, len(sheets))
-	names := make([]string, len(sheets))
-	for i, sh := range sheets {
-		chars[i] = sheet.New(rs, sh)
-		names[i] = chars[i].Name()
-	}
+	chars, names := party(rs, sheets)
 	for _, t := range tags {
 		if t == nil {
 			continue
 		}
 		if who, ok := t.Get("who"); ok {
-			if _, found := sheet.FindName(names, who); !found {
-				return nil, refusedInput("unknown-who", fmt.Errorf("who=%q: no sheet has that name; sheets: %s", who, strings.Join(names, ", ")))
+			if _, err := findWho(names, who); err != nil {
+				return nil, err
 			}
 		}
 	}
