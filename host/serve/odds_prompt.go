@@ -233,17 +233,9 @@ func (s *Server) handleSessionPrompt(ctx context.Context, r *http.Request) (any,
 			return nil, badRequest("query %q: this route reads section, maxChars and format", k)
 		}
 	}
-	id := r.PathValue("id")
-	ls, err := s.live(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	ls.mu.Lock()
-	defer ls.mu.Unlock()
-	if err := s.catchUp(ctx, id, ls); err != nil {
-		return nil, err
-	}
-	return s.buildPrompt(prompt.Input{RS: ls.s.RS, Sheets: ls.s.Sheets, State: ls.s.State()}, opts)
+	return s.readLive(ctx, r.PathValue("id"), func(ls *liveSession) (any, error) {
+		return s.buildPrompt(prompt.Input{RS: ls.s.RS, Sheets: ls.s.Sheets, State: ls.s.State()}, opts)
+	})
 }
 
 // buildPrompt is `rulehost prompt`: build, keep the sections asked for,
