@@ -110,9 +110,9 @@ func runBridge(c *cli.Context) error {
 	if err != nil {
 		return misuse(c, "%v", err)
 	}
-	p, err := bridgeParty(a)
+	p, err := bridgeParty(c, a)
 	if err != nil {
-		return refused(err)
+		return err
 	}
 	w := c.App.Writer
 	if a.use != "" {
@@ -134,23 +134,33 @@ func runBridge(c *cli.Context) error {
 	return nil
 }
 
-// bridgeParty loads the party: sheets from a directory, or a session's.
-func bridgeParty(a bridgeArgs) (*items.Party, error) {
+// bridgeParty loads the party: sheets from a directory, or a session's,
+// read as every reader reads one (sessionMember): with the plugins its
+// session.json names, so a ruleset of a plugin kind loads.
+func bridgeParty(c *cli.Context, a bridgeArgs) (*items.Party, error) {
 	if a.session != "" {
-		s, err := session.Read(a.session, session.FileLoader(ruleset.Options{}), session.Options{})
+		cfg, err := session.ReadConfig(a.session)
+		if err != nil {
+			return nil, refused(err)
+		}
+		opts, err := pluginOptionsFrom(c, cfg.PluginDirs(a.session))
 		if err != nil {
 			return nil, err
+		}
+		s, err := session.Read(a.session, session.FileLoader(opts.Ruleset), session.Options{Hooks: opts.hooks()})
+		if err != nil {
+			return nil, refused(err)
 		}
 		defer s.Close()
 		return s.State().Party, nil
 	}
 	rs, err := ruleset.LoadFile(a.ruleset, ruleset.Options{})
 	if err != nil {
-		return nil, err
+		return nil, refused(err)
 	}
 	sheets, err := session.LoadParty(a.party, rs)
 	if err != nil {
-		return nil, err
+		return nil, refused(err)
 	}
 	return items.New(rs, sheets), nil
 }
