@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -181,7 +182,19 @@ func bridgeUnit(p *items.Party, who string) battle.Unit {
 	return battle.Unit{Name: who, Member: -1}
 }
 
-func printJSON(w interface{ Write([]byte) (int, error) }, v any) error {
+// printJSONLine prints v as one line of JSON, as the member readers'
+// --json does (rulehost gear, rulehost fight).
+func printJSONLine(w io.Writer, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintln(w, string(b))
+	return err
+}
+
+// printJSON prints v as indented JSON.
+func printJSON(w io.Writer, v any) error {
 	b, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		return err
