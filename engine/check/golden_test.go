@@ -13,6 +13,8 @@ import (
 	"github.com/rulehost/rulehost/engine/check"
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/record"
+	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/sheet"
 	"github.com/rulehost/rulehost/engine/tag"
 )
 
@@ -54,6 +56,17 @@ func TestGolden(t *testing.T) {
 
 func rollCases(t *testing.T, path string) string {
 	t.Helper()
+	return rollCasesWith(t, path, loadPair, func(env *check.Env, tg tag.Tag) record.Record {
+		return check.Resolve(env, tg).Record
+	})
+}
+
+// rollCasesWith is rollCases with the pair loader and the resolver given:
+// TestCheckerMatchesTheGoldens answers the same cases through one Checker
+// and one Env per pair.
+func rollCasesWith(t *testing.T, path string, load func(testing.TB, string, string) (*ruleset.Ruleset, *sheet.Character),
+	resolve func(*check.Env, tag.Tag) record.Record) string {
+	t.Helper()
 	fh, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -76,10 +89,10 @@ func rollCases(t *testing.T, path string) string {
 		if err1 != nil || err2 != nil || err3 != nil {
 			t.Fatalf("%s:%d: %v %v %v", path, line, err1, err2, err3)
 		}
-		rs, ch := loadPair(t, parts[0], parts[1])
+		rs, ch := load(t, parts[0], parts[1])
 		for i := 0; i < repeat; i++ {
 			env := &check.Env{RS: rs, Char: ch, Dice: dice.New(seed+uint64(i), 0, 0)}
-			r := check.Resolve(env, tg).Record
+			r := resolve(env, tg)
 			if err := record.Check(r); err != nil {
 				t.Errorf("%s:%d: %v", path, line, err)
 			}

@@ -195,9 +195,9 @@ func (f *fight) sayShotsLeft(w who, a *arm) {
 // reload budget and fills it, from the bag when the weapon has ammo (as
 // much as the bag still holds) and completely when it has none.
 func (f *fight) reload(t tag.Tag) record.Record {
-	w, ok := f.find(t.Value("who"))
-	if !ok || w.IsFoe() {
-		return record.Refused("fight", UnknownWho, "op", "reload", "who", t.Value("who"), "note", "who is one of the party: "+memberNames(f.p))
+	w, refusal, ok := f.actor(t, "reload", true)
+	if !ok {
+		return refusal
 	}
 	a, refusal, ok := f.pickArm(w, t)
 	if !ok {

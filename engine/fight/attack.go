@@ -16,12 +16,9 @@ import (
 // taken from the bag or the clip, and each target gets its own roll.
 func (f *fight) attack(t tag.Tag) record.Record {
 	rec := head("attack")
-	w, ok := f.find(t.Value("who"))
+	w, refusal, ok := f.actor(t, "attack", false)
 	if !ok {
-		return record.Refused("fight", UnknownWho, "op", "attack", "who", t.Value("who"), "note", "who is one of: "+f.fighterNames())
-	}
-	if f.down(w) {
-		return record.Refused("fight", Down, "op", "attack", "who", f.name(w), "note", f.name(w)+" is down and cannot attack")
+		return refusal
 	}
 	a, refusal, ok := f.pickArm(w, t)
 	if !ok {

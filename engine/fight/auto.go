@@ -26,12 +26,9 @@ import (
 // its record is that tag's record plus auto="true"; nothing offered is
 // refused, and nothing changes.
 func (f *fight) auto(t tag.Tag) record.Record {
-	w, ok := f.find(t.Value("who"))
-	if !ok || w.IsFoe() {
-		return record.Refused("fight", UnknownWho, "op", "auto", "who", t.Value("who"), "note", "who is one of the party: "+memberNames(f.p))
-	}
-	if f.down(w) {
-		return record.Refused("fight", Down, "op", "auto", "who", f.name(w), "note", f.name(w)+" is down and cannot act")
+	w, refusal, ok := f.actor(t, "auto", true)
+	if !ok {
+		return refusal
 	}
 	if rec, ok := f.autoHeal(w); ok {
 		return chosen(rec)

@@ -131,9 +131,9 @@ func (f *fight) target(w who) use.Target {
 // spec's words (`Poultice: 1 of 2 left.`, `Dawn bell breaks (a 1 on its
 // die).`, `Ada gets back 1 Resolve, and is on 3 of 4.`).
 func (f *fight) use(t tag.Tag) record.Record {
-	w, ok := f.find(t.Value("who"))
-	if !ok || w.IsFoe() {
-		return record.Refused("fight", UnknownWho, "op", "use", "who", t.Value("who"), "note", "who is one of the party: "+memberNames(f.p))
+	w, refusal, ok := f.actor(t, "use", true)
+	if !ok {
+		return refusal
 	}
 	name := strings.TrimSpace(t.Value("item"))
 	def := f.heldDef(w.Member, name)

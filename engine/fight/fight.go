@@ -203,6 +203,19 @@ func Of(p *items.Party) *State {
 	return s
 }
 
+// steps are the fight's steps after its start, by op: one table both
+// says which ops there are and answers each.
+var steps = map[string]func(*fight, tag.Tag) record.Record{
+	"attack": (*fight).attack,
+	"move":   (*fight).move,
+	"reload": (*fight).reload,
+	"use":    (*fight).use,
+	"toggle": (*fight).toggle,
+	"auto":   (*fight).auto,
+	"round":  func(f *fight, _ tag.Tag) record.Record { return f.round() },
+	"end":    (*fight).end,
+}
+
 // Answer answers [fight: op=...]: a Game Master's step of the fight.
 func Answer(p *items.Party, t tag.Tag, turn items.Turn) record.Record {
 	op := strings.ToLower(strings.TrimSpace(t.Value("op")))
@@ -212,36 +225,19 @@ func Answer(p *items.Party, t tag.Tag, turn items.Turn) record.Record {
 	if op == "start" {
 		return start(p, t, turn)
 	}
-	st := Of(p)
-	switch op {
-	case "attack", "move", "reload", "use", "toggle", "auto", "round", "end":
-		if st == nil {
-			return record.Refused("fight", NoFight, "op", op, "note", `no fight is going on: start one with [fight: op="start" foes="..."]`)
-		}
-	default:
+	step, ok := steps[op]
+	if !ok {
 		return record.Refused("fight", UnknownOp, "op", op, "note", "op is one of start, attack, move, reload, use, toggle, auto, round, end")
+	}
+	st := Of(p)
+	if st == nil {
+		return record.Refused("fight", NoFight, "op", op, "note", `no fight is going on: start one with [fight: op="start" foes="..."]`)
 	}
 	f := &fight{p: p, st: st, turn: turn, from: t.Value("from")}
 	if n, err := strconv.Atoi(strings.TrimSpace(t.Value("counted"))); err == nil && n > 0 {
 		f.fromCount = n
 	}
-	switch op {
-	case "attack":
-		return f.attack(t)
-	case "move":
-		return f.move(t)
-	case "reload":
-		return f.reload(t)
-	case "use":
-		return f.use(t)
-	case "toggle":
-		return f.toggle(t)
-	case "auto":
-		return f.auto(t)
-	case "round":
-		return f.round()
-	}
-	return f.end(t)
+	return step(f, t)
 }
 
 // fight is one step in progress.

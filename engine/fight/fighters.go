@@ -5,8 +5,10 @@ import (
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/items"
+	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/sheet"
+	"github.com/rulehost/rulehost/engine/tag"
 )
 
 // who is one combatant: a party member (Member >= 0) or a foe (Foe >= 0).
@@ -58,6 +60,26 @@ func (f *fight) name(w who) string {
 		return f.st.Foes[w.Foe].Name
 	}
 	return f.p.Members[w.Member].Name
+}
+
+// actor reads who= of a step: any fighter, or with members only a party
+// member (reload, use, toggle, auto). It refuses unknown-who, and down for
+// one out of the fight, whom the menu offers nothing either.
+func (f *fight) actor(t tag.Tag, op string, members bool) (who, record.Record, bool) {
+	w, ok := f.find(t.Value("who"))
+	switch {
+	case members && (!ok || w.IsFoe()):
+		return who{}, record.Refused("fight", UnknownWho, "op", op, "who", t.Value("who"), "note", "who is one of the party: "+memberNames(f.p)), false
+	case !ok:
+		return who{}, record.Refused("fight", UnknownWho, "op", op, "who", t.Value("who"), "note", "who is one of: "+f.fighterNames()), false
+	case f.down(w):
+		verb := "act"
+		if op == "attack" || op == "move" {
+			verb = op
+		}
+		return who{}, record.Refused("fight", Down, "op", op, "who", f.name(w), "note", f.name(w)+" is down and cannot "+verb), false
+	}
+	return w, record.Record{}, true
 }
 
 // creature is a foe's bestiary entry.

@@ -63,7 +63,7 @@ func (f *fight) sumDamageMean(a *arm, mult int, m float64) float64 {
 		d = odds.NotationReroll(a.Dice, mult, a.RerollUpTo)
 	}
 	if b := a.Bonus; b != nil && len(b.DmgDice)+len(b.DmgMinus) > 0 {
-		d = addDist(d, bonusDist(b.DmgDice, b.DmgMinus, mult))
+		d = d.Plus(bonusDist(b.DmgDice, b.DmgMinus, mult))
 	}
 	e := 0.0
 	for k, p := range d.P {

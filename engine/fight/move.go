@@ -78,12 +78,9 @@ func (f *fight) amount(n float64) string {
 // move is only held to the speed: refused with speed zero, and beyond
 // what is left of the speed this round; it spends no budget.
 func (f *fight) move(t tag.Tag) record.Record {
-	w, ok := f.find(t.Value("who"))
+	w, refusal, ok := f.actor(t, "move", false)
 	if !ok {
-		return record.Refused("fight", UnknownWho, "op", "move", "who", t.Value("who"), "note", "who is one of: "+f.fighterNames())
-	}
-	if f.down(w) {
-		return record.Refused("fight", Down, "op", "move", "who", f.name(w), "note", f.name(w)+" is down and cannot move")
+		return refusal
 	}
 	d, err := strconv.ParseFloat(strings.TrimSpace(t.Value("distance")), 64)
 	if err != nil || !(d > 0) || d > 1e6 {

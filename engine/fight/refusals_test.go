@@ -2,11 +2,16 @@ package fight
 
 import (
 	"testing"
+
+	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/engine/items"
 )
 
 // The refusals docs/tags.md names that no other test reaches: no-defense
 // (a summed fight without combat.defense, or against a creature that
-// states none), down (a fallen foe attacks, moves or acts), no-clip (a
+// states none), down (a fallen foe attacks or moves; a fallen member
+// attacks, moves, reloads, uses or switches an item, to whom the menu
+// offers nothing either), no-clip (a
 // reload of a weapon that keeps nothing loaded). Each changes nothing.
 func TestNamedRefusals(t *testing.T) {
 	p := bundledParty(t, "ember-roads")
@@ -31,7 +36,7 @@ func TestNamedRefusals(t *testing.T) {
 	}
 	orrin, _ := p.Member("Orrin")
 	p.SetPool(orrin, p.RS.HealthPool(), 0)
-	for _, op := range []string{"attack", "move", "auto"} {
+	for _, op := range []string{"attack", "move", "auto", "reload", "use", "toggle"} {
 		contains(t, step(p, "op", op, "who", "Orrin", "target", "Ash wolf 1", "distance", "1"), `reason="down" op="`+op+`" who="Orrin`)
 	}
 	if f.st.Foes[0].Health != f.st.Foes[0].Max || f.st.Foes[1].Moved != 0 || f.st.Members[orrin].Moved != 0 {
@@ -55,5 +60,25 @@ func TestMalformedDistance(t *testing.T) {
 	tamsin, _ := p.Member("Tamsin")
 	if f := Of(p); f.Foes[0].Health != f.Foes[0].Max || f.Members[tamsin].Moved != 0 {
 		t.Fatal("a refused step changed the fight")
+	}
+}
+
+// Every op the unknown-op note names is a step (refused no-fight without
+// a fight, not unknown-op), and an op in any case or with spaces is read;
+// a player's step is refused whatever its op.
+func TestOps(t *testing.T) {
+	p := bundledParty(t, "ember-roads")
+	for _, op := range []string{"attack", "move", "reload", "use", "toggle", "auto", "round", " END "} {
+		contains(t, step(p, "op", op), `reason="no-fight"`)
+	}
+	if len(steps) != 8 {
+		t.Fatalf("%d steps: the unknown-op note names 8 after start", len(steps))
+	}
+	for _, op := range []string{"", "dance", "start2", "attack attack", "\x00"} {
+		contains(t, step(p, "op", op), `reason="unknown-op"`)
+	}
+	rec := Answer(p, tagOf("fight", "op", "start", "foes", "Ash wolf"), items.Turn{Actor: items.Player, Dice: dice.New(1, 0, 0)})
+	if rec.Value("reason") != GMOnly || Of(p) != nil {
+		t.Fatalf("a player's start: %s", rec)
 	}
 }

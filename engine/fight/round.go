@@ -124,9 +124,9 @@ func (f *fight) loot(rec *record.Record) {
 // toggle answers [fight: op="toggle" who= item=]: the item's switch
 // flips (engine/use) and its budget is spent.
 func (f *fight) toggle(t tag.Tag) record.Record {
-	w, ok := f.find(t.Value("who"))
-	if !ok || w.IsFoe() {
-		return record.Refused("fight", UnknownWho, "op", "toggle", "who", t.Value("who"), "note", "who is one of the party: "+memberNames(f.p))
+	w, refusal, ok := f.actor(t, "toggle", true)
+	if !ok {
+		return refusal
 	}
 	name := strings.TrimSpace(t.Value("item"))
 	def := f.heldDef(w.Member, name)

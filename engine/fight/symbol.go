@@ -229,7 +229,7 @@ func (f *fight) symbolForecast(w who, a *arm, md *mode, tg who, m, plus1, plus2 
 			dmg[mult] = odds.Notation(a.Dice, mult)
 		}
 		if b := a.Bonus; b != nil && len(b.DmgDice)+len(b.DmgMinus) > 0 {
-			dmg[mult] = addDist(dmg[mult], bonusDist(b.DmgDice, b.DmgMinus, mult))
+			dmg[mult] = dmg[mult].Plus(bonusDist(b.DmgDice, b.DmgMinus, mult))
 		}
 	}
 	var fc Forecast

@@ -133,26 +133,12 @@ func rollBonusDice(s dice.Stream, plus, minus []dice.Notation, mult int) (int, s
 func bonusDist(plus, minus []dice.Notation, mult int) odds.Dist {
 	d := odds.Dist{P: []float64{1}}
 	for _, n := range plus {
-		d = addDist(d, odds.Notation(n, mult))
+		d = d.Plus(odds.Notation(n, mult))
 	}
 	for _, n := range minus {
-		d = addDist(d, negDist(odds.Notation(n, mult)))
+		d = d.Plus(negDist(odds.Notation(n, mult)))
 	}
 	return d
-}
-
-// addDist is the distribution of a + b.
-func addDist(a, b odds.Dist) odds.Dist {
-	out := odds.Dist{Offset: a.Offset + b.Offset, P: make([]float64, len(a.P)+len(b.P)-1)}
-	for i, pa := range a.P {
-		if pa == 0 {
-			continue
-		}
-		for j, pb := range b.P {
-			out.P[i+j] += pa * pb
-		}
-	}
-	return out
 }
 
 // negDist is the distribution of -a.

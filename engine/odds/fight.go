@@ -35,10 +35,11 @@ func (d Dist) Mean() float64 {
 	return m
 }
 
-// convolve is the distribution of a + b.
-func convolve(a, b Dist) Dist {
-	out := Dist{Offset: a.Offset + b.Offset, P: make([]float64, len(a.P)+len(b.P)-1)}
-	for i, pa := range a.P {
+// Plus is the distribution of d + b (the fight adds a weapon's bonus dice
+// and plus clauses to its damage with it).
+func (d Dist) Plus(b Dist) Dist {
+	out := Dist{Offset: d.Offset + b.Offset, P: make([]float64, len(d.P)+len(b.P)-1)}
+	for i, pa := range d.P {
 		if pa == 0 {
 			continue
 		}
@@ -83,7 +84,7 @@ func SummedAttack(ds *ruleset.DiceSum) SumAttack {
 	}
 	out := Dist{Offset: 0, P: []float64{1}}
 	for range ds.Count {
-		out = convolve(out, one)
+		out = out.Plus(one)
 	}
 	edge := 1.0
 	for range ds.Count {
@@ -126,7 +127,7 @@ func Notation(n dice.Notation, mult int) Dist {
 	}
 	out := Dist{Offset: n.Modifier, P: []float64{1}}
 	for range min(n.Count*mult, dice.MaxDice) {
-		out = convolve(out, one)
+		out = out.Plus(one)
 	}
 	return out
 }
@@ -150,7 +151,7 @@ func NotationReroll(n dice.Notation, mult, upTo int) Dist {
 	}
 	out := Dist{Offset: n.Modifier, P: []float64{1}}
 	for range min(n.Count*mult, dice.MaxDice) {
-		out = convolve(out, one)
+		out = out.Plus(one)
 	}
 	return out
 }

@@ -322,8 +322,11 @@ func (s *Session) answerTag(t tag.Tag, actor items.Actor, turn, ordinal int) (re
 		env := s.checks.env(s, p, i)
 		env.Dice = dice.New(s.Seed, turn, ordinal)
 		res := check.Resolve(env, t)
-		if err := record.Check(res.Record); err == nil && len(res.Debits) > 0 {
-			p.Pay(i, res.Debits) // paid in the same step that rolled
+		// Paid in the same step that rolled, when the record is sound
+		// (answerOne checks every record again; most checks pay nothing
+		// and skip this first check).
+		if len(res.Debits) > 0 && record.Check(res.Record) == nil {
+			p.Pay(i, res.Debits)
 			s.checks.changed()
 		}
 		return res.Record, true

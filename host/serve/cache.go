@@ -8,6 +8,7 @@ import (
 	"os"
 	"sync"
 	"time"
+	"weak"
 
 	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/sheet"
@@ -165,21 +166,29 @@ func (c *bundledCache) sheet(path string, rs *ruleset.Ruleset) (*sheet.Sheet, er
 }
 
 // maxContent bounds the inline rulesets (and, separately, sheets) kept
-// loaded; past it the entry used longest ago goes.
-const maxContent = 256
+// loaded, and maxContentBytes the bytes they were loaded from; past
+// either the entries used longest ago go. The count alone let 256 bodies
+// of the largest size stay loaded, over a gigabyte of source.
+const (
+	maxContent      = 256
+	maxContentBytes = 64 << 20
+)
 
 // contentKey is what an inline ruleset or sheet is kept by: the SHA-256 of
 // its bytes, and for a sheet the ruleset it was loaded against (the same
-// sheet reads differently under another ruleset).
+// sheet reads differently under another ruleset). The ruleset is held
+// weakly: a sheet kept does not keep a ruleset the ruleset cache let go,
+// or 256 sheets could keep 256 of the largest rulesets loaded.
 type contentKey struct {
 	sum [sha256.Size]byte
-	rs  *ruleset.Ruleset
+	rs  weak.Pointer[ruleset.Ruleset]
 }
 
 type contentEntry struct {
 	v    any // *ruleset.Ruleset or *sheet.Sheet
 	err  error
 	used uint64
+	size int // the bytes it was loaded from
 }
 
 // contentCache keeps loaded inline content by hash, bounded.
@@ -187,6 +196,9 @@ type contentCache struct {
 	mu      sync.Mutex
 	entries map[contentKey]*contentEntry
 	tick    uint64
+	size    int // the bytes the entries were loaded from
+	// maxBytes bounds size; maxContentBytes when 0.
+	maxBytes int
 }
 
 // get returns the value loaded from data under the name its problems'
@@ -197,7 +209,7 @@ func (c *contentCache) get(name string, data []byte, rs *ruleset.Ruleset, load f
 	h.Write([]byte(name))
 	h.Write([]byte{0})
 	h.Write(data)
-	k := contentKey{rs: rs}
+	k := contentKey{rs: weak.Make(rs)}
 	h.Sum(k.sum[:0])
 	c.mu.Lock()
 	c.tick++
@@ -213,10 +225,21 @@ func (c *contentCache) get(name string, data []byte, rs *ruleset.Ruleset, load f
 	if c.entries == nil {
 		c.entries = map[contentKey]*contentEntry{}
 	}
-	if len(c.entries) >= maxContent {
+	if old := c.entries[k]; old != nil { // loaded meanwhile by another request
+		return old.v, old.err
+	}
+	limit := c.maxBytes
+	if limit <= 0 {
+		limit = maxContentBytes
+	}
+	if len(data) > limit {
+		return v, err // kept by nobody: it would push out everything else
+	}
+	for len(c.entries) > 0 && (len(c.entries) >= maxContent || c.size+len(data) > limit) {
 		c.evict()
 	}
-	c.entries[k] = &contentEntry{v: v, err: err, used: c.tick}
+	c.entries[k] = &contentEntry{v: v, err: err, used: c.tick, size: len(data)}
+	c.size += len(data)
 	return v, err
 }
 
@@ -229,6 +252,7 @@ func (c *contentCache) evict() {
 			oldest, at = k, e.used
 		}
 	}
+	c.size -= c.entries[oldest].size
 	delete(c.entries, oldest)
 }
 

@@ -2,15 +2,18 @@ package serve
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"net/http/httptest"
 	"os"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
+	"weak"
 
 	"github.com/rulehost/rulehost/engine/record"
 )
@@ -117,5 +120,128 @@ func TestBundledName(t *testing.T) {
 		if got, want := bundledName.MatchString(s), re.MatchString(s); got != want {
 			t.Errorf("%q: %v, want %v", s, got, want)
 		}
+	}
+}
+
+// TestInlineCacheBoundedByBytes: the inline cache keeps at most
+// maxBytes of source, dropping the entries used longest ago, and keeps no
+// entry larger than that at all; the sizes it counts are those it holds.
+func TestInlineCacheBoundedByBytes(t *testing.T) {
+	s := New(Options{})
+	s.inline.maxBytes = 1000
+	body := func(i int) []byte { return fmt.Appendf(nil, `{"x":%d,"pad":"%s"}`, i, strings.Repeat("p", 280)) }
+	for i := range 10 {
+		s.inlineRuleset("ruleset", body(i))
+		s.inlineRuleset("ruleset", body(0)) // used every time: stays
+	}
+	held := 0
+	for _, e := range s.inline.entries {
+		held += e.size
+	}
+	if held != s.inline.size || held > 1000 || len(s.inline.entries) != 3 {
+		t.Errorf("%d entries of %d bytes (counted %d); want 3 within 1000", len(s.inline.entries), held, s.inline.size)
+	}
+	k := contentKey{}
+	h := sha256.New()
+	h.Write([]byte("ruleset\x00"))
+	h.Write(body(0))
+	h.Sum(k.sum[:0])
+	if s.inline.entries[k] == nil {
+		t.Errorf("the entry used most was dropped")
+	}
+	s.inlineRuleset("ruleset", []byte(`{"pad":"`+strings.Repeat("p", 2000)+`"}`))
+	if len(s.inline.entries) != 3 || s.inline.size != held {
+		t.Errorf("an entry over the bound was kept: %d entries, %d bytes", len(s.inline.entries), s.inline.size)
+	}
+}
+
+// TestInlineCacheUnderLoad: requests with inline rulesets and sheets,
+// concurrently, while other inline rulesets push them out of the cache
+// (run with -race): every answer is the one a fresh service gives, and
+// the cache stays within its bounds.
+func TestInlineCacheUnderLoad(t *testing.T) {
+	rs, err := os.ReadFile("../../rulesets/d20-5e/ruleset.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ada, err := os.ReadFile("../../rulesets/d20-5e/sheets/ada.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// variant i is the same ruleset in other bytes (spaces after its
+	// first brace): another cache entry, the same answers.
+	variant := func(i int) string { return "{" + strings.Repeat(" ", i) + string(rs[1:]) }
+	body := func(i, seed int) string {
+		return fmt.Sprintf(`{"ruleset":%s,"sheets":[%s],"tag":"%s","seed":%d}`, variant(i), ada, athletics, seed)
+	}
+	want := map[int]string{}
+	for seed := range 3 {
+		_, out := post(t, testServer(t), "/v1/check", body(0, seed))
+		want[seed] = mustJSON(out)
+	}
+	if !strings.Contains(want[0], "Ada Quickhand") {
+		t.Fatalf("answer: %s", want[0])
+	}
+	srv := New(Options{})
+	srv.inline.maxBytes = 4 * len(rs) // room for four: the variants push each other out
+	ts := httptest.NewServer(srv.Handler())
+	t.Cleanup(ts.Close)
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 6 {
+				seed := (g + i) % 3
+				code, out := post(t, ts, "/v1/check", body((g*6+i)%9, seed))
+				if code != 200 || mustJSON(out) != want[seed] {
+					t.Errorf("variant %d seed %d: %d %.200s", (g*6+i)%9, seed, code, mustJSON(out))
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	srv.inline.mu.Lock()
+	defer srv.inline.mu.Unlock()
+	if srv.inline.size > srv.inline.maxBytes || len(srv.inline.entries) > 4 {
+		t.Errorf("%d entries of %d bytes kept; at most %d bytes", len(srv.inline.entries), srv.inline.size, srv.inline.maxBytes)
+	}
+}
+
+// TestInlineSheetLetsRulesetGo: a sheet kept in the cache does not keep
+// the inline ruleset it was loaded against once the ruleset cache has let
+// that ruleset go.
+func TestInlineSheetLetsRulesetGo(t *testing.T) {
+	rsData, err := os.ReadFile("../../rulesets/d20-5e/ruleset.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ada, err := os.ReadFile("../../rulesets/d20-5e/sheets/ada.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(Options{})
+	rs, err := s.inlineRuleset("ruleset", rsData)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.inlineSheet("sheets/0", ada, rs); err != nil {
+		t.Fatal(err)
+	}
+	gone := weak.Make(rs)
+	rs = nil
+	s.inline.mu.Lock()
+	for len(s.inline.entries) > 0 {
+		s.inline.evict()
+	}
+	s.inline.mu.Unlock()
+	runtime.GC()
+	runtime.GC()
+	if gone.Value() != nil {
+		t.Errorf("the sheet cache keeps a ruleset the ruleset cache let go")
+	}
+	if len(s.inlineSheets.entries) != 1 {
+		t.Errorf("%d sheets kept", len(s.inlineSheets.entries))
 	}
 }

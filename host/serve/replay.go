@@ -120,6 +120,7 @@ func (s *Server) replay(ctx context.Context, sess *session.Session, entries []se
 		return nil, &apiError{Status: http.StatusUnprocessableEntity, Code: "bad-entry", Message: err.Error()}
 	}
 	out := replayResponse{Steps: make([]replayStep, 0, len(entries))}
+	limit, size := s.maxReplayAnswer(), 0
 	for _, e := range entries {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -131,12 +132,34 @@ func (s *Server) replay(ctx context.Context, sess *session.Session, entries []se
 		st := sess.State()
 		step := replayStep{Seq: sess.Len(), Kind: e.Kind, Text: e.Text, Records: []recordOut{},
 			Inventory: st.Party.Block(), Live: st.Party.LiveBlock()}
+		size += len(step.Text) + len(step.Inventory) + len(step.Live)
 		for _, rec := range reply.Records {
-			step.Records = append(step.Records, outRecord(rec))
+			ro := outRecord(rec)
+			size += 2 * len(ro.Text) // the record's attributes, and its text
+			step.Records = append(step.Records, ro)
+		}
+		if size > limit {
+			return nil, &apiError{Status: http.StatusRequestEntityTooLarge, Code: "too-large", Message: fmt.Sprintf("transcript line %d: the replay's answer is over %d bytes (%d times the body limit); send a shorter transcript", e.Line, limit, replayAnswerFactor)}
 		}
 		out.Steps = append(out.Steps, step)
 	}
 	return out, nil
+}
+
+// replayAnswerFactor bounds a replay's answer at this many times the body
+// limit. Every step repeats the party's blocks, so a body of many short
+// entries would otherwise answer some thirty times its size (a 1 MB
+// transcript of empty GM replies answered 34 MB), and one that grows the
+// inventory first, quadratically more.
+const replayAnswerFactor = 8
+
+// maxReplayAnswer is the most bytes of steps a replay answers.
+func (s *Server) maxReplayAnswer() int {
+	const most = 1 << 30
+	if s.opts.MaxBody > most/replayAnswerFactor {
+		return most
+	}
+	return int(s.opts.MaxBody) * replayAnswerFactor
 }
 
 // transcriptText is the request's transcript: inline, or a bundled one.
