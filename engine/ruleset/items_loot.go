@@ -148,15 +148,9 @@ func (v *Validator) lootTable(to validate.Obj, id string, b *ItemsBlock) LootTab
 	if !ok {
 		return t
 	}
-	for i, raw := range lines {
-		lo, ok := validate.AsObj(v.P, to.Ptr("entries", i), raw)
-		if !ok {
-			continue
-		}
-		if line, ok := lootLine(lo, b); ok {
-			t.Entries = append(t.Entries, line)
-		}
-	}
+	t.Entries = readObjects(v.P, to, "entries", lines, func(lo validate.Obj) (LootLine, bool) {
+		return lootLine(lo, b)
+	})
 	return t
 }
 

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -321,13 +320,8 @@ func (v *Validator) useAmount(o validate.Obj, key string) (UseAmount, bool) {
 		return a, false
 	}
 	if d, ok := ao.Str("dice", 32, true); ok {
-		n, err := dice.ParseNotation(d)
-		if err != nil {
+		if err := checkDice(d); err != nil {
 			ao.Addf("dice", "%v", err)
-			return a, false
-		}
-		if n.Count > 100 {
-			ao.Addf("dice", "at most 100 dice")
 			return a, false
 		}
 		a.Dice = d
@@ -456,29 +450,27 @@ func (v *Validator) applies(uo validate.Obj) []Applied {
 	if !ok {
 		return nil
 	}
-	var out []Applied
-	for i, raw := range arr {
-		ao, ok := validate.AsObj(v.P, uo.Ptr("applies", i), raw)
-		if !ok {
-			continue
-		}
-		ao.Known(sectionKeys("items.use.applies")...)
-		if !ao.Require("condition") {
-			continue
-		}
-		c, _ := ao.Str("condition", 64, true)
-		if !v.conditions[c] {
-			ao.Addf("condition", "no condition %q in the ruleset; declared: %v", c, v.order["conditions"])
-			continue
-		}
-		a := Applied{Condition: c}
-		if do, ok := ao.Object("duration"); ok {
-			do.Known(sectionKeys("items.use.duration")...)
-			a.Rounds, _ = do.Int("rounds", 1, 100, 0)
-		}
-		out = append(out, a)
+	return readObjects(v.P, uo, "applies", arr, v.applied)
+}
+
+// applied reads one { condition, duration }, refusing an undeclared
+// condition.
+func (v *Validator) applied(ao validate.Obj) (Applied, bool) {
+	ao.Known(sectionKeys("items.use.applies")...)
+	if !ao.Require("condition") {
+		return Applied{}, false
 	}
-	return out
+	c, _ := ao.Str("condition", 64, true)
+	if !v.conditions[c] {
+		ao.Addf("condition", "no condition %q in the ruleset; declared: %v", c, v.order["conditions"])
+		return Applied{}, false
+	}
+	a := Applied{Condition: c}
+	if do, ok := ao.Object("duration"); ok {
+		do.Known(sectionKeys("items.use.duration")...)
+		a.Rounds, _ = do.Int("rounds", 1, 100, 0)
+	}
+	return a, true
 }
 
 // useSave reads { save, onSuccess }: a declared save.

@@ -70,15 +70,7 @@ func (v *Validator) weaponsEffect(o validate.Obj, place effectPlace) *WeaponsEff
 	if !ok {
 		return nil
 	}
-	for i, raw := range arr {
-		mo, ok := validate.AsObj(v.P, wo.Ptr("modifiers", i), raw)
-		if !ok {
-			continue
-		}
-		if m, ok := weaponModifier(mo); ok {
-			w.Modifiers = append(w.Modifiers, m)
-		}
-	}
+	w.Modifiers = readObjects(v.P, wo, "modifiers", arr, weaponModifier)
 	if len(w.Modifiers) == 0 {
 		return nil
 	}
