@@ -2,6 +2,7 @@ package fight
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/dice"
@@ -148,6 +149,7 @@ func (f *fight) use(t tag.Tag) record.Record {
 		return refusal
 	}
 	var targets []use.Target
+	var seen []who
 	for _, n := range strings.Split(t.Value("target"), ",") {
 		if strings.TrimSpace(n) == "" {
 			continue
@@ -156,6 +158,12 @@ func (f *fight) use(t tag.Tag) record.Record {
 		if !ok {
 			return record.Refused("fight", BadTarget, "op", "use", "foe", strings.TrimSpace(n), "note", "fighters: "+f.fighterNames())
 		}
+		// Each target once, as an attack's: an area use has no limit on
+		// its targets, and a name said twice would strike twice.
+		if slices.Contains(seen, tg) {
+			return record.Refused("fight", BadTarget, "op", "use", "foe", f.name(tg), "note", "each target once")
+		}
+		seen = append(seen, tg)
 		targets = append(targets, f.target(tg))
 	}
 	res := use.InFight(use.Request{Party: f.p, User: w.Member, Item: name, Targets: targets, Board: board{f}, Dice: f.turn.Dice, Start: f.st.start})

@@ -261,22 +261,17 @@ func (s *Server) handleCheck(ctx context.Context, r *http.Request) (any, error) 
 // answerer is what answers one tag outside a session: skill_check (rolled
 // by who=, or the first sheet), roll_dice, or a loaded plugin's tag.
 func (s *Server) answerer(rs *ruleset.Ruleset, sheets []*sheet.Sheet, t tag.Tag) (func(dice.Stream) record.Record, error) {
-	chars := make([]*sheet.Character, len(sheets))
-	names := make([]string, len(sheets))
-	for i, sh := range sheets {
-		chars[i] = sheet.New(rs, sh)
-		names[i] = chars[i].Name()
-	}
+	chars, names := party(rs, sheets)
 	switch {
 	case t.NameIs("skill_check"):
 		if len(chars) == 0 {
-			return nil, badRequest("a skill_check needs a sheet (sheets or bundledSheets)")
+			return nil, noSheet()
 		}
 		roller := chars[0]
 		if who, ok := t.Get("who"); ok {
-			i, found := sheet.FindName(names, who)
-			if !found {
-				return nil, refusedInput("unknown-who", fmt.Errorf("who=%q: no sheet has that name; sheets: %s", who, strings.Join(names, ", ")))
+			i, err := findWho(names, who)
+			if err != nil {
+				return nil, err
 			}
 			roller = chars[i]
 		}
@@ -293,6 +288,29 @@ func (s *Server) answerer(rs *ruleset.Ruleset, sheets []*sheet.Sheet, t tag.Tag)
 		return func(d dice.Stream) record.Record { return tags.Answer(rs, chars, d, t) }, nil
 	}
 	return nil, refusedInput("unknown-tag", fmt.Errorf("tag %q: this service answers skill_check, roll_dice and the tags of its plugins", t.Name))
+}
+
+// noSheet is a skill_check asked without a sheet to roll it.
+func noSheet() error { return badRequest("a skill_check needs a sheet (sheets or bundledSheets)") }
+
+// party is the characters of the sheets, and their names, in order.
+func party(rs *ruleset.Ruleset, sheets []*sheet.Sheet) ([]*sheet.Character, []string) {
+	chars := make([]*sheet.Character, len(sheets))
+	names := make([]string, len(sheets))
+	for i, sh := range sheets {
+		chars[i] = sheet.New(rs, sh)
+		names[i] = chars[i].Name()
+	}
+	return chars, names
+}
+
+// findWho is the place of the sheet who= names, or 422 unknown-who.
+func findWho(names []string, who string) (int, error) {
+	i, found := sheet.FindName(names, who)
+	if !found {
+		return 0, refusedInput("unknown-who", fmt.Errorf("who=%q: no sheet has that name; sheets: %s", who, strings.Join(names, ", ")))
+	}
+	return i, nil
 }
 
 type rollRequest struct {

@@ -145,21 +145,16 @@ func oddsTag(member, text string) (tag.Tag, error) {
 // /v1/check.
 func oddsRollers(rs *ruleset.Ruleset, sheets []*sheet.Sheet, tags ...*tag.Tag) ([]*sheet.Character, error) {
 	if len(sheets) == 0 {
-		return nil, badRequest("a skill_check needs a sheet (sheets or bundledSheets)")
+		return nil, noSheet()
 	}
-	chars := make([]*sheet.Character, len(sheets))
-	names := make([]string, len(sheets))
-	for i, sh := range sheets {
-		chars[i] = sheet.New(rs, sh)
-		names[i] = chars[i].Name()
-	}
+	chars, names := party(rs, sheets)
 	for _, t := range tags {
 		if t == nil {
 			continue
 		}
 		if who, ok := t.Get("who"); ok {
-			if _, found := sheet.FindName(names, who); !found {
-				return nil, refusedInput("unknown-who", fmt.Errorf("who=%q: no sheet has that name; sheets: %s", who, strings.Join(names, ", ")))
+			if _, err := findWho(names, who); err != nil {
+				return nil, err
 			}
 		}
 	}
@@ -238,17 +233,9 @@ func (s *Server) handleSessionPrompt(ctx context.Context, r *http.Request) (any,
 			return nil, badRequest("query %q: this route reads section, maxChars and format", k)
 		}
 	}
-	id := r.PathValue("id")
-	ls, err := s.live(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	ls.mu.Lock()
-	defer ls.mu.Unlock()
-	if err := s.catchUp(ctx, id, ls); err != nil {
-		return nil, err
-	}
-	return s.buildPrompt(prompt.Input{RS: ls.s.RS, Sheets: ls.s.Sheets, State: ls.s.State()}, opts)
+	return s.readLive(ctx, r.PathValue("id"), func(ls *liveSession) (any, error) {
+		return s.buildPrompt(prompt.Input{RS: ls.s.RS, Sheets: ls.s.Sheets, State: ls.s.State()}, opts)
+	})
 }
 
 // buildPrompt is `rulehost prompt`: build, keep the sections asked for,

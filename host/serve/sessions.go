@@ -391,8 +391,10 @@ type stateResponse struct {
 	Party     json.RawMessage `json:"party"`
 }
 
-func (s *Server) handleState(ctx context.Context, r *http.Request) (any, error) {
-	id := r.PathValue("id")
+// readLive answers a read of a session from its fold brought up to the
+// end of its log, under the session's lock: read encodes whatever points
+// into the fold before it returns (the fold moves on after).
+func (s *Server) readLive(ctx context.Context, id string, read func(ls *liveSession) (any, error)) (any, error) {
 	ls, err := s.live(ctx, id)
 	if err != nil {
 		return nil, err
@@ -402,6 +404,16 @@ func (s *Server) handleState(ctx context.Context, r *http.Request) (any, error) 
 	if err := s.catchUp(ctx, id, ls); err != nil {
 		return nil, err
 	}
+	return read(ls)
+}
+
+func (s *Server) handleState(ctx context.Context, r *http.Request) (any, error) {
+	id := r.PathValue("id")
+	return s.readLive(ctx, id, func(ls *liveSession) (any, error) { return s.state(id, ls) })
+}
+
+// state is a session's state response (under its lock).
+func (s *Server) state(id string, ls *liveSession) (any, error) {
 	st := ls.s.State()
 	party, err := json.Marshal(st.Party) // now, under the lock: the fold moves on
 	if err != nil {
