@@ -36,8 +36,8 @@ func (r *Record) Add(key, value string) { r.Attrs = append(r.Attrs, tag.Attr{Key
 // number a record holds) are constant strings from smallInts: no
 // allocation and no formatting.
 func (r *Record) AddInt(key string, v int) {
-	if s, ok := SmallInt(v); ok {
-		r.Add(key, s)
+	if v >= 0 && v < len(smallInts) {
+		r.Add(key, smallInts[v])
 		return
 	}
 	r.Add(key, strconv.Itoa(v))
