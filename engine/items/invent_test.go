@@ -105,6 +105,11 @@ func FuzzInventoryTag(f *testing.F) {
 		`[inventory: action="unbind" item="x" curse="end"]`,
 		`[inventory: action="inspect" item=""]`,
 		`[inventory: action="sell"]`,
+		// invented weapons (issue 19): like= a weapon, a weapons category
+		// with nothing to start from, hostile dice and slots
+		`[inventory: action="add" item="Huge axe" like="Hand axe" stats="damage=999d999, swing=nope" slots="hands=99"]`,
+		`[inventory: action="add" item="Crossbow" category="weapon" stats="damage=1d10"]`,
+		`[inventory: action="add" item="Pocket axe" like="Hand axe" slots="none" binds="true"]`,
 	} {
 		f.Add(s)
 	}
