@@ -142,3 +142,16 @@ func TestInventedItemWithoutRarityIsCapped(t *testing.T) {
 		t.Fatalf("not capped at the lowest rarity: %s", r)
 	}
 }
+
+// A stats= with a byte that is not UTF-8 before summary= (or worn=,
+// carried=) is cut at the right place: it panicked, since the key was
+// found in strings.ToLower's copy, whose length differs.
+func TestInventedStatsWithInvalidUTF8(t *testing.T) {
+	for _, s := range []string{
+		"[inventory: action=\"add\" item=\"0\" stats=\"\x8e summary=\"]",
+		"[inventory: action=\"add\" item=\"Odd\" stats=\"\xff\xfe\xfd, worn=+1 Guard; summary=odd\"]",
+	} {
+		p := ember(t)
+		_ = answer(t, p, items.GM, s)
+	}
+}
