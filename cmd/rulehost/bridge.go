@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -110,9 +111,9 @@ func runBridge(c *cli.Context) error {
 	if err != nil {
 		return misuse(c, "%v", err)
 	}
-	p, err := bridgeParty(a)
+	p, err := bridgeParty(c, a)
 	if err != nil {
-		return refused(err)
+		return err
 	}
 	w := c.App.Writer
 	if a.use != "" {
@@ -134,23 +135,33 @@ func runBridge(c *cli.Context) error {
 	return nil
 }
 
-// bridgeParty loads the party: sheets from a directory, or a session's.
-func bridgeParty(a bridgeArgs) (*items.Party, error) {
+// bridgeParty loads the party: sheets from a directory, or a session's,
+// read as every reader reads one (sessionMember): with the plugins its
+// session.json names, so a ruleset of a plugin kind loads.
+func bridgeParty(c *cli.Context, a bridgeArgs) (*items.Party, error) {
 	if a.session != "" {
-		s, err := session.Read(a.session, session.FileLoader(ruleset.Options{}), session.Options{})
+		cfg, err := session.ReadConfig(a.session)
+		if err != nil {
+			return nil, refused(err)
+		}
+		opts, err := pluginOptionsFrom(c, cfg.PluginDirs(a.session))
 		if err != nil {
 			return nil, err
+		}
+		s, err := session.Read(a.session, session.FileLoader(opts.Ruleset), session.Options{Hooks: opts.hooks()})
+		if err != nil {
+			return nil, refused(err)
 		}
 		defer s.Close()
 		return s.State().Party, nil
 	}
 	rs, err := ruleset.LoadFile(a.ruleset, ruleset.Options{})
 	if err != nil {
-		return nil, err
+		return nil, refused(err)
 	}
 	sheets, err := session.LoadParty(a.party, rs)
 	if err != nil {
-		return nil, err
+		return nil, refused(err)
 	}
 	return items.New(rs, sheets), nil
 }
@@ -171,7 +182,19 @@ func bridgeUnit(p *items.Party, who string) battle.Unit {
 	return battle.Unit{Name: who, Member: -1}
 }
 
-func printJSON(w interface{ Write([]byte) (int, error) }, v any) error {
+// printJSONLine prints v as one line of JSON, as the member readers'
+// --json does (rulehost gear, rulehost fight).
+func printJSONLine(w io.Writer, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintln(w, string(b))
+	return err
+}
+
+// printJSON prints v as indented JSON.
+func printJSON(w io.Writer, v any) error {
 	b, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		return err

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -33,15 +32,10 @@ func listGear(c *cli.Context) error {
 	defer s.Close()
 	w := c.App.Writer
 	if asJSON {
-		b, err := json.Marshal(struct {
+		return printJSONLine(w, struct {
 			Who  string       `json:"who"`
 			Gear []gear.Offer `json:"gear"`
 		}{p.Members[i].Name, gear.Offers(p, i)})
-		if err != nil {
-			return err
-		}
-		fmt.Fprintln(w, string(b))
-		return nil
 	}
 	fmt.Fprint(w, gear.Text(p, i))
 	return nil

@@ -10,37 +10,21 @@ import (
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/ruleset"
-	"github.com/rulehost/rulehost/engine/sheet"
+	"github.com/rulehost/rulehost/engine/use/usetest"
 )
 
 const root = "../.."
 
 func loadRS(t testing.TB, name string) *ruleset.Ruleset {
 	t.Helper()
-	rs, err := ruleset.LoadFile(filepath.Join(root, "rulesets", name, "ruleset.json"), ruleset.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rs
+	return usetest.Ruleset(t, root, name)
 }
 
 // partyOf loads sheets: a name with a slash is a path under the
 // repository root, otherwise a file of testdata/use.
 func partyOf(t testing.TB, rs *ruleset.Ruleset, files ...string) *items.Party {
 	t.Helper()
-	var out []*sheet.Sheet
-	for _, f := range files {
-		path := filepath.Join(root, "testdata", "use", f)
-		if strings.Contains(f, "/") {
-			path = filepath.Join(root, f)
-		}
-		s, err := sheet.LoadFile(path, rs)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, s)
-	}
-	return items.New(rs, out)
+	return items.New(rs, usetest.Sheets(t, root, rs, files...))
 }
 
 // grave is Gravewatch with Ada (two pages of the litany) first, then Maud

@@ -2,7 +2,6 @@ package battle
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/check"
@@ -150,29 +149,19 @@ func gate(p *items.Party, u Unit, def *ruleset.Item, s dice.Stream, out *Outcome
 // pay takes one from the stack or spends its charges; the last charge
 // spent rolls breaksOn, and a broken item leaves the bag, counted as lost.
 func pay(p *items.Party, mi, si int, def *ruleset.Item, s dice.Stream, out *Outcome) {
-	m := p.Members[mi]
-	st := &m.Bag[si]
-	u := def.UseDef
-	switch {
+	sp := use.Spend(p, p.Members[mi], si, def, s)
+	switch u := def.UseDef; {
 	case u.Consumes:
-		st.Count--
-		if st.Count == 0 {
-			m.Bag = slices.Delete(m.Bag, si, si+1)
-		}
 		out.Lines = append(out.Lines, fmt.Sprintf("%s: %s left.", def.Label, countLeft(p, def)))
 	case u.Charges > 0:
-		st.Spent += u.Charges
-		left, maxN, _ := p.ChargesLeft(st)
-		out.Lines = append(out.Lines, fmt.Sprintf("%s: %d of %d left.", def.Label, left, maxN))
-		if b := def.ChargeDef.BreaksOn; left == 0 && b != nil {
-			face := s.Roll(b.Die)
-			out.BreakRoll = face
-			if face <= b.AtMost {
-				out.Broke = true
-				out.Lost = append(out.Lost, def.Label)
-				m.Bag = slices.Delete(m.Bag, si, si+1)
-				out.Lines = append(out.Lines, fmt.Sprintf("%s breaks (a %d on its die).", def.Label, face))
-			}
+		out.Lines = append(out.Lines, fmt.Sprintf("%s: %d of %d left.", def.Label, sp.Left, sp.Of))
+		if sp.Rolled {
+			out.BreakRoll = sp.BreakRoll
+		}
+		if sp.Broke {
+			out.Broke = true
+			out.Lost = append(out.Lost, def.Label)
+			out.Lines = append(out.Lines, fmt.Sprintf("%s breaks (a %d on its die).", def.Label, sp.BreakRoll))
 		}
 	}
 }

@@ -2,7 +2,6 @@ package use
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -675,30 +674,25 @@ func (x *fightUse) restore(t Target, n int) int {
 // left (`Poultice: 1 of 2 left.`, `Dawn bell: 2 of 3 left.`); the last
 // charge spent rolls breaksOn (`Dawn bell breaks (a 1 on its die).`).
 func (x *fightUse) pay() {
-	s := &x.m.Bag[x.si]
 	label := x.def.Label
+	before := 0
+	if x.u.Consumes {
+		before = usableCount(x.Party, x.m, x.def)
+	}
+	sp := Spend(x.Party, x.m, x.si, x.def, x.Dice)
 	switch {
 	case x.u.Consumes:
-		before := usableCount(x.Party, x.m, x.def)
-		s.Count--
-		if s.Count == 0 {
-			x.m.Bag = slices.Delete(x.m.Bag, x.si, x.si+1)
-		}
 		x.res.Left = before - 1
 		x.res.Of = max(before, x.Start.count(x.User, x.def))
 		x.res.Lines = append(x.res.Lines, fmt.Sprintf("%s: %d of %d left.", label, x.res.Left, x.res.Of))
 	case x.u.Charges > 0:
-		s.Spent += x.u.Charges
-		left, maxN, _ := x.Party.ChargesLeft(s)
-		x.res.Left, x.res.Of = left, maxN
-		x.res.Lines = append(x.res.Lines, fmt.Sprintf("%s: %d of %d left.", label, left, maxN))
-		if b := x.def.ChargeDef.BreaksOn; left == 0 && b != nil {
-			face := x.Dice.Roll(b.Die)
-			x.res.BreakRoll = face
-			if face <= b.AtMost {
-				x.res.Broke = true
-				x.m.Bag = slices.Delete(x.m.Bag, x.si, x.si+1)
-				x.res.Lines = append(x.res.Lines, fmt.Sprintf("%s breaks (a %d on its die).", label, face))
+		x.res.Left, x.res.Of = sp.Left, sp.Of
+		x.res.Lines = append(x.res.Lines, fmt.Sprintf("%s: %d of %d left.", label, sp.Left, sp.Of))
+		if sp.Rolled {
+			x.res.BreakRoll = sp.BreakRoll
+			x.res.Broke = sp.Broke
+			if sp.Broke {
+				x.res.Lines = append(x.res.Lines, fmt.Sprintf("%s breaks (a %d on its die).", label, sp.BreakRoll))
 			}
 		}
 	}

@@ -2,44 +2,27 @@ package use_test
 
 import (
 	"encoding/json"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/session"
 	"github.com/rulehost/rulehost/engine/sheet"
+	"github.com/rulehost/rulehost/engine/use/usetest"
 )
 
 const root = "../.."
 
 func loadRS(t testing.TB, name string) *ruleset.Ruleset {
 	t.Helper()
-	rs, err := ruleset.LoadFile(filepath.Join(root, "rulesets", name, "ruleset.json"), ruleset.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rs
+	return usetest.Ruleset(t, root, name)
 }
 
 // party loads sheets: a name with a slash is a path under the repository
 // root, otherwise a file of testdata/use.
 func party(t testing.TB, rs *ruleset.Ruleset, files ...string) []*sheet.Sheet {
 	t.Helper()
-	var out []*sheet.Sheet
-	for _, f := range files {
-		path := filepath.Join(root, "testdata", "use", f)
-		if strings.Contains(f, "/") {
-			path = filepath.Join(root, f)
-		}
-		s, err := sheet.LoadFile(path, rs)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, s)
-	}
-	return out
+	return usetest.Sheets(t, root, rs, files...)
 }
 
 // ember is Ember Roads with Juno first, then the sample travelers.

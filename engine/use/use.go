@@ -124,7 +124,6 @@ func head(actor items.Actor, item, who string) record.Record {
 // run performs the use: refusals first (nothing changes), then the gate,
 // then what the item does, then what it costs.
 func (x *use) run() record.Record {
-	s := &x.m.Bag[x.si]
 	if x.def.UseDef.Gate != nil {
 		if _, ok := x.def.GateDifficulty(); !ok {
 			return record.Refused("use", "no-difficulty", "item", x.def.Label, "who", x.m.Name, "note",
@@ -139,7 +138,7 @@ func (x *use) run() record.Record {
 	if passed {
 		x.effects()
 	}
-	cost := x.pay(s, passed)
+	cost := x.pay()
 	body := strings.Join(x.parts, ", ")
 	if x.gateText != "" {
 		body = x.gateText + "; " + body
@@ -296,15 +295,12 @@ func (x *use) apply() {
 	}
 }
 
-// pay takes one from the stack or spends the charges, and says what is
-// left; the last charge spent rolls breaksOn.
-func (x *use) pay(s *items.Stack, _ bool) string {
+// pay takes one from the stack or spends the charges (Spend), and says
+// what is left; the last charge spent rolls breaksOn.
+func (x *use) pay() string {
+	sp := Spend(x.p, x.m, x.si, x.def, x.turn.Dice)
 	switch {
 	case x.u.Consumes:
-		s.Count--
-		if s.Count == 0 {
-			x.m.Bag = append(x.m.Bag[:x.si], x.m.Bag[x.si+1:]...)
-		}
 		left := carried(x.p, x.m, x.def)
 		x.rec.AddInt("remaining", left)
 		if left == 0 {
@@ -312,21 +308,15 @@ func (x *use) pay(s *items.Stack, _ bool) string {
 		}
 		return fmt.Sprintf("%d left.", left)
 	case x.u.Charges > 0:
-		s.Spent += x.u.Charges
-		left, maxN, _ := x.p.ChargesLeft(s)
-		x.rec.Add("charges", fmt.Sprintf("%d of %d", left, maxN))
-		if left == 0 && x.def.ChargeDef.BreaksOn != nil {
-			b := x.def.ChargeDef.BreaksOn
-			face := x.turn.Dice.Roll(b.Die)
-			x.rec.AddInt("breakRoll", face)
-			broke := face <= b.AtMost
-			x.rec.AddBool("broke", broke)
-			if broke {
-				x.m.Bag = append(x.m.Bag[:x.si], x.m.Bag[x.si+1:]...)
+		x.rec.Add("charges", fmt.Sprintf("%d of %d", sp.Left, sp.Of))
+		if sp.Rolled {
+			x.rec.AddInt("breakRoll", sp.BreakRoll)
+			x.rec.AddBool("broke", sp.Broke)
+			if sp.Broke {
 				return "Its last charge spent, it breaks."
 			}
 		}
-		return fmt.Sprintf("%d of %d charges left.", left, maxN)
+		return fmt.Sprintf("%d of %d charges left.", sp.Left, sp.Of)
 	}
 	return ""
 }
