@@ -69,6 +69,13 @@ func readBridgeArgs(c *cli.Context) (bridgeArgs, error) {
 		}
 		if name == "json" {
 			a.json = true
+			if hasVal { // --json=false, as cli reads it before RULESET
+				b, err := strconv.ParseBool(val)
+				if err != nil {
+					return a, fmt.Errorf("--json is true or false, found %q", val)
+				}
+				a.json = b
+			}
 			continue
 		}
 		if !hasVal {

@@ -32,3 +32,24 @@ func TestBridgeSessionWithPlugins(t *testing.T) {
 		t.Fatalf("bridge --session: exit %d\n%s\n%s", code, out, errs)
 	}
 }
+
+// TestBridgeJSONFalse: --json=false after RULESET prints the text, as it
+// does before RULESET where cli reads it; a value that is no bool is
+// misuse.
+func TestBridgeJSONFalse(t *testing.T) {
+	rs, party := "../../rulesets/gravewatch/ruleset.json", "../../testdata/battle/gravewatch"
+	var text []string
+	for _, args := range [][]string{{"bridge", rs, "--party", party}, {"bridge", "--json=false", rs, "--party", party}, {"bridge", rs, "--party", party, "--json=false"}} {
+		code, out, errs := runCLI(args...)
+		if code != 0 || strings.HasPrefix(strings.TrimSpace(out), "{") {
+			t.Fatalf("%v: exit %d\n%s\n%s", args, code, out, errs)
+		}
+		text = append(text, out)
+	}
+	if text[1] != text[0] || text[2] != text[0] {
+		t.Fatalf("--json=false printed another text:\n%s\n%s", text[0], text[2])
+	}
+	if code, _, errs := runCLI("bridge", rs, "--party", party, "--json=maybe"); code != 2 || !strings.Contains(errs, "true or false") {
+		t.Fatalf("--json=maybe: exit %d %s", code, errs)
+	}
+}

@@ -36,6 +36,11 @@ func FuzzFightTags(f *testing.F) {
 		`[fight: op="auto" who="Bram" target="Grave wight 9"] [fight: op="auto" who="Maud" target=""]`,
 		`[fight: op="start" foes="1000000000 Ash wolf"]`,
 		`[fight: op="attack" who="Wren" who="Tamsin" weapon="Hunting bow" weapon="Hand axe" target="Ash wolf"]`,
+		`[fight: op="end" outcome="fled"] [fight: op="start" foes="Marsh hound, 9223372036854775807 Grave wight, Ash wolf, 9223372036854775807 Ash wolf"]`,
+		`[fight: op="end" outcome="fled"] [fight: op="start" foes="Grave wight, grave WIGHT, 2 Grave wight, Ash wolf, Ash wolf"]`,
+		`[fight: op="attack" who="Wren" target="Ash wolf" distance="NaN"] [fight: op="move" who="Bram" distance="Inf"]`,
+		`[fight: op="use" who="Maud" item="Dawn bell" target="Grave wight 1, Grave wight 1, grave wight 1"]`,
+		`[fight: op="use" who="Tamsin" item="Poultice" target="Orrin, Orrin"] [fight: op="reload" who="Grave wight 1" weapon="claws"]`,
 	} {
 		f.Add(s, true)
 		f.Add(s, false)
