@@ -9,6 +9,7 @@ FUZZ_TARGETS := \
 	./engine/dice:FuzzParseNotation \
 	./engine/dice:FuzzParseExpr \
 	./engine/check:FuzzSmallInt \
+	./engine/check:FuzzCheckerAsResolve \
 	./host/serve:FuzzRequestBody \
 	./host/serve:FuzzFastDecode \
 	./engine/ruleset:FuzzLoad \

@@ -102,6 +102,19 @@ func (s *Server) loadRuleset(src rulesetSource) (*ruleset.Ruleset, error) {
 	return nil, badRequest("send a ruleset (the JSON object) or the name of a bundled one (bundled)")
 }
 
+// loadParty reads the request's ruleset and its sheets against it.
+func (s *Server) loadParty(rsSrc rulesetSource, src sheetSources) (*ruleset.Ruleset, []*sheet.Sheet, error) {
+	rs, err := s.loadRuleset(rsSrc)
+	if err != nil {
+		return nil, nil, err
+	}
+	sheets, err := s.loadSheets(rs, rsSrc.Bundled, src)
+	if err != nil {
+		return nil, nil, err
+	}
+	return rs, sheets, nil
+}
+
 // loadSheets reads the request's sheets against the ruleset.
 func (s *Server) loadSheets(rs *ruleset.Ruleset, bundled string, src sheetSources) ([]*sheet.Sheet, error) {
 	var out []*sheet.Sheet
@@ -229,11 +242,7 @@ func (s *Server) handleCheck(ctx context.Context, r *http.Request) (any, error) 
 	if err != nil {
 		return nil, refusedInput("bad-tag", fmt.Errorf("tag: %w", err))
 	}
-	rs, err := s.loadRuleset(req.rulesetSource)
-	if err != nil {
-		return nil, err
-	}
-	sheets, err := s.loadSheets(rs, req.Bundled, req.sheetSources)
+	rs, sheets, err := s.loadParty(req.rulesetSource, req.sheetSources)
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -124,4 +125,33 @@ func TestHostileBodies(t *testing.T) {
 			t.Errorf("%s: %d %v", body, code, out)
 		}
 	}
+}
+
+// TestReplayConcurrentWithChecks: replays fold over the cached bundled
+// ruleset and sheets while checks read them, at once (run with -race):
+// every replay and every check answers as it does alone.
+func TestReplayConcurrentWithChecks(t *testing.T) {
+	ts := testServer(t)
+	replay := `{"bundled":"d20-5e","transcript":"02-the-fence"}`
+	check := `{"bundled":"d20-5e","bundledSheets":["ada","corvin"],"tag":"[skill_check: who=\"Corvin\" skill=\"Arcana\" dc=\"12\"]","seed":3}`
+	_, wantReplay := raw(t, testServer(t), "POST", "/v1/replay", replay)
+	_, wantCheck := raw(t, testServer(t), "POST", "/v1/check", check)
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 3 {
+				path, body, want := "/v1/replay", replay, wantReplay
+				if g%2 == 1 {
+					path, body, want = "/v1/check", check, wantCheck
+				}
+				if code, got := raw(t, ts, "POST", path, body); code != 200 || got != want {
+					t.Errorf("%s: %d %.200s", path, code, got)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }

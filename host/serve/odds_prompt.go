@@ -92,11 +92,7 @@ func (s *Server) handleOdds(ctx context.Context, r *http.Request) (any, error) {
 			return nil, badRequest("%v", err)
 		}
 	}
-	rs, err := s.loadRuleset(req.rulesetSource)
-	if err != nil {
-		return nil, err
-	}
-	sheets, err := s.loadSheets(rs, req.Bundled, req.sheetSources)
+	rs, sheets, err := s.loadParty(req.rulesetSource, req.sheetSources)
 	if err != nil {
 		return nil, err
 	}
@@ -204,11 +200,7 @@ func (s *Server) handlePrompt(ctx context.Context, r *http.Request) (any, error)
 	if err := decode(r, &req); err != nil {
 		return nil, err
 	}
-	rs, err := s.loadRuleset(req.rulesetSource)
-	if err != nil {
-		return nil, err
-	}
-	sheets, err := s.loadSheets(rs, req.Bundled, req.sheetSources)
+	rs, sheets, err := s.loadParty(req.rulesetSource, req.sheetSources)
 	if err != nil {
 		return nil, err
 	}

@@ -206,11 +206,7 @@ func (s *Server) handleCreateSession(ctx context.Context, r *http.Request) (any,
 // sessionContent is the ruleset and party JSON a session is stored with
 // (a bundled one's file bytes), checked by loading them.
 func (s *Server) sessionContent(req createRequest) ([]byte, [][]byte, error) {
-	rs, err := s.loadRuleset(req.rulesetSource)
-	if err != nil {
-		return nil, nil, err
-	}
-	sheets, err := s.loadSheets(rs, req.Bundled, req.sheetSources)
+	_, sheets, err := s.loadParty(req.rulesetSource, req.sheetSources)
 	if err != nil {
 		return nil, nil, err
 	}
