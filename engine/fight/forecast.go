@@ -1,6 +1,8 @@
 package fight
 
 import (
+	"math"
+
 	"github.com/rulehost/rulehost/engine/odds"
 )
 
@@ -65,9 +67,17 @@ func (f *fight) sumDamageMean(a *arm, mult int, m float64) float64 {
 	if b := a.Bonus; b != nil && len(b.DmgDice)+len(b.DmgMinus) > 0 {
 		d = d.Plus(bonusDist(b.DmgDice, b.DmgMinus, mult))
 	}
+	return f.meanAfterHit(a, d, a.Add, m, math.MaxInt)
+}
+
+// meanAfterHit is the expected afterHit of base plus what x rolls, at
+// least 0, and held to limit (a strike that takes is held to what the
+// target's number has; math.MaxInt holds nothing): the one sum the
+// summed, pool and symbol forecasts each make over their damage dice.
+func (f *fight) meanAfterHit(a *arm, x odds.Dist, base int, m float64, limit int) float64 {
 	e := 0.0
-	for k, p := range d.P {
-		e += p * float64(f.afterHit(a, max(0, d.Offset+k+a.Add), m))
+	for j, q := range x.P {
+		e += q * float64(min(f.afterHit(a, max(0, base+x.Offset+j), m), limit))
 	}
 	return e
 }
@@ -122,15 +132,11 @@ func (f *fight) poolForecast(w who, a *arm, md *mode, tg who, m, plus1, plus2 fl
 			fc.Critical += p
 		}
 		fc.Hit += p
-		e := 0.0
-		x := extra[mult]
-		for j, q := range x.P {
-			v := f.afterHit(a, max(0, k+x.Offset+j+a.Add-soak), m)
-			if a.takes {
-				v = min(v, f.number(tg))
-			}
-			e += q * float64(v)
+		limit := math.MaxInt
+		if a.takes {
+			limit = f.number(tg)
 		}
+		e := f.meanAfterHit(a, extra[mult], k+a.Add-soak, m, limit)
 		if a.takes {
 			// The number taken: exact without plus clauses, whose mean is
 			// added within what the number has left.

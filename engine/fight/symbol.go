@@ -2,6 +2,7 @@ package fight
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/dice"
@@ -249,11 +250,7 @@ func (f *fight) symbolForecast(w who, a *arm, md *mode, tg who, m, plus1, plus2 
 				fc.Critical += pr
 			}
 			fc.Hit += pr
-			e := 0.0
-			x := dmg[mult]
-			for j, q := range x.P {
-				e += q * float64(f.afterHit(a, max(0, x.Offset+j+net+a.Add-soak), m))
-			}
+			e := f.meanAfterHit(a, dmg[mult], net+a.Add-soak, m, math.MaxInt)
 			fc.Damage += pr * (e + plus)
 		}
 	}

@@ -252,7 +252,7 @@ func pair(s string) (string, string) {
 // rest of stats= after such a key is its value.
 func (iv *inventor) liftFromStats(stats string) (string, map[string]string) {
 	lifted := map[string]string{}
-	lower := strings.ToLower(stats)
+	lower := lowerASCII(stats)
 	for _, key := range []string{"worn", "carried", "summary"} {
 		if iv.findStat(key) != nil {
 			continue
@@ -265,15 +265,30 @@ func (iv *inventor) liftFromStats(stats string) (string, map[string]string) {
 		end := len(val)
 		// The value runs to the next "other=" key, or to the end.
 		for _, other := range []string{"worn=", "carried=", "summary="} {
-			if j := strings.Index(strings.ToLower(val), other); j >= 0 && j < end {
+			if j := strings.Index(lowerASCII(val), other); j >= 0 && j < end {
 				end = j
 			}
 		}
 		lifted[key] = strings.Trim(strings.TrimSpace(val[:end]), `,;"'`)
 		stats = stats[:i] + stats[i+len(key)+1+end:]
-		lower = strings.ToLower(stats)
+		lower = lowerASCII(stats)
 	}
 	return stats, lifted
+}
+
+// lowerASCII folds only ASCII letters, so that an index found in it is an
+// index in s: strings.ToLower turns an invalid byte into the three bytes
+// of U+FFFD (and folds some runes to a different length), and the indexes
+// liftFromStats cut stats= with then ran past the end (a panic on a
+// hostile stats= value, found by FuzzInventoryTag).
+func lowerASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }
 
 func (iv *inventor) findStat(name string) *ruleset.ItemStatDecl {

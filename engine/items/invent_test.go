@@ -105,6 +105,11 @@ func FuzzInventoryTag(f *testing.F) {
 		`[inventory: action="unbind" item="x" curse="end"]`,
 		`[inventory: action="inspect" item=""]`,
 		`[inventory: action="sell"]`,
+		// invented weapons (issue 19): like= a weapon, a weapons category
+		// with nothing to start from, hostile dice and slots
+		`[inventory: action="add" item="Huge axe" like="Hand axe" stats="damage=999d999, swing=nope" slots="hands=99"]`,
+		`[inventory: action="add" item="Crossbow" category="weapon" stats="damage=1d10"]`,
+		`[inventory: action="add" item="Pocket axe" like="Hand axe" slots="none" binds="true"]`,
 	} {
 		f.Add(s)
 	}
@@ -135,5 +140,18 @@ func TestInventedItemWithoutRarityIsCapped(t *testing.T) {
 	line := r.Value("line")
 	if !strings.Contains(line, "Common") || !strings.Contains(line, "Guard 1") || !strings.Contains(line, "+1 on checks (Sneak)") {
 		t.Fatalf("not capped at the lowest rarity: %s", r)
+	}
+}
+
+// A stats= with a byte that is not UTF-8 before summary= (or worn=,
+// carried=) is cut at the right place: it panicked, since the key was
+// found in strings.ToLower's copy, whose length differs.
+func TestInventedStatsWithInvalidUTF8(t *testing.T) {
+	for _, s := range []string{
+		"[inventory: action=\"add\" item=\"0\" stats=\"\x8e summary=\"]",
+		"[inventory: action=\"add\" item=\"Odd\" stats=\"\xff\xfe\xfd, worn=+1 Guard; summary=odd\"]",
+	} {
+		p := ember(t)
+		_ = answer(t, p, items.GM, s)
 	}
 }

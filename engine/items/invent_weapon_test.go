@@ -65,3 +65,24 @@ func TestInventedWeaponFightsWithCappedStats(t *testing.T) {
 		t.Errorf("floors = %v, want the copy capped to 1 and the catalog's 3", floors)
 	}
 }
+
+// Hostile stats on an invented weapon: a damage beyond the dice limits or
+// not dice at all, an enum word the stat lacks, more hands than a
+// character has. Each is dropped or held, said in the note, and the
+// weapon fights with what stands (the like= item's value).
+func TestInventedWeaponHostileStats(t *testing.T) {
+	cases := []struct{ tag, record string }{
+		{`[inventory: action="add" item="Huge axe" like="Hand axe" stats="damage=999d999"]`,
+			`[inventory: action="add" item="Huge axe" count="1" placed="Tamsin 1" line="Huge axe [Weapon, Common, Thrown; Damage 1d6, Reach close]; attack (Action): Brawn to hit, 1d6 + Brawn cut, reach 2 paces, range 10 to 20 paces" note="Damage \"999d999\" is not a value Damage can hold; dropped"]`},
+		{`[inventory: action="add" item="Odd axe" like="Hand axe" stats="damage=banana, swing=nope, reach=far"]`,
+			`[inventory: action="add" item="Odd axe" count="1" placed="Tamsin 1" line="Odd axe [Weapon, Common, Thrown; Damage 1d6, Reach far]; attack (Action): Brawn to hit, 1d6 + Brawn cut, reach 2 paces, range 10 to 20 paces" note="Damage \"banana\" is not a value Damage can hold; dropped; Rolls with \"nope\" is not a value Rolls with can hold; dropped"]`},
+		{`[inventory: action="add" item="Bow2" category="weapon" stats="damage=1d4" slots="hands=99"]`,
+			`[inventory: action="add" item="Bow2" count="1" placed="Tamsin 1" line="Bow2 [Weapon, Common; Damage 1d4, Rolls with wits]; attack (Action): Wits to hit, 1d4 pierce, range 30 to 60 paces, ammunition Arrow (1 an attack, 50% picked up after a won fight), modes Volley (2 shots, -2 to hit, up to 2 targets)" note="no rarity given; it is Common, the lowest; Hands 99 is more than a character has; it takes 2; It fights as Hunting bow does."]`},
+	}
+	for _, c := range cases {
+		p := ember(t)
+		if got := answer(t, p, items.GM, c.tag).String(); got != c.record {
+			t.Errorf("\n got %s\nwant %s", got, c.record)
+		}
+	}
+}
