@@ -91,9 +91,11 @@ func writePID(f *os.File) error {
 }
 
 // holder reads the lock holder's process id, giving it a moment to write
-// it when it has just taken the lock.
+// it when it has just taken the lock: up to a quarter of a second, since
+// on a loaded machine the holder may wait that long for a CPU between
+// taking the lock and writing its id (only a refused writer waits here).
 func holder(path string) int {
-	for range 5 {
+	for range 50 {
 		b, err := os.ReadFile(path)
 		if err == nil {
 			if pid, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil && pid > 0 {
