@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/rulehost/rulehost/engine/fight"
@@ -33,16 +32,11 @@ func printFight(c *cli.Context) error {
 	defer s.Close()
 	w := c.App.Writer
 	if asJSON {
-		b, err := json.Marshal(struct {
+		return printJSONLine(w, struct {
 			Who     string         `json:"who"`
 			Fight   bool           `json:"fight"`
 			Options []fight.Option `json:"options"`
 		}{p.Members[i].Name, fight.Of(p) != nil, fight.Menu(p, i)})
-		if err != nil {
-			return err
-		}
-		fmt.Fprintln(w, string(b))
-		return nil
 	}
 	fmt.Fprint(w, fight.MenuText(p, i))
 	return nil
