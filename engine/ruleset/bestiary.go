@@ -1,6 +1,7 @@
 package ruleset
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/dice"
@@ -164,7 +165,7 @@ func (v *Validator) creature(o validate.Obj, rs *Ruleset) *Creature {
 	cr.Saves = v.creatureSaves(o)
 	if arr, ok := o.Arr("actions", 1, MaxCreatureAttacks); ok {
 		validate.IDs(v.P, o.Ptr("actions"), arr)
-		cr.Attacks = readObjects(v.P, o, "actions", arr, func(ao validate.Obj) (CreatureAttack, bool) {
+		cr.Attacks = validate.ReadObjects(v.P, o, "actions", arr, func(ao validate.Obj) (CreatureAttack, bool) {
 			return v.creatureAttack(ao, kind), true
 		})
 	}
@@ -184,7 +185,7 @@ func (v *Validator) words(o validate.Obj, key string, min, max int) []string {
 	for i, raw := range arr {
 		s, ok := raw.(string)
 		if !ok || strings.TrimSpace(s) == "" || len(s) > 64 {
-			v.P.Addf(o.Ptr(key, i), "want a word of 1 to 64 characters, found %s", describeAny(raw))
+			v.P.Addf(o.Ptr(key, i), "want a word of 1 to 64 characters, found %s", validate.Describe(raw))
 			continue
 		}
 		out = append(out, s)
@@ -200,7 +201,7 @@ func (v *Validator) creatureSaves(o validate.Obj) map[string]int {
 	}
 	out := map[string]int{}
 	for k := range so.M {
-		if !containsID(v.order["saves"], k) {
+		if !slices.Contains(v.order["saves"], k) {
 			so.Addf(k, "no save %q in the ruleset; declared: %v", k, v.order["saves"])
 			continue
 		}
@@ -224,7 +225,7 @@ func (v *Validator) creatureAttack(o validate.Obj, kind string) CreatureAttack {
 	}
 	a.Budget, _ = o.Str("budget", 64, false)
 	if a.Budget != "" {
-		if budgets := v.economyBudgets(); budgets != nil && !containsID(budgets, a.Budget) {
+		if budgets := v.economyBudgets(); budgets != nil && !slices.Contains(budgets, a.Budget) {
 			o.Addf("budget", "no budget %q in combat.economy.budgets; declared: %v", a.Budget, budgets)
 		}
 	}
@@ -249,7 +250,7 @@ func (v *Validator) creatureAttack(o validate.Obj, kind string) CreatureAttack {
 		for i, raw := range arr {
 			t, _ := raw.(string)
 			if b == nil || b.Tag(t) == nil {
-				v.P.Addf(do.Ptr("qualities", i), "a quality names a tag declared in items.tags; %s is not one", describeAny(raw))
+				v.P.Addf(do.Ptr("qualities", i), "a quality names a tag declared in items.tags; %s is not one", validate.Describe(raw))
 				continue
 			}
 			a.Qualities = append(a.Qualities, t)

@@ -3,6 +3,7 @@ package ruleset
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -280,7 +281,7 @@ func (c Capability) matches(root any) []string {
 	for _, pattern := range c.patterns() {
 		toks := strings.Split(strings.TrimPrefix(pattern, "/"), "/")
 		matchTokens(root, toks, "", func(at string, val any) {
-			if c.holds(val) && !containsID(out, at) {
+			if c.holds(val) && !slices.Contains(out, at) {
 				out = append(out, at)
 			}
 		})
@@ -374,7 +375,7 @@ func eachChild(node any, visit func(key string, child any)) {
 func (c Capability) holds(val any) bool {
 	if len(c.Values) > 0 {
 		s, ok := val.(string)
-		if !ok || !containsID(c.Values, s) {
+		if !ok || !slices.Contains(c.Values, s) {
 			return false
 		}
 	}
@@ -396,7 +397,7 @@ func capabilityTest(test string, val any) bool {
 		return ok && !has
 	case "not-one-of":
 		s, ok := val.(string)
-		return ok && !containsID(strings.Split(arg, ","), s)
+		return ok && !slices.Contains(strings.Split(arg, ","), s)
 	}
 	return false
 }

@@ -1,6 +1,7 @@
 package ruleset
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/validate"
@@ -52,7 +53,7 @@ var vocabularyLists = map[string]string{"abilities": "ability", "skills": "skill
 func (v *Validator) noteUnread(o validate.Obj) {
 	v.unread = map[string]bool{}
 	for k := range o.M {
-		if containsID(topKeys, k) {
+		if slices.Contains(topKeys, k) {
 			continue
 		}
 		if near := validate.Suggest(k, topKeys); near != "" && !o.Has(near) {
@@ -88,7 +89,7 @@ var blockLists = []string{"categories", "rarities", "tags", "stats", "slots", "c
 func noteUnreadBlock(o validate.Obj) map[string]bool {
 	unread := map[string]bool{}
 	for k := range o.M {
-		if containsID(itemsBlockKeys, k) {
+		if slices.Contains(itemsBlockKeys, k) {
 			continue
 		}
 		if near := validate.Suggest(k, blockLists); near != "" && !o.Has(near) {

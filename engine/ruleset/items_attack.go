@@ -3,6 +3,7 @@ package ruleset
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/dice"
@@ -300,7 +301,7 @@ func (c attackCtx) budget(o validate.Obj, key string) string {
 	if !ok {
 		return ""
 	}
-	if budgets := c.v.economyBudgets(); budgets != nil && !containsID(budgets, id) {
+	if budgets := c.v.economyBudgets(); budgets != nil && !slices.Contains(budgets, id) {
 		o.Addf(key, "no budget %q in combat.economy.budgets; declared: %v%s", id, budgets, validate.DidYouMean(id, budgets))
 		return ""
 	}
@@ -561,7 +562,7 @@ func (c attackCtx) onHits(ao validate.Obj) []OnHit {
 	if !ok {
 		return nil
 	}
-	return readObjects(c.v.P, ao, "onHit", arr, c.onHit)
+	return validate.ReadObjects(c.v.P, ao, "onHit", arr, c.onHit)
 }
 
 func (c attackCtx) onHit(oo validate.Obj) (OnHit, bool) {
@@ -623,7 +624,7 @@ func (c attackCtx) plusClauses(ao validate.Obj) []PlusClause {
 	if !ok {
 		return nil
 	}
-	return readObjects(c.v.P, ao, "plus", arr, func(po validate.Obj) (PlusClause, bool) {
+	return validate.ReadObjects(c.v.P, ao, "plus", arr, func(po validate.Obj) (PlusClause, bool) {
 		return c.v.plusClause(po, "items.attack.plus", c.it, nil)
 	})
 }
@@ -785,7 +786,7 @@ func (c attackCtx) word(o validate.Obj, key string, kind wordKind) *Word {
 	}
 	s, ok := raw.(string)
 	if !ok || strings.TrimSpace(s) == "" || len(s) > 64 {
-		o.Addf(key, `want a word of 1 to 64 characters or { "stat": id }, found %s`, describeAny(raw))
+		o.Addf(key, `want a word of 1 to 64 characters or { "stat": id }, found %s`, validate.Describe(raw))
 		return nil
 	}
 	switch kind {
@@ -828,9 +829,9 @@ func (c attackCtx) abilityIDs(o validate.Obj, key string) *IDs {
 		switch {
 		case !c.v.abilities[id]:
 			if !c.v.quiet("abilities") {
-				c.v.P.Addf(o.Ptr(key, i), "no ability %s; declared: %v%s", describeAny(r), c.v.order["abilities"], validate.DidYouMean(id, c.v.order["abilities"]))
+				c.v.P.Addf(o.Ptr(key, i), "no ability %s; declared: %v%s", validate.Describe(r), c.v.order["abilities"], validate.DidYouMean(id, c.v.order["abilities"]))
 			}
-		case containsID(l.Values, id):
+		case slices.Contains(l.Values, id):
 			c.v.P.Addf(o.Ptr(key, i), "ability %q is listed twice", id)
 		default:
 			l.Values = append(l.Values, id)
@@ -1002,7 +1003,7 @@ func (a *Attack) StatsRead() []string {
 	}
 	var out []string
 	add := func(id string) {
-		if id != "" && !containsID(out, id) {
+		if id != "" && !slices.Contains(out, id) {
 			out = append(out, id)
 		}
 	}

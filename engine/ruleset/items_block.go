@@ -2,6 +2,7 @@ package ruleset
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -330,10 +331,10 @@ func (v *Validator) slotDecls(o validate.Obj) []SlotDecl {
 		return nil
 	}
 	var out []SlotDecl
-	v.eachIDObject(o.Ptr("slots"), arr, func(so validate.Obj, id string) {
+	validate.EachIDObject(v.P, o.Ptr("slots"), arr, func(so validate.Obj, id string) {
 		so.Known(sectionKeys("items.slots")...)
 		sd := SlotDecl{ID: id, Count: 1}
-		sd.Label = entryLabel(so, id)
+		sd.Label = validate.EntryLabel(so, id)
 		if so.Require("count") {
 			sd.Count, _ = so.Int("count", 1, MaxSlotCount, 1)
 		}
@@ -351,31 +352,6 @@ func (v *Validator) laterBlockKeys(o validate.Obj) {
 	}
 }
 
-// eachIDObject visits the entries of a list of declarations, each an
-// object with a unique id. An entry that is not an object or has no
-// usable id is skipped: that is already reported, and reading it further
-// would only repeat it. Every list of declarations reads its entries so.
-func (v *Validator) eachIDObject(at string, arr []any, visit func(o validate.Obj, id string)) {
-	ids := validate.IDs(v.P, at, arr)
-	for i, raw := range arr {
-		o, ok := validate.AsObj(v.P, validate.Ptr(at, i), raw)
-		if !ok || ids[i] == "" {
-			continue
-		}
-		visit(o, ids[i])
-	}
-}
-
-// entryLabel reads a declaration's optional label; without one, the id
-// is what people see.
-func entryLabel(o validate.Obj, id string) string {
-	label, _ := o.Str("label", 80, false)
-	if label == "" {
-		return id
-	}
-	return label
-}
-
 // namedList reads an optional {id, label} list with a length bound.
 func (v *Validator) namedList(o validate.Obj, key string, min, max int) []Named {
 	// A list of the wrong length is still read, so that its ids do not
@@ -385,9 +361,9 @@ func (v *Validator) namedList(o validate.Obj, key string, min, max int) []Named 
 		return nil
 	}
 	var out []Named
-	v.eachIDObject(o.Ptr(key), arr, func(no validate.Obj, id string) {
+	validate.EachIDObject(v.P, o.Ptr(key), arr, func(no validate.Obj, id string) {
 		no.Known(sectionKeys("items.named")...)
-		out = append(out, Named{ID: id, Label: entryLabel(no, id)})
+		out = append(out, Named{ID: id, Label: validate.EntryLabel(no, id)})
 	})
 	return out
 }
@@ -411,7 +387,7 @@ func (v *Validator) itemStats(o validate.Obj) []ItemStatDecl {
 		return nil
 	}
 	var out []ItemStatDecl
-	v.eachIDObject(o.Ptr("stats"), arr, func(so validate.Obj, id string) {
+	validate.EachIDObject(v.P, o.Ptr("stats"), arr, func(so validate.Obj, id string) {
 		if sd, ok := v.statDecl(so, id); ok {
 			out = append(out, sd)
 		}
@@ -424,7 +400,7 @@ func (v *Validator) itemStats(o validate.Obj) []ItemStatDecl {
 // what names it reports nothing more.
 func (v *Validator) statDecl(so validate.Obj, id string) (ItemStatDecl, bool) {
 	sd := ItemStatDecl{ID: id, PromptVisible: true, Integer: true}
-	sd.Label = entryLabel(so, id)
+	sd.Label = validate.EntryLabel(so, id)
 	if !so.Require("type") {
 		return sd, false
 	}
@@ -497,7 +473,7 @@ func (v *Validator) enumStatDecl(so validate.Obj, sd *ItemStatDecl) {
 				v.P.Addf(so.Ptr("values", j), "want a non-empty word, found %s", validate.TypeName(rv))
 				continue
 			}
-			if containsID(sd.Values, s) {
+			if slices.Contains(sd.Values, s) {
 				v.P.Addf(so.Ptr("values", j), "%q is listed twice; an enum's values are unique", s)
 				continue
 			}
@@ -505,7 +481,7 @@ func (v *Validator) enumStatDecl(so validate.Obj, sd *ItemStatDecl) {
 		}
 	}
 	if d, ok := so.Str("default", 80, true); ok {
-		if !containsID(sd.Values, d) {
+		if !slices.Contains(sd.Values, d) {
 			so.Addf("default", "default %q is not one of the values %v", d, sd.Values)
 		} else {
 			sd.Default = d
@@ -659,7 +635,7 @@ func (v *Validator) currencies(o validate.Obj) []Currency {
 	}
 	coinAt := map[string]string{}
 	var out []Currency
-	v.eachIDObject(o.Ptr("currencies"), arr, func(fo validate.Obj, id string) {
+	validate.EachIDObject(v.P, o.Ptr("currencies"), arr, func(fo validate.Obj, id string) {
 		if cur, ok := v.currency(fo, id, coinAt); ok {
 			out = append(out, cur)
 		}
@@ -682,7 +658,7 @@ func (v *Validator) currency(fo validate.Obj, id string, coinAt map[string]strin
 	}
 	units, _ := fo.Arr("units", 1, MaxCoinsPerFamily)
 	values := map[int]string{}
-	v.eachIDObject(fo.Ptr("units"), units, func(uo validate.Obj, uid string) {
+	validate.EachIDObject(v.P, fo.Ptr("units"), units, func(uo validate.Obj, uid string) {
 		cur.Units = append(cur.Units, coin(uo, uid, coinAt, values))
 	})
 	if smallest := smallestKey(values); smallest > 1 {
@@ -701,7 +677,7 @@ func coin(uo validate.Obj, id string, coinAt map[string]string, values map[int]s
 	} else {
 		coinAt[c.ID] = uo.Ptr("id")
 	}
-	c.Label = entryLabel(uo, c.ID)
+	c.Label = validate.EntryLabel(uo, c.ID)
 	c.One, _ = uo.Str("one", 80, false)
 	if !uo.Require("value") {
 		return c

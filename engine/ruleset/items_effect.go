@@ -2,6 +2,7 @@ package ruleset
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/dice"
@@ -148,7 +149,7 @@ func (v *Validator) effectIn(at string, raw any, place effectPlace) *Effect {
 	}
 	if place != effectCondition {
 		for i, name := range e.Effects {
-			if containsID(conditionOnlyEffects, name) {
+			if slices.Contains(conditionOnlyEffects, name) {
 				v.P.Addf(o.Ptr("effects", i), "%q is a condition's alone: %s never ends on its own and no one put it on its bearer", name, map[effectPlace]string{effectLevel: "a level", effectItem: "an item", effectOtherwise: "an item"}[place])
 			}
 		}
@@ -185,8 +186,8 @@ func (v *Validator) effectNameList(o validate.Obj, check bool) []string {
 	var out []string
 	for i, raw := range arr {
 		s, _ := raw.(string)
-		if check && !containsID(effectNames, s) {
-			v.P.Addf(o.Ptr("effects", i), "unknown effect %s; allowed: %s", describeAny(raw), strings.Join(effectNames, ", "))
+		if check && !slices.Contains(effectNames, s) {
+			v.P.Addf(o.Ptr("effects", i), "unknown effect %s; allowed: %s", validate.Describe(raw), strings.Join(effectNames, ", "))
 			continue
 		}
 		out = append(out, s)
@@ -333,7 +334,7 @@ func (v *Validator) defenseParts(o validate.Obj, e *Effect, check bool) {
 		for i, raw := range arr {
 			s, _ := raw.(string)
 			if check && !v.conditionDeclared(s) {
-				v.P.Addf(o.Ptr("conditionImmunities", i), "no condition %s in the ruleset", describeAny(raw))
+				v.P.Addf(o.Ptr("conditionImmunities", i), "no condition %s in the ruleset", validate.Describe(raw))
 				continue
 			}
 			e.ConditionImmunities = append(e.ConditionImmunities, s)
@@ -406,7 +407,7 @@ func (v *Validator) damageObject(eo validate.Obj, check bool) (DamageEntry, bool
 	for j, rt := range ex {
 		t, _ := rt.(string)
 		if check && (b == nil || b.Tag(t) == nil) {
-			v.P.Addf(eo.Ptr("except", j), "an exception names a tag declared in items.tags; %s is not one", describeAny(rt))
+			v.P.Addf(eo.Ptr("except", j), "an exception names a tag declared in items.tags; %s is not one", validate.Describe(rt))
 			continue
 		}
 		d.Except = append(d.Except, t)
@@ -425,7 +426,7 @@ func (v *Validator) damageWord(at, word string) {
 	if known == nil {
 		return
 	}
-	if !containsID(known, word) {
+	if !slices.Contains(known, word) {
 		v.P.Addf(at, "unknown damage type %q; combat.damageTypes declares: %v", word, known)
 	}
 }

@@ -2,7 +2,7 @@ package ruleset
 
 import (
 	"encoding/json"
-	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -122,7 +122,7 @@ func (it *Item) TakesSlot(id string) bool {
 }
 
 // HasTag reports an item tag.
-func (it *Item) HasTag(id string) bool { return containsID(it.Tags, id) }
+func (it *Item) HasTag(id string) bool { return slices.Contains(it.Tags, id) }
 
 // Number reads a number stat the item grants.
 func (it *Item) Number(stat string) (float64, bool) {
@@ -283,7 +283,7 @@ func (v *Validator) itemTags(io validate.Obj, b *ItemsBlock) []string {
 		case b.Tag(t) == nil && b.unread["tags"]:
 		case b.Tag(t) == nil:
 			v.P.Addf(io.Ptr("tags", i), "no tag %q in the items block; declared: %v%s", t, namedIDs(b.Tags), validate.DidYouMean(t, namedIDs(b.Tags)))
-		case containsID(tags, t):
+		case slices.Contains(tags, t):
 			v.P.Addf(io.Ptr("tags", i), "tag %q is listed twice", t)
 		default:
 			tags = append(tags, t)
@@ -565,8 +565,8 @@ func StatValue(p *validate.Problems, at string, raw any, sd *ItemStatDecl) (any,
 		return bv, true
 	case "enum":
 		s, ok := raw.(string)
-		if !ok || !containsID(sd.Values, s) {
-			p.Addf(at, "stat %q is one of %v; found %s", sd.ID, sd.Values, describeAny(raw))
+		if !ok || !slices.Contains(sd.Values, s) {
+			p.Addf(at, "stat %q is one of %v; found %s", sd.ID, sd.Values, validate.Describe(raw))
 			return nil, false
 		}
 		return s, true
@@ -583,11 +583,4 @@ func StatValue(p *validate.Problems, at string, raw any, sd *ItemStatDecl) (any,
 		return s, true
 	}
 	return nil, false
-}
-
-func describeAny(v any) string {
-	if s, ok := v.(string); ok {
-		return fmt.Sprintf("%q", s)
-	}
-	return validate.TypeName(v)
 }

@@ -2,6 +2,7 @@ package ruleset
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -119,7 +120,7 @@ func (v *Validator) startingGear(o validate.Obj, b *ItemsBlock) []GearSet {
 		return nil
 	}
 	var out []GearSet
-	v.eachIDObject(o.Ptr("startingGear"), arr, func(gso validate.Obj, id string) {
+	validate.EachIDObject(v.P, o.Ptr("startingGear"), arr, func(gso validate.Obj, id string) {
 		out = append(out, v.gearSet(gso, id, b))
 	})
 	return out
@@ -129,7 +130,7 @@ func (v *Validator) startingGear(o validate.Obj, b *ItemsBlock) []GearSet {
 // refuses one that could need more stacks than a bag accepts at once.
 func (v *Validator) gearSet(so validate.Obj, id string, b *ItemsBlock) GearSet {
 	so.Known(sectionKeys("items.startingGear")...)
-	g := GearSet{ID: id, Label: entryLabel(so, id)}
+	g := GearSet{ID: id, Label: validate.EntryLabel(so, id)}
 	if so.Has("group") {
 		g.Group, _ = so.Str("group", maxGearGroupLen, true)
 	}
@@ -316,7 +317,7 @@ func oneOfRefs(lo validate.Obj, b *ItemsBlock) []string {
 			good = false
 			continue
 		}
-		if containsID(out, s) {
+		if slices.Contains(out, s) {
 			lo.P.Addf(lo.Ptr("oneOf", i), "%q is already in this list", s)
 			good = false
 			continue

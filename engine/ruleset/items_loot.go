@@ -128,7 +128,7 @@ func (v *Validator) lootTables(o validate.Obj, b *ItemsBlock) []LootTable {
 		return nil
 	}
 	var out []LootTable
-	v.eachIDObject(o.Ptr("lootTables"), arr, func(to validate.Obj, id string) {
+	validate.EachIDObject(v.P, o.Ptr("lootTables"), arr, func(to validate.Obj, id string) {
 		out = append(out, v.lootTable(to, id, b))
 	})
 	return out
@@ -137,7 +137,7 @@ func (v *Validator) lootTables(o validate.Obj, b *ItemsBlock) []LootTable {
 // lootTable reads one table: { id, label, rolls, entries }.
 func (v *Validator) lootTable(to validate.Obj, id string, b *ItemsBlock) LootTable {
 	to.Known(sectionKeys("items.lootTables")...)
-	t := LootTable{ID: id, Label: entryLabel(to, id), Rolls: Amount{N: 1}}
+	t := LootTable{ID: id, Label: validate.EntryLabel(to, id), Rolls: Amount{N: 1}}
 	if to.Has("rolls") {
 		t.Rolls, _ = amount(to, "rolls", 0, MaxLootRolls)
 	}
@@ -148,7 +148,7 @@ func (v *Validator) lootTable(to validate.Obj, id string, b *ItemsBlock) LootTab
 	if !ok {
 		return t
 	}
-	t.Entries = readObjects(v.P, to, "entries", lines, func(lo validate.Obj) (LootLine, bool) {
+	t.Entries = validate.ReadObjects(v.P, to, "entries", lines, func(lo validate.Obj) (LootLine, bool) {
 		return lootLine(lo, b)
 	})
 	return t

@@ -2,6 +2,7 @@ package ruleset
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/validate"
@@ -119,7 +120,7 @@ func (m *RevealMeans) Detects(fake *Item) bool {
 			return true
 		}
 	}
-	return containsID(m.Items, fake.Ref())
+	return slices.Contains(m.Items, fake.Ref())
 }
 
 // Limits of markets (spec/items.md "Markets", "Identifying fakes").
@@ -269,9 +270,9 @@ func (v *Validator) priceLevels(mo validate.Obj) []PriceLevel {
 	}
 	var out []PriceLevel
 	defaults := 0
-	v.eachIDObject(mo.Ptr("prices"), arr, func(po validate.Obj, id string) {
+	validate.EachIDObject(v.P, mo.Ptr("prices"), arr, func(po validate.Obj, id string) {
 		po.Known(sectionKeys("items.market.prices")...)
-		pl := PriceLevel{ID: id, Label: entryLabel(po, id)}
+		pl := PriceLevel{ID: id, Label: validate.EntryLabel(po, id)}
 		if po.Require("times") {
 			pl.Times, _ = po.Float("times", 0, 1000, 1)
 			if pl.Times <= 0 {
@@ -298,9 +299,9 @@ func (v *Validator) placeSizes(mo validate.Obj, b *ItemsBlock) []PlaceSize {
 		return nil
 	}
 	var out []PlaceSize
-	v.eachIDObject(mo.Ptr("places"), arr, func(po validate.Obj, id string) {
+	validate.EachIDObject(v.P, mo.Ptr("places"), arr, func(po validate.Obj, id string) {
 		po.Known(sectionKeys("items.market.places")...)
-		ps := PlaceSize{ID: id, Label: entryLabel(po, id)}
+		ps := PlaceSize{ID: id, Label: validate.EntryLabel(po, id)}
 		if co, ok := po.Object("purse"); ok {
 			ps.Purse = purse(co, b)
 		}
@@ -403,9 +404,9 @@ func (v *Validator) sellers(mo validate.Obj, b *ItemsBlock, m *Market) []Seller 
 		return nil
 	}
 	var out []Seller
-	v.eachIDObject(mo.Ptr("sellers"), arr, func(so validate.Obj, id string) {
+	validate.EachIDObject(v.P, mo.Ptr("sellers"), arr, func(so validate.Obj, id string) {
 		so.Known(sectionKeys("items.market.sellers")...)
-		s := Seller{ID: id, Label: entryLabel(so, id), Honest: true}
+		s := Seller{ID: id, Label: validate.EntryLabel(so, id), Honest: true}
 		if so.Require("sells") {
 			s.Sells = filterList(so, "sells", b)
 		}
@@ -599,9 +600,9 @@ func (v *Validator) revealsFakes(o validate.Obj, b *ItemsBlock) []RevealMeans {
 		return nil
 	}
 	var out []RevealMeans
-	v.eachIDObject(o.Ptr("revealsFakes"), arr, func(ro validate.Obj, id string) {
+	validate.EachIDObject(v.P, o.Ptr("revealsFakes"), arr, func(ro validate.Obj, id string) {
 		ro.Known(sectionKeys("items.revealsFakes")...)
-		rm := RevealMeans{ID: id, Label: entryLabel(ro, id)}
+		rm := RevealMeans{ID: id, Label: validate.EntryLabel(ro, id)}
 		if tags, ok := ro.Arr("tags", 1, MaxItemTags); ok {
 			for i, raw := range tags {
 				s, _ := raw.(string)

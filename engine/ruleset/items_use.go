@@ -3,6 +3,7 @@ package ruleset
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/validate"
@@ -207,7 +208,7 @@ func (v *Validator) itemUse(io validate.Obj, it *Item) {
 	}
 	v.useLinks(io, it)
 	if tg := it.Toggle; tg != nil && tg.Budget != "" {
-		if budgets := v.economyBudgets(); budgets != nil && !containsID(budgets, tg.Budget) {
+		if budgets := v.economyBudgets(); budgets != nil && !slices.Contains(budgets, tg.Budget) {
 			io.Addf("toggle", "the switch's budget %q is not one of combat.economy.budgets: %v", tg.Budget, budgets)
 		}
 	}
@@ -288,7 +289,7 @@ func (v *Validator) recharge(ro validate.Obj) *Recharge {
 		switch {
 		case id == "":
 			v.P.Addf(ro.Ptr("rests", i), "want a rest id (a string), found %s", validate.TypeName(raw))
-		case !containsID(declared, id):
+		case !slices.Contains(declared, id):
 			v.P.Addf(ro.Ptr("rests", i), `no rest %q in the ruleset's "rests"; declared: %v`, id, declared)
 		default:
 			r.Rests = append(r.Rests, id)
@@ -396,7 +397,7 @@ func (v *Validator) useBudget(uo validate.Obj, u *Use) {
 	case u.Budget == "" && !u.Free && !uo.Has("budget"):
 		uo.Addf("", `a use spends a "budget" or is "free": say which`)
 	case u.Budget != "":
-		if budgets := v.economyBudgets(); budgets != nil && !containsID(budgets, u.Budget) {
+		if budgets := v.economyBudgets(); budgets != nil && !slices.Contains(budgets, u.Budget) {
 			uo.Addf("budget", "no budget %q in combat.economy.budgets; declared: %v", u.Budget, budgets)
 		}
 	}
@@ -450,7 +451,7 @@ func (v *Validator) applies(uo validate.Obj) []Applied {
 	if !ok {
 		return nil
 	}
-	return readObjects(v.P, uo, "applies", arr, v.applied)
+	return validate.ReadObjects(v.P, uo, "applies", arr, v.applied)
 }
 
 // applied reads one { condition, duration }, refusing an undeclared
@@ -697,7 +698,7 @@ func (v *Validator) usePlus(uo validate.Obj, u *Use, it *Item) []UsePlus {
 	if u.Kind == "heal" || u.Kind == "buff" {
 		uo.Addf("plus", "a plus clause is extra damage, for a use that harms (%q or %q), not a %q", "attack", "debuff", u.Kind)
 	}
-	return readObjects(v.P, uo, "plus", arr, func(po validate.Obj) (UsePlus, bool) {
+	return validate.ReadObjects(v.P, uo, "plus", arr, func(po validate.Obj) (UsePlus, bool) {
 		return v.plusClause(po, "items.use.plus", it, u)
 	})
 }

@@ -2,6 +2,7 @@ package ruleset
 
 import (
 	"github.com/rulehost/rulehost/engine/validate"
+	"slices"
 )
 
 // WeaponsEffect is the extra effect a worn or carried item has on the
@@ -36,7 +37,7 @@ func (w *WeaponsEffect) Applies(tags []string) bool {
 		return true
 	}
 	for _, t := range w.Tags {
-		if containsID(tags, t) {
+		if slices.Contains(tags, t) {
 			return true
 		}
 	}
@@ -70,7 +71,7 @@ func (v *Validator) weaponsEffect(o validate.Obj, place effectPlace) *WeaponsEff
 	if !ok {
 		return nil
 	}
-	w.Modifiers = readObjects(v.P, wo, "modifiers", arr, weaponModifier)
+	w.Modifiers = validate.ReadObjects(v.P, wo, "modifiers", arr, weaponModifier)
 	if len(w.Modifiers) == 0 {
 		return nil
 	}
@@ -88,11 +89,11 @@ func (v *Validator) weaponsTags(wo validate.Obj) []string {
 		t, _ := raw.(string)
 		if b == nil || b.Tag(t) == nil {
 			if b == nil || !b.unread["tags"] {
-				v.P.Addf(wo.Ptr("tags", i), "a weapons effect names weapons by a tag of items.tags; %s is not one", describeAny(raw))
+				v.P.Addf(wo.Ptr("tags", i), "a weapons effect names weapons by a tag of items.tags; %s is not one", validate.Describe(raw))
 			}
 			continue
 		}
-		if !containsID(out, t) {
+		if !slices.Contains(out, t) {
 			out = append(out, t)
 		}
 	}

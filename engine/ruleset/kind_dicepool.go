@@ -2,6 +2,7 @@ package ruleset
 
 import (
 	"github.com/rulehost/rulehost/engine/validate"
+	"slices"
 )
 
 // DicePool is the dice-pool kind: the sheet number is how many dice are
@@ -94,7 +95,7 @@ func (p *DicePool) MaxCount() int {
 // StanceFor returns the stance covering a skill, or nil.
 func (p *DicePool) StanceFor(skill string) *Stance {
 	for i := range p.Stances {
-		if containsID(p.Stances[i].Skills, skill) {
+		if slices.Contains(p.Stances[i].Skills, skill) {
 			return &p.Stances[i]
 		}
 	}

@@ -1,6 +1,7 @@
 package ruleset
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/validate"
@@ -59,7 +60,7 @@ func (l *List) Column(id string) (*ListColumn, bool) {
 }
 
 // HasValue reports an enum column's value, compared exactly.
-func (c *ListColumn) HasValue(s string) bool { return containsID(c.Values, s) }
+func (c *ListColumn) HasValue(s string) bool { return slices.Contains(c.Values, s) }
 
 // lists reads the top-level "lists": each {id, label, columns}, each
 // column {id, label, type, values}, with values only (and always) on an
@@ -78,7 +79,7 @@ func (v *Validator) list(lo validate.Obj) List {
 	lo.Known(sectionKeys("lists")...)
 	l := List{}
 	l.ID, _ = lo.Str("id", 64, true)
-	l.Label = entryLabel(lo, l.ID)
+	l.Label = validate.EntryLabel(lo, l.ID)
 	if !lo.Require("columns") {
 		return l
 	}
@@ -86,7 +87,7 @@ func (v *Validator) list(lo validate.Obj) List {
 	if !ok {
 		return l
 	}
-	v.eachIDObject(lo.Ptr("columns"), cols, func(co validate.Obj, id string) {
+	validate.EachIDObject(v.P, lo.Ptr("columns"), cols, func(co validate.Obj, id string) {
 		l.Columns = append(l.Columns, v.listColumn(co, id))
 	})
 	return l
@@ -97,7 +98,7 @@ func (v *Validator) list(lo validate.Obj) List {
 func (v *Validator) listColumn(co validate.Obj, id string) ListColumn {
 	co.Known(sectionKeys("lists.columns")...)
 	c := ListColumn{ID: id}
-	c.Label = entryLabel(co, id)
+	c.Label = validate.EntryLabel(co, id)
 	if !co.Require("type") {
 		return c
 	}
@@ -126,10 +127,10 @@ func (v *Validator) enumValues(co validate.Obj) []string {
 	for i, raw := range arr {
 		s, isStr := raw.(string)
 		if !isStr || strings.TrimSpace(s) == "" {
-			v.P.Addf(co.Ptr("values", i), "an enum value is a non-empty string, found %s", describeAny(raw))
+			v.P.Addf(co.Ptr("values", i), "an enum value is a non-empty string, found %s", validate.Describe(raw))
 			continue
 		}
-		if containsID(out, s) {
+		if slices.Contains(out, s) {
 			v.P.Addf(co.Ptr("values", i), "value %q is listed twice", s)
 			continue
 		}

@@ -2,6 +2,7 @@ package ruleset
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/validate"
@@ -26,20 +27,11 @@ type Override struct {
 func (o *Override) Names(skill, save, ability string) bool {
 	switch {
 	case skill != "":
-		return containsID(o.Skills, skill)
+		return slices.Contains(o.Skills, skill)
 	case save != "":
-		return containsID(o.Saves, save)
+		return slices.Contains(o.Saves, save)
 	case ability != "":
-		return containsID(o.Abilities, ability)
-	}
-	return false
-}
-
-func containsID(list []string, id string) bool {
-	for _, x := range list {
-		if x == id {
-			return true
-		}
+		return slices.Contains(o.Abilities, ability)
 	}
 	return false
 }
@@ -95,7 +87,7 @@ func (v *Validator) overrides(o validate.Obj, res *Resolution, k Kind) {
 func settableKeys(k Kind, locked []string) []string {
 	var allowed []string
 	for _, key := range append(append([]string{}, sharedKeys...), k.Keys()...) {
-		if !containsID(locked, key) {
+		if !slices.Contains(locked, key) {
 			allowed = append(allowed, key)
 		}
 	}
@@ -147,13 +139,13 @@ func mergeSet(set validate.Obj, res *Resolution, locked, allowed []string) (merg
 	}
 	ok = true
 	for key, val := range set.M {
-		if containsID(locked, key) {
+		if slices.Contains(locked, key) {
 			set.Addf(key, "an override cannot change %q; locked keys: %v", key, locked)
 			ok = false
 			continue
 		}
 		if val == nil {
-			if !containsID(allowed, key) {
+			if !slices.Contains(allowed, key) {
 				set.Addf(key, "unknown key %q: set holds resolution keys of kind %q; allowed here: %s", key, res.Kind, strings.Join(allowed, ", "))
 				continue
 			}

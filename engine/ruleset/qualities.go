@@ -25,6 +25,6 @@ func (v *Validator) qualities(mech validate.Obj) {
 		if b != nil {
 			declared = namedIDs(b.Tags)
 		}
-		v.P.Addf(mech.Ptr("qualities", i), "a quality names a tag declared in items.tags; %s is not one%s", describeAny(raw), validate.DidYouMean(t, declared))
+		v.P.Addf(mech.Ptr("qualities", i), "a quality names a tag declared in items.tags; %s is not one%s", validate.Describe(raw), validate.DidYouMean(t, declared))
 	}
 }

@@ -2,6 +2,7 @@ package ruleset
 
 import (
 	"encoding/json"
+	"slices"
 	"sort"
 
 	"github.com/rulehost/rulehost/engine/validate"
@@ -136,7 +137,7 @@ func (v *Validator) listOf(o validate.Obj, key string, max int) []validate.Obj {
 		if !ok || ids[i] == "" {
 			continue
 		}
-		if !containsID(v.order[key], ids[i]) {
+		if !slices.Contains(v.order[key], ids[i]) {
 			v.order[key] = append(v.order[key], ids[i])
 		}
 		out = append(out, eo)
