@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -115,7 +116,7 @@ func (v *Validator) bestiary(o validate.Obj, rs *Ruleset) []*Creature {
 
 // creatureEntry reads { id, label, summary, creature }.
 func (v *Validator) creatureEntry(o validate.Obj, rs *Ruleset) (*Creature, bool) {
-	o.Known(sectionKeys("bestiary.entry")...)
+	o.Known(vocab.Keys("bestiary.entry")...)
 	if !o.Require("creature") {
 		return nil, false
 	}
@@ -136,7 +137,7 @@ func (v *Validator) creatureEntry(o validate.Obj, rs *Ruleset) (*Creature, bool)
 
 // creature reads the creature block itself.
 func (v *Validator) creature(o validate.Obj, rs *Ruleset) *Creature {
-	o.Known(sectionKeys("bestiary.creature")...)
+	o.Known(vocab.Keys("bestiary.creature")...)
 	cr := &Creature{Defenses: &Effect{}}
 	o.Require("health", "actions")
 	cr.Health, _ = o.Int("health", 1, MaxCreatureHealth, 0)
@@ -215,7 +216,7 @@ func (v *Validator) creatureSaves(o validate.Obj) map[string]int {
 // notation (required: a summed fight requires dice); in a pool fight it
 // is a number of extra dice.
 func (v *Validator) creatureAttack(o validate.Obj, kind string) CreatureAttack {
-	o.Known(sectionKeys("bestiary.attack")...)
+	o.Known(vocab.Keys("bestiary.attack")...)
 	var a CreatureAttack
 	o.Require("id", "damage")
 	a.ID, _ = o.Str("id", 64, true)
@@ -238,7 +239,7 @@ func (v *Validator) creatureAttack(o validate.Obj, kind string) CreatureAttack {
 	if !ok {
 		return a
 	}
-	do.Known(sectionKeys("bestiary.damage")...)
+	do.Known(vocab.Keys("bestiary.damage")...)
 	v.attackDice(do, kind, &a)
 	a.Bonus, _ = do.Int("bonus", -1000, 1000, 0)
 	if do.Has("type") {

@@ -3,6 +3,7 @@ package ruleset
 import (
 	"strings"
 
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -176,7 +177,7 @@ func (v *Validator) sheetHide(at string, raw any) (SheetHide, bool) {
 	if !ok {
 		return SheetHide{}, false
 	}
-	o.Known(sectionKeys("combat.sheetHides")...)
+	o.Known(vocab.Keys("combat.sheetHides")...)
 	if !o.Require("list", "column", "kind") {
 		return SheetHide{}, false
 	}

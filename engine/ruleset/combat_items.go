@@ -3,6 +3,7 @@ package ruleset
 import (
 	"strings"
 
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -131,7 +132,7 @@ func (v *Validator) combatItems(root validate.Obj) *CombatItems {
 
 // budgets reads economy.budgets: ids, or { id, label }, each once.
 func (v *Validator) budgets(eo validate.Obj) []Budget {
-	eo.Known(sectionKeys("combat.economy")...)
+	eo.Known(vocab.Keys("combat.economy")...)
 	arr, ok := eo.Arr("budgets", 1, MaxBudgets)
 	if !ok {
 		return nil
@@ -167,7 +168,7 @@ func (v *Validator) budgetEntry(at string, raw any) (Budget, bool) {
 	if !ok {
 		return Budget{}, false
 	}
-	bo.Known(sectionKeys("combat.economy.budgets")...)
+	bo.Known(vocab.Keys("combat.economy.budgets")...)
 	if !bo.Require("id") {
 		return Budget{}, false
 	}
@@ -186,7 +187,7 @@ func (v *Validator) budgetEntry(at string, raw any) (Budget, bool) {
 
 // distance reads { unit, one, cell }.
 func distance(do validate.Obj) *Distance {
-	do.Known(sectionKeys("combat.distance")...)
+	do.Known(vocab.Keys("combat.distance")...)
 	if !do.Require("unit") {
 		return nil
 	}
@@ -203,7 +204,7 @@ func distance(do validate.Obj) *Distance {
 // offHandRule reads { budget, ability, fullWhen }: budget one of the
 // economy's budgets when it declares some.
 func (v *Validator) offHandRule(oo validate.Obj, ci *CombatItems) *OffHandRule {
-	oo.Known(sectionKeys("combat.offHand")...)
+	oo.Known(vocab.Keys("combat.offHand")...)
 	if !oo.Require("budget") {
 		return nil
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -259,7 +260,7 @@ func (v *Validator) itemAttack(io validate.Obj, it *Item) {
 }
 
 func (c attackCtx) attack(ao validate.Obj) *Attack {
-	ao.Known(sectionKeys("items.attack")...)
+	ao.Known(vocab.Keys("items.attack")...)
 	a := &Attack{}
 	if ao.Require("budget") {
 		a.Budget = c.budget(ao, "budget")
@@ -312,7 +313,7 @@ func (c attackCtx) budget(o validate.Obj, key string) string {
 // defines as a weapon's, so one reader keeps the two from drifting apart.
 // whose ("a weapon's", "a use's") names it in a refusal.
 func (c attackCtx) toHit(to validate.Obj, whose string) AttackToHit {
-	to.Known(sectionKeys("items.attack.toHit")...)
+	to.Known(vocab.Keys("items.attack.toHit")...)
 	var t AttackToHit
 	if to.Has("abilities") {
 		t.Abilities = c.abilityIDs(to, "abilities")
@@ -346,7 +347,7 @@ func (c attackCtx) toHitTarget(to validate.Obj, whose string) *Num {
 }
 
 func (c attackCtx) damage(do validate.Obj) AttackDamage {
-	do.Known(sectionKeys("items.attack.damage")...)
+	do.Known(vocab.Keys("items.attack.damage")...)
 	var d AttackDamage
 	if do.Has("dice") {
 		d.Dice = c.word(do, "dice", wordDice)
@@ -421,7 +422,7 @@ func (c attackCtx) distance(ao validate.Obj, a *Attack) {
 	if !ok {
 		return
 	}
-	ro.Known(sectionKeys("items.attack.range")...)
+	ro.Known(vocab.Keys("items.attack.range")...)
 	r := &AttackRange{}
 	if ro.Require("normal") {
 		r.Normal = c.num(ro, "normal", 0, MaxDistance)
@@ -460,7 +461,7 @@ func (c attackCtx) ammo(ao validate.Obj) *Ammo {
 	if !ok {
 		return nil
 	}
-	mo.Known(sectionKeys("items.attack.ammo")...)
+	mo.Known(vocab.Keys("items.attack.ammo")...)
 	if !mo.Require("tag") {
 		return nil
 	}
@@ -492,7 +493,7 @@ func (c attackCtx) clip(ao validate.Obj) *Clip {
 	if !ok {
 		return nil
 	}
-	co.Known(sectionKeys("items.attack.clip")...)
+	co.Known(vocab.Keys("items.attack.clip")...)
 	if !co.Require("max", "reload") {
 		return nil
 	}
@@ -523,7 +524,7 @@ func (c attackCtx) modes(ao validate.Obj, a *Attack) []AttackMode {
 		if !ok || ids[i] == "" {
 			continue
 		}
-		mo.Known(sectionKeys("items.attack.modes")...)
+		mo.Known(vocab.Keys("items.attack.modes")...)
 		m := AttackMode{ID: ids[i], Targets: 1}
 		if mo.Require("label") {
 			m.Label, _ = mo.Str("label", 80, true)
@@ -566,7 +567,7 @@ func (c attackCtx) onHits(ao validate.Obj) []OnHit {
 }
 
 func (c attackCtx) onHit(oo validate.Obj) (OnHit, bool) {
-	oo.Known(sectionKeys("items.attack.onHit")...)
+	oo.Known(vocab.Keys("items.attack.onHit")...)
 	var h OnHit
 	if !oo.Require("condition") {
 		return h, false
@@ -581,13 +582,13 @@ func (c attackCtx) onHit(oo validate.Obj) (OnHit, bool) {
 	h.AtLeast, _ = oo.Int("atLeast", 0, MaxAttackDamage, 1)
 	h.Rounds, _ = oo.Int("rounds", 1, 100, 0)
 	if so, ok := oo.Object("save"); ok {
-		so.Known(sectionKeys("items.attack.onHit.save")...)
+		so.Known(vocab.Keys("items.attack.onHit.save")...)
 		if so.Require("save", "difficulty") {
 			h.Save = &HitSave{Save: c.v.saveID(so), Difficulty: c.difficulty(so)}
 		}
 	}
 	if so, ok := oo.Object("saveEnds"); ok {
-		so.Known(sectionKeys("items.attack.onHit.saveEnds")...)
+		so.Known(vocab.Keys("items.attack.onHit.saveEnds")...)
 		if so.Require("save", "difficulty", "at") {
 			h.SaveEnds = &SaveEnds{Save: c.v.saveID(so), Difficulty: c.difficulty(so)}
 			h.SaveEnds.At, _ = so.Enum("at", "", SaveEndsAt...)
@@ -632,12 +633,12 @@ func (c attackCtx) plusClauses(ao validate.Obj) []PlusClause {
 // plusSectionKeys are the keys a plus clause, its save and its targetIs
 // may have, by the vocabulary section of the block the clause sits in.
 var plusSectionKeys = map[string][]string{
-	"items.attack.plus":          sectionKeys("items.attack.plus"),
-	"items.attack.plus.save":     sectionKeys("items.attack.plus.save"),
-	"items.attack.plus.targetIs": sectionKeys("items.attack.plus.targetIs"),
-	"items.use.plus":             sectionKeys("items.use.plus"),
-	"items.use.plus.save":        sectionKeys("items.use.plus.save"),
-	"items.use.plus.targetIs":    sectionKeys("items.use.plus.targetIs"),
+	"items.attack.plus":          vocab.Keys("items.attack.plus"),
+	"items.attack.plus.save":     vocab.Keys("items.attack.plus.save"),
+	"items.attack.plus.targetIs": vocab.Keys("items.attack.plus.targetIs"),
+	"items.use.plus":             vocab.Keys("items.use.plus"),
+	"items.use.plus.save":        vocab.Keys("items.use.plus.save"),
+	"items.use.plus.targetIs":    vocab.Keys("items.use.plus.targetIs"),
 }
 
 // plusClause reads one plus clause { dice, flat, type, save, targetIs,
@@ -845,7 +846,7 @@ func (c attackCtx) abilityIDs(o validate.Obj, key string) *IDs {
 
 // statRef reads { "stat": id } naming a stat that can give kind.
 func (c attackCtx) statRef(so validate.Obj, kind wordKind) string {
-	so.Known(sectionKeys("items.stat")...)
+	so.Known(vocab.Keys("items.stat")...)
 	if !so.Require("stat") {
 		return ""
 	}

@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -146,7 +147,7 @@ const (
 )
 
 // itemsBlockKeys are the block's keys, including the later issues' ones.
-var itemsBlockKeys = sectionKeys("items")
+var itemsBlockKeys = vocab.Keys("items")
 
 // Stat returns the stat with this id.
 func (b *ItemsBlock) Stat(id string) *ItemStatDecl {
@@ -283,7 +284,7 @@ func (v *Validator) itemsBlock(at string, raw any) *ItemsBlock {
 // binding reads { label, max }. Items change during the game, so max is
 // read from the sheet alone (spec/items.md "What reads the items").
 func (v *Validator) binding(bo validate.Obj) *Binding {
-	bo.Known(sectionKeys("items.binding")...)
+	bo.Known(vocab.Keys("items.binding")...)
 	bd := &Binding{}
 	bd.Label, _ = bo.Str("label", 80, false)
 	if bo.Require("max") {
@@ -332,7 +333,7 @@ func (v *Validator) slotDecls(o validate.Obj) []SlotDecl {
 	}
 	var out []SlotDecl
 	validate.EachIDObject(v.P, o.Ptr("slots"), arr, func(so validate.Obj, id string) {
-		so.Known(sectionKeys("items.slots")...)
+		so.Known(vocab.Keys("items.slots")...)
 		sd := SlotDecl{ID: id, Count: 1}
 		sd.Label = validate.EntryLabel(so, id)
 		if so.Require("count") {
@@ -362,7 +363,7 @@ func (v *Validator) namedList(o validate.Obj, key string, min, max int) []Named 
 	}
 	var out []Named
 	validate.EachIDObject(v.P, o.Ptr(key), arr, func(no validate.Obj, id string) {
-		no.Known(sectionKeys("items.named")...)
+		no.Known(vocab.Keys("items.named")...)
 		out = append(out, Named{ID: id, Label: validate.EntryLabel(no, id)})
 	})
 	return out
@@ -373,11 +374,11 @@ var statTypes = []string{"number", "text", "boolean", "enum", "dice"}
 // statTypeKeys are the keys each stat type reads besides id, label, type
 // and promptVisible.
 var statTypeKeys = map[string][]string{
-	"number":  sectionKeys("items.stats.number"),
-	"text":    sectionKeys("items.stats.text"),
-	"boolean": sectionKeys("items.stats.boolean"),
-	"enum":    sectionKeys("items.stats.enum"),
-	"dice":    sectionKeys("items.stats.dice"),
+	"number":  vocab.Keys("items.stats.number"),
+	"text":    vocab.Keys("items.stats.text"),
+	"boolean": vocab.Keys("items.stats.boolean"),
+	"enum":    vocab.Keys("items.stats.enum"),
+	"dice":    vocab.Keys("items.stats.dice"),
 }
 
 // itemStats reads the block's stats, declared like list columns.
@@ -408,7 +409,7 @@ func (v *Validator) statDecl(so validate.Obj, id string) (ItemStatDecl, bool) {
 	if sd.Type, typed = so.Enum("type", "", statTypes...); !typed {
 		return sd, false
 	}
-	so.Known(append(sectionKeys("items.stats"), statTypeKeys[sd.Type]...)...)
+	so.Known(append(vocab.Keys("items.stats"), statTypeKeys[sd.Type]...)...)
 	sd.PromptVisible, _ = so.Bool("promptVisible", true)
 	switch sd.Type {
 	case "number":
@@ -566,7 +567,7 @@ func (sd *ItemStatDecl) Clamp(f float64) float64 {
 }
 
 func (v *Validator) carry(co validate.Obj, b *ItemsBlock) *Carry {
-	co.Known(sectionKeys("items.carry")...)
+	co.Known(vocab.Keys("items.carry")...)
 	c := &Carry{}
 	if co.Require("stat") {
 		if id, ok := co.Str("stat", 64, true); ok {
@@ -647,7 +648,7 @@ func (v *Validator) currencies(o validate.Obj) []Currency {
 // counted in the smallest coin, so that coin is worth 1, and no two coins
 // of a family are worth the same.
 func (v *Validator) currency(fo validate.Obj, id string, coinAt map[string]string) (Currency, bool) {
-	fo.Known(sectionKeys("items.currencies")...)
+	fo.Known(vocab.Keys("items.currencies")...)
 	cur := Currency{ID: id}
 	cur.Label, _ = fo.Str("label", 80, false)
 	if fo.Has("perWeight") {
@@ -670,7 +671,7 @@ func (v *Validator) currency(fo validate.Obj, id string, coinAt map[string]strin
 // coin reads one coin { id, label, one, value }, noting where its id is
 // declared (coinAt) and which coin has each value of its family (values).
 func coin(uo validate.Obj, id string, coinAt map[string]string, values map[int]string) Coin {
-	uo.Known(sectionKeys("items.currencies.units")...)
+	uo.Known(vocab.Keys("items.currencies.units")...)
 	c := Coin{ID: id}
 	if at, dup := coinAt[c.ID]; dup {
 		uo.Addf("id", "coin id %q is already used at %s; a coin's id is unique across all families, because a cost names only the coin", c.ID, at)
@@ -730,7 +731,7 @@ func (v *Validator) rarityCaps(o validate.Obj, b *ItemsBlock) []RarityCap {
 // rarityCap reads entry i, { rarity, stats, bonus }; seen holds the
 // entry that capped each rarity first.
 func (v *Validator) rarityCap(ro validate.Obj, b *ItemsBlock, i int, seen map[string]int) (RarityCap, bool) {
-	ro.Known(sectionKeys("items.rarityCaps")...)
+	ro.Known(vocab.Keys("items.rarityCaps")...)
 	rc := RarityCap{Stats: map[string]float64{}}
 	if !ro.Require("rarity") {
 		return rc, false

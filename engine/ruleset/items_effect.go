@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -103,7 +104,7 @@ const (
 	effectOtherwise // a requirement's otherwise: no ability changes
 )
 
-var effectKeys = sectionKeys("effect")
+var effectKeys = vocab.Keys("effect")
 
 // effect validates what a condition, a level or an item does to a check
 // (effects, modifiers, failsSaves, skills, saves, abilities) and its typed
@@ -217,7 +218,7 @@ func (v *Validator) modifiers(o validate.Obj, check bool) []Modifier {
 
 // modifier reads { to, flat, dice, minus, mode, skills, saves }.
 func (v *Validator) modifier(mo validate.Obj, check bool) (Modifier, bool) {
-	mo.Known(sectionKeys("effect.modifiers")...)
+	mo.Known(vocab.Keys("effect.modifiers")...)
 	var m Modifier
 	if check && !mo.Require("to") {
 		return m, false
@@ -291,7 +292,7 @@ func (v *Validator) abilityChanges(o validate.Obj, check bool) []AbilityChange {
 
 // abilityChange reads { "set": N } (at least N) or { "add": N }.
 func abilityChange(co validate.Obj, id string) (AbilityChange, bool) {
-	co.Known(sectionKeys("effect.abilities")...)
+	co.Known(vocab.Keys("effect.abilities")...)
 	ch := AbilityChange{Ability: id}
 	if co.Has("set") == co.Has("add") {
 		co.Addf("", `an ability change is { "set": N } (at least N) or { "add": N }, exactly one`)
@@ -390,7 +391,7 @@ func (v *Validator) damageEntries(o validate.Obj, key string, check bool) []Dama
 // damageObject reads { type, except }; the exceptions are tags declared
 // in items.tags, the words a strike's qualities are written in.
 func (v *Validator) damageObject(eo validate.Obj, check bool) (DamageEntry, bool) {
-	eo.Known(sectionKeys("effect.damage")...)
+	eo.Known(vocab.Keys("effect.damage")...)
 	var d DamageEntry
 	if check && !eo.Require("type") {
 		return d, false

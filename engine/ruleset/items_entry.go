@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -131,14 +132,14 @@ func (it *Item) Number(stat string) (float64, bool) {
 }
 
 // itemEntryKeys are an item entry's keys.
-var itemEntryKeys = sectionKeys("items.entry")
+var itemEntryKeys = vocab.Keys("items.entry")
 
 // itemEntryRefused are a choice entry's keys, refused in an item entry
 // with a message of their own.
 var itemEntryRefused = []string{"rows", "creature", "mechanics"}
 
 // itemKeys are the keys of an entry's item block.
-var itemKeys = sectionKeys("items.item")
+var itemKeys = vocab.Keys("items.item")
 
 // serviceRefuses are what a service has nothing to do with.
 var serviceRefuses = []string{"slots", "stack", "binds", "worn", "carried", "requires", "attack", "use", "charges"}
@@ -360,7 +361,7 @@ func itemCost(io validate.Obj, b *ItemsBlock) *Cost {
 	if !ok {
 		return nil
 	}
-	co.Known(sectionKeys("items.cost")...)
+	co.Known(vocab.Keys("items.cost")...)
 	c := &Cost{}
 	required := co.Require("amount", "unit")
 	c.Amount, _ = co.Int("amount", 0, 1_000_000_000, 0)
@@ -415,7 +416,7 @@ func (v *Validator) itemBinding(io validate.Obj, b *ItemsBlock, it *Item) {
 		it.Binds = bv
 	case map[string]any:
 		bo := validate.Obj{P: v.P, At: io.Ptr("binds"), M: bv}
-		bo.Known(sectionKeys("items.binds")...)
+		bo.Known(vocab.Keys("items.binds")...)
 		it.Binds = true
 		it.Restriction, _ = bo.Str("restriction", 200, true)
 		it.Cursed, _ = bo.Bool("cursed", false)
@@ -458,7 +459,7 @@ func (v *Validator) requirement(at string, raw any) (Requirement, bool) {
 	if !ok {
 		return rq, false
 	}
-	ro.Known(sectionKeys("items.requires")...)
+	ro.Known(vocab.Keys("items.requires")...)
 	if !ro.Require("value", "atLeast") {
 		return rq, false
 	}
@@ -477,7 +478,7 @@ func itemToggle(io validate.Obj) *Toggle {
 	if !ok {
 		return nil
 	}
-	to.Known(sectionKeys("items.toggle")...)
+	to.Known(vocab.Keys("items.toggle")...)
 	tg := &Toggle{}
 	if to.Require("label", "budget") {
 		tg.Label, _ = to.Str("label", 80, true)
@@ -511,7 +512,7 @@ func laterItemKeys(io validate.Obj, it *Item) {
 		it.Use = uo.M
 	}
 	if so, ok := io.Object("sold"); ok {
-		so.Known(sectionKeys("items.sold")...)
+		so.Known(vocab.Keys("items.sold")...)
 		it.Sold = so.M
 	}
 }
@@ -527,7 +528,7 @@ func (v *Validator) charges(at string, raw any) {
 	if !ok {
 		return
 	}
-	co.Known(sectionKeys("items.charges")...)
+	co.Known(vocab.Keys("items.charges")...)
 	if !co.Require("max") {
 		return
 	}
@@ -536,7 +537,7 @@ func (v *Validator) charges(at string, raw any) {
 		co.Int("max", 1, 100, 1)
 	case map[string]any:
 		mo, _ := co.Object("max")
-		mo.Known(sectionKeys("items.charges.max")...)
+		mo.Known(vocab.Keys("items.charges.max")...)
 		mo.Require("stat")
 	default:
 		co.Addf("max", "want a number from 1 to 100 or { \"stat\": id }, found %s", validate.TypeName(m))

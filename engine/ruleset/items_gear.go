@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -129,7 +130,7 @@ func (v *Validator) startingGear(o validate.Obj, b *ItemsBlock) []GearSet {
 // gearSet reads one set: { id, label, group, fits, lines, choices }, and
 // refuses one that could need more stacks than a bag accepts at once.
 func (v *Validator) gearSet(so validate.Obj, id string, b *ItemsBlock) GearSet {
-	so.Known(sectionKeys("items.startingGear")...)
+	so.Known(vocab.Keys("items.startingGear")...)
 	g := GearSet{ID: id, Label: validate.EntryLabel(so, id)}
 	if so.Has("group") {
 		g.Group, _ = so.Str("group", maxGearGroupLen, true)
@@ -147,7 +148,7 @@ func (v *Validator) gearSet(so validate.Obj, id string, b *ItemsBlock) GearSet {
 
 // gearFits reads { value, atLeast }: a sheet value without live state.
 func (v *Validator) gearFits(fo validate.Obj) *Fits {
-	fo.Known(sectionKeys("items.startingGear.fits")...)
+	fo.Known(vocab.Keys("items.startingGear.fits")...)
 	f := &Fits{}
 	ok := fo.Require("value", "atLeast")
 	if fo.Has("value") {
@@ -178,7 +179,7 @@ func gearChoices(so validate.Obj, b *ItemsBlock) []GearChoice {
 		if !ok {
 			continue
 		}
-		co.Known(sectionKeys("items.startingGear.choices")...)
+		co.Known(vocab.Keys("items.startingGear.choices")...)
 		c := GearChoice{Label: fmt.Sprintf("Choice %d", i+1)}
 		if l, ok := co.Str("label", maxGearLabelsLen, true); ok {
 			c.Label = l
@@ -203,7 +204,7 @@ func gearOptions(co validate.Obj, b *ItemsBlock) []GearOption {
 		if !ok {
 			continue
 		}
-		oo.Known(sectionKeys("items.startingGear.options")...)
+		oo.Known(vocab.Keys("items.startingGear.options")...)
 		opt := GearOption{Label: fmt.Sprintf("Option %d", i+1)}
 		if l, ok := oo.Str("label", maxGearLabelsLen, true); ok {
 			if j, dup := seen[strings.ToLower(l)]; dup {
@@ -242,7 +243,7 @@ func gearLines(o validate.Obj, key string, b *ItemsBlock) []GearLine {
 // gearLine reads one line: exactly one of item, coins, oneOf and name,
 // with count 1 to 999 and equip only where an item can be put on.
 func gearLine(lo validate.Obj, b *ItemsBlock) (GearLine, bool) {
-	lo.Known(sectionKeys("items.startingGear.lines")...)
+	lo.Known(vocab.Keys("items.startingGear.lines")...)
 	line := GearLine{Count: 1}
 	good := true
 	if lo.Has("count") {

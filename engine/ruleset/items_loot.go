@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -136,7 +137,7 @@ func (v *Validator) lootTables(o validate.Obj, b *ItemsBlock) []LootTable {
 
 // lootTable reads one table: { id, label, rolls, entries }.
 func (v *Validator) lootTable(to validate.Obj, id string, b *ItemsBlock) LootTable {
-	to.Known(sectionKeys("items.lootTables")...)
+	to.Known(vocab.Keys("items.lootTables")...)
 	t := LootTable{ID: id, Label: validate.EntryLabel(to, id), Rolls: Amount{N: 1}}
 	if to.Has("rolls") {
 		t.Rolls, _ = amount(to, "rolls", 0, MaxLootRolls)
@@ -157,7 +158,7 @@ func (v *Validator) lootTable(to validate.Obj, id string, b *ItemsBlock) LootTab
 // lootLine reads one line: exactly one of item, filter and coins, each
 // naming what the file declares; weight 1 and count 1 by default.
 func lootLine(lo validate.Obj, b *ItemsBlock) (LootLine, bool) {
-	lo.Known(sectionKeys("items.lootTables.entries")...)
+	lo.Known(vocab.Keys("items.lootTables.entries")...)
 	line := LootLine{Weight: 1, Count: Amount{N: 1}}
 	if lo.Has("weight") {
 		line.Weight, _ = lo.Int("weight", 1, MaxLootWeight, 1)

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -228,7 +229,7 @@ func (v *Validator) marketSection(o validate.Obj, b *ItemsBlock) {
 
 // market reads the market block.
 func (v *Validator) market(mo validate.Obj, b *ItemsBlock) *Market {
-	mo.Known(sectionKeys("items.market")...)
+	mo.Known(vocab.Keys("items.market")...)
 	m := &Market{}
 	if mo.Require("prices") {
 		m.Prices = v.priceLevels(mo)
@@ -271,7 +272,7 @@ func (v *Validator) priceLevels(mo validate.Obj) []PriceLevel {
 	var out []PriceLevel
 	defaults := 0
 	validate.EachIDObject(v.P, mo.Ptr("prices"), arr, func(po validate.Obj, id string) {
-		po.Known(sectionKeys("items.market.prices")...)
+		po.Known(vocab.Keys("items.market.prices")...)
 		pl := PriceLevel{ID: id, Label: validate.EntryLabel(po, id)}
 		if po.Require("times") {
 			pl.Times, _ = po.Float("times", 0, 1000, 1)
@@ -300,7 +301,7 @@ func (v *Validator) placeSizes(mo validate.Obj, b *ItemsBlock) []PlaceSize {
 	}
 	var out []PlaceSize
 	validate.EachIDObject(v.P, mo.Ptr("places"), arr, func(po validate.Obj, id string) {
-		po.Known(sectionKeys("items.market.places")...)
+		po.Known(vocab.Keys("items.market.places")...)
 		ps := PlaceSize{ID: id, Label: validate.EntryLabel(po, id)}
 		if co, ok := po.Object("purse"); ok {
 			ps.Purse = purse(co, b)
@@ -317,7 +318,7 @@ func (v *Validator) placeSizes(mo validate.Obj, b *ItemsBlock) []PlaceSize {
 
 // purse reads { amount, unit }: a whole number of one of the coins.
 func purse(co validate.Obj, b *ItemsBlock) *Cost {
-	co.Known(sectionKeys("items.market.purse")...)
+	co.Known(vocab.Keys("items.market.purse")...)
 	if !co.Require("amount", "unit") {
 		return nil
 	}
@@ -332,7 +333,7 @@ func purse(co validate.Obj, b *ItemsBlock) *Cost {
 // soldRule reads { filter, place, limited }: a filter and a place, a
 // limit or both.
 func soldRule(ro validate.Obj, b *ItemsBlock, m *Market) (SoldRule, bool) {
-	ro.Known(sectionKeys("items.market.sold")...)
+	ro.Known(vocab.Keys("items.market.sold")...)
 	var r SoldRule
 	if !ro.Require("filter") {
 		return r, false
@@ -405,7 +406,7 @@ func (v *Validator) sellers(mo validate.Obj, b *ItemsBlock, m *Market) []Seller 
 	}
 	var out []Seller
 	validate.EachIDObject(v.P, mo.Ptr("sellers"), arr, func(so validate.Obj, id string) {
-		so.Known(sectionKeys("items.market.sellers")...)
+		so.Known(vocab.Keys("items.market.sellers")...)
 		s := Seller{ID: id, Label: validate.EntryLabel(so, id), Honest: true}
 		if so.Require("sells") {
 			s.Sells = filterList(so, "sells", b)
@@ -433,7 +434,7 @@ func (v *Validator) sellers(mo validate.Obj, b *ItemsBlock, m *Market) []Seller 
 
 // sellerOnly reads { value, atLeast, label }.
 func (v *Validator) sellerOnly(oo validate.Obj) *SellerOnly {
-	oo.Known(sectionKeys("items.market.only")...)
+	oo.Known(vocab.Keys("items.market.only")...)
 	if !oo.Require("value", "atLeast", "label") {
 		return nil
 	}
@@ -448,7 +449,7 @@ func (v *Validator) sellerOnly(oo validate.Obj) *SellerOnly {
 
 // stockTable reads { table }: one of the block's loot tables.
 func stockTable(sto validate.Obj, b *ItemsBlock) string {
-	sto.Known(sectionKeys("items.market.stock")...)
+	sto.Known(vocab.Keys("items.market.stock")...)
 	if !sto.Require("table") {
 		return ""
 	}
@@ -485,7 +486,7 @@ func filterList(o validate.Obj, key string, b *ItemsBlock) []ItemFilter {
 // filterObj reads one filter object { rarity, category, tag }, as a loot
 // line's filter is read.
 func filterObj(fo validate.Obj, b *ItemsBlock) *ItemFilter {
-	fo.Known(sectionKeys("items.filter")...)
+	fo.Known(vocab.Keys("items.filter")...)
 	f := &ItemFilter{}
 	good := true
 	read := func(key string, find func(string) *Named, list []Named) string {
@@ -530,7 +531,7 @@ func MatchesAny(fs []ItemFilter, it *Item) bool {
 // tell reads a tell or a manner: { check, dc, says, needs, needsAny,
 // carries, advantageIf, disadvantageIf }.
 func (v *Validator) tell(to validate.Obj, b *ItemsBlock) *Tell {
-	to.Known(sectionKeys("items.tell")...)
+	to.Known(vocab.Keys("items.tell")...)
 	if !to.Require("check", "dc", "says") {
 		return nil
 	}
@@ -546,7 +547,7 @@ func (v *Validator) tell(to validate.Obj, b *ItemsBlock) *Tell {
 	t.AdvantageIf = v.fitsLines(to, "advantageIf")
 	t.DisadvantageIf = v.fitsLines(to, "disadvantageIf")
 	if cr, ok := to.Object("carries"); ok {
-		cr.Known(sectionKeys("items.tell.carries")...)
+		cr.Known(vocab.Keys("items.tell.carries")...)
 		if cr.Require("anyOf") {
 			if arr, ok := cr.Arr("anyOf", 1, MaxTellLines); ok {
 				for i, raw := range arr {
@@ -580,7 +581,7 @@ func (v *Validator) fitsLines(o validate.Obj, key string) []Fits {
 		if !ok {
 			continue
 		}
-		lo.Known(sectionKeys("items.tell.line")...)
+		lo.Known(vocab.Keys("items.tell.line")...)
 		if !lo.Require("value", "atLeast") {
 			continue
 		}
@@ -601,7 +602,7 @@ func (v *Validator) revealsFakes(o validate.Obj, b *ItemsBlock) []RevealMeans {
 	}
 	var out []RevealMeans
 	validate.EachIDObject(v.P, o.Ptr("revealsFakes"), arr, func(ro validate.Obj, id string) {
-		ro.Known(sectionKeys("items.revealsFakes")...)
+		ro.Known(vocab.Keys("items.revealsFakes")...)
 		rm := RevealMeans{ID: id, Label: validate.EntryLabel(ro, id)}
 		if tags, ok := ro.Arr("tags", 1, MaxItemTags); ok {
 			for i, raw := range tags {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -155,7 +156,7 @@ var UseAreaShapes = []string{"burst", "cone", "line"}
 // keys that a use pays for with itself and so may not have (with
 // concentration, as the spec's refused list says).
 var (
-	useKeys    = sectionKeys("items.use")
+	useKeys    = vocab.Keys("items.use")
 	useRefused = []string{"cost", "perCostStep", "check", "concentration", "reaction", "scales", "gives", "standard", "rider"}
 	useKinds   = []string{"heal", "attack", "buff", "debuff"}
 	useTargets = []string{"self", "ally", "enemy", "any"}
@@ -257,7 +258,7 @@ func (v *Validator) itemChargesDef(io, co validate.Obj, it *Item) *ItemCharges {
 		c.Recharge = v.recharge(ro)
 	}
 	if bo, ok := co.Object("breaksOn"); ok {
-		bo.Known(sectionKeys("items.charges.breaksOn")...)
+		bo.Known(vocab.Keys("items.charges.breaksOn")...)
 		if bo.Require("die", "atMost") {
 			b := &BreaksOn{}
 			b.Die, _ = bo.Int("die", 2, 100, 20)
@@ -277,7 +278,7 @@ func statGiven(it *Item, id string) string {
 
 // recharge reads { rests, amount }: declared rests, and "max" or an amount.
 func (v *Validator) recharge(ro validate.Obj) *Recharge {
-	ro.Known(sectionKeys("items.charges.recharge")...)
+	ro.Known(vocab.Keys("items.charges.recharge")...)
 	if !ro.Require("rests", "amount") {
 		return nil
 	}
@@ -314,7 +315,7 @@ func (v *Validator) useAmount(o validate.Obj, key string) (UseAmount, bool) {
 	if !ok {
 		return UseAmount{}, false
 	}
-	ao.Known(sectionKeys("items.amount")...)
+	ao.Known(vocab.Keys("items.amount")...)
 	var a UseAmount
 	if !ao.Has("dice") && !ao.Has("flat") {
 		o.Addf(key, `an amount has "dice", "flat" or both`)
@@ -457,7 +458,7 @@ func (v *Validator) applies(uo validate.Obj) []Applied {
 // applied reads one { condition, duration }, refusing an undeclared
 // condition.
 func (v *Validator) applied(ao validate.Obj) (Applied, bool) {
-	ao.Known(sectionKeys("items.use.applies")...)
+	ao.Known(vocab.Keys("items.use.applies")...)
 	if !ao.Require("condition") {
 		return Applied{}, false
 	}
@@ -468,7 +469,7 @@ func (v *Validator) applied(ao validate.Obj) (Applied, bool) {
 	}
 	a := Applied{Condition: c}
 	if do, ok := ao.Object("duration"); ok {
-		do.Known(sectionKeys("items.use.duration")...)
+		do.Known(vocab.Keys("items.use.duration")...)
 		a.Rounds, _ = do.Int("rounds", 1, 100, 0)
 	}
 	return a, true
@@ -480,7 +481,7 @@ func (v *Validator) useSave(uo validate.Obj) *UseSave {
 	if !ok {
 		return nil
 	}
-	so.Known(sectionKeys("items.use.save")...)
+	so.Known(vocab.Keys("items.use.save")...)
 	if !so.Require("save") {
 		return nil
 	}
@@ -525,7 +526,7 @@ func (v *Validator) saveDifficulty(uo validate.Obj, u *Use, it *Item) {
 // stats; section is the vocabulary section of the object.
 func (v *Validator) itemNumberStat(o validate.Obj, section, what string) string {
 	const key = "stat"
-	o.Known(sectionKeys(section)...)
+	o.Known(vocab.Keys(section)...)
 	if !o.Require(key) {
 		return ""
 	}
@@ -558,7 +559,7 @@ func (v *Validator) restore(uo validate.Obj, u *Use) *Restore {
 	if !ok {
 		return nil
 	}
-	ro.Known(sectionKeys("items.use.restore")...)
+	ro.Known(vocab.Keys("items.use.restore")...)
 	if !ro.Require("pool", "amount") {
 		return nil
 	}
@@ -621,7 +622,7 @@ func (v *Validator) useArea(uo validate.Obj) *UseArea {
 	if !ok {
 		return nil
 	}
-	ao.Known(sectionKeys("items.use.area")...)
+	ao.Known(vocab.Keys("items.use.area")...)
 	if !ao.Require("shape", "size") {
 		return nil
 	}
@@ -659,7 +660,7 @@ func (v *Validator) useZone(uo validate.Obj) *UseZone {
 	if !ok {
 		return nil
 	}
-	zo.Known(sectionKeys("items.use.zone")...)
+	zo.Known(vocab.Keys("items.use.zone")...)
 	if !zo.Require("rounds") {
 		return nil
 	}
@@ -705,7 +706,7 @@ func (v *Validator) usePlus(uo validate.Obj, u *Use, it *Item) []UsePlus {
 
 // gate reads { check, difficulty, unless }.
 func (v *Validator) gate(g validate.Obj, it *Item) *Gate {
-	g.Known(sectionKeys("items.use.gate")...)
+	g.Known(vocab.Keys("items.use.gate")...)
 	if !g.Require("check", "difficulty") {
 		return nil
 	}
@@ -725,7 +726,7 @@ func (v *Validator) gate(g validate.Obj, it *Item) *Gate {
 		g.Addf("difficulty", `want a number from 1 to 100 or { "stat": id }, found %s`, validate.TypeName(raw))
 	}
 	if uo, ok := g.Object("unless"); ok {
-		uo.Known(sectionKeys("items.use.gate.unless")...)
+		uo.Known(vocab.Keys("items.use.gate.unless")...)
 		if uo.Require("value", "atLeast") {
 			ref, ok := v.ValueRef(uo.Ptr("value"), uo.M["value"], AnyRead, "a gate's unless")
 			at, ok2 := uo.Float("atLeast", -1e9, 1e9, 0)
@@ -739,7 +740,7 @@ func (v *Validator) gate(g validate.Obj, it *Item) *Gate {
 
 // gateCheck reads what a gate rolls: { skill }, { ability } or { value }.
 func (v *Validator) gateCheck(co validate.Obj, gt *Gate) {
-	co.Known(sectionKeys("items.use.gate.check")...)
+	co.Known(vocab.Keys("items.use.gate.check")...)
 	if len(co.M) != 1 {
 		co.Addf("", `a gate's check names one thing: { "skill": id }, { "ability": id } or { "value": reference }`)
 		return

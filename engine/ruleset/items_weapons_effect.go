@@ -1,8 +1,10 @@
 package ruleset
 
 import (
-	"github.com/rulehost/rulehost/engine/validate"
 	"slices"
+
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
+	"github.com/rulehost/rulehost/engine/validate"
 )
 
 // WeaponsEffect is the extra effect a worn or carried item has on the
@@ -61,7 +63,7 @@ func (v *Validator) weaponsEffect(o validate.Obj, place effectPlace) *WeaponsEff
 	if !ok {
 		return nil
 	}
-	wo.Known(sectionKeys("effect.weapons")...)
+	wo.Known(vocab.Keys("effect.weapons")...)
 	w := &WeaponsEffect{}
 	w.Tags = v.weaponsTags(wo)
 	if !wo.Require("modifiers") {
@@ -103,7 +105,7 @@ func (v *Validator) weaponsTags(wo validate.Obj) []string {
 // weaponModifier reads { to, flat, dice, minus, mode }: a mode only on
 // attacks, and something to change.
 func weaponModifier(mo validate.Obj) (WeaponModifier, bool) {
-	mo.Known(sectionKeys("effect.weapons.modifiers")...)
+	mo.Known(vocab.Keys("effect.weapons.modifiers")...)
 	var m WeaponModifier
 	if !mo.Require("to") {
 		return m, false

@@ -1,6 +1,9 @@
 package ruleset
 
-import "github.com/rulehost/rulehost/engine/validate"
+import (
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
+	"github.com/rulehost/rulehost/engine/validate"
+)
 
 // itemStatRef validates an itemStat reference against the items block.
 func (v *Validator) itemStatRef(at string, raw any) (*ItemStatRef, bool) {
@@ -8,7 +11,7 @@ func (v *Validator) itemStatRef(at string, raw any) (*ItemStatRef, bool) {
 	if !ok {
 		return nil, false
 	}
-	o.Known(sectionKeys("itemStat")...)
+	o.Known(vocab.Keys("itemStat")...)
 	ref := &ItemStatRef{}
 	ref.From, _ = o.Enum("from", "all", "worn", "carried", "all")
 	ref.Pick, _ = o.Enum("pick", "sum", "sum", "max", "min", "count")

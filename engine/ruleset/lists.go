@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -76,7 +77,7 @@ func (v *Validator) lists(o validate.Obj) []List {
 // list reads one sheet list. A list whose columns are missing or broken
 // is kept without them, so that what names the list reports nothing more.
 func (v *Validator) list(lo validate.Obj) List {
-	lo.Known(sectionKeys("lists")...)
+	lo.Known(vocab.Keys("lists")...)
 	l := List{}
 	l.ID, _ = lo.Str("id", 64, true)
 	l.Label = validate.EntryLabel(lo, l.ID)
@@ -96,7 +97,7 @@ func (v *Validator) list(lo validate.Obj) List {
 // listColumn reads one column. A column whose type is missing or wrong
 // is kept with no type, so what names it reports nothing more.
 func (v *Validator) listColumn(co validate.Obj, id string) ListColumn {
-	co.Known(sectionKeys("lists.columns")...)
+	co.Known(vocab.Keys("lists.columns")...)
 	c := ListColumn{ID: id}
 	c.Label = validate.EntryLabel(co, id)
 	if !co.Require("type") {

@@ -3,6 +3,7 @@ package ruleset
 import (
 	"fmt"
 
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -113,7 +114,7 @@ func (v *Validator) liveTracks(lo validate.Obj, rs *Ruleset) {
 	if !ok {
 		return
 	}
-	ho.Known(sectionKeys("live.health")...)
+	ho.Known(vocab.Keys("live.health")...)
 	pool, hasPool := ho.Str("pool", 64, true)
 	track, hasTrack := ho.Str("track", 64, true)
 	switch {
@@ -134,7 +135,7 @@ func (v *Validator) liveTracks(lo validate.Obj, rs *Ruleset) {
 
 // track reads one track: boxes (a plain track) or marks (a wound track).
 func (v *Validator) track(t validate.Obj) Track {
-	t.Known(sectionKeys("live.tracks")...)
+	t.Known(vocab.Keys("live.tracks")...)
 	tr := Track{}
 	tr.ID, _ = t.Str("id", 64, true)
 	tr.Label, _ = t.Str("label", 80, false)
@@ -158,7 +159,7 @@ func (v *Validator) track(t validate.Obj) Track {
 		if !ok {
 			continue
 		}
-		mo.Known(sectionKeys("live.tracks.marks")...)
+		mo.Known(vocab.Keys("live.tracks.marks")...)
 		var m WoundMark
 		if mo.Require("label") {
 			m.Label, _ = mo.Str("label", 80, true)
@@ -172,7 +173,7 @@ func (v *Validator) track(t validate.Obj) Track {
 // rests reads the top-level rests: ids, labels, and what each refills.
 func (v *Validator) rests(o validate.Obj, rs *Ruleset) {
 	for _, r := range v.listOf(o, "rests", MaxRests) {
-		r.Known(sectionKeys("rests")...)
+		r.Known(vocab.Keys("rests")...)
 		rest := Rest{}
 		rest.ID, _ = r.Str("id", 64, true)
 		rest.Label, _ = r.Str("label", 80, false)

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -96,7 +97,7 @@ func settableKeys(k Kind, locked []string) []string {
 
 // overrideHead reads an override's label, text and the checks it covers.
 func (v *Validator) overrideHead(ov validate.Obj, id string) Override {
-	ov.Known(sectionKeys("resolution.overrides")...)
+	ov.Known(vocab.Keys("resolution.overrides")...)
 	x := Override{ID: id}
 	if ov.Require("label") {
 		x.Label, _ = ov.Str("label", 80, true)

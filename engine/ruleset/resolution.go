@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -62,7 +63,7 @@ func dieSides(o validate.Obj, hi, def int, missing string) int {
 		}
 		return def
 	}
-	d.Known(sectionKeys("resolution.die")...)
+	d.Known(vocab.Keys("resolution.die")...)
 	sides := def
 	if d.Require("sides") {
 		sides, _ = d.Int("sides", 2, hi, def)
@@ -74,7 +75,7 @@ func dieSides(o validate.Obj, hi, def int, missing string) int {
 // within lo..hi (dice-sum, dice-highest, symbol-pool).
 func (v *Validator) dcLadder(o validate.Obj, lo, hi, def int) []Rung {
 	return v.ladder(o, func(r validate.Obj, rg *Rung) {
-		r.Known(sectionKeys("resolution.ladder")...)
+		r.Known(vocab.Keys("resolution.ladder")...)
 		if r.Require("dc") {
 			rg.DC, _ = r.Int("dc", lo, hi, def)
 		}
@@ -143,7 +144,7 @@ func (r *Resolution) Tier(id string) (*ProficiencyTier, bool) {
 }
 
 // sharedKeys are read by every kind.
-var sharedKeys = sectionKeys("resolution")
+var sharedKeys = vocab.Keys("resolution")
 
 // lockedKeys cannot be changed by an override's set.
 var lockedKeys = []string{"kind", "abilityModifier", "proficiency", "proficiencyTiers", "penaltyFrom",
@@ -232,7 +233,7 @@ func (v *Validator) sharedMath(o validate.Obj, res *Resolution) {
 	}
 	needsBonus := v.proficiencyTiers(o, res)
 	if p, ok := o.Object("proficiency"); ok {
-		p.Known(sectionKeys("resolution.proficiency")...)
+		p.Known(vocab.Keys("resolution.proficiency")...)
 		if p.Require("bonus") {
 			if ref, ok := v.ValueRef(p.Ptr("bonus"), p.M["bonus"], SheetOnly, "the proficiency bonus"); ok {
 				res.Proficiency = &Proficiency{Bonus: ref}
@@ -244,7 +245,7 @@ func (v *Validator) sharedMath(o validate.Obj, res *Resolution) {
 	}
 	res.BonusRange = Range{-20, 20}
 	if br, ok := o.Object("bonusRange"); ok {
-		br.Known(sectionKeys("resolution.bonusRange")...)
+		br.Known(vocab.Keys("resolution.bonusRange")...)
 		res.BonusRange, _ = minMax(br, Range{-100, 100}, Range{-100, 100}, Range{-20, 20})
 	}
 	v.adjust(o, res)
@@ -263,7 +264,7 @@ func (v *Validator) abilityModifier(o validate.Obj) AbilityModifier {
 	if !ok {
 		return m
 	}
-	am.Known(sectionKeys("resolution.abilityModifier")...)
+	am.Known(vocab.Keys("resolution.abilityModifier")...)
 	m.Op, _ = am.Enum("op", "identity", "identity", "floorHalfMinusTen", "stepTable")
 	if m.Op == "stepTable" {
 		m.Table = v.stepTable(am)
@@ -283,7 +284,7 @@ func (v *Validator) proficiencyTiers(o validate.Obj, res *Resolution) (needsBonu
 		if !ok || ids[i] == "" {
 			continue
 		}
-		t.Known(sectionKeys("resolution.proficiencyTiers")...)
+		t.Known(vocab.Keys("resolution.proficiencyTiers")...)
 		pt := ProficiencyTier{ID: ids[i]}
 		pt.Label, _ = t.Str("label", 80, false)
 		if pt.Label == "" {
@@ -311,7 +312,7 @@ func (v *Validator) adjust(o validate.Obj, res *Resolution) {
 		if !ok {
 			continue
 		}
-		a.Known(sectionKeys("resolution.adjust")...)
+		a.Known(vocab.Keys("resolution.adjust")...)
 		var ad Adjust
 		if a.Require("value") {
 			ad.Value, _ = v.ValueRef(a.Ptr("value"), a.M["value"], AnyRead, "an adjust")

@@ -3,6 +3,7 @@ package ruleset
 import (
 	"strings"
 
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -86,7 +87,7 @@ func (v *Validator) Spends(o validate.Obj, res *Resolution, buys SpendBuys) {
 		if !ok {
 			continue
 		}
-		s.Known(sectionKeys("resolution.spend")...)
+		s.Known(vocab.Keys("resolution.spend")...)
 		sp := Spend{Amount: 1, PerCheckN: DefaultPerCheck}
 		if s.Require("pool") {
 			if id, ok := s.Str("pool", 64, true); ok {
@@ -108,7 +109,7 @@ func (v *Validator) Spends(o validate.Obj, res *Resolution, buys SpendBuys) {
 		sp.Successes, _ = s.Int("successes", 1, 20, 0)
 		sp.Dice, _ = s.Int("dice", 1, 20, 0)
 		if r, ok := s.Object("reroll"); ok {
-			r.Known(sectionKeys("resolution.spend.reroll")...)
+			r.Known(vocab.Keys("resolution.spend.reroll")...)
 			sp.Reroll, _ = v.reroll(r, sides)
 		}
 		if !s.Has("successes") && !s.Has("dice") && !s.Has("reroll") {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -75,7 +76,7 @@ func (v *Validator) idsOf(refKey string) []string {
 }
 
 // topKeys are the ruleset's top-level keys.
-var topKeys = sectionKeys("top")
+var topKeys = vocab.Keys("top")
 
 func (v *Validator) ruleset(root any) *Ruleset {
 	rs := &Ruleset{}
@@ -176,7 +177,7 @@ func (v *Validator) vocabulary(o validate.Obj, rs *Ruleset) {
 
 // readAbility reads one ability: its bounds and default score.
 func readAbility(a validate.Obj) Ability {
-	a.Known(sectionKeys("abilities")...)
+	a.Known(vocab.Keys("abilities")...)
 	ab := Ability{Min: 0, Max: 100}
 	ab.ID, _ = a.Str("id", 64, true)
 	ab.Label, _ = a.Str("label", 80, false)
@@ -199,7 +200,7 @@ func readAbility(a validate.Obj) Ability {
 func (v *Validator) skillList(o validate.Obj, key string, set map[string]bool) []Skill {
 	var out []Skill
 	for _, s := range v.listOf(o, key, 256) {
-		s.Known(sectionKeys("skills")...)
+		s.Known(vocab.Keys("skills")...)
 		sk := Skill{}
 		sk.ID, _ = s.Str("id", 64, true)
 		sk.Label, _ = s.Str("label", 80, false)
@@ -220,7 +221,7 @@ func (v *Validator) skillList(o validate.Obj, key string, set map[string]bool) [
 
 // readField reads one field: its bounds and a default of 0 kept within them.
 func readField(f validate.Obj) Field {
-	f.Known(sectionKeys("fields")...)
+	f.Known(vocab.Keys("fields")...)
 	fd := Field{Min: -1e6, Max: 1e6}
 	fd.ID, _ = f.Str("id", 64, true)
 	fd.Label, _ = f.Str("label", 80, false)
@@ -264,7 +265,7 @@ func (v *Validator) derivedValues(o validate.Obj, rs *Ruleset) {
 		v.derived[id] = of
 	}
 	for _, d := range entries {
-		d.Known(sectionKeys("derived")...)
+		d.Known(vocab.Keys("derived")...)
 		dv := Derived{}
 		dv.ID, _ = d.Str("id", 64, true)
 		dv.Label, _ = d.Str("label", 80, false)
@@ -350,7 +351,7 @@ func (v *Validator) livePools(o validate.Obj, rs *Ruleset) {
 	if !ok {
 		return
 	}
-	lo.Known(sectionKeys("live")...)
+	lo.Known(vocab.Keys("live")...)
 	defer v.liveTracks(lo, rs)
 	pools := v.listOf(lo, "pools", 32)
 	for _, p := range pools {
@@ -358,7 +359,7 @@ func (v *Validator) livePools(o validate.Obj, rs *Ruleset) {
 		v.pools[id] = true
 	}
 	for _, p := range pools {
-		p.Known(sectionKeys("live.pools")...)
+		p.Known(vocab.Keys("live.pools")...)
 		pl := Pool{}
 		pl.ID, _ = p.Str("id", 64, true)
 		pl.Label, _ = p.Str("label", 80, false)
@@ -390,7 +391,7 @@ func (r *Ruleset) PoolDecl(id string) (*Pool, bool) {
 
 func (v *Validator) catalogs(o validate.Obj, rs *Ruleset) {
 	for _, c := range v.listOf(o, "catalogs", 64) {
-		c.Known(sectionKeys("catalogs")...)
+		c.Known(vocab.Keys("catalogs")...)
 		cat := Catalog{}
 		cat.ID, _ = c.Str("id", 64, true)
 		cat.Label, _ = c.Str("label", 80, false)

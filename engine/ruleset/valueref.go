@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -60,7 +61,7 @@ func (r ValueRef) String() string {
 }
 
 // refKeys are the forms a value reference takes.
-var refKeys = sectionKeys("value")
+var refKeys = vocab.Keys("value")
 
 // RefMode says which reads a place allows.
 type RefMode int

@@ -1,10 +1,10 @@
-package ruleset
+package vocab
 
 // fileVocabulary is what other files of a bundle hold: a sheet, read by
 // engine/sheet against a ruleset, and a plugin test case, decoded by
 // host.Case.
-var fileVocabulary = []VocabSection{
-	{ID: "sheet", Pointer: "", Title: "Sheets", Meaning: "A character sheet (docs/sheet.md): numbers and choices keyed by the ids its ruleset declares. Only `name` is required.", Keys: []VocabKey{
+var fileVocabulary = []Section{
+	{ID: "sheet", Pointer: "", Title: "Sheets", Meaning: "A character sheet (docs/sheet.md): numbers and choices keyed by the ids its ruleset declares. Only `name` is required.", Keys: []Key{
 		k("name", "string", "", "required; 1 to 120 characters", "the character's name, as records write who="),
 		k("abilities", "map:integer", "each ability's default", "ability ids as keys; within the ability's min and max", "the ability scores"),
 		k("skills", "map:string,object:sheet.training", "untrained", "skill ids as keys; a tier id or { tier, bonus }", "the skills' training"),
@@ -19,15 +19,15 @@ var fileVocabulary = []VocabSection{
 		k("lists", "map:array:object", "", "list ids as keys; rows of {column: value}", "the rows of the ruleset's lists"),
 		k("$schema", "string", "", "", "the JSON Schema an editor checks the file against; the engine ignores it"),
 	}},
-	{ID: "sheet.training", Pointer: "/skills/*", Title: "Sheet training", Meaning: "A skill's or save's tier with a bonus of its own.", Keys: []VocabKey{
+	{ID: "sheet.training", Pointer: "/skills/*", Title: "Sheet training", Meaning: "A skill's or save's tier with a bonus of its own.", Keys: []Key{
 		k("tier", "string", "", "a proficiency tier's id", "the tier"),
 		k("bonus", "integer", "0", "within resolution.bonusRange", "a number added to the skill's checks"),
 	}},
-	{ID: "sheet.bag", Pointer: "/bag/*", Title: "Sheet bag", Meaning: "One line of the bag: an item, by catalog entry or name, and how many.", Keys: []VocabKey{
+	{ID: "sheet.bag", Pointer: "/bag/*", Title: "Sheet bag", Meaning: "One line of the bag: an item, by catalog entry or name, and how many.", Keys: []Key{
 		k("item", "string", "", "required; at most 200 characters", "the item: \"catalog/entry\", or a name"),
 		k("count", "integer", "1", "1 to 999999", "how many"),
 	}},
-	{ID: "plugin-case", Pointer: "", Title: "Plugin test cases", Struct: "host.Case", Meaning: "A plugin's test case, test/*.json (docs/plugins.md \"Test cases\"): a tag, an import or a formatter. Paths are relative to the case file.", Keys: []VocabKey{
+	{ID: "plugin-case", Pointer: "", Title: "Plugin test cases", Struct: "host.Case", Meaning: "A plugin's test case, test/*.json (docs/plugins.md \"Test cases\"): a tag, an import or a formatter. Paths are relative to the case file.", Keys: []Key{
 		k("description", "string", "", "", "what the case shows"),
 		k("ruleset", "string,object", "", "a path, or the ruleset inline", "the ruleset loaded"),
 		k("kind", "string", "", "", "replaces resolution.kind"),
@@ -43,11 +43,11 @@ var fileVocabulary = []VocabSection{
 		k("block", "object:plugin-case.block", "", "", "the block formatted"),
 		k("want", "string", "", "", "the exact text expected"),
 	}},
-	{ID: "plugin-case.wantProblems", Pointer: "/wantProblems/*", Title: "wantProblems", Struct: "host.WantProblem", Meaning: "One problem an import case expects.", Keys: []VocabKey{
+	{ID: "plugin-case.wantProblems", Pointer: "/wantProblems/*", Title: "wantProblems", Struct: "host.WantProblem", Meaning: "One problem an import case expects.", Keys: []Key{
 		k("pointer", "string", "", "required", "the JSON pointer of the problem"),
 		k("contains", "string", "", "required", "a fragment of its message"),
 	}},
-	{ID: "plugin-case.block", Pointer: "/block", Title: "block", Struct: "host.BlockCase", Meaning: "A block given to a block formatter.", Keys: []VocabKey{
+	{ID: "plugin-case.block", Pointer: "/block", Title: "block", Struct: "host.BlockCase", Meaning: "A block given to a block formatter.", Keys: []Key{
 		k("name", "string", "", "required", "the block's name"),
 		k("lines", "array:string", "", "required", "its lines"),
 	}},

@@ -1,9 +1,9 @@
-package ruleset
+package vocab
 
 // itemsVocabulary is the items block (spec/items.md), the item entries of
 // a catalog that holds items, and the combat block.
-var itemsVocabulary = []VocabSection{
-	{ID: "items", Pointer: "/items", Title: "The items block (needs 1.49)", Meaning: "The vocabulary items are written in: categories, rarities, tags, stats, slots, money, loot and starting gear.", Keys: []VocabKey{
+var itemsVocabulary = []Section{
+	{ID: "items", Pointer: "/items", Title: "The items block (needs 1.49)", Meaning: "The vocabulary items are written in: categories, rarities, tags, stats, slots, money, loot and starting gear.", Keys: []Key{
 		k("categories", "array:object:items.named", "", "required; 1 or more", "the categories every item belongs to one of"),
 		k("rarities", "array:object:items.named", "", "1 or more", "the rarities an item may have"),
 		k("tags", "array:object:items.named", "", "1 or more", "the tags an item may carry"),
@@ -24,103 +24,103 @@ var itemsVocabulary = []VocabSection{
 		k("warnBy", "enum:passive|roll", "passive", "needs 1.802", "how companions notice a fake before a purchase"),
 		k("revealsFakes", "array:object", "", "needs 1.802; 1 to 24", "means of unmasking fakes (a spell, a ritual)"),
 	}},
-	{ID: "items.named", Pointer: "/items/categories/*", Title: "Categories, rarities and tags", Meaning: "A named entry of the items block.", Keys: []VocabKey{
+	{ID: "items.named", Pointer: "/items/categories/*", Title: "Categories, rarities and tags", Meaning: "A named entry of the items block.", Keys: []Key{
 		idKey("entry"), labelKey("entry"), textKey("entry"),
 	}},
-	{ID: "items.stats", Pointer: "/items/stats/*", Title: "Item stats", Meaning: "A stat items give values to; `type` decides which of the other keys it reads (number: min, max, default, integer; text: default, maxLength, example; boolean: default; enum: values, default; dice: default, example).", Keys: []VocabKey{
+	{ID: "items.stats", Pointer: "/items/stats/*", Title: "Item stats", Meaning: "A stat items give values to; `type` decides which of the other keys it reads (number: min, max, default, integer; text: default, maxLength, example; boolean: default; enum: values, default; dice: default, example).", Keys: []Key{
 		idKey("stat"), labelKey("stat"),
 		k("type", "enum:number|text|boolean|enum|dice", "", "required", "what the stat holds"),
 		k("promptVisible", "boolean", "true", "", "whether the stat is shown in prompts"),
 		textKey("stat"),
 	}},
-	{ID: "items.stats.number", Pointer: "/items/stats/*", Title: "Item stats of type number", Meaning: "Keys of a number stat.", Keys: []VocabKey{
+	{ID: "items.stats.number", Pointer: "/items/stats/*", Title: "Item stats of type number", Meaning: "Keys of a number stat.", Keys: []Key{
 		k("min", "number", "", "", "the lowest value"),
 		k("max", "number", "", "", "the highest value"),
 		k("default", "number", "", "min to max", "the value of an item that gives none"),
 		k("integer", "boolean", "false", "", "values are whole numbers"),
 	}},
-	{ID: "items.stats.text", Pointer: "/items/stats/*", Title: "Item stats of type text", Meaning: "Keys of a text stat.", Keys: []VocabKey{
+	{ID: "items.stats.text", Pointer: "/items/stats/*", Title: "Item stats of type text", Meaning: "Keys of a text stat.", Keys: []Key{
 		k("default", "string", "", "", "the value of an item that gives none"),
 		k("maxLength", "integer", "", "", "the longest value"),
 		k("example", "string", "", "", "an example shown to authors"),
 	}},
-	{ID: "items.stats.boolean", Pointer: "/items/stats/*", Title: "Item stats of type boolean", Meaning: "Keys of a boolean stat.", Keys: []VocabKey{
+	{ID: "items.stats.boolean", Pointer: "/items/stats/*", Title: "Item stats of type boolean", Meaning: "Keys of a boolean stat.", Keys: []Key{
 		k("default", "boolean", "", "", "the value of an item that gives none"),
 	}},
-	{ID: "items.stats.enum", Pointer: "/items/stats/*", Title: "Item stats of type enum", Meaning: "Keys of an enum stat.", Keys: []VocabKey{
+	{ID: "items.stats.enum", Pointer: "/items/stats/*", Title: "Item stats of type enum", Meaning: "Keys of an enum stat.", Keys: []Key{
 		k("values", "array:string", "", "required", "the values the stat may hold"),
 		k("default", "string", "", "one of values", "the value of an item that gives none"),
 	}},
-	{ID: "items.stats.dice", Pointer: "/items/stats/*", Title: "Item stats of type dice", Meaning: "Keys of a dice stat (a damage die).", Keys: []VocabKey{
+	{ID: "items.stats.dice", Pointer: "/items/stats/*", Title: "Item stats of type dice", Meaning: "Keys of a dice stat (a damage die).", Keys: []Key{
 		k("default", "string", "", "dice notation", "the value of an item that gives none"),
 		k("example", "string", "", "dice notation", "an example shown to authors"),
 	}},
-	{ID: "items.slots", Pointer: "/items/slots/*", Title: "Slots", Meaning: "Where worn items go.", Keys: []VocabKey{
+	{ID: "items.slots", Pointer: "/items/slots/*", Title: "Slots", Meaning: "Where worn items go.", Keys: []Key{
 		idKey("slot"), labelKey("slot"),
 		k("count", "integer", "", "required; 1 or more", "how many items the slot holds"),
 	}},
-	{ID: "items.binding", Pointer: "/items/binding", Title: "binding", Meaning: "Items that bind to their bearer (attunement).", Keys: []VocabKey{
+	{ID: "items.binding", Pointer: "/items/binding", Title: "binding", Meaning: "Items that bind to their bearer (attunement).", Keys: []Key{
 		k("label", "string", "", "at most 80 characters", "what binding is called"),
 		k("max", refType, "", "required; no live reads", "how many items a character may bind"),
 	}},
-	{ID: "items.carry", Pointer: "/items/carry", Title: "carry", Meaning: "Encumbrance: a number stat summed over carried items.", Keys: []VocabKey{
+	{ID: "items.carry", Pointer: "/items/carry", Title: "carry", Meaning: "Encumbrance: a number stat summed over carried items.", Keys: []Key{
 		k("stat", "string", "", "required; a number stat's id", "the stat summed (weight)"),
 		k("encumberedAbove", refType, "", "required; no live reads", "above this the character is encumbered"),
 		k("limit", refType, "", "no live reads", "above this the character cannot carry more"),
 		k("unit", "string", "", "", "the stat's unit (lb)"),
 	}},
-	{ID: "items.currencies", Pointer: "/items/currencies/*", Title: "Currencies", Meaning: "A family of coins that change into each other.", Keys: []VocabKey{
+	{ID: "items.currencies", Pointer: "/items/currencies/*", Title: "Currencies", Meaning: "A family of coins that change into each other.", Keys: []Key{
 		idKey("currency"), labelKey("currency"),
 		k("perWeight", "number", "", "above 0", "coins that weigh one unit of carry"),
 		k("units", "array:object:items.currencies.units", "", "required; 1 or more", "the coins, each worth a number of the smallest"),
 	}},
-	{ID: "items.currencies.units", Pointer: "/items/currencies/*/units/*", Title: "Coins", Meaning: "One coin of a currency.", Keys: []VocabKey{
+	{ID: "items.currencies.units", Pointer: "/items/currencies/*/units/*", Title: "Coins", Meaning: "One coin of a currency.", Keys: []Key{
 		idKey("coin"), labelKey("coin"),
 		k("one", "string", "", "at most 80 characters", "the name of one coin"),
 		k("value", "integer", "", "required; 1 to 1000000000", "what the coin is worth in the smallest coin"),
 	}},
-	{ID: "items.rarityCaps", Pointer: "/items/rarityCaps/*", Title: "rarityCaps (needs 1.51)", Meaning: "Limits on the stats of items of one rarity.", Keys: []VocabKey{
+	{ID: "items.rarityCaps", Pointer: "/items/rarityCaps/*", Title: "rarityCaps (needs 1.51)", Meaning: "Limits on the stats of items of one rarity.", Keys: []Key{
 		k("rarity", "string", "", "required; a rarity's id", "the rarity capped"),
 		k("stats", "map:any", "", "stat ids as keys", "the highest value of each stat"),
 		k("bonus", "integer", "", "0 to 100; needs 1.53", "the highest bonus an item of the rarity gives"),
 	}},
-	{ID: "items.lootTables", Pointer: "/items/lootTables/*", Title: "Loot tables", Meaning: "A table rolled for loot.", Keys: []VocabKey{
+	{ID: "items.lootTables", Pointer: "/items/lootTables/*", Title: "Loot tables", Meaning: "A table rolled for loot.", Keys: []Key{
 		idKey("table"), labelKey("table"),
 		k("rolls", "integer,string", "1", "0 or more, or dice notation", "how many times the table is rolled"),
 		k("entries", "array:object:items.lootTables.entries", "", "required; 1 or more", "the table's lines"),
 	}},
-	{ID: "items.lootTables.entries", Pointer: "/items/lootTables/*/entries/*", Title: "Loot lines", Meaning: "A line of a loot table: give one of item, filter, coins.", Keys: []VocabKey{
+	{ID: "items.lootTables.entries", Pointer: "/items/lootTables/*/entries/*", Title: "Loot lines", Meaning: "A line of a loot table: give one of item, filter, coins.", Keys: []Key{
 		k("item", "string", "", "an item entry's id", "the item found"),
 		k("filter", "object:items.filter", "", "", "a random item matching the filter"),
 		k("coins", "any", "", "", "coins found"),
 		k("weight", "integer", "1", "1 or more", "the line's weight against the others"),
 		k("count", "integer,string", "1", "1 or more, or dice notation", "how many"),
 	}},
-	{ID: "items.filter", Pointer: "/items/lootTables/*/entries/*/filter", Title: "Item filters", Meaning: "Which items a loot line picks from.", Keys: []VocabKey{
+	{ID: "items.filter", Pointer: "/items/lootTables/*/entries/*/filter", Title: "Item filters", Meaning: "Which items a loot line picks from.", Keys: []Key{
 		k("rarity", "any", "", "a rarity id", "only items of this rarity"),
 		k("category", "any", "", "a category id", "only items of this category"),
 		k("tag", "any", "", "a tag id", "only items with this tag"),
 	}},
-	{ID: "items.startingGear", Pointer: "/items/startingGear/*", Title: "Starting gear", Meaning: "A set of gear a new character may take.", Keys: []VocabKey{
+	{ID: "items.startingGear", Pointer: "/items/startingGear/*", Title: "Starting gear", Meaning: "A set of gear a new character may take.", Keys: []Key{
 		idKey("set"), labelKey("set"),
 		k("group", "string", "", "", "sets of one group are alternatives"),
 		k("fits", "object:items.startingGear.fits", "", "", "which characters the set is for"),
 		k("lines", "array:object:items.startingGear.lines", "", "", "what the set gives"),
 		k("choices", "array:object:items.startingGear.choices", "", "", "choices within the set"),
 	}},
-	{ID: "items.startingGear.fits", Pointer: "/items/startingGear/*/fits", Title: "fits", Meaning: "A sheet value the character must reach.", Keys: []VocabKey{
+	{ID: "items.startingGear.fits", Pointer: "/items/startingGear/*/fits", Title: "fits", Meaning: "A sheet value the character must reach.", Keys: []Key{
 		k("value", refType, "", "required", "the value read"),
 		k("atLeast", "number", "", "required", "the least it must be"),
 	}},
-	{ID: "items.startingGear.choices", Pointer: "/items/startingGear/*/choices/*", Title: "Gear choices", Meaning: "A choice between options.", Keys: []VocabKey{
+	{ID: "items.startingGear.choices", Pointer: "/items/startingGear/*/choices/*", Title: "Gear choices", Meaning: "A choice between options.", Keys: []Key{
 		k("label", "string", "", "", "the choice as players read it"),
 		k("options", "array:object:items.startingGear.options", "", "required", "the options"),
 	}},
-	{ID: "items.startingGear.options", Pointer: "/items/startingGear/*/choices/*/options/*", Title: "Gear options", Meaning: "One option of a choice.", Keys: []VocabKey{
+	{ID: "items.startingGear.options", Pointer: "/items/startingGear/*/choices/*/options/*", Title: "Gear options", Meaning: "One option of a choice.", Keys: []Key{
 		k("label", "string", "", "", "the option as players read it"),
 		k("lines", "array:object:items.startingGear.lines", "", "required", "what the option gives"),
 	}},
-	{ID: "items.startingGear.lines", Pointer: "/items/startingGear/*/lines/*", Title: "Gear lines", Meaning: "One thing a set gives: one of item, coins, oneOf, name.", Keys: []VocabKey{
+	{ID: "items.startingGear.lines", Pointer: "/items/startingGear/*/lines/*", Title: "Gear lines", Meaning: "One thing a set gives: one of item, coins, oneOf, name.", Keys: []Key{
 		k("item", "string", "", "an item entry's id", "the item"),
 		k("coins", "any", "", "", "coins"),
 		k("oneOf", "any", "", "", "one of several items"),
@@ -128,7 +128,7 @@ var itemsVocabulary = []VocabSection{
 		k("count", "integer", "1", "1 or more", "how many"),
 		k("equip", "boolean", "false", "", "the item starts worn"),
 	}},
-	{ID: "items.entry", Pointer: "/catalogs/*/entries/*", Title: "Item entries", Meaning: "An entry of a catalog that holds items. `rows`, `creature` and `mechanics` are refused here: what an item does is written in its `item` block.", Keys: []VocabKey{
+	{ID: "items.entry", Pointer: "/catalogs/*/entries/*", Title: "Item entries", Meaning: "An entry of a catalog that holds items. `rows`, `creature` and `mechanics` are refused here: what an item does is written in its `item` block.", Keys: []Key{
 		idKey("item"),
 		k("label", "string", "the id", "at most 120 characters", "the item's name as players read it"),
 		k("summary", "string", "", "at most 2000 characters", "a short description"),
@@ -136,7 +136,7 @@ var itemsVocabulary = []VocabSection{
 		k("item", "object:items.item", "", "required", "the item itself"),
 		k("text", "string", "", "", "rules text"),
 	}},
-	{ID: "items.item", Pointer: "/catalogs/*/entries/*/item", Title: "Items", Meaning: "What an item is and does.", Keys: []VocabKey{
+	{ID: "items.item", Pointer: "/catalogs/*/entries/*/item", Title: "Items", Meaning: "What an item is and does.", Keys: []Key{
 		k("category", "string", "", "required; a category's id", "the item's category"),
 		k("rarity", "string", "", "a rarity's id", "the item's rarity"),
 		k("tags", "array:string", "", "tag ids, each once", "the item's tags"),
@@ -161,48 +161,48 @@ var itemsVocabulary = []VocabSection{
 		k("tells", "array:object", "", "needs 1.802; a fake's; up to 6", "checks that can give the fake away"),
 		k("foolsReveal", "array:string", "", "needs 1.802; a fake's; ids of items.revealsFakes", "the means of unmasking this fake fools"),
 	}},
-	{ID: "items.cost", Pointer: "/catalogs/*/entries/*/item/cost", Title: "Item cost", Meaning: "A price in one coin.", Keys: []VocabKey{
+	{ID: "items.cost", Pointer: "/catalogs/*/entries/*/item/cost", Title: "Item cost", Meaning: "A price in one coin.", Keys: []Key{
 		k("amount", "integer", "", "required; 0 to 1000000000", "how many coins"),
 		k("unit", "string", "", "required; a coin's id", "the coin"),
 	}},
-	{ID: "items.sold", Pointer: "/catalogs/*/entries/*/item/sold", Title: "sold", Meaning: "Where an item is sold: its own rule, above the market's.", Keys: []VocabKey{
+	{ID: "items.sold", Pointer: "/catalogs/*/entries/*/item/sold", Title: "sold", Meaning: "Where an item is sold: its own rule, above the market's.", Keys: []Key{
 		k("place", "string", "", "a place size's id of items.market.places", "the smallest place that sells it"),
 		k("limited", "integer,string", "", "needs 1.69; a number or dice", "how many a place keeps available in a day"),
 	}},
-	{ID: "items.binds", Pointer: "/catalogs/*/entries/*/item/binds", Title: "binds", Meaning: "How an item binds.", Keys: []VocabKey{
+	{ID: "items.binds", Pointer: "/catalogs/*/entries/*/item/binds", Title: "binds", Meaning: "How an item binds.", Keys: []Key{
 		k("restriction", "string", "", "at most 200 characters", "who may bind it"),
 		k("cursed", "boolean", "false", "", "a cursed item cannot be unbound at will"),
 	}},
-	{ID: "items.requires", Pointer: "/catalogs/*/entries/*/item/requires/*", Title: "requires (needs 1.54)", Meaning: "A sheet value the bearer must reach.", Keys: []VocabKey{
+	{ID: "items.requires", Pointer: "/catalogs/*/entries/*/item/requires/*", Title: "requires (needs 1.54)", Meaning: "A sheet value the bearer must reach.", Keys: []Key{
 		k("value", refType, "", "required", "the value read"),
 		k("atLeast", "number", "", "required", "the least it must be"),
 		k("otherwise", "object:effect", "", "no abilities", "what happens to a bearer who falls short"),
 	}},
-	{ID: "items.toggle", Pointer: "/catalogs/*/entries/*/item/toggle", Title: "toggle", Meaning: "An item switched on and off, spending a budget.", Keys: []VocabKey{
+	{ID: "items.toggle", Pointer: "/catalogs/*/entries/*/item/toggle", Title: "toggle", Meaning: "An item switched on and off, spending a budget.", Keys: []Key{
 		k("label", "string", "", "required; 1 to 80 characters", "what switching is called"),
 		k("budget", "string", "", "required; 1 to 64 characters", "the budget the toggle spends"),
 	}},
-	{ID: "items.charges", Pointer: "/catalogs/*/entries/*/item/charges", Title: "charges (needs 1.59)", Meaning: "An item's charges: a number, or this object.", Keys: []VocabKey{
+	{ID: "items.charges", Pointer: "/catalogs/*/entries/*/item/charges", Title: "charges (needs 1.59)", Meaning: "An item's charges: a number, or this object.", Keys: []Key{
 		k("max", "integer,object:items.charges.max", "", "required; 1 to 100, or { stat }", "the most charges"),
 		k("recharge", "object:items.charges.recharge", "", "needs 1.61", "how charges come back"),
 		k("breaksOn", "object:items.charges.breaksOn", "", "needs 1.61", "when using the last charge breaks the item"),
 	}},
-	{ID: "items.charges.max", Pointer: "/catalogs/*/entries/*/item/charges/max", Title: "charges.max from a stat", Meaning: "The most charges, read from the item's stat.", Keys: []VocabKey{
+	{ID: "items.charges.max", Pointer: "/catalogs/*/entries/*/item/charges/max", Title: "charges.max from a stat", Meaning: "The most charges, read from the item's stat.", Keys: []Key{
 		k("stat", "string", "", "required; a number stat's id", "the stat"),
 	}},
-	{ID: "items.charges.recharge", Pointer: "/catalogs/*/entries/*/item/charges/recharge", Title: "recharge", Meaning: "Charges regained on rests.", Keys: []VocabKey{
+	{ID: "items.charges.recharge", Pointer: "/catalogs/*/entries/*/item/charges/recharge", Title: "recharge", Meaning: "Charges regained on rests.", Keys: []Key{
 		k("rests", "array:string", "", "required; rest ids", "the rests that recharge"),
 		k("amount", "enum:max,object:items.amount", "", "required; \"max\" or an amount", "how many charges come back: \"max\" fills the item"),
 	}},
-	{ID: "items.charges.breaksOn", Pointer: "/catalogs/*/entries/*/item/charges/breaksOn", Title: "breaksOn", Meaning: "A die rolled when the last charge is spent.", Keys: []VocabKey{
+	{ID: "items.charges.breaksOn", Pointer: "/catalogs/*/entries/*/item/charges/breaksOn", Title: "breaksOn", Meaning: "A die rolled when the last charge is spent.", Keys: []Key{
 		k("die", "integer", "20", "required; 2 to 100", "the die's faces"),
 		k("atMost", "integer", "", "required; 1 to die", "the item breaks on this or less"),
 	}},
-	{ID: "items.amount", Pointer: "/catalogs/*/entries/*/item/use/amount", Title: "Amounts", Meaning: "Dice, a number, or both.", Keys: []VocabKey{
+	{ID: "items.amount", Pointer: "/catalogs/*/entries/*/item/use/amount", Title: "Amounts", Meaning: "Dice, a number, or both.", Keys: []Key{
 		k("dice", "string", "", "dice notation, at most 32 characters", "dice rolled"),
 		k("flat", "integer", "0", "-1000 to 1000", "a number added"),
 	}},
-	{ID: "items.use", Pointer: "/catalogs/*/entries/*/item/use", Title: "use (needs 1.59)", Meaning: "What using an item does in a fight. A catalog entry's price keys (cost, perCostStep, check, concentration, reaction, scales, gives, standard, rider) are refused here: a use pays with the item itself.", Keys: []VocabKey{
+	{ID: "items.use", Pointer: "/catalogs/*/entries/*/item/use", Title: "use (needs 1.59)", Meaning: "What using an item does in a fight. A catalog entry's price keys (cost, perCostStep, check, concentration, reaction, scales, gives, standard, rider) are refused here: a use pays with the item itself.", Keys: []Key{
 		k("kind", "enum:heal|attack|buff|debuff", "", "required", "what the use does"),
 		k("amount", "object:items.amount", "", "", "how much it heals or harms"),
 		k("damageType", "string", "", "", "the damage type of an attack"),
@@ -226,14 +226,14 @@ var itemsVocabulary = []VocabSection{
 		k("toHit", "object:items.attack.toHit", "", "only with attackRoll", "what the attack roll adds to hit, as a weapon's toHit"),
 		k("gate", "object:items.use.gate", "", "needs 1.62", "a check needed to use the item"),
 	}},
-	{ID: "items.use.area", Pointer: "/catalogs/*/entries/*/item/use/area", Title: "use.area", Meaning: "The area a use covers: whoever is in it is a target.", Keys: []VocabKey{
+	{ID: "items.use.area", Pointer: "/catalogs/*/entries/*/item/use/area", Title: "use.area", Meaning: "The area a use covers: whoever is in it is a target.", Keys: []Key{
 		k("shape", "enum:burst|cone|line", "", "required", "its shape"),
 		k("size", "number", "", "required; above 0, in combat.distance's unit", "its size"),
 	}},
-	{ID: "items.use.zone", Pointer: "/catalogs/*/entries/*/item/use/zone", Title: "use.zone (needs 1.174)", Meaning: "What a use leaves behind on the board.", Keys: []VocabKey{
+	{ID: "items.use.zone", Pointer: "/catalogs/*/entries/*/item/use/zone", Title: "use.zone (needs 1.174)", Meaning: "What a use leaves behind on the board.", Keys: []Key{
 		k("rounds", "integer", "", "required; 1 to 100", "how long it lasts"),
 	}},
-	{ID: "items.use.plus", Pointer: "/catalogs/*/entries/*/item/use/plus/*", Title: "use.plus", Meaning: "An extra amount on each target the use reaches, as a weapon's plus clause.", Keys: []VocabKey{
+	{ID: "items.use.plus", Pointer: "/catalogs/*/entries/*/item/use/plus/*", Title: "use.plus", Meaning: "An extra amount on each target the use reaches, as a weapon's plus clause.", Keys: []Key{
 		k("dice", "string", "", "dice notation; dice, flat or both", "dice rolled (doubled on a critical hit)"),
 		k("flat", "integer", "0", "-1000 to 1000", "a number added"),
 		k("type", "string", "", "a word of combat.damageTypes when declared", "its damage type"),
@@ -241,51 +241,51 @@ var itemsVocabulary = []VocabSection{
 		k("targetIs", "object:items.use.plus.targetIs", "", "", "dealt only to a target of these creature types or tags"),
 		k("when", "enum:critical|toggled", "", "critical needs attackRoll; toggled needs the item's toggle", "dealt only on a critical hit, or while the switch is on"),
 	}},
-	{ID: "items.use.plus.save", Pointer: "/catalogs/*/entries/*/item/use/plus/*/save", Title: "plus.save", Meaning: "A plus clause's own save.", Keys: []VocabKey{
+	{ID: "items.use.plus.save", Pointer: "/catalogs/*/entries/*/item/use/plus/*/save", Title: "plus.save", Meaning: "A plus clause's own save.", Keys: []Key{
 		k("save", "string", "", "required; a save's id", "the save"),
 		k("difficulty", "integer", "", "1 to 100; without it, the use's saveDifficulty", "its difficulty"),
 		k("onSuccess", "enum:half|none", "half", "", "what a successful save leaves of it"),
 	}},
-	{ID: "items.use.plus.targetIs", Pointer: "/catalogs/*/entries/*/item/use/plus/*/targetIs", Title: "plus.targetIs", Meaning: "Whom a plus clause reaches.", Keys: []VocabKey{
+	{ID: "items.use.plus.targetIs", Pointer: "/catalogs/*/entries/*/item/use/plus/*/targetIs", Title: "plus.targetIs", Meaning: "Whom a plus clause reaches.", Keys: []Key{
 		k("types", "array:string", "", "1 to 16 creature types", "creature types"),
 		k("tags", "array:string", "", "1 to 16 tags", "creature tags"),
 	}},
-	{ID: "items.use.save", Pointer: "/catalogs/*/entries/*/item/use/save", Title: "use.save", Meaning: "A save against the use.", Keys: []VocabKey{
+	{ID: "items.use.save", Pointer: "/catalogs/*/entries/*/item/use/save", Title: "use.save", Meaning: "A save against the use.", Keys: []Key{
 		k("save", "string", "", "required; a save's id", "the save"),
 		k("onSuccess", "enum:negates|half|none", "negates", "", "what a successful save does"),
 	}},
-	{ID: "items.use.applies", Pointer: "/catalogs/*/entries/*/item/use/applies/*", Title: "use.applies", Meaning: "A condition the use puts on its target.", Keys: []VocabKey{
+	{ID: "items.use.applies", Pointer: "/catalogs/*/entries/*/item/use/applies/*", Title: "use.applies", Meaning: "A condition the use puts on its target.", Keys: []Key{
 		k("condition", "string", "", "required; a condition's id", "the condition"),
 		k("duration", "object:items.use.duration", "", "", "how long"),
 	}},
-	{ID: "items.use.duration", Pointer: "/catalogs/*/entries/*/item/use/applies/*/duration", Title: "duration", Meaning: "How long a condition lasts.", Keys: []VocabKey{
+	{ID: "items.use.duration", Pointer: "/catalogs/*/entries/*/item/use/applies/*/duration", Title: "duration", Meaning: "How long a condition lasts.", Keys: []Key{
 		k("rounds", "integer", "", "1 to 100", "rounds"),
 	}},
-	{ID: "items.use.saveDifficulty", Pointer: "/catalogs/*/entries/*/item/use/saveDifficulty", Title: "use.saveDifficulty", Meaning: "The save's difficulty, read from one of the item's number stats.", Keys: []VocabKey{
+	{ID: "items.use.saveDifficulty", Pointer: "/catalogs/*/entries/*/item/use/saveDifficulty", Title: "use.saveDifficulty", Meaning: "The save's difficulty, read from one of the item's number stats.", Keys: []Key{
 		k("stat", "string", "", "required; a number stat's id", "the stat"),
 	}},
-	{ID: "items.use.restore", Pointer: "/catalogs/*/entries/*/item/use/restore", Title: "use.restore (needs 1.60)", Meaning: "A pool the use refills.", Keys: []VocabKey{
+	{ID: "items.use.restore", Pointer: "/catalogs/*/entries/*/item/use/restore", Title: "use.restore (needs 1.60)", Meaning: "A pool the use refills.", Keys: []Key{
 		k("pool", "string", "", "required; a live pool's id", "the pool"),
 		k("amount", "object:items.amount", "", "required", "how much"),
 	}},
-	{ID: "items.use.gate", Pointer: "/catalogs/*/entries/*/item/use/gate", Title: "use.gate (needs 1.62)", Meaning: "A check the user must pass, unless a sheet value is high enough.", Keys: []VocabKey{
+	{ID: "items.use.gate", Pointer: "/catalogs/*/entries/*/item/use/gate", Title: "use.gate (needs 1.62)", Meaning: "A check the user must pass, unless a sheet value is high enough.", Keys: []Key{
 		k("check", "object:items.use.gate.check", "", "required", "the check"),
 		k("difficulty", "integer,object:items.use.gate.difficulty", "", "required; 1 or more", "its difficulty"),
 		k("unless", "object:items.use.gate.unless", "", "", "a sheet value that skips the check"),
 	}},
-	{ID: "items.use.gate.difficulty", Pointer: "/catalogs/*/entries/*/item/use/gate/difficulty", Title: "gate.difficulty from a stat", Meaning: "The gate's difficulty, read from one of the item's number stats.", Keys: []VocabKey{
+	{ID: "items.use.gate.difficulty", Pointer: "/catalogs/*/entries/*/item/use/gate/difficulty", Title: "gate.difficulty from a stat", Meaning: "The gate's difficulty, read from one of the item's number stats.", Keys: []Key{
 		k("stat", "string", "", "required; a number stat's id", "the stat"),
 	}},
-	{ID: "items.use.gate.unless", Pointer: "/catalogs/*/entries/*/item/use/gate/unless", Title: "gate.unless", Meaning: "A sheet value that skips the check.", Keys: []VocabKey{
+	{ID: "items.use.gate.unless", Pointer: "/catalogs/*/entries/*/item/use/gate/unless", Title: "gate.unless", Meaning: "A sheet value that skips the check.", Keys: []Key{
 		k("value", refType, "", "required", "the value read"),
 		k("atLeast", "number", "", "required", "the least it must be"),
 	}},
-	{ID: "items.use.gate.check", Pointer: "/catalogs/*/entries/*/item/use/gate/check", Title: "gate.check", Meaning: "What the gate's check rolls: a skill, an ability or a value.", Keys: []VocabKey{
+	{ID: "items.use.gate.check", Pointer: "/catalogs/*/entries/*/item/use/gate/check", Title: "gate.check", Meaning: "What the gate's check rolls: a skill, an ability or a value.", Keys: []Key{
 		k("skill", "string", "", "a skill's id", "the skill"),
 		k("ability", "string", "", "an ability's id", "the ability"),
 		k("value", refType, "", "", "a sheet value"),
 	}},
-	{ID: "combat", Pointer: "/combat", Title: "Combat", Open: true, Meaning: "What a fight reads from the ruleset. The engine keeps the block as written; it reads these keys itself.", Keys: []VocabKey{
+	{ID: "combat", Pointer: "/combat", Title: "Combat", Open: true, Meaning: "What a fight reads from the ruleset. The engine keeps the block as written; it reads these keys itself.", Keys: []Key{
 		k("kind", "string", "", "symbol-pool beside a symbol-pool resolution (needs 1.382)", "how a fight's attacks are rolled"),
 		k("conditions", "array:any", "", "", "conditions a fight can put on a combatant"),
 		k("levels", "array:any", "", "", "levels a fight can change"),
@@ -295,7 +295,7 @@ var itemsVocabulary = []VocabSection{
 		k("offHand", "object:combat.offHand", "", "needs 1.58", "what an off-hand weapon's second attack spends"),
 		k("pool", "object", "", "dice-pool", "a pool fight's keys; hardness (a value read from the sheet when a fight starts) is read here"),
 	}},
-	{ID: "combat.sheetHides", Pointer: "/combat/sheetHides/*", Title: "sheetHides", Meaning: "A sheet list column read as a defense.", Keys: []VocabKey{
+	{ID: "combat.sheetHides", Pointer: "/combat/sheetHides/*", Title: "sheetHides", Meaning: "A sheet list column read as a defense.", Keys: []Key{
 		k("list", "string", "", "required; a list's id", "the list"),
 		k("column", "string", "", "required; a column's id", "the column"),
 		k("kind", "enum:resist|vulnerable|immune|conditionImmunities", "", "required", "the defense the column holds"),

@@ -1,14 +1,27 @@
-package ruleset
+// Package vocab is the vocabulary table: every object of a ruleset file
+// (and of the sheets and plugin test cases beside it) whose keys the
+// engine knows, each key with its type, default, limits and meaning.
+//
+// One table serves three readers, so they cannot drift apart: every
+// validator reads its Known lists from it (Keys: engine/ruleset, its
+// items and fight sections, engine/sheet), and engine/ruleset generates
+// docs/ruleset.md and the JSON Schemas from it (Sections). The call-site
+// test in engine/ruleset (vocab_test.go) checks both directions.
+//
+// The table is data only: vocab imports nothing of the engine, so every
+// validator, however low, may read it. What joins it to the capability
+// table (the level a key needs) stays in engine/ruleset, which owns that
+// table.
+package vocab
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 )
 
-// VocabKey is one key of a ruleset section: what the validator accepts
+// Key is one key of a ruleset section: what the validator accepts
 // there, and what docs/ruleset.md and the JSON Schema say about it.
-type VocabKey struct {
+type Key struct {
 	// Name is the key as written in the file.
 	Name string `json:"name"`
 	// Type is the value's shape, in a small grammar the schema generator
@@ -31,12 +44,12 @@ type VocabKey struct {
 
 // Required reports whether the validator refuses the section without
 // this key.
-func (k VocabKey) Required() bool { return strings.HasPrefix(k.Limits, "required") }
+func (k Key) Required() bool { return strings.HasPrefix(k.Limits, "required") }
 
-// VocabSection is one object of a ruleset file whose keys the validator
+// Section is one object of a ruleset file whose keys the validator
 // knows: its keys, where it sits and what it is for.
-type VocabSection struct {
-	// ID is the name the validator asks for (sectionKeys("abilities")).
+type Section struct {
+	// ID is the name the validator asks for (Keys("abilities")).
 	ID string `json:"id"`
 	// Pointer is a JSON pointer pattern of where the section is written;
 	// "*" is any one key or index (as in the capability table).
@@ -54,7 +67,7 @@ type VocabSection struct {
 	// type's fields and the section's keys equal.
 	Struct string `json:"struct,omitempty"`
 	// Keys are the section's keys, in the order they are documented.
-	Keys []VocabKey `json:"keys"`
+	Keys []Key `json:"keys"`
 }
 
 // vocabIndex finds a section by id.
@@ -69,22 +82,22 @@ var vocabIndex = func() map[string]int {
 	return m
 }()
 
-// Vocabulary returns a copy of the vocabulary table, for documentation and
+// Sections returns a copy of the vocabulary table, for documentation and
 // schema generators.
-func Vocabulary() []VocabSection {
-	out := make([]VocabSection, len(vocabulary))
+func Sections() []Section {
+	out := make([]Section, len(vocabulary))
 	copy(out, vocabulary)
 	for i := range out {
-		out[i].Keys = append([]VocabKey(nil), out[i].Keys...)
+		out[i].Keys = append([]Key(nil), out[i].Keys...)
 	}
 	return out
 }
 
-// VocabSectionByID returns the section with this id.
-func VocabSectionByID(id string) (VocabSection, bool) {
+// SectionByID returns the section with this id.
+func SectionByID(id string) (Section, bool) {
 	i, ok := vocabIndex[id]
 	if !ok {
-		return VocabSection{}, false
+		return Section{}, false
 	}
 	return vocabulary[i], true
 }
@@ -103,12 +116,12 @@ var vocabNames = func() map[string][]string {
 	return m
 }()
 
-// sectionKeys lists a section's key names, for the validator's Known.
+// Keys lists a section's key names, for the validator's Known.
 // The slice is shared and capped at its length, so an append to it
 // copies instead of writing into the table. An id missing from the table
 // is a programming error that TestVocabularyCallSites catches before it
 // can ship; at run time it panics rather than accept every key silently.
-func sectionKeys(id string) []string {
+func Keys(id string) []string {
 	names, ok := vocabNames[id]
 	if !ok {
 		panic(fmt.Sprintf("ruleset: no vocabulary section %q", id))
@@ -116,33 +129,9 @@ func sectionKeys(id string) []string {
 	return names[:len(names):len(names)]
 }
 
-// VocabKeys lists a section's key names for a validator outside this
-// package (the sheet's). It panics on an id the table lacks, as
-// sectionKeys does; the sheet's tests load every bundled sheet.
-func VocabKeys(id string) []string { return sectionKeys(id) }
-
-// KeyLevels lists the capability rows that govern the key at a section,
-// joined from the capability table by pointer: the level a ruleset must
-// declare to write it (none for the base vocabulary).
-func KeyLevels(s VocabSection, key string) []Capability {
-	at := strings.TrimSuffix(s.Pointer, "/") + "/" + escapeToken(key)
-	var out []Capability
-	for _, c := range capabilities {
-		if patternCovers(c.Pointer, at) {
-			out = append(out, c)
-		}
-	}
-	sort.SliceStable(out, func(i, j int) bool {
-		vi, _ := ParseVersion(out[i].Level)
-		vj, _ := ParseVersion(out[j].Level)
-		return vi.Compare(vj) < 0
-	})
-	return out
-}
-
-// typeAlternatives splits a type at its top-level commas: array: and
+// TypeAlternatives splits a type at its top-level commas: array: and
 // map: take the rest of the string as their element type.
-func typeAlternatives(typ string) []string {
+func TypeAlternatives(typ string) []string {
 	var out []string
 	for typ != "" {
 		if strings.HasPrefix(typ, "array:") || strings.HasPrefix(typ, "map:") {
@@ -153,46 +142,4 @@ func typeAlternatives(typ string) []string {
 		typ = rest
 	}
 	return out
-}
-
-// escapeToken escapes a key as a JSON pointer token.
-func escapeToken(s string) string {
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
-}
-
-// patternCovers reports whether the capability pattern cap names the
-// place of the section pattern at: "*" in cap is any one token, "**" any
-// run; a "*" in at is matched only by a wildcard, since it stands for
-// every entry.
-func patternCovers(cap, at string) bool {
-	return coverTokens(splitPattern(cap), splitPattern(at))
-}
-
-func splitPattern(p string) []string {
-	p = strings.TrimPrefix(p, "/")
-	if p == "" {
-		return nil
-	}
-	return strings.Split(p, "/")
-}
-
-func coverTokens(c, a []string) bool {
-	if len(c) == 0 {
-		return len(a) == 0
-	}
-	if c[0] == "**" {
-		for i := 0; i <= len(a); i++ {
-			if coverTokens(c[1:], a[i:]) {
-				return true
-			}
-		}
-		return false
-	}
-	if len(a) == 0 {
-		return false
-	}
-	if c[0] == "*" || c[0] == a[0] {
-		return coverTokens(c[1:], a[1:])
-	}
-	return false
 }
