@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 )
 
 // Line is an item as the Game Master sees it (forGM) or as the player's
@@ -161,7 +162,7 @@ func signedNum(n int) string {
 	return strconv.Itoa(n)
 }
 
-func (p *Party) refText(r ruleset.ValueRef) string {
+func (p *Party) refText(r valueref.Ref) string {
 	switch {
 	case r.AbilityScore != "":
 		return p.abilityLabel(r.AbilityScore)

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 )
 
 // reader answers itemStat for one member's bag (spec/items.md "Items on
@@ -18,7 +19,7 @@ type reader struct {
 // sum (value times quantity), max, min (single values) or count (by
 // quantity); kept by slot, category and tag; default when nothing is
 // picked or none grants the stat.
-func (r reader) ItemStat(ref *ruleset.ItemStatRef) float64 {
+func (r reader) ItemStat(ref *valueref.ItemStat) float64 {
 	from := ref.From
 	if from == "" {
 		from = "all"

@@ -1,6 +1,9 @@
 package items
 
-import "github.com/rulehost/rulehost/engine/ruleset"
+import (
+	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
+)
 
 // ToHit is a toHit read for one item: a weapon's attack's, or a use's
 // with attackRoll, which spec/items.md defines as a weapon's. Every value
@@ -15,10 +18,10 @@ type ToHit struct {
 	Skill string
 	// Proficiency adds the ruleset's proficiency bonus when it reads
 	// above 0 on the sheet.
-	Proficiency *ruleset.ValueRef
+	Proficiency *valueref.Ref
 	Bonus       int
 	// SheetBonus is added as read from the sheet.
-	SheetBonus *ruleset.ValueRef
+	SheetBonus *valueref.Ref
 	// Target is a per-die target of its own in a pool fight (0: the pool's).
 	Target int
 }

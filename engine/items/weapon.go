@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 )
 
 // Weapon is one stack's attack as a fight reads it (spec/items.md
@@ -29,9 +30,9 @@ type Weapon struct {
 	DamageAbilities []string
 	DamageBonus     int
 	DamageType      string
-	DamageSheet     *ruleset.ValueRef
+	DamageSheet     *valueref.Ref
 	OneHanded       bool
-	RerollUpTo      *ruleset.ValueRef
+	RerollUpTo      *valueref.Ref
 
 	// Reach and the range are in the combat.distance unit, each only with
 	// its Has flag; with both the weapon is thrown.
@@ -48,7 +49,7 @@ type Weapon struct {
 	// rule); OneHand is its opposite (damage.sheetBonus with oneHanded).
 	BothHands bool
 
-	Strikes *ruleset.ValueRef
+	Strikes *valueref.Ref
 	Ammo    *ruleset.Ammo
 	// ClipMax is how much it holds loaded (0: no clip); Reload its budget.
 	ClipMax int

@@ -7,6 +7,7 @@ import (
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 	"github.com/rulehost/rulehost/engine/tag"
 )
 
@@ -47,7 +48,7 @@ func arcana(p *items.Party) *ruleset.Tell {
 	return &p.RS.Items.ItemByRef("magic_items/potion-of-poison").Market.Tells[1]
 }
 
-func fits(v ruleset.ValueRef, atLeast float64) ruleset.Fits {
+func fits(v valueref.Ref, atLeast float64) ruleset.Fits {
 	return ruleset.Fits{Value: v, AtLeast: atLeast}
 }
 
@@ -104,12 +105,12 @@ func TestNeedsAny(t *testing.T) {
 		want     string
 	}{
 		{"the second line met (level 9)", nil,
-			[]ruleset.Fits{fits(ruleset.ValueRef{AbilityScore: "int"}, 20), fits(ruleset.ValueRef{Field: "level"}, 9)}, []int{8},
+			[]ruleset.Fits{fits(valueref.Ref{AbilityScore: "int"}, 20), fits(valueref.Ref{Field: "level"}, 9)}, []int{8},
 			`[inventory: action="inspect" item="Potion of Healing" who="Corvin Vell" verdict="suspect" said="its magic does not feel like healing magic" suspect="Corvin Vell thinks it is a fake"]`},
 		{"no line met", nil,
-			[]ruleset.Fits{fits(ruleset.ValueRef{AbilityScore: "int"}, 20), fits(ruleset.ValueRef{Field: "level"}, 10)}, nil,
+			[]ruleset.Fits{fits(valueref.Ref{AbilityScore: "int"}, 20), fits(valueref.Ref{Field: "level"}, 10)}, nil,
 			`[refused: action="inspect" reason="nothing-to-check" item="Potion of Healing" who="Corvin Vell" note="nothing could give Potion of Healing away, or Corvin Vell cannot check it in any way; no attempt is spent"]`},
-		{"needs: one of two unmet", []ruleset.Fits{fits(ruleset.ValueRef{Field: "level"}, 9), fits(ruleset.ValueRef{AbilityScore: "wis"}, 13)}, nil, nil,
+		{"needs: one of two unmet", []ruleset.Fits{fits(valueref.Ref{Field: "level"}, 9), fits(valueref.Ref{AbilityScore: "wis"}, 13)}, nil, nil,
 			`[refused: action="inspect" reason="nothing-to-check" item="Potion of Healing" who="Corvin Vell" note="nothing could give Potion of Healing away, or Corvin Vell cannot check it in any way; no attempt is spent"]`},
 	}
 	for _, c := range cases {
@@ -127,7 +128,7 @@ func TestNeedsAny(t *testing.T) {
 	// Noticing reads the same lines: unmet, Corvin cannot make the Arcana
 	// tell and the fence's manner (passive Insight 13) holds the purchase.
 	p := town(t)
-	arcana(p).NeedsAny = []ruleset.Fits{fits(ruleset.ValueRef{Field: "level"}, 10)}
+	arcana(p).NeedsAny = []ruleset.Fits{fits(valueref.Ref{Field: "level"}, 10)}
 	if got := say(t, p, 301, fenceBuy); got.String() != mannerSaw {
 		t.Errorf("noticing with needsAny unmet: %s", got)
 	}
@@ -137,8 +138,8 @@ func TestNeedsAny(t *testing.T) {
 // advantage (the higher of two d20) and adds 5 to a passive value;
 // disadvantageIf the lower, 5 less; both met cancel out.
 func TestAdvantageAndDisadvantageIf(t *testing.T) {
-	level9 := []ruleset.Fits{fits(ruleset.ValueRef{Field: "level"}, 9)}
-	level10 := []ruleset.Fits{fits(ruleset.ValueRef{Field: "level"}, 10)}
+	level9 := []ruleset.Fits{fits(valueref.Ref{Field: "level"}, 9)}
+	level10 := []ruleset.Fits{fits(valueref.Ref{Field: "level"}, 10)}
 	inspect := `[inventory: action="inspect" item="Potion of Healing" who="Corvin"]`
 	identified := `[inventory: action="inspect" item="Potion of Healing" who="Corvin Vell" verdict="identified" said="its magic does not feel like healing magic" revealed="Potion of Poison"]`
 	cannotTell := `[inventory: action="inspect" item="Potion of Healing" who="Corvin Vell" verdict="cannot-tell" note="Corvin Vell cannot tell"]`

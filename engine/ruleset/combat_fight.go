@@ -1,6 +1,9 @@
 package ruleset
 
-import "github.com/rulehost/rulehost/engine/validate"
+import (
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
+	"github.com/rulehost/rulehost/engine/validate"
+)
 
 // CombatFight is what a ruleset fight cannot do without beyond the keys
 // the items page names (docs/fight.md): the number a summed fight's
@@ -10,13 +13,13 @@ import "github.com/rulehost/rulehost/engine/validate"
 // member throws, and soak as a pool fight does. Each is read from the
 // member's sheet when the fight starts (armor through itemStat).
 type CombatFight struct {
-	Defense    *ValueRef // combat.defense (summed fight)
-	Soak       *ValueRef // combat.pool.soak (pool fight)
-	Initiative *ValueRef // combat.pool.initiative (pool fight with hardness)
+	Defense    *valueref.Ref // combat.defense (summed fight)
+	Soak       *valueref.Ref // combat.pool.soak (pool fight)
+	Initiative *valueref.Ref // combat.pool.initiative (pool fight with hardness)
 	// Speed is combat.speed: how far a member may move in a round, in
 	// combat.distance's unit, before speed modifiers (docs/fight.md
 	// "Speed"); nil when a member's moves are not bounded.
-	Speed *ValueRef
+	Speed *valueref.Ref
 }
 
 // fight reads the fight's own combat keys and the bestiary, after the
@@ -32,12 +35,12 @@ func (v *Validator) fight(o validate.Obj, rs *Ruleset) {
 	if raw, ok := co.M["defense"]; ok {
 		if nativeKind(kind) && kind != "dice-sum" && kind != "symbol-pool" {
 			co.Addf("defense", "defense is a summed fight's (dice-sum) or the difficulty dice of a symbol fight (symbol-pool); this ruleset is %q", kind)
-		} else if ref, ok := v.ValueRef(co.Ptr("defense"), raw, AnyRead, "combat.defense"); ok {
+		} else if ref, ok := v.ValueRef(co.Ptr("defense"), raw, valueref.AnyRead, "combat.defense"); ok {
 			f.Defense = &ref
 		}
 	}
 	if raw, ok := co.M["speed"]; ok {
-		if ref, ok := v.ValueRef(co.Ptr("speed"), raw, AnyRead, "combat.speed"); ok {
+		if ref, ok := v.ValueRef(co.Ptr("speed"), raw, valueref.AnyRead, "combat.speed"); ok {
 			f.Speed = &ref
 		}
 	}
@@ -51,7 +54,7 @@ func (v *Validator) fight(o validate.Obj, rs *Ruleset) {
 				po.Addf(key, "%s is a pool fight's (dice-pool%s); this ruleset is %q", key, map[bool]string{true: " or symbol-pool"}[key == "soak"], kind)
 				continue
 			}
-			if ref, ok := v.ValueRef(po.Ptr(key), raw, AnyRead, "combat.pool."+key); ok {
+			if ref, ok := v.ValueRef(po.Ptr(key), raw, valueref.AnyRead, "combat.pool."+key); ok {
 				if key == "soak" {
 					f.Soak = &ref
 				} else {

@@ -3,6 +3,7 @@ package ruleset
 import (
 	"strings"
 
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
@@ -23,7 +24,7 @@ type CombatItems struct {
 	OffHand *OffHandRule
 	// Hardness is combat.pool.hardness, read from a combatant's sheet when
 	// a fight starts (their armor's, through itemStat); nil without it.
-	Hardness *ValueRef
+	Hardness *valueref.Ref
 }
 
 // Budget is one budget of a turn's economy: an id, what the lines call
@@ -65,7 +66,7 @@ type OffHandRule struct {
 	Ability string
 	// FullWhen (1.97): above 0 on the fighter's sheet, the off hand keeps
 	// the whole ability whatever Ability says.
-	FullWhen *ValueRef
+	FullWhen *valueref.Ref
 }
 
 // Off-hand ability rules.
@@ -216,7 +217,7 @@ func (v *Validator) offHandRule(oo validate.Obj, ci *CombatItems) *OffHandRule {
 	}
 	r.Ability, _ = oo.Enum("ability", OffHandFull, OffHandFull, OffHandPenaltyOnly)
 	if raw, ok := oo.M["fullWhen"]; ok {
-		if ref, ok := v.ValueRef(oo.Ptr("fullWhen"), raw, AnyRead, "offHand.fullWhen"); ok {
+		if ref, ok := v.ValueRef(oo.Ptr("fullWhen"), raw, valueref.AnyRead, "offHand.fullWhen"); ok {
 			r.FullWhen = &ref
 		}
 	}
@@ -243,7 +244,7 @@ func budgetIDs(list []Budget) []string {
 // hardness reads combat.pool.hardness, a value read from a combatant's
 // sheet when a fight starts: only a pool fight (dice-pool) has it. The
 // rest of combat.pool is a fight's, so it is left open here.
-func (v *Validator) hardness(po validate.Obj) *ValueRef {
+func (v *Validator) hardness(po validate.Obj) *valueref.Ref {
 	raw, ok := po.M["hardness"]
 	if !ok {
 		return nil
@@ -252,7 +253,7 @@ func (v *Validator) hardness(po validate.Obj) *ValueRef {
 		po.Addf("hardness", "hardness is a pool fight's (dice-pool); this ruleset is %q", k)
 		return nil
 	}
-	ref, ok := v.ValueRef(po.Ptr("hardness"), raw, AnyRead, "combat.pool.hardness")
+	ref, ok := v.ValueRef(po.Ptr("hardness"), raw, valueref.AnyRead, "combat.pool.hardness")
 	if !ok {
 		return nil
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
@@ -31,7 +32,7 @@ type Attack struct {
 	Versatile *Word
 	// Strikes is how many attacks a spend buys, read from the wielder's
 	// sheet; nil gives one.
-	Strikes *ValueRef
+	Strikes *valueref.Ref
 	Ammo    *Ammo
 	Clip    *Clip
 	Modes   []AttackMode
@@ -48,10 +49,10 @@ type AttackToHit struct {
 	Skill     *Word
 	// Proficiency adds the ruleset's proficiency bonus when it reads
 	// above 0 on the wielder's sheet.
-	Proficiency *ValueRef
+	Proficiency *valueref.Ref
 	Bonus       *Num
 	// SheetBonus is added as read from the wielder's sheet (1.95).
-	SheetBonus *ValueRef
+	SheetBonus *valueref.Ref
 	// Target is a per-die target of its own in a pool fight whose
 	// target can move.
 	Target *Num
@@ -64,11 +65,11 @@ type AttackDamage struct {
 	Bonus     *Num
 	Type      *Word
 	// SheetBonus (1.97) counts only in one hand when OneHanded.
-	SheetBonus *ValueRef
+	SheetBonus *valueref.Ref
 	OneHanded  bool
 	// RerollUpTo (1.98): the weapon's own damage dice at or below it are
 	// rolled again once, wielded with both hands, in a summed fight.
-	RerollUpTo *ValueRef
+	RerollUpTo *valueref.Ref
 }
 
 // AttackRange is what a shot or a throw reaches: Normal, and Long for
@@ -278,7 +279,7 @@ func (c attackCtx) attack(ao validate.Obj) *Attack {
 		c.versatileRoom(ao)
 	}
 	if raw, ok := ao.M["strikes"]; ok {
-		if ref, ok := c.v.ValueRef(ao.Ptr("strikes"), raw, AnyRead, "attack.strikes"); ok {
+		if ref, ok := c.v.ValueRef(ao.Ptr("strikes"), raw, valueref.AnyRead, "attack.strikes"); ok {
 			a.Strikes = &ref
 		}
 	}
@@ -723,12 +724,12 @@ func (v *Validator) targetIs(to validate.Obj, section string) *TargetIs {
 }
 
 // sheetRef reads a value from the wielder's sheet (any read, items too).
-func (c attackCtx) sheetRef(o validate.Obj, key, what string) *ValueRef {
+func (c attackCtx) sheetRef(o validate.Obj, key, what string) *valueref.Ref {
 	raw, ok := o.M[key]
 	if !ok {
 		return nil
 	}
-	ref, ok := c.v.ValueRef(o.Ptr(key), raw, AnyRead, what)
+	ref, ok := c.v.ValueRef(o.Ptr(key), raw, valueref.AnyRead, what)
 	if !ok {
 		return nil
 	}

@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
@@ -95,14 +96,14 @@ type SlotDecl struct {
 // Binding limits how many items a character has bound at once.
 type Binding struct {
 	Label string
-	Max   ValueRef // read from the sheet alone
+	Max   valueref.Ref // read from the sheet alone
 }
 
 // Carry makes a stat an item's weight.
 type Carry struct {
 	Stat            string
-	EncumberedAbove ValueRef
-	Limit           *ValueRef
+	EncumberedAbove valueref.Ref
+	Limit           *valueref.Ref
 	Unit            string
 }
 
@@ -288,7 +289,7 @@ func (v *Validator) binding(bo validate.Obj) *Binding {
 	bd := &Binding{}
 	bd.Label, _ = bo.Str("label", 80, false)
 	if bo.Require("max") {
-		bd.Max, _ = v.ValueRef(bo.Ptr("max"), bo.M["max"], SheetOnly, "binding.max")
+		bd.Max, _ = v.ValueRef(bo.Ptr("max"), bo.M["max"], valueref.SheetOnly, "binding.max")
 	}
 	return bd
 }
@@ -585,10 +586,10 @@ func (v *Validator) carry(co validate.Obj, b *ItemsBlock) *Carry {
 		}
 	}
 	if co.Require("encumberedAbove") {
-		c.EncumberedAbove, _ = v.ValueRef(co.Ptr("encumberedAbove"), co.M["encumberedAbove"], SheetOnly, "carry.encumberedAbove")
+		c.EncumberedAbove, _ = v.ValueRef(co.Ptr("encumberedAbove"), co.M["encumberedAbove"], valueref.SheetOnly, "carry.encumberedAbove")
 	}
 	if raw, ok := co.M["limit"]; ok {
-		if ref, ok := v.ValueRef(co.Ptr("limit"), raw, SheetOnly, "carry.limit"); ok {
+		if ref, ok := v.ValueRef(co.Ptr("limit"), raw, valueref.SheetOnly, "carry.limit"); ok {
 			c.Limit = &ref
 		}
 	}
@@ -812,7 +813,7 @@ func (v *Validator) itemCatalogs() {
 // checkItemStatVocabulary checks an itemStat's names against the items
 // block: the stat exists (a number stat for sum, max and min), and so do
 // the slot, category and tag it filters by.
-func (v *Validator) checkItemStatVocabulary(o validate.Obj, ref *ItemStatRef) {
+func (v *Validator) checkItemStatVocabulary(o validate.Obj, ref *valueref.ItemStat) {
 	b := v.itemsVocab()
 	if b == nil {
 		o.Addf("", "itemStat reads items, but the ruleset has no items block")

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
@@ -80,7 +81,7 @@ type Toggle struct {
 
 // Requirement is what an item requires of its wearer.
 type Requirement struct {
-	Value     ValueRef
+	Value     valueref.Ref
 	AtLeast   float64
 	Otherwise *Effect
 }
@@ -463,7 +464,7 @@ func (v *Validator) requirement(at string, raw any) (Requirement, bool) {
 	if !ro.Require("value", "atLeast") {
 		return rq, false
 	}
-	rq.Value, _ = v.ValueRef(ro.Ptr("value"), ro.M["value"], AnyRead, "a requirement")
+	rq.Value, _ = v.ValueRef(ro.Ptr("value"), ro.M["value"], valueref.AnyRead, "a requirement")
 	rq.AtLeast, _ = ro.Float("atLeast", -1e9, 1e9, 0)
 	if raw, ok := ro.M["otherwise"]; ok {
 		rq.Otherwise = v.effectIn(ro.Ptr("otherwise"), raw, effectOtherwise)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
@@ -24,7 +25,7 @@ type GearSet struct {
 
 // Fits orders the list: a set whose value the sheet reaches comes first.
 type Fits struct {
-	Value   ValueRef
+	Value   valueref.Ref
 	AtLeast float64
 }
 
@@ -152,7 +153,7 @@ func (v *Validator) gearFits(fo validate.Obj) *Fits {
 	f := &Fits{}
 	ok := fo.Require("value", "atLeast")
 	if fo.Has("value") {
-		ref, good := v.ValueRef(fo.Ptr("value"), fo.M["value"], SheetOnly, "startingGear.fits")
+		ref, good := v.ValueRef(fo.Ptr("value"), fo.M["value"], valueref.SheetOnly, "startingGear.fits")
 		f.Value, ok = ref, ok && good
 	}
 	if fo.Has("atLeast") {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
@@ -67,7 +68,7 @@ type Seller struct {
 // SellerOnly is whom a seller sells to: a sheet value of at least AtLeast,
 // told to the Game Master as Label.
 type SellerOnly struct {
-	Value   ValueRef
+	Value   valueref.Ref
 	AtLeast float64
 	Label   string
 }
@@ -438,7 +439,7 @@ func (v *Validator) sellerOnly(oo validate.Obj) *SellerOnly {
 	if !oo.Require("value", "atLeast", "label") {
 		return nil
 	}
-	ref, ok := v.ValueRef(oo.Ptr("value"), oo.M["value"], AnyRead, "a seller's only")
+	ref, ok := v.ValueRef(oo.Ptr("value"), oo.M["value"], valueref.AnyRead, "a seller's only")
 	at, ok2 := oo.Float("atLeast", -1e9, 1e9, 0)
 	label, ok3 := oo.Str("label", 200, true)
 	if !ok || !ok2 || !ok3 {
@@ -585,7 +586,7 @@ func (v *Validator) fitsLines(o validate.Obj, key string) []Fits {
 		if !lo.Require("value", "atLeast") {
 			continue
 		}
-		ref, ok := v.ValueRef(lo.Ptr("value"), lo.M["value"], AnyRead, "a tell's "+key)
+		ref, ok := v.ValueRef(lo.Ptr("value"), lo.M["value"], valueref.AnyRead, "a tell's "+key)
 		at, ok2 := lo.Float("atLeast", -1e9, 1e9, 0)
 		if ok && ok2 {
 			out = append(out, Fits{Value: ref, AtLeast: at})

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
@@ -104,7 +105,7 @@ type Restore struct {
 type Gate struct {
 	// Exactly one of Skill, Ability and Value names what is rolled.
 	Skill, Ability string
-	Value          *ValueRef
+	Value          *valueref.Ref
 	// Difficulty is written directly (DifficultyStat "") or read from the
 	// item's numeric stat; an item without that stat cannot be used.
 	Difficulty     int
@@ -114,7 +115,7 @@ type Gate struct {
 
 // Unless skips a gate when a sheet value is at least AtLeast.
 type Unless struct {
-	Value   ValueRef
+	Value   valueref.Ref
 	AtLeast float64
 }
 
@@ -728,7 +729,7 @@ func (v *Validator) gate(g validate.Obj, it *Item) *Gate {
 	if uo, ok := g.Object("unless"); ok {
 		uo.Known(vocab.Keys("items.use.gate.unless")...)
 		if uo.Require("value", "atLeast") {
-			ref, ok := v.ValueRef(uo.Ptr("value"), uo.M["value"], AnyRead, "a gate's unless")
+			ref, ok := v.ValueRef(uo.Ptr("value"), uo.M["value"], valueref.AnyRead, "a gate's unless")
 			at, ok2 := uo.Float("atLeast", -1e9, 1e9, 0)
 			if ok && ok2 {
 				gt.Unless = &Unless{Value: ref, AtLeast: at}
@@ -761,7 +762,7 @@ func (v *Validator) gateCheck(co validate.Obj, gt *Gate) {
 		}
 		gt.Ability = a
 	case co.Has("value"):
-		if ref, ok := v.ValueRef(co.Ptr("value"), co.M["value"], AnyRead, "a gate's check"); ok {
+		if ref, ok := v.ValueRef(co.Ptr("value"), co.M["value"], valueref.AnyRead, "a gate's check"); ok {
 			gt.Value = &ref
 		}
 	}

@@ -1,18 +1,19 @@
 package ruleset
 
 import (
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
 // itemStatRef validates an itemStat reference against the items block.
-func (v *Validator) itemStatRef(at string, raw any) (*ItemStatRef, bool) {
+func (v *Validator) itemStatRef(at string, raw any) (*valueref.ItemStat, bool) {
 	o, ok := validate.AsObj(v.P, at, raw)
 	if !ok {
 		return nil, false
 	}
 	o.Known(vocab.Keys("itemStat")...)
-	ref := &ItemStatRef{}
+	ref := &valueref.ItemStat{}
 	ref.From, _ = o.Enum("from", "all", "worn", "carried", "all")
 	ref.Pick, _ = o.Enum("pick", "sum", "sum", "max", "min", "count")
 	ref.Stat, _ = o.Str("stat", 0, true)

@@ -3,6 +3,7 @@ package ruleset
 import (
 	"slices"
 
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
@@ -39,7 +40,7 @@ type PoolTarget struct {
 	Default, Min, Max int
 	// From reads each character's own target from the sheet (Lasers &
 	// Feelings' Number); nil when the target is the ruleset's.
-	From *ValueRef
+	From *valueref.Ref
 }
 
 // Adjustable reports whether a check may move the target (threshold=, a
@@ -321,7 +322,7 @@ func (v *Validator) poolTarget(o validate.Obj, dp *DicePool) {
 	}
 	to.Known(vocab.Keys("dice-pool.target")...)
 	if raw, has := to.M["from"]; has {
-		if ref, ok := v.ValueRef(to.Ptr("from"), raw, AnyRead, "target.from"); ok {
+		if ref, ok := v.ValueRef(to.Ptr("from"), raw, valueref.AnyRead, "target.from"); ok {
 			t.From = &ref
 		}
 	}

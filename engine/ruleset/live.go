@@ -3,6 +3,7 @@ package ruleset
 import (
 	"fmt"
 
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
@@ -27,10 +28,10 @@ import (
 // counts marks against a number of boxes; a wound track (Marks) fills its
 // named marks in order, and the last one filled sets the wound penalty.
 type Track struct {
-	ID    string      `json:"id"`
-	Label string      `json:"label"`
-	Boxes *ValueRef   `json:"boxes,omitempty"`
-	Marks []WoundMark `json:"marks,omitempty"`
+	ID    string        `json:"id"`
+	Label string        `json:"label"`
+	Boxes *valueref.Ref `json:"boxes,omitempty"`
+	Marks []WoundMark   `json:"marks,omitempty"`
 }
 
 // WoundMark is one mark of a wound track: its name and what it takes off
@@ -148,7 +149,7 @@ func (v *Validator) track(t validate.Obj) Track {
 	}
 	if raw, ok := t.M["boxes"]; ok {
 		// A track's size is read from the sheet alone, like a pool's max.
-		if ref, ok := v.ValueRef(t.Ptr("boxes"), raw, SheetOnly, "a track's boxes"); ok {
+		if ref, ok := v.ValueRef(t.Ptr("boxes"), raw, valueref.SheetOnly, "a track's boxes"); ok {
 			tr.Boxes = &ref
 		}
 		return tr
@@ -214,7 +215,7 @@ func (v *Validator) restIDs() []string {
 
 // TrackSize is how many boxes or marks a track has for a character whose
 // sheet-only values read through value.
-func (t *Track) TrackSize(value func(ValueRef) float64) int {
+func (t *Track) TrackSize(value func(valueref.Ref) float64) int {
 	if t.IsWounds() {
 		return len(t.Marks)
 	}

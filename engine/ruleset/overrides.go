@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
@@ -18,7 +19,7 @@ type Override struct {
 	Skills     []string
 	Saves      []string
 	Abilities  []string
-	When       *ValueRef
+	When       *valueref.Ref
 	Set        map[string]any
 	Resolution *Resolution
 }
@@ -56,7 +57,7 @@ func (v *Validator) overrides(o validate.Obj, res *Resolution, k Kind) {
 		}
 		x := v.overrideHead(ov, ids[i])
 		if raw, ok := ov.M["when"]; ok {
-			if ref, ok := v.ValueRef(ov.Ptr("when"), raw, AnyRead, "an override's when"); ok {
+			if ref, ok := v.ValueRef(ov.Ptr("when"), raw, valueref.AnyRead, "an override's when"); ok {
 				x.When = &ref
 			}
 		} else {
@@ -182,7 +183,7 @@ func (v *Validator) blameOverride(o, set validate.Obj, id string, before int) {
 
 // OverrideFor returns the first override naming the check whose when holds.
 // when evaluates a value reference on the roller's sheet.
-func (r *Resolution) OverrideFor(skill, save, ability string, when func(ValueRef) float64) *Override {
+func (r *Resolution) OverrideFor(skill, save, ability string, when func(valueref.Ref) float64) *Override {
 	for i := range r.Overrides {
 		ov := &r.Overrides[i]
 		if !ov.Names(skill, save, ability) {

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
@@ -20,7 +21,7 @@ type Resolution struct {
 	Overrides        []Override
 	Spend            []Spend
 	Adjust           []Adjust
-	PenaltyFrom      *ValueRef
+	PenaltyFrom      *valueref.Ref
 
 	DiceSum     *DiceSum
 	DicePool    *DicePool
@@ -122,13 +123,13 @@ type ProficiencyTier struct {
 
 // Proficiency names the proficiency bonus's source.
 type Proficiency struct {
-	Bonus ValueRef
+	Bonus valueref.Ref
 }
 
 // Adjust is a sheet value added to every check's number (or to the named
 // skills and saves only): wounds, a condition track, an item's weight.
 type Adjust struct {
-	Value  ValueRef
+	Value  valueref.Ref
 	Skills []string
 	Saves  []string
 }
@@ -235,7 +236,7 @@ func (v *Validator) sharedMath(o validate.Obj, res *Resolution) {
 	if p, ok := o.Object("proficiency"); ok {
 		p.Known(vocab.Keys("resolution.proficiency")...)
 		if p.Require("bonus") {
-			if ref, ok := v.ValueRef(p.Ptr("bonus"), p.M["bonus"], SheetOnly, "the proficiency bonus"); ok {
+			if ref, ok := v.ValueRef(p.Ptr("bonus"), p.M["bonus"], valueref.SheetOnly, "the proficiency bonus"); ok {
 				res.Proficiency = &Proficiency{Bonus: ref}
 			}
 		}
@@ -250,7 +251,7 @@ func (v *Validator) sharedMath(o validate.Obj, res *Resolution) {
 	}
 	v.adjust(o, res)
 	if raw, ok := o.M["penaltyFrom"]; ok {
-		if ref, ok := v.ValueRef(o.Ptr("penaltyFrom"), raw, AnyRead, "penaltyFrom"); ok {
+		if ref, ok := v.ValueRef(o.Ptr("penaltyFrom"), raw, valueref.AnyRead, "penaltyFrom"); ok {
 			res.PenaltyFrom = &ref
 		}
 	}
@@ -315,7 +316,7 @@ func (v *Validator) adjust(o validate.Obj, res *Resolution) {
 		a.Known(vocab.Keys("resolution.adjust")...)
 		var ad Adjust
 		if a.Require("value") {
-			ad.Value, _ = v.ValueRef(a.Ptr("value"), a.M["value"], AnyRead, "an adjust")
+			ad.Value, _ = v.ValueRef(a.Ptr("value"), a.M["value"], valueref.AnyRead, "an adjust")
 		}
 		ad.Skills = v.idList(a, "skills", v.skills, "skill")
 		ad.Saves = v.idList(a, "saves", v.saves, "save")

@@ -15,6 +15,7 @@ import (
 	"github.com/rulehost/rulehost/engine/jsonin"
 	"path/filepath"
 
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -78,10 +79,10 @@ type Skill struct {
 
 // Derived is a value computed from others with an op.
 type Derived struct {
-	ID    string     `json:"id"`
-	Label string     `json:"label"`
-	Op    string     `json:"op"`
-	Of    []ValueRef `json:"of"`
+	ID    string         `json:"id"`
+	Label string         `json:"label"`
+	Op    string         `json:"op"`
+	Of    []valueref.Ref `json:"of"`
 }
 
 // Field is a free number on the sheet (a choice made once, a flag).
@@ -103,10 +104,10 @@ type Live struct {
 
 // Pool is a live pool (willpower, blood, resolve).
 type Pool struct {
-	ID    string    `json:"id"`
-	Label string    `json:"label"`
-	Max   ValueRef  `json:"max"`
-	Start *ValueRef `json:"start"`
+	ID    string        `json:"id"`
+	Label string        `json:"label"`
+	Max   valueref.Ref  `json:"max"`
+	Start *valueref.Ref `json:"start"`
 }
 
 // Condition is a named state a character can be in; what it does to

@@ -3,6 +3,7 @@ package ruleset
 import (
 	"strings"
 
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
@@ -18,7 +19,7 @@ type Spend struct {
 	// PerCheck is a number (PerCheckN), a sheet value (PerCheckRef) or
 	// "pool" (PerCheckPool): as many purchases as the check has dice.
 	PerCheckN    int
-	PerCheckRef  *ValueRef
+	PerCheckRef  *valueref.Ref
 	PerCheckPool bool
 }
 
@@ -144,7 +145,7 @@ func (v *Validator) perCheck(s validate.Obj, sp *Spend) {
 		}
 		sp.PerCheckPool, sp.PerCheckN = true, 0
 	case map[string]any:
-		if ref, ok := v.ValueRef(s.Ptr("perCheck"), raw, AnyRead, "a spend's perCheck"); ok {
+		if ref, ok := v.ValueRef(s.Ptr("perCheck"), raw, valueref.AnyRead, "a spend's perCheck"); ok {
 			sp.PerCheckRef, sp.PerCheckN = &ref, 0
 		}
 	default:

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
@@ -278,7 +279,7 @@ func (v *Validator) derivedValues(o validate.Obj, rs *Ruleset) {
 			continue
 		}
 		for i, raw := range of {
-			if ref, ok := v.ValueRef(d.Ptr("of", i), raw, AnyRead, "a derived value"); ok {
+			if ref, ok := v.ValueRef(d.Ptr("of", i), raw, valueref.AnyRead, "a derived value"); ok {
 				dv.Of = append(dv.Of, ref)
 			}
 		}
@@ -366,11 +367,11 @@ func (v *Validator) livePools(o validate.Obj, rs *Ruleset) {
 		if !p.Require("max") {
 			continue
 		}
-		if ref, ok := v.ValueRef(p.Ptr("max"), p.M["max"], SheetOnly, "a pool's max"); ok {
+		if ref, ok := v.ValueRef(p.Ptr("max"), p.M["max"], valueref.SheetOnly, "a pool's max"); ok {
 			pl.Max = ref
 		}
 		if raw, ok := p.M["start"]; ok {
-			if ref, ok := v.ValueRef(p.Ptr("start"), raw, SheetOnly, "a pool's start"); ok {
+			if ref, ok := v.ValueRef(p.Ptr("start"), raw, valueref.SheetOnly, "a pool's start"); ok {
 				pl.Start = &ref
 				startAboveMax(p, pl)
 			}

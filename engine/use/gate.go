@@ -8,6 +8,7 @@ import (
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 	"github.com/rulehost/rulehost/engine/sheet"
 	"github.com/rulehost/rulehost/engine/tag"
 )
@@ -75,7 +76,7 @@ func skillLabel(rs *ruleset.Ruleset, id string) string {
 
 // refLabel names what a sheet value reads: a derived value's or a
 // field's label, an ability's, a pool's.
-func refLabel(rs *ruleset.Ruleset, r ruleset.ValueRef) string {
+func refLabel(rs *ruleset.Ruleset, r valueref.Ref) string {
 	switch {
 	case r.Derived != "":
 		for _, d := range rs.Derived {
