@@ -2,7 +2,6 @@ package ruleset
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/ruleset/vocab"
@@ -74,22 +73,10 @@ const (
 // HoldsCreatures is the holds value of a bestiary catalog.
 const HoldsCreatures = "creatures"
 
-// Creature finds a bestiary creature by "catalog/entry", entry id or
-// label, compared without case; nil when there is none.
-func (r *Ruleset) Creature(name string) *Creature {
-	name = strings.TrimSpace(name)
-	for _, c := range r.Bestiary {
-		if strings.EqualFold(c.Ref(), name) || strings.EqualFold(c.ID, name) || strings.EqualFold(c.Label, name) {
-			return c
-		}
-	}
-	return nil
-}
-
 // bestiary reads every catalog that holds creatures, after the resolution
 // (a creature's dice depend on the fight's kind) and the items block (its
 // loot names a table, its exceptions name item tags).
-func (v *Validator) bestiary(o validate.Obj, rs *Ruleset) []*Creature {
+func (v *fightValidator) bestiary(o validate.Obj) []*Creature {
 	cats, _ := o.M["catalogs"].([]any)
 	var out []*Creature
 	for i, raw := range cats {
@@ -105,7 +92,7 @@ func (v *Validator) bestiary(o validate.Obj, rs *Ruleset) []*Creature {
 				continue // the catalog pass reported it
 			}
 			at := validate.Ptr("/catalogs", i, "entries", j)
-			if cr, ok := v.creatureEntry(validate.Obj{P: v.P, At: at, M: eo}, rs); ok {
+			if cr, ok := v.creatureEntry(validate.Obj{P: v.P, At: at, M: eo}); ok {
 				cr.Catalog = catID
 				out = append(out, cr)
 			}
@@ -115,7 +102,7 @@ func (v *Validator) bestiary(o validate.Obj, rs *Ruleset) []*Creature {
 }
 
 // creatureEntry reads { id, label, summary, creature }.
-func (v *Validator) creatureEntry(o validate.Obj, rs *Ruleset) (*Creature, bool) {
+func (v *fightValidator) creatureEntry(o validate.Obj) (*Creature, bool) {
 	o.Known(vocab.Keys("bestiary.entry")...)
 	if !o.Require("creature") {
 		return nil, false
@@ -130,13 +117,13 @@ func (v *Validator) creatureEntry(o validate.Obj, rs *Ruleset) (*Creature, bool)
 	if !ok {
 		return nil, false
 	}
-	cr := v.creature(co, rs)
+	cr := v.creature(co)
 	cr.ID, cr.Label = id, label
 	return cr, id != ""
 }
 
 // creature reads the creature block itself.
-func (v *Validator) creature(o validate.Obj, rs *Ruleset) *Creature {
+func (v *fightValidator) creature(o validate.Obj) *Creature {
 	o.Known(vocab.Keys("bestiary.creature")...)
 	cr := &Creature{Defenses: &Effect{}}
 	o.Require("health", "actions")
@@ -152,17 +139,17 @@ func (v *Validator) creature(o validate.Obj, rs *Ruleset) *Creature {
 	if o.Has("hardness") {
 		cr.HasHardness = true
 		cr.Hardness, _ = o.Int("hardness", 0, 100, 0)
-		if !combatHasHardness(rs) {
+		if !combatHasHardness(v.raw) {
 			o.Addf("hardness", "a creature's hardness needs combat.pool.hardness: only a pool fight with strikes that spend reads it")
 		}
 	}
-	kind := fightKind(rs)
+	kind := v.core.Kind()
 	if o.Has("defense") && kind == "dice-pool" {
 		v.P.Warnf(o.Ptr("defense"), "a pool fight has no defense number (docs/fight.md); it is not read")
 	}
-	cr.Types = v.words(o, "types", 0, MaxCreatureWords)
-	cr.Tags = v.words(o, "tags", 0, MaxCreatureWords)
-	v.defenseParts(o, cr.Defenses, true)
+	cr.Types = v.Words(o, "types", 0, MaxCreatureWords)
+	cr.Tags = v.Words(o, "tags", 0, MaxCreatureWords)
+	v.DefenseParts(o, cr.Defenses, true)
 	cr.Saves = v.creatureSaves(o)
 	if arr, ok := o.Arr("actions", 1, MaxCreatureAttacks); ok {
 		validate.IDs(v.P, o.Ptr("actions"), arr)
@@ -175,27 +162,8 @@ func (v *Validator) creature(o validate.Obj, rs *Ruleset) *Creature {
 	return cr
 }
 
-// words reads an array of min to max words of 1 to 64 characters: a
-// creature's types and tags, and what a plus clause's targetIs names.
-func (v *Validator) words(o validate.Obj, key string, min, max int) []string {
-	arr, ok := o.Arr(key, min, max)
-	if !ok {
-		return nil
-	}
-	var out []string
-	for i, raw := range arr {
-		s, ok := raw.(string)
-		if !ok || strings.TrimSpace(s) == "" || len(s) > 64 {
-			v.P.Addf(o.Ptr(key, i), "want a word of 1 to 64 characters, found %s", validate.Describe(raw))
-			continue
-		}
-		out = append(out, s)
-	}
-	return out
-}
-
 // creatureSaves reads { save id: number }, each a declared save.
-func (v *Validator) creatureSaves(o validate.Obj) map[string]int {
+func (v *fightValidator) creatureSaves(o validate.Obj) map[string]int {
 	so, ok := o.Object("saves")
 	if !ok {
 		return nil
@@ -215,7 +183,7 @@ func (v *Validator) creatureSaves(o validate.Obj) map[string]int {
 // creatureAttack reads one attack row. In a summed fight damage.dice is
 // notation (required: a summed fight requires dice); in a pool fight it
 // is a number of extra dice.
-func (v *Validator) creatureAttack(o validate.Obj, kind string) CreatureAttack {
+func (v *fightValidator) creatureAttack(o validate.Obj, kind string) CreatureAttack {
 	o.Known(vocab.Keys("bestiary.attack")...)
 	var a CreatureAttack
 	o.Require("id", "damage")
@@ -226,7 +194,7 @@ func (v *Validator) creatureAttack(o validate.Obj, kind string) CreatureAttack {
 	}
 	a.Budget, _ = o.Str("budget", 64, false)
 	if a.Budget != "" {
-		if budgets := v.economyBudgets(); budgets != nil && !slices.Contains(budgets, a.Budget) {
+		if budgets := v.EconomyBudgets(); budgets != nil && !slices.Contains(budgets, a.Budget) {
 			o.Addf("budget", "no budget %q in combat.economy.budgets; declared: %v", a.Budget, budgets)
 		}
 	}
@@ -244,10 +212,10 @@ func (v *Validator) creatureAttack(o validate.Obj, kind string) CreatureAttack {
 	a.Bonus, _ = do.Int("bonus", -1000, 1000, 0)
 	if do.Has("type") {
 		a.Type, _ = do.Str("type", 64, true)
-		v.damageWord(do.Ptr("type"), a.Type)
+		v.DamageWord(do.Ptr("type"), a.Type)
 	}
 	if arr, ok := do.Arr("qualities", 1, MaxItemTags); ok {
-		b := v.itemsVocab()
+		b := v.Vocab()
 		for i, raw := range arr {
 			t, _ := raw.(string)
 			if b == nil || b.Tag(t) == nil {
@@ -261,7 +229,7 @@ func (v *Validator) creatureAttack(o validate.Obj, kind string) CreatureAttack {
 }
 
 // attackDice reads damage.dice by the fight's kind.
-func (v *Validator) attackDice(do validate.Obj, kind string, a *CreatureAttack) {
+func (v *fightValidator) attackDice(do validate.Obj, kind string, a *CreatureAttack) {
 	raw, has := do.M["dice"]
 	switch {
 	case kind == "dice-sum" && !has:
@@ -284,18 +252,9 @@ func (v *Validator) attackDice(do validate.Obj, kind string, a *CreatureAttack) 
 	}
 }
 
-// fightKind is the kind a fight under this ruleset is rolled with: the
-// resolution's.
-func fightKind(rs *Ruleset) string {
-	if rs == nil || rs.Resolution == nil {
-		return ""
-	}
-	return rs.Resolution.Kind
-}
-
 // combatHasHardness reports combat.pool.hardness in the file.
-func combatHasHardness(rs *Ruleset) bool {
-	c, _ := rs.Raw["combat"].(map[string]any)
+func combatHasHardness(file map[string]any) bool {
+	c, _ := file["combat"].(map[string]any)
 	p, _ := c["pool"].(map[string]any)
 	_, ok := p["hardness"]
 	return ok

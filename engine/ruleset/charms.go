@@ -93,7 +93,7 @@ func (v *Validator) choiceEntry(o validate.Obj) {
 	if !ok {
 		return
 	}
-	v.qualities(mech)
+	v.items.Qualities(mech)
 	if arr, ok := mech.Arr("cost", 1, 4); ok {
 		seen := map[string]bool{}
 		for i, raw := range arr {

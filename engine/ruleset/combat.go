@@ -73,15 +73,15 @@ func (c *CombatDefenses) DamageWord(word string) (string, bool) {
 	return "", false
 }
 
-// combatDefenses validates combat.conditions[], combat.levels[] and
+// CombatDefenses validates combat.conditions[], combat.levels[] and
 // combat.sheetHides at import and returns their typed view; other
 // combat keys are a fight's and left to it.
-func (v *Validator) combatDefenses(root validate.Obj) *CombatDefenses {
+func (v *fightValidator) CombatDefenses(root validate.Obj) *CombatDefenses {
 	o, ok := root.Object("combat")
 	if !ok {
 		return nil
 	}
-	cd := &CombatDefenses{DamageTypes: declaredDamageTypes(o.M)}
+	cd := &CombatDefenses{DamageTypes: DeclaredDamageTypes(o.M)}
 	if arr, ok := o.Arr("conditions", 0, MaxCombatConditions); ok {
 		for i, raw := range arr {
 			if g, ok := v.defenseGrant(o.Ptr("conditions", i), raw, "condition"); ok {
@@ -106,30 +106,9 @@ func (v *Validator) combatDefenses(root validate.Obj) *CombatDefenses {
 	return cd
 }
 
-// declaredDamageTypes reads combat.damageTypes: words, or objects with
-// an id. nil when absent.
-func declaredDamageTypes(combat map[string]any) []string {
-	types, ok := combat["damageTypes"].([]any)
-	if !ok {
-		return nil
-	}
-	known := []string{}
-	for _, t := range types {
-		switch x := t.(type) {
-		case string:
-			known = append(known, x)
-		case map[string]any:
-			if id, ok := x["id"].(string); ok {
-				known = append(known, id)
-			}
-		}
-	}
-	return known
-}
-
 // defenseGrant reads one mapping: "condition" (or "level") names a
 // declared one, and its defenses are read like an item's.
-func (v *Validator) defenseGrant(at string, raw any, key string) (DefenseGrant, bool) {
+func (v *fightValidator) defenseGrant(at string, raw any, key string) (DefenseGrant, bool) {
 	o, ok := validate.AsObj(v.P, at, raw)
 	if !ok {
 		return DefenseGrant{}, false
@@ -150,29 +129,20 @@ func (v *Validator) defenseGrant(at string, raw any, key string) (DefenseGrant, 
 		}
 		g.Condition = id
 	case "level":
-		if !v.levelDeclared(id) {
+		if !v.core.LevelDeclared(id) {
 			o.Addf(key, "no level %q in the ruleset; declared: %v%s", id, v.order["levels"], validate.DidYouMean(id, v.order["levels"]))
 			return g, false
 		}
 		g.Level = id
 	}
-	v.defenseParts(o, g.Effect, true)
+	v.DefenseParts(o, g.Effect, true)
 	return g, true
-}
-
-func (v *Validator) levelDeclared(id string) bool {
-	for _, l := range v.rs.Levels {
-		if l.ID == id {
-			return true
-		}
-	}
-	return false
 }
 
 // sheetHide reads one sheetHides source: the list must be declared, the
 // column must be one of its text or enum columns, and an enum column read
 // as condition immunities must declare only condition ids.
-func (v *Validator) sheetHide(at string, raw any) (SheetHide, bool) {
+func (v *fightValidator) sheetHide(at string, raw any) (SheetHide, bool) {
 	o, ok := validate.AsObj(v.P, at, raw)
 	if !ok {
 		return SheetHide{}, false
@@ -202,19 +172,19 @@ func (v *Validator) sheetHide(at string, raw any) (SheetHide, bool) {
 // hideColumn finds the source's column: a text or enum column of a
 // declared list. A list without columns, or a column without a type, is
 // already reported and answers false quietly.
-func (v *Validator) hideColumn(o validate.Obj, h SheetHide) (*ListColumn, bool) {
-	l, ok := v.rs.List(h.List)
+func (v *fightValidator) hideColumn(o validate.Obj, h SheetHide) (*SheetColumn, bool) {
+	columns, ok := v.core.SheetList(h.List)
 	if !ok {
 		o.Addf("list", "no sheet list %q; declared lists: %v", h.List, v.order["lists"])
 		return nil, false
 	}
-	if len(l.Columns) == 0 {
+	if len(columns) == 0 {
 		return nil, false
 	}
-	col, ok := l.Column(h.Column)
+	col, ok := sheetColumn(columns, h.Column)
 	if !ok {
 		var colIDs []string
-		for _, c := range l.Columns {
+		for _, c := range columns {
 			colIDs = append(colIDs, c.ID)
 		}
 		o.Addf("column", "sheet list %q has no column %q; its columns: %v", h.List, h.Column, colIDs)
@@ -230,10 +200,21 @@ func (v *Validator) hideColumn(o validate.Obj, h SheetHide) (*ListColumn, bool) 
 	return col, true
 }
 
+// sheetColumn returns the column with this id (the first, as
+// List.Column does in engine/ruleset).
+func sheetColumn(columns []SheetColumn, id string) (*SheetColumn, bool) {
+	for i := range columns {
+		if columns[i].ID == id {
+			return &columns[i], true
+		}
+	}
+	return nil, false
+}
+
 // conditionColumn checks an enum column read as condition immunities:
 // its values are condition ids. Every value that is not one is reported,
 // at its place in the file.
-func (v *Validator) conditionColumn(list string, col *ListColumn) bool {
+func (v *fightValidator) conditionColumn(list string, col *SheetColumn) bool {
 	ok := true
 	for i, val := range col.Values {
 		if !v.conditions[val] {
@@ -248,8 +229,8 @@ func (v *Validator) conditionColumn(list string, col *ListColumn) bool {
 
 // enumValuePtr is the pointer of an enum column's value in the file (the
 // typed lists skip broken entries, so their indexes may differ).
-func (v *Validator) enumValuePtr(list, column, value string, fallback int) string {
-	lists, _ := v.rs.Raw["lists"].([]any)
+func (v *fightValidator) enumValuePtr(list, column, value string, fallback int) string {
+	lists, _ := v.raw["lists"].([]any)
 	for li, rl := range lists {
 		lm, _ := rl.(map[string]any)
 		if lm["id"] != list {

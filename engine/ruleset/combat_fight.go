@@ -22,16 +22,17 @@ type CombatFight struct {
 	Speed *valueref.Ref
 }
 
-// fight reads the fight's own combat keys and the bestiary, after the
-// resolution (which fight) and the items block (tags, loot tables).
-func (v *Validator) fight(o validate.Obj, rs *Ruleset) {
-	rs.Bestiary = v.bestiary(o, rs)
+// Fight reads the bestiary and the fight's own combat keys (nil without
+// a combat block), after the resolution (which fight) and the items block
+// (tags, loot tables).
+func (v *fightValidator) Fight(o validate.Obj) (bestiary []*Creature, fight *CombatFight) {
+	bestiary = v.bestiary(o)
 	co, ok := o.Object("combat")
 	if !ok {
-		return
+		return bestiary, nil
 	}
 	f := &CombatFight{}
-	kind := fightKind(rs)
+	kind := v.core.Kind()
 	if raw, ok := co.M["defense"]; ok {
 		if nativeKind(kind) && kind != "dice-sum" && kind != "symbol-pool" {
 			co.Addf("defense", "defense is a summed fight's (dice-sum) or the difficulty dice of a symbol fight (symbol-pool); this ruleset is %q", kind)
@@ -63,7 +64,7 @@ func (v *Validator) fight(o validate.Obj, rs *Ruleset) {
 			}
 		}
 	}
-	rs.Fight = f
+	return bestiary, f
 }
 
 // nativeKind reports one of the engine's own resolution kinds: a

@@ -1,6 +1,7 @@
 package ruleset
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/ruleset/valueref"
@@ -91,7 +92,7 @@ func (c *CombatItems) BudgetLabel(id string) string {
 
 // Paces says n in the distance unit: "2 paces", "1 pace".
 func (c *CombatItems) Paces(n float64) string {
-	s := fmtNum(n)
+	s := fmt.Sprintf("%g", n)
 	if c == nil || c.Distance == nil {
 		return s
 	}
@@ -108,9 +109,9 @@ func capitalize(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// combatItems validates combat.economy, combat.distance, combat.offHand
+// CombatItems validates combat.economy, combat.distance, combat.offHand
 // and combat.pool.hardness and returns their typed view.
-func (v *Validator) combatItems(root validate.Obj) *CombatItems {
+func (v *fightValidator) CombatItems(root validate.Obj) *CombatItems {
 	o, ok := root.Object("combat")
 	if !ok {
 		return nil
@@ -132,7 +133,7 @@ func (v *Validator) combatItems(root validate.Obj) *CombatItems {
 }
 
 // budgets reads economy.budgets: ids, or { id, label }, each once.
-func (v *Validator) budgets(eo validate.Obj) []Budget {
+func (v *fightValidator) budgets(eo validate.Obj) []Budget {
 	eo.Known(vocab.Keys("combat.economy")...)
 	arr, ok := eo.Arr("budgets", 1, MaxBudgets)
 	if !ok {
@@ -157,7 +158,7 @@ func (v *Validator) budgets(eo validate.Obj) []Budget {
 	return out
 }
 
-func (v *Validator) budgetEntry(at string, raw any) (Budget, bool) {
+func (v *fightValidator) budgetEntry(at string, raw any) (Budget, bool) {
 	if s, isStr := raw.(string); isStr {
 		if s == "" || len(s) > 64 {
 			v.P.Addf(at, "want a budget id of 1 to 64 characters, found %q", s)
@@ -204,7 +205,7 @@ func distance(do validate.Obj) *Distance {
 
 // offHandRule reads { budget, ability, fullWhen }: budget one of the
 // economy's budgets when it declares some.
-func (v *Validator) offHandRule(oo validate.Obj, ci *CombatItems) *OffHandRule {
+func (v *fightValidator) offHandRule(oo validate.Obj, ci *CombatItems) *OffHandRule {
 	oo.Known(vocab.Keys("combat.offHand")...)
 	if !oo.Require("budget") {
 		return nil
@@ -244,12 +245,12 @@ func budgetIDs(list []Budget) []string {
 // hardness reads combat.pool.hardness, a value read from a combatant's
 // sheet when a fight starts: only a pool fight (dice-pool) has it. The
 // rest of combat.pool is a fight's, so it is left open here.
-func (v *Validator) hardness(po validate.Obj) *valueref.Ref {
+func (v *fightValidator) hardness(po validate.Obj) *valueref.Ref {
 	raw, ok := po.M["hardness"]
 	if !ok {
 		return nil
 	}
-	if k := v.resolutionKind(); k != "dice-pool" {
+	if k := v.ResolutionKind(); k != "dice-pool" {
 		po.Addf("hardness", "hardness is a pool fight's (dice-pool); this ruleset is %q", k)
 		return nil
 	}

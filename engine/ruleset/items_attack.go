@@ -237,6 +237,10 @@ const (
 	MaxAttackDamage = 1000
 	MaxTargetsAimed = 20
 	MaxDistance     = 1e6
+	// MaxModeTarget is how far a mode moves a pool fight's per-die
+	// target, either way: at most a die's faces (ruleset.MaxPoolDice,
+	// which a test in engine/ruleset keeps equal).
+	MaxModeTarget = 100
 )
 
 // SaveEndsAt are when a save that ends a condition is rolled.
@@ -244,19 +248,19 @@ var SaveEndsAt = []string{"turn-start", "turn-end", "damaged"}
 
 // attackCtx is what one item's attack is validated against.
 type attackCtx struct {
-	v  *Validator
+	v  *itemsValidator
 	it *Item
 	b  *ItemsBlock
 }
 
 // itemAttack validates an item's attack (the hook from item()) and keeps
 // its typed form on the item.
-func (v *Validator) itemAttack(io validate.Obj, it *Item) {
+func (v *itemsValidator) itemAttack(io validate.Obj, it *Item) {
 	ao, ok := io.Object("attack")
 	if !ok {
 		return
 	}
-	c := attackCtx{v: v, it: it, b: v.itemsVocab()}
+	c := attackCtx{v: v, it: it, b: v.Vocab()}
 	it.AttackDef = c.attack(ao)
 }
 
@@ -303,7 +307,7 @@ func (c attackCtx) budget(o validate.Obj, key string) string {
 	if !ok {
 		return ""
 	}
-	if budgets := c.v.economyBudgets(); budgets != nil && !slices.Contains(budgets, id) {
+	if budgets := c.v.EconomyBudgets(); budgets != nil && !slices.Contains(budgets, id) {
 		o.Addf(key, "no budget %q in combat.economy.budgets; declared: %v%s", id, budgets, validate.DidYouMean(id, budgets))
 		return ""
 	}
@@ -368,7 +372,7 @@ func (c attackCtx) damage(do validate.Obj) AttackDamage {
 		do.Addf("oneHanded", `"oneHanded" says when the damage's "sheetBonus" counts; add "sheetBonus" or remove it`)
 	}
 	d.RerollUpTo = c.sheetRef(do, "rerollUpTo", "damage.rerollUpTo")
-	if d.RerollUpTo != nil && c.v.resolutionKind() != "dice-sum" {
+	if d.RerollUpTo != nil && c.v.ResolutionKind() != "dice-sum" {
 		c.v.warnf(do.Ptr("rerollUpTo"), "rerollUpTo rerolls damage dice only in a summed fight (dice-sum); in this ruleset it does nothing")
 	}
 	return d
@@ -378,7 +382,7 @@ func (c attackCtx) damage(do validate.Obj) AttackDamage {
 // (dice-sum): there a hit deals its dice, and nothing else would roll.
 // A dice stat the catalog item gives no value to counts as missing.
 func (c attackCtx) summedNeedsDice(ao validate.Obj, a *Attack) {
-	if c.v.resolutionKind() != "dice-sum" || c.it.Invented {
+	if c.v.ResolutionKind() != "dice-sum" || c.it.Invented {
 		return
 	}
 	switch {
@@ -539,7 +543,7 @@ func (c attackCtx) modes(ao validate.Obj, a *Attack) []AttackMode {
 			if why := c.v.poolTargetFixed(); why != "" {
 				mo.Addf("target", "a mode moves a pool fight's per-die target only when it can move; %s", why)
 			} else {
-				m.Target, _ = mo.Int("target", -MaxPoolDice, MaxPoolDice, 0)
+				m.Target, _ = mo.Int("target", -MaxModeTarget, MaxModeTarget, 0)
 			}
 		}
 		m.Targets, _ = mo.Int("targets", 1, MaxTargetsAimed, 1)
@@ -603,7 +607,7 @@ func (c attackCtx) onHit(oo validate.Obj) (OnHit, bool) {
 
 // saveID reads a "save" naming one of the ruleset's saves ("" when it
 // names none, reported).
-func (v *Validator) saveID(so validate.Obj) string {
+func (v *itemsValidator) saveID(so validate.Obj) string {
 	s, ok := so.Str("save", 64, true)
 	if !ok {
 		return ""
@@ -647,7 +651,7 @@ var plusSectionKeys = map[string][]string{
 // (items.md), so one reader serves both; u is nil for a weapon. What
 // differs is the use's own: "critical" needs its attackRoll, and a
 // clause's save may leave its difficulty to the use's saveDifficulty.
-func (v *Validator) plusClause(po validate.Obj, section string, it *Item, u *Use) (PlusClause, bool) {
+func (v *itemsValidator) plusClause(po validate.Obj, section string, it *Item, u *Use) (PlusClause, bool) {
 	po.Known(plusSectionKeys[section]...)
 	var p PlusClause
 	if !po.Has("dice") && !po.Has("flat") {
@@ -685,7 +689,7 @@ func (v *Validator) plusClause(po validate.Obj, section string, it *Item, u *Use
 // weapon's clause states its difficulty; a use's names its save and,
 // without a difficulty, is rolled against the use's saveDifficulty, which
 // it then needs.
-func (v *Validator) plusSave(so validate.Obj, section string, u *Use) *PlusSave {
+func (v *itemsValidator) plusSave(so validate.Obj, section string, u *Use) *PlusSave {
 	so.Known(plusSectionKeys[section]...)
 	required := "difficulty"
 	if u != nil {
@@ -710,13 +714,13 @@ func (v *Validator) plusSave(so validate.Obj, section string, u *Use) *PlusSave 
 
 // targetIs reads { types, tags }: the creature types or tags a clause
 // reaches, written as the bestiary writes them.
-func (v *Validator) targetIs(to validate.Obj, section string) *TargetIs {
+func (v *itemsValidator) targetIs(to validate.Obj, section string) *TargetIs {
 	to.Known(plusSectionKeys[section]...)
 	if !to.Has("types") && !to.Has("tags") {
 		to.Addf("", `targetIs names creature "types", "tags" or both`)
 		return nil
 	}
-	t := &TargetIs{Types: v.words(to, "types", 1, 16), Tags: v.words(to, "tags", 1, 16)}
+	t := &TargetIs{Types: v.Words(to, "types", 1, 16), Tags: v.Words(to, "tags", 1, 16)}
 	if len(t.Types) == 0 && len(t.Tags) == 0 {
 		return nil
 	}
@@ -932,14 +936,14 @@ func (d damageVocab) word(w string) (string, bool) {
 	return "", false
 }
 
-func (v *Validator) damageTypes() damageVocab {
-	c, _ := v.rs.Raw["combat"].(map[string]any)
-	return damageVocab(declaredDamageTypes(c))
+func (v *itemsValidator) damageTypes() damageVocab {
+	c, _ := v.raw["combat"].(map[string]any)
+	return damageVocab(DeclaredDamageTypes(c))
 }
 
 // knownDamageWord checks a damage word against combat.damageTypes when
 // declared and returns its declared spelling ("" when unknown, reported).
-func (v *Validator) knownDamageWord(at, w string) string {
+func (v *itemsValidator) knownDamageWord(at, w string) string {
 	d := v.damageTypes()
 	if s, ok := d.word(w); ok {
 		return s
@@ -948,12 +952,12 @@ func (v *Validator) knownDamageWord(at, w string) string {
 	return ""
 }
 
-// resolutionKind is the resolution's kind as written ("" before it).
-func (v *Validator) resolutionKind() string {
-	if v.rs == nil || v.rs.Raw == nil {
+// ResolutionKind is the resolution's kind as written ("" before it).
+func (v *itemsValidator) ResolutionKind() string {
+	if v.raw == nil {
 		return ""
 	}
-	r, _ := v.rs.Raw["resolution"].(map[string]any)
+	r, _ := v.raw["resolution"].(map[string]any)
 	k, _ := r["kind"].(string)
 	return k
 }
@@ -961,7 +965,7 @@ func (v *Validator) resolutionKind() string {
 // poolTargetFixed says why a weapon, a mode or a use cannot set a per-die
 // target: the ruleset is not dice-pool, or its target cannot move ("" when
 // it can).
-func (v *Validator) poolTargetFixed() string {
+func (v *itemsValidator) poolTargetFixed() string {
 	_, _, why := v.poolTargetRange()
 	return why
 }
@@ -969,11 +973,11 @@ func (v *Validator) poolTargetFixed() string {
 // poolTargetRange is the min and max a dice-pool ruleset's per-die target
 // moves within, read as written; why says why there are none ("" when
 // there are).
-func (v *Validator) poolTargetRange() (lo, hi int, why string) {
-	if k := v.resolutionKind(); k != "dice-pool" {
+func (v *itemsValidator) poolTargetRange() (lo, hi int, why string) {
+	if k := v.ResolutionKind(); k != "dice-pool" {
 		return 0, 0, fmt.Sprintf("this ruleset is %q", k)
 	}
-	r, _ := v.rs.Raw["resolution"].(map[string]any)
+	r, _ := v.raw["resolution"].(map[string]any)
 	t, ok := r["target"].(map[string]any)
 	if !ok {
 		return 0, 0, "its resolution.target is fixed"
@@ -987,11 +991,11 @@ func (v *Validator) poolTargetRange() (lo, hi int, why string) {
 }
 
 // combatHas reports a key of the raw combat block.
-func (v *Validator) combatHas(key string) bool {
-	if v.rs == nil || v.rs.Raw == nil {
+func (v *itemsValidator) combatHas(key string) bool {
+	if v.raw == nil {
 		return false
 	}
-	c, _ := v.rs.Raw["combat"].(map[string]any)
+	c, _ := v.raw["combat"].(map[string]any)
 	_, ok := c[key]
 	return ok
 }

@@ -2,6 +2,7 @@ package ruleset
 
 import (
 	"encoding/json"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -242,27 +243,27 @@ func FindNamed(list []Named, name string) *Named {
 	return nil
 }
 
-// itemsVocab returns the block's vocabulary, reading it at the first need:
+// Vocab returns the block's vocabulary, reading it at the first need:
 // conditions, derived values (itemStat) and catalogs are validated before
 // the block itself and all read its ids. Problems are reported once.
-func (v *Validator) itemsVocab() *ItemsBlock {
-	if v.rs == nil || v.items == nil {
+func (v *itemsValidator) Vocab() *ItemsBlock {
+	if v.items == nil {
 		return nil
 	}
-	if v.rs.Items == nil {
-		v.rs.Items = v.readItemsVocab(validate.Obj{P: v.P, At: "/items", M: v.items})
+	if v.block == nil {
+		v.block = v.readItemsVocab(validate.Obj{P: v.P, At: "/items", M: v.items})
 	}
-	return v.rs.Items
+	return v.block
 }
 
-// itemsBlock finishes the block once the rest of the file is known:
+// Block finishes the block once the rest of the file is known:
 // binding and carry read sheet values, rarityCaps read the stats.
-func (v *Validator) itemsBlock(at string, raw any) *ItemsBlock {
+func (v *itemsValidator) Block(at string, raw any) *ItemsBlock {
 	o, ok := validate.AsObj(v.P, at, raw)
 	if !ok {
 		return nil
 	}
-	b := v.itemsVocab()
+	b := v.Vocab()
 	if b == nil || b.complete {
 		return b
 	}
@@ -284,7 +285,7 @@ func (v *Validator) itemsBlock(at string, raw any) *ItemsBlock {
 
 // binding reads { label, max }. Items change during the game, so max is
 // read from the sheet alone (spec/items.md "What reads the items").
-func (v *Validator) binding(bo validate.Obj) *Binding {
+func (v *itemsValidator) binding(bo validate.Obj) *Binding {
 	bo.Known(vocab.Keys("items.binding")...)
 	bd := &Binding{}
 	bd.Label, _ = bo.Str("label", 80, false)
@@ -296,7 +297,7 @@ func (v *Validator) binding(bo validate.Obj) *Binding {
 
 // perWeightNeedsCarry refuses a coin weight without "carry": coins weigh
 // in the carry stat, so without one the weight would mean nothing.
-func (v *Validator) perWeightNeedsCarry(o validate.Obj, b *ItemsBlock) {
+func (v *itemsValidator) perWeightNeedsCarry(o validate.Obj, b *ItemsBlock) {
 	for i, c := range b.Currencies {
 		if c.PerWeight != 0 && b.Carry == nil {
 			v.P.Addf(validate.Ptr(o.Ptr("currencies"), i, "perWeight"),
@@ -306,8 +307,8 @@ func (v *Validator) perWeightNeedsCarry(o validate.Obj, b *ItemsBlock) {
 }
 
 // readItemsVocab reads the vocabulary items are written in; binding,
-// carry and rarityCaps wait for itemsBlock.
-func (v *Validator) readItemsVocab(o validate.Obj) *ItemsBlock {
+// carry and rarityCaps wait for Block.
+func (v *itemsValidator) readItemsVocab(o validate.Obj) *ItemsBlock {
 	b := &ItemsBlock{Raw: o.M, Propose: true, Native: true, Freeform: "plain"}
 	o.Known(itemsBlockKeys...)
 	b.unread = noteUnreadBlock(o)
@@ -327,7 +328,7 @@ func (v *Validator) readItemsVocab(o validate.Obj) *ItemsBlock {
 }
 
 // slotDecls reads the block's slots, each { id, label, count }.
-func (v *Validator) slotDecls(o validate.Obj) []SlotDecl {
+func (v *itemsValidator) slotDecls(o validate.Obj) []SlotDecl {
 	arr, _ := o.Arr("slots", 1, MaxSlots)
 	if arr == nil {
 		return nil
@@ -348,14 +349,14 @@ func (v *Validator) slotDecls(o validate.Obj) []SlotDecl {
 // laterBlockKeys checks only the shape of the later issues' keys
 // (market): the engine does not model them yet. lootTables and
 // startingGear are read by itemSections once the catalogs are known.
-func (v *Validator) laterBlockKeys(o validate.Obj) {
+func (v *itemsValidator) laterBlockKeys(o validate.Obj) {
 	if o.Has("market") {
 		o.Object("market") // read in full by marketSection (items_market.go)
 	}
 }
 
 // namedList reads an optional {id, label} list with a length bound.
-func (v *Validator) namedList(o validate.Obj, key string, min, max int) []Named {
+func (v *itemsValidator) namedList(o validate.Obj, key string, min, max int) []Named {
 	// A list of the wrong length is still read, so that its ids do not
 	// cascade into problems everywhere they are named.
 	arr, _ := o.Arr(key, min, max)
@@ -370,7 +371,7 @@ func (v *Validator) namedList(o validate.Obj, key string, min, max int) []Named 
 	return out
 }
 
-var statTypes = []string{"number", "text", "boolean", "enum", "dice"}
+var StatTypes = []string{"number", "text", "boolean", "enum", "dice"}
 
 // statTypeKeys are the keys each stat type reads besides id, label, type
 // and promptVisible.
@@ -383,7 +384,7 @@ var statTypeKeys = map[string][]string{
 }
 
 // itemStats reads the block's stats, declared like list columns.
-func (v *Validator) itemStats(o validate.Obj) []ItemStatDecl {
+func (v *itemsValidator) itemStats(o validate.Obj) []ItemStatDecl {
 	arr, _ := o.Arr("stats", 1, MaxItemStats)
 	if arr == nil {
 		return nil
@@ -400,14 +401,14 @@ func (v *Validator) itemStats(o validate.Obj) []ItemStatDecl {
 // statDecl reads one stat: its type decides which other keys it reads
 // (statTypeKeys). A stat without a readable type is dropped, so that
 // what names it reports nothing more.
-func (v *Validator) statDecl(so validate.Obj, id string) (ItemStatDecl, bool) {
+func (v *itemsValidator) statDecl(so validate.Obj, id string) (ItemStatDecl, bool) {
 	sd := ItemStatDecl{ID: id, PromptVisible: true, Integer: true}
 	sd.Label = validate.EntryLabel(so, id)
 	if !so.Require("type") {
 		return sd, false
 	}
 	var typed bool
-	if sd.Type, typed = so.Enum("type", "", statTypes...); !typed {
+	if sd.Type, typed = so.Enum("type", "", StatTypes...); !typed {
 		return sd, false
 	}
 	so.Known(append(vocab.Keys("items.stats"), statTypeKeys[sd.Type]...)...)
@@ -466,7 +467,7 @@ func optionalFloat(o validate.Obj, key string) *float64 {
 
 // enumStatDecl reads an enum stat's words (non-empty, unique) and its
 // default, which must be one of them.
-func (v *Validator) enumStatDecl(so validate.Obj, sd *ItemStatDecl) {
+func (v *itemsValidator) enumStatDecl(so validate.Obj, sd *ItemStatDecl) {
 	if so.Require("values") {
 		vals, _ := so.Arr("values", 1, 64)
 		for j, rv := range vals {
@@ -567,7 +568,7 @@ func (sd *ItemStatDecl) Clamp(f float64) float64 {
 	return f
 }
 
-func (v *Validator) carry(co validate.Obj, b *ItemsBlock) *Carry {
+func (v *itemsValidator) carry(co validate.Obj, b *ItemsBlock) *Carry {
 	co.Known(vocab.Keys("items.carry")...)
 	c := &Carry{}
 	if co.Require("stat") {
@@ -630,7 +631,7 @@ func slotIDs(b *ItemsBlock) []string {
 // currencies reads the block's families of coins. A coin's id is unique
 // across all families, because a cost names only the coin; coinAt holds
 // where each was first declared.
-func (v *Validator) currencies(o validate.Obj) []Currency {
+func (v *itemsValidator) currencies(o validate.Obj) []Currency {
 	arr, _ := o.Arr("currencies", 1, MaxCurrencies)
 	if arr == nil {
 		return nil
@@ -648,7 +649,7 @@ func (v *Validator) currencies(o validate.Obj) []Currency {
 // currency reads one family: { id, label, perWeight, units }. Values are
 // counted in the smallest coin, so that coin is worth 1, and no two coins
 // of a family are worth the same.
-func (v *Validator) currency(fo validate.Obj, id string, coinAt map[string]string) (Currency, bool) {
+func (v *itemsValidator) currency(fo validate.Obj, id string, coinAt map[string]string) (Currency, bool) {
 	fo.Known(vocab.Keys("items.currencies")...)
 	cur := Currency{ID: id}
 	cur.Label, _ = fo.Str("label", 80, false)
@@ -710,7 +711,7 @@ func smallestKey(values map[int]string) int {
 
 // rarityCaps reads the most an invented item of each rarity can grant,
 // at most one cap per rarity.
-func (v *Validator) rarityCaps(o validate.Obj, b *ItemsBlock) []RarityCap {
+func (v *itemsValidator) rarityCaps(o validate.Obj, b *ItemsBlock) []RarityCap {
 	arr, ok := o.Arr("rarityCaps", 0, MaxRarities)
 	if !ok {
 		return nil
@@ -731,7 +732,7 @@ func (v *Validator) rarityCaps(o validate.Obj, b *ItemsBlock) []RarityCap {
 
 // rarityCap reads entry i, { rarity, stats, bonus }; seen holds the
 // entry that capped each rarity first.
-func (v *Validator) rarityCap(ro validate.Obj, b *ItemsBlock, i int, seen map[string]int) (RarityCap, bool) {
+func (v *itemsValidator) rarityCap(ro validate.Obj, b *ItemsBlock, i int, seen map[string]int) (RarityCap, bool) {
 	ro.Known(vocab.Keys("items.rarityCaps")...)
 	rc := RarityCap{Stats: map[string]float64{}}
 	if !ro.Require("rarity") {
@@ -765,7 +766,7 @@ func (v *Validator) rarityCap(ro validate.Obj, b *ItemsBlock, i int, seen map[st
 
 // capStats reads a cap's stats: each a number stat of the block, capped
 // at a value that stat could hold.
-func (v *Validator) capStats(so validate.Obj, b *ItemsBlock, caps map[string]float64) {
+func (v *itemsValidator) capStats(so validate.Obj, b *ItemsBlock, caps map[string]float64) {
 	for _, id := range sortedAnyKeys(so.M) {
 		sd := b.Stat(id)
 		if sd == nil || sd.Type != "number" {
@@ -788,17 +789,11 @@ func numberStatIDs(b *ItemsBlock) []string {
 	return out
 }
 
-func sortedAnyKeys(m map[string]any) []string {
-	set := make(map[string]bool, len(m))
-	for k := range m {
-		set[k] = true
-	}
-	return sortedKeys(set)
-}
+func sortedAnyKeys(m map[string]any) []string { return slices.Sorted(maps.Keys(m)) }
 
 // itemCatalogs checks what a catalog that holds items may not declare.
-func (v *Validator) itemCatalogs() {
-	cats, _ := v.rs.Raw["catalogs"].([]any)
+func (v *itemsValidator) itemCatalogs() {
+	cats, _ := v.raw["catalogs"].([]any)
 	for i, raw := range cats {
 		c, _ := raw.(map[string]any)
 		if c["holds"] != "items" {
@@ -813,8 +808,8 @@ func (v *Validator) itemCatalogs() {
 // checkItemStatVocabulary checks an itemStat's names against the items
 // block: the stat exists (a number stat for sum, max and min), and so do
 // the slot, category and tag it filters by.
-func (v *Validator) checkItemStatVocabulary(o validate.Obj, ref *valueref.ItemStat) {
-	b := v.itemsVocab()
+func (v *itemsValidator) checkItemStatVocabulary(o validate.Obj, ref *valueref.ItemStat) {
+	b := v.Vocab()
 	if b == nil {
 		o.Addf("", "itemStat reads items, but the ruleset has no items block")
 		return
@@ -837,4 +832,52 @@ func (v *Validator) checkItemStatVocabulary(o validate.Obj, ref *valueref.ItemSt
 	if ref.Tag != "" && b.Tag(ref.Tag) == nil {
 		o.Addf("tag", "no tag %q in the items block; declared: %v%s", ref.Tag, namedIDs(b.Tags), validate.DidYouMean(ref.Tag, namedIDs(b.Tags)))
 	}
+}
+
+// ItemByID finds a catalog item by "catalog/entry" or by its entry ID,
+// in any case; the first catalog that lists an ID wins, as for a label.
+func (b *ItemsBlock) ItemByID(ref string) *Item {
+	ref = strings.TrimSpace(ref)
+	if ref == "" {
+		return nil
+	}
+	for _, it := range b.Items {
+		if it.Catalog != "" && strings.EqualFold(it.Ref(), ref) {
+			return it
+		}
+	}
+	for _, it := range b.Items {
+		if it.Catalog != "" && strings.EqualFold(it.ID, ref) {
+			return it
+		}
+	}
+	return nil
+}
+
+// blockLists are the items block's lists that items name ids of.
+var blockLists = []string{"categories", "rarities", "tags", "stats", "slots", "currencies"}
+
+// noteUnreadBlock is noteUnread for the items block: a list absent while
+// an unknown key is a near miss of it ("categoris"), absent when required
+// (categories, already reported), or present but not an array.
+func noteUnreadBlock(o validate.Obj) map[string]bool {
+	unread := map[string]bool{}
+	for k := range o.M {
+		if slices.Contains(itemsBlockKeys, k) {
+			continue
+		}
+		if near := validate.Suggest(k, blockLists); near != "" && !o.Has(near) {
+			unread[near] = true
+		}
+	}
+	for _, list := range blockLists {
+		raw, has := o.M[list]
+		if _, isArr := raw.([]any); has && !isArr {
+			unread[list] = true
+		}
+	}
+	if !o.Has("categories") {
+		unread["categories"] = true
+	}
+	return unread
 }

@@ -106,10 +106,10 @@ const (
 
 var effectKeys = vocab.Keys("effect")
 
-// effect validates what a condition, a level or an item does to a check
+// Effect validates what a condition, a level or an item does to a check
 // (effects, modifiers, failsSaves, skills, saves, abilities) and its typed
 // defenses. allowAbilities is false where what is required may read them.
-func (v *Validator) effect(at string, raw any, allowAbilities bool) {
+func (v *itemsValidator) Effect(at string, raw any, allowAbilities bool) {
 	place := effectCondition
 	switch {
 	case !allowAbilities:
@@ -130,12 +130,13 @@ func ParseEffect(raw json.RawMessage) *Effect {
 	if !ok {
 		return &Effect{}
 	}
-	v := newValidator(&validate.Problems{}, Options{})
-	v.rs = &Ruleset{}
+	// Read without checking, an effect names nothing the core knows: no
+	// core, no vocabulary, no file.
+	v := newItemsValidator(&validate.Problems{}, nil, Declared{}, nil)
 	return v.readEffect(root, false)
 }
 
-func (v *Validator) effectIn(at string, raw any, place effectPlace) *Effect {
+func (v *itemsValidator) effectIn(at string, raw any, place effectPlace) *Effect {
 	o, ok := validate.AsObj(v.P, at, raw)
 	if !ok {
 		return nil
@@ -158,14 +159,14 @@ func (v *Validator) effectIn(at string, raw any, place effectPlace) *Effect {
 	return e
 }
 
-func (v *Validator) readEffect(raw any, check bool) *Effect {
+func (v *itemsValidator) readEffect(raw any, check bool) *Effect {
 	m, _ := raw.(map[string]any)
 	return v.readEffectObj(validate.Obj{P: v.P, At: "/", M: m}, check)
 }
 
 // readEffectObj reads an effect; with check, it validates ids against the
 // vocabulary (at import), without, it trusts them (at play).
-func (v *Validator) readEffectObj(o validate.Obj, check bool) *Effect {
+func (v *itemsValidator) readEffectObj(o validate.Obj, check bool) *Effect {
 	e := &Effect{}
 	e.Effects = v.effectNameList(o, check)
 	e.Skills = v.ids(o, "skills", v.skills, "skill", check)
@@ -173,13 +174,13 @@ func (v *Validator) readEffectObj(o validate.Obj, check bool) *Effect {
 	e.FailsSaves = v.ids(o, "failsSaves", v.saves, "save", check)
 	e.Modifiers = v.modifiers(o, check)
 	e.Abilities = v.abilityChanges(o, check)
-	v.defenseParts(o, e, check)
+	v.DefenseParts(o, e, check)
 	return e
 }
 
 // effectNameList reads "effects": with check, every name is one of
 // effectNames.
-func (v *Validator) effectNameList(o validate.Obj, check bool) []string {
+func (v *itemsValidator) effectNameList(o validate.Obj, check bool) []string {
 	arr, ok := o.Arr("effects", 1, len(effectNames))
 	if !ok {
 		return nil
@@ -198,7 +199,7 @@ func (v *Validator) effectNameList(o validate.Obj, check bool) []string {
 
 // modifiers reads "modifiers", each a change to checks, saves, attacks,
 // defense or speed.
-func (v *Validator) modifiers(o validate.Obj, check bool) []Modifier {
+func (v *itemsValidator) modifiers(o validate.Obj, check bool) []Modifier {
 	arr, ok := o.Arr("modifiers", 1, MaxEffectModifiers)
 	if !ok {
 		return nil
@@ -217,7 +218,7 @@ func (v *Validator) modifiers(o validate.Obj, check bool) []Modifier {
 }
 
 // modifier reads { to, flat, dice, minus, mode, skills, saves }.
-func (v *Validator) modifier(mo validate.Obj, check bool) (Modifier, bool) {
+func (v *itemsValidator) modifier(mo validate.Obj, check bool) (Modifier, bool) {
 	mo.Known(vocab.Keys("effect.modifiers")...)
 	var m Modifier
 	if check && !mo.Require("to") {
@@ -262,7 +263,7 @@ func modifierRefusals(mo validate.Obj, m Modifier) {
 
 // abilityChanges reads "abilities": { id: change }, in sorted id order
 // so that the changes apply the same way every time.
-func (v *Validator) abilityChanges(o validate.Obj, check bool) []AbilityChange {
+func (v *itemsValidator) abilityChanges(o validate.Obj, check bool) []AbilityChange {
 	ao, ok := o.Object("abilities")
 	if !ok {
 		return nil
@@ -310,12 +311,12 @@ func abilityChange(co validate.Obj, id string) (AbilityChange, bool) {
 	return ch, true
 }
 
-// defenseParts reads the four typed defenses (spec/items.md "Typed
+// DefenseParts reads the four typed defenses (spec/items.md "Typed
 // defenses"): resist and immune as damage words or { type, except },
 // vulnerable as plain damage words, conditionImmunities as condition ids.
 // A condition's or level's combat mapping and an item's worn or carried
 // effect read them alike.
-func (v *Validator) defenseParts(o validate.Obj, e *Effect, check bool) {
+func (v *itemsValidator) DefenseParts(o validate.Obj, e *Effect, check bool) {
 	e.Resist = v.damageEntries(o, "resist", check)
 	e.Immune = v.damageEntries(o, "immune", check)
 	if arr, ok := o.Arr("vulnerable", 1, MaxDefenseEntries); ok {
@@ -326,7 +327,7 @@ func (v *Validator) defenseParts(o validate.Obj, e *Effect, check bool) {
 				continue
 			}
 			if check {
-				v.damageWord(o.Ptr("vulnerable", i), s)
+				v.DamageWord(o.Ptr("vulnerable", i), s)
 			}
 			e.Vulnerable = append(e.Vulnerable, s)
 		}
@@ -344,7 +345,7 @@ func (v *Validator) defenseParts(o validate.Obj, e *Effect, check bool) {
 }
 
 // ids reads an id list; with check, every id must be declared.
-func (v *Validator) ids(o validate.Obj, key string, set map[string]bool, noun string, check bool) []string {
+func (v *itemsValidator) ids(o validate.Obj, key string, set map[string]bool, noun string, check bool) []string {
 	if check {
 		return v.idList(o, key, set, noun)
 	}
@@ -360,7 +361,7 @@ func (v *Validator) ids(o validate.Obj, key string, set map[string]bool, noun st
 
 // damageEntries reads resist or immune: damage words, or { type, except }
 // where a strike with any of the named tags gets past the entry.
-func (v *Validator) damageEntries(o validate.Obj, key string, check bool) []DamageEntry {
+func (v *itemsValidator) damageEntries(o validate.Obj, key string, check bool) []DamageEntry {
 	arr, ok := o.Arr(key, 1, MaxDefenseEntries)
 	if !ok {
 		return nil
@@ -374,7 +375,7 @@ func (v *Validator) damageEntries(o validate.Obj, key string, check bool) []Dama
 				continue
 			}
 			if check {
-				v.damageWord(o.Ptr(key, i), x)
+				v.DamageWord(o.Ptr(key, i), x)
 			}
 			out = append(out, DamageEntry{Type: x})
 		case map[string]any:
@@ -390,7 +391,7 @@ func (v *Validator) damageEntries(o validate.Obj, key string, check bool) []Dama
 
 // damageObject reads { type, except }; the exceptions are tags declared
 // in items.tags, the words a strike's qualities are written in.
-func (v *Validator) damageObject(eo validate.Obj, check bool) (DamageEntry, bool) {
+func (v *itemsValidator) damageObject(eo validate.Obj, check bool) (DamageEntry, bool) {
 	eo.Known(vocab.Keys("effect.damage")...)
 	var d DamageEntry
 	if check && !eo.Require("type") {
@@ -398,13 +399,13 @@ func (v *Validator) damageObject(eo validate.Obj, check bool) (DamageEntry, bool
 	}
 	d.Type, _ = eo.Str("type", 64, true)
 	if check {
-		v.damageWord(eo.Ptr("type"), d.Type)
+		v.DamageWord(eo.Ptr("type"), d.Type)
 	}
 	ex, ok := eo.Arr("except", 1, MaxItemTags)
 	if !ok {
 		return d, true
 	}
-	b := v.itemsVocab()
+	b := v.Vocab()
 	for j, rt := range ex {
 		t, _ := rt.(string)
 		if check && (b == nil || b.Tag(t) == nil) {
@@ -416,14 +417,14 @@ func (v *Validator) damageObject(eo validate.Obj, check bool) (DamageEntry, bool
 	return d, true
 }
 
-// damageWord checks a damage word against combat.damageTypes when the
+// DamageWord checks a damage word against combat.damageTypes when the
 // ruleset declares that vocabulary; otherwise damage words are free text.
-func (v *Validator) damageWord(at, word string) {
-	if v.rs == nil || v.rs.Raw == nil {
+func (v *itemsValidator) DamageWord(at, word string) {
+	if v.raw == nil {
 		return
 	}
-	c, _ := v.rs.Raw["combat"].(map[string]any)
-	known := declaredDamageTypes(c)
+	c, _ := v.raw["combat"].(map[string]any)
+	known := DeclaredDamageTypes(c)
 	if known == nil {
 		return
 	}
@@ -434,11 +435,11 @@ func (v *Validator) damageWord(at, word string) {
 
 // conditionDeclared looks in the file's conditions (a condition may name
 // one declared after it).
-func (v *Validator) conditionDeclared(id string) bool {
-	if id == "" || v.rs == nil {
+func (v *itemsValidator) conditionDeclared(id string) bool {
+	if id == "" || v.raw == nil {
 		return false
 	}
-	conds, _ := v.rs.Raw["conditions"].([]any)
+	conds, _ := v.raw["conditions"].([]any)
 	for _, c := range conds {
 		m, _ := c.(map[string]any)
 		if m["id"] == id {
@@ -446,4 +447,25 @@ func (v *Validator) conditionDeclared(id string) bool {
 		}
 	}
 	return false
+}
+
+// DeclaredDamageTypes reads combat.damageTypes: words, or objects with
+// an id. nil when absent.
+func DeclaredDamageTypes(combat map[string]any) []string {
+	types, ok := combat["damageTypes"].([]any)
+	if !ok {
+		return nil
+	}
+	known := []string{}
+	for _, t := range types {
+		switch x := t.(type) {
+		case string:
+			known = append(known, x)
+		case map[string]any:
+			if id, ok := x["id"].(string); ok {
+				known = append(known, id)
+			}
+		}
+	}
+	return known
 }

@@ -145,9 +145,9 @@ var itemKeys = vocab.Keys("items.item")
 // serviceRefuses are what a service has nothing to do with.
 var serviceRefuses = []string{"slots", "stack", "binds", "worn", "carried", "requires", "attack", "use", "charges"}
 
-// itemEntry validates an entry of a catalog that holds items and adds the
+// ItemEntry validates an entry of a catalog that holds items and adds the
 // item to the block's list.
-func (v *Validator) itemEntry(o validate.Obj) {
+func (v *itemsValidator) ItemEntry(o validate.Obj) {
 	for _, k := range itemEntryRefused {
 		if o.Has(k) {
 			o.Addf(k, "an item entry holds an \"item\" instead of %q; what an item does is written in its item block", k)
@@ -163,7 +163,7 @@ func (v *Validator) itemEntry(o validate.Obj) {
 	if !o.Require("item") {
 		return
 	}
-	b := v.itemsVocab()
+	b := v.Vocab()
 	if b == nil {
 		o.Addf("item", `a catalog that holds items needs an "items" block at the top level: it declares the categories, stats and slots items are written in`)
 		return
@@ -182,7 +182,7 @@ func (v *Validator) itemEntry(o validate.Obj) {
 
 // catalogOfPointer reads the catalog id from an entry's pointer
 // (/catalogs/N/entries/M).
-func (v *Validator) catalogOfPointer(at string) string {
+func (v *itemsValidator) catalogOfPointer(at string) string {
 	parts := strings.Split(at, "/")
 	if len(parts) < 3 || parts[1] != "catalogs" {
 		return ""
@@ -191,7 +191,7 @@ func (v *Validator) catalogOfPointer(at string) string {
 	if err != nil {
 		return ""
 	}
-	cats, _ := v.rs.Raw["catalogs"].([]any)
+	cats, _ := v.raw["catalogs"].([]any)
 	if i < 0 || i >= len(cats) {
 		return ""
 	}
@@ -202,7 +202,7 @@ func (v *Validator) catalogOfPointer(at string) string {
 
 // item validates an item block (a catalog entry's "item"). Each part has
 // its own reader, called in the order the block's problems are reported.
-func (v *Validator) item(io validate.Obj, b *ItemsBlock) *Item {
+func (v *itemsValidator) item(io validate.Obj, b *ItemsBlock) *Item {
 	io.Known(itemKeys...)
 	it := &Item{Stats: map[string]any{}}
 	it.Category = itemCategory(io, b)
@@ -271,7 +271,7 @@ func itemRarity(io validate.Obj, b *ItemsBlock) string {
 }
 
 // itemTags reads the item's tags: declared ids, each listed once.
-func (v *Validator) itemTags(io validate.Obj, b *ItemsBlock) []string {
+func (v *itemsValidator) itemTags(io validate.Obj, b *ItemsBlock) []string {
 	arr, ok := io.Arr("tags", 0, MaxItemTags)
 	if !ok {
 		return nil
@@ -297,7 +297,7 @@ func (v *Validator) itemTags(io validate.Obj, b *ItemsBlock) []string {
 // grantedStats reads the stats the item grants into stats: each names a
 // declared stat and holds a value of its type. Ids are read in sorted
 // order so that problems come in the same order every time.
-func (v *Validator) grantedStats(io validate.Obj, b *ItemsBlock, stats map[string]any) {
+func (v *itemsValidator) grantedStats(io validate.Obj, b *ItemsBlock, stats map[string]any) {
 	so, ok := io.Object("stats")
 	if !ok {
 		return
@@ -402,7 +402,7 @@ func serviceRefusals(io validate.Obj) {
 // true }. Only a ruleset with the block's "binding" has items that bind.
 // "restriction" and "cursed" written beside "binds" are refused with
 // where they go, so an older file says what to change.
-func (v *Validator) itemBinding(io validate.Obj, b *ItemsBlock, it *Item) {
+func (v *itemsValidator) itemBinding(io validate.Obj, b *ItemsBlock, it *Item) {
 	for _, k := range []string{"restriction", "cursed"} {
 		if io.Has(k) {
 			io.Addf(k, `%q is a member of "binds": write "binds": { %q: %s }`, k, k, bindsExample(k))
@@ -438,7 +438,7 @@ func bindsExample(k string) string {
 }
 
 // requirements reads what the item requires of its wearer.
-func (v *Validator) requirements(io validate.Obj) []Requirement {
+func (v *itemsValidator) requirements(io validate.Obj) []Requirement {
 	arr, ok := io.Arr("requires", 1, MaxRequires)
 	if !ok {
 		return nil
@@ -454,7 +454,7 @@ func (v *Validator) requirements(io validate.Obj) []Requirement {
 
 // requirement reads { value, atLeast, otherwise }. The otherwise effect
 // cannot change an ability, since the value required may read it.
-func (v *Validator) requirement(at string, raw any) (Requirement, bool) {
+func (v *itemsValidator) requirement(at string, raw any) (Requirement, bool) {
 	var rq Requirement
 	ro, ok := validate.AsObj(v.P, at, raw)
 	if !ok {
@@ -490,7 +490,7 @@ func itemToggle(io validate.Obj) *Toggle {
 
 // itemCharges reads the charges' shape; an item with charges is alone in
 // its stack, so a stack above 1 is refused.
-func (v *Validator) itemCharges(io validate.Obj, it *Item) {
+func (v *itemsValidator) itemCharges(io validate.Obj, it *Item) {
 	raw, ok := io.M["charges"]
 	if !ok {
 		return
@@ -520,7 +520,7 @@ func laterItemKeys(io validate.Obj, it *Item) {
 
 // charges reads the shape of an item's charges: 1 (a number from 1 to
 // 100) or { max, recharge, breaksOn }. What spending them does is a later issue.
-func (v *Validator) charges(at string, raw any) {
+func (v *itemsValidator) charges(at string, raw any) {
 	if _, isNum := raw.(json.Number); isNum {
 		validate.IntAt(v.P, at, raw, 1, 100, 1)
 		return

@@ -148,6 +148,10 @@ const (
 	MaxDifficulty  = 100
 	MaxTargetCount = 20
 	MaxUsePlus     = 3
+	// MaxRechargeRests is how many rests a recharge names: at most every
+	// rest a ruleset declares (ruleset.MaxRests, which a test in
+	// engine/ruleset keeps equal).
+	MaxRechargeRests = 12
 )
 
 // UseAreaShapes are the shapes an area can take.
@@ -197,7 +201,7 @@ func (it *Item) GateDifficulty() (int, bool) {
 
 // itemUse validates an item's use, its charges and their links (the hook
 // from item()). It keeps the typed forms on the item.
-func (v *Validator) itemUse(io validate.Obj, it *Item) {
+func (v *itemsValidator) itemUse(io validate.Obj, it *Item) {
 	if co, ok := io.Object("charges"); ok {
 		it.ChargeDef = v.itemChargesDef(io, co, it)
 	} else if n, ok := io.M["charges"].(json.Number); ok {
@@ -210,7 +214,7 @@ func (v *Validator) itemUse(io validate.Obj, it *Item) {
 	}
 	v.useLinks(io, it)
 	if tg := it.Toggle; tg != nil && tg.Budget != "" {
-		if budgets := v.economyBudgets(); budgets != nil && !slices.Contains(budgets, tg.Budget) {
+		if budgets := v.EconomyBudgets(); budgets != nil && !slices.Contains(budgets, tg.Budget) {
 			io.Addf("toggle", "the switch's budget %q is not one of combat.economy.budgets: %v", tg.Budget, budgets)
 		}
 	}
@@ -219,7 +223,7 @@ func (v *Validator) itemUse(io validate.Obj, it *Item) {
 // useLinks are the rules between the use and the charges: a use consumes
 // or spends charges, never both; an item's charges are always spent by
 // its use; a use cannot spend more than the item holds.
-func (v *Validator) useLinks(io validate.Obj, it *Item) {
+func (v *itemsValidator) useLinks(io validate.Obj, it *Item) {
 	u, c := it.UseDef, it.ChargeDef
 	switch {
 	case u == nil:
@@ -237,7 +241,7 @@ func (v *Validator) useLinks(io validate.Obj, it *Item) {
 // itemChargesDef reads { max, recharge, breaksOn } (its shape and max
 // range are already reported by charges()): a max read from a stat that
 // the item gives less than 1 is refused; above 100 it holds 100.
-func (v *Validator) itemChargesDef(io, co validate.Obj, it *Item) *ItemCharges {
+func (v *itemsValidator) itemChargesDef(io, co validate.Obj, it *Item) *ItemCharges {
 	c := &ItemCharges{}
 	// charges() has reported the shape of max; only what it cannot know
 	// (the stat's type and the item's value for it) is reported here.
@@ -278,14 +282,14 @@ func statGiven(it *Item, id string) string {
 }
 
 // recharge reads { rests, amount }: declared rests, and "max" or an amount.
-func (v *Validator) recharge(ro validate.Obj) *Recharge {
+func (v *itemsValidator) recharge(ro validate.Obj) *Recharge {
 	ro.Known(vocab.Keys("items.charges.recharge")...)
 	if !ro.Require("rests", "amount") {
 		return nil
 	}
 	r := &Recharge{}
 	declared := v.restIDs()
-	arr, _ := ro.Arr("rests", 1, MaxRests)
+	arr, _ := ro.Arr("rests", 1, MaxRechargeRests)
 	for i, raw := range arr {
 		id, _ := raw.(string)
 		switch {
@@ -311,7 +315,7 @@ func (v *Validator) recharge(ro validate.Obj) *Recharge {
 }
 
 // useAmount reads { dice, flat }: dice notation, a whole number, at least one.
-func (v *Validator) useAmount(o validate.Obj, key string) (UseAmount, bool) {
+func (v *itemsValidator) useAmount(o validate.Obj, key string) (UseAmount, bool) {
 	ao, ok := o.Object(key)
 	if !ok {
 		return UseAmount{}, false
@@ -334,7 +338,7 @@ func (v *Validator) useAmount(o validate.Obj, key string) (UseAmount, bool) {
 }
 
 // use validates a use block.
-func (v *Validator) use(uo validate.Obj, it *Item) *Use {
+func (v *itemsValidator) use(uo validate.Obj, it *Item) *Use {
 	for _, k := range useRefused {
 		if uo.Has(k) {
 			uo.Addf(k, "a use pays with the item itself: %s belong to a catalog entry that a sheet holds and are refused in a use (%s)", quoteKey(k), strings.Join(useRefused, ", "))
@@ -390,7 +394,7 @@ func quoteKey(k string) string { return `"` + k + `"` }
 // useBudget reads the budget it spends, or free: one of the two. A
 // budget is one of combat.economy.budgets when the combat block declares
 // them; without a fight to spend it in, any id is kept as written.
-func (v *Validator) useBudget(uo validate.Obj, u *Use) {
+func (v *itemsValidator) useBudget(uo validate.Obj, u *Use) {
 	u.Budget, _ = uo.Str("budget", 64, true)
 	u.Free, _ = uo.Bool("free", false)
 	switch {
@@ -399,15 +403,15 @@ func (v *Validator) useBudget(uo validate.Obj, u *Use) {
 	case u.Budget == "" && !u.Free && !uo.Has("budget"):
 		uo.Addf("", `a use spends a "budget" or is "free": say which`)
 	case u.Budget != "":
-		if budgets := v.economyBudgets(); budgets != nil && !slices.Contains(budgets, u.Budget) {
+		if budgets := v.EconomyBudgets(); budgets != nil && !slices.Contains(budgets, u.Budget) {
 			uo.Addf("budget", "no budget %q in combat.economy.budgets; declared: %v", u.Budget, budgets)
 		}
 	}
 }
 
-// economyBudgets are the combat block's budget ids, nil when it declares none.
-func (v *Validator) economyBudgets() []string {
-	c, _ := v.rs.Raw["combat"].(map[string]any)
+// EconomyBudgets are the combat block's budget ids, nil when it declares none.
+func (v *itemsValidator) EconomyBudgets() []string {
+	c, _ := v.raw["combat"].(map[string]any)
 	e, _ := c["economy"].(map[string]any)
 	arr, ok := e["budgets"].([]any)
 	if !ok {
@@ -429,12 +433,12 @@ func (v *Validator) economyBudgets() []string {
 
 // useDamageType reads damageType: a word of combat.damageTypes when the
 // combat block declares them, free text otherwise.
-func (v *Validator) useDamageType(uo validate.Obj) string {
+func (v *itemsValidator) useDamageType(uo validate.Obj) string {
 	d, ok := uo.Str("damageType", 64, true)
 	if !ok {
 		return ""
 	}
-	c, _ := v.rs.Raw["combat"].(map[string]any)
+	c, _ := v.raw["combat"].(map[string]any)
 	if types, ok := c["damageTypes"].([]any); ok {
 		for _, t := range types {
 			if s, _ := t.(string); strings.EqualFold(s, d) {
@@ -448,7 +452,7 @@ func (v *Validator) useDamageType(uo validate.Obj) string {
 }
 
 // applies reads [{ condition, duration: { rounds } }]: declared conditions.
-func (v *Validator) applies(uo validate.Obj) []Applied {
+func (v *itemsValidator) applies(uo validate.Obj) []Applied {
 	arr, ok := uo.Arr("applies", 1, MaxApplies)
 	if !ok {
 		return nil
@@ -458,7 +462,7 @@ func (v *Validator) applies(uo validate.Obj) []Applied {
 
 // applied reads one { condition, duration }, refusing an undeclared
 // condition.
-func (v *Validator) applied(ao validate.Obj) (Applied, bool) {
+func (v *itemsValidator) applied(ao validate.Obj) (Applied, bool) {
 	ao.Known(vocab.Keys("items.use.applies")...)
 	if !ao.Require("condition") {
 		return Applied{}, false
@@ -477,7 +481,7 @@ func (v *Validator) applied(ao validate.Obj) (Applied, bool) {
 }
 
 // useSave reads { save, onSuccess }: a declared save.
-func (v *Validator) useSave(uo validate.Obj) *UseSave {
+func (v *itemsValidator) useSave(uo validate.Obj) *UseSave {
 	so, ok := uo.Object("save")
 	if !ok {
 		return nil
@@ -499,7 +503,7 @@ func (v *Validator) useSave(uo validate.Obj) *UseSave {
 // saveDifficulty reads the number a save the use calls for is rolled
 // against: written (1 to 100) or a numeric stat the item gives. A use
 // with a save needs one, since an item has no source to read it from.
-func (v *Validator) saveDifficulty(uo validate.Obj, u *Use, it *Item) {
+func (v *itemsValidator) saveDifficulty(uo validate.Obj, u *Use, it *Item) {
 	raw, has := uo.M["saveDifficulty"]
 	if !has {
 		if u.Save != nil {
@@ -525,7 +529,7 @@ func (v *Validator) saveDifficulty(uo validate.Obj, u *Use, it *Item) {
 
 // itemNumberStat reads { "stat": id } naming one of the block's number
 // stats; section is the vocabulary section of the object.
-func (v *Validator) itemNumberStat(o validate.Obj, section, what string) string {
+func (v *itemsValidator) itemNumberStat(o validate.Obj, section, what string) string {
 	const key = "stat"
 	o.Known(vocab.Keys(section)...)
 	if !o.Require(key) {
@@ -536,8 +540,8 @@ func (v *Validator) itemNumberStat(o validate.Obj, section, what string) string 
 }
 
 // numberStat checks that id names one of the block's number stats.
-func (v *Validator) numberStat(at, id, what string) string {
-	b := v.itemsVocab()
+func (v *itemsValidator) numberStat(at, id, what string) string {
+	b := v.Vocab()
 	if b == nil || id == "" {
 		return ""
 	}
@@ -555,7 +559,7 @@ func (v *Validator) numberStat(at, id, what string) string {
 
 // restore reads { pool, amount }: one of the live pools, never the health
 // pool, in a use that helps (heal or buff).
-func (v *Validator) restore(uo validate.Obj, u *Use) *Restore {
+func (v *itemsValidator) restore(uo validate.Obj, u *Use) *Restore {
 	ro, ok := uo.Object("restore")
 	if !ok {
 		return nil
@@ -572,7 +576,7 @@ func (v *Validator) restore(uo validate.Obj, u *Use) *Restore {
 	case !v.pools[r.Pool]:
 		ro.Addf("pool", "no live pool %q; declared in live.pools: %v", r.Pool, v.order["pools"])
 		return nil
-	case v.rs.HealthPool() == r.Pool:
+	case v.core.HealthPool() == r.Pool:
 		ro.Addf("pool", "%q is the health pool: health comes back with a heal, never a restore", r.Pool)
 		return nil
 	}
@@ -591,7 +595,7 @@ func (v *Validator) restore(uo validate.Obj, u *Use) *Restore {
 // toHit defines it"), with the weapon's reader, so every shape a weapon's
 // toHit takes a use's takes too, values read from the item's stats
 // included. What is the use's own: only a use with attackRoll has it.
-func (v *Validator) useToHit(uo validate.Obj, u *Use, it *Item) {
+func (v *itemsValidator) useToHit(uo validate.Obj, u *Use, it *Item) {
 	to, ok := uo.Object("toHit")
 	if !ok {
 		return
@@ -599,7 +603,7 @@ func (v *Validator) useToHit(uo validate.Obj, u *Use, it *Item) {
 	if !u.AttackRoll {
 		uo.Addf("toHit", `toHit is what a use with "attackRoll" adds to hit; this use makes no attack roll`)
 	}
-	th := attackCtx{v: v, it: it, b: v.itemsVocab()}.toHit(to, "a use's")
+	th := attackCtx{v: v, it: it, b: v.Vocab()}.toHit(to, "a use's")
 	u.ToHit = &th
 }
 
@@ -618,7 +622,7 @@ func jsonInt(raw any) (int, bool) {
 
 // useArea reads { shape, size }: burst, cone or line, its size in the
 // combat block's distance unit.
-func (v *Validator) useArea(uo validate.Obj) *UseArea {
+func (v *itemsValidator) useArea(uo validate.Obj) *UseArea {
 	ao, ok := uo.Object("area")
 	if !ok {
 		return nil
@@ -644,7 +648,7 @@ func (v *Validator) useArea(uo validate.Obj) *UseArea {
 // useDistance holds a range and an area to the combat block's distance
 // unit, which they are written in and need (as a weapon's reach and
 // range do).
-func (v *Validator) useDistance(uo validate.Obj) {
+func (v *itemsValidator) useDistance(uo validate.Obj) {
 	if v.combatHas("distance") {
 		return
 	}
@@ -656,7 +660,7 @@ func (v *Validator) useDistance(uo validate.Obj) {
 }
 
 // useZone reads { rounds }: how long what it leaves behind lasts.
-func (v *Validator) useZone(uo validate.Obj) *UseZone {
+func (v *itemsValidator) useZone(uo validate.Obj) *UseZone {
 	zo, ok := uo.Object("zone")
 	if !ok {
 		return nil
@@ -676,7 +680,7 @@ func (v *Validator) useZone(uo validate.Obj) *UseZone {
 // other: a use on oneself reaches one, several targets are aimed at one
 // by one or covered by an area (not both), and friendly fire is an
 // area's.
-func (v *Validator) useTargeting(uo validate.Obj, u *Use) {
+func (v *itemsValidator) useTargeting(uo validate.Obj, u *Use) {
 	switch {
 	case u.Targets == "self" && u.TargetCount > 1:
 		uo.Addf("targetCount", `a use on oneself ("targets": "self") reaches one target`)
@@ -692,7 +696,7 @@ func (v *Validator) useTargeting(uo validate.Obj, u *Use) {
 // usePlus reads up to three plus clauses, each { dice, flat, type, save,
 // targetIs, when }, as a weapon's: in a use that deals damage (an attack
 // or a debuff).
-func (v *Validator) usePlus(uo validate.Obj, u *Use, it *Item) []UsePlus {
+func (v *itemsValidator) usePlus(uo validate.Obj, u *Use, it *Item) []UsePlus {
 	arr, ok := uo.Arr("plus", 1, MaxUsePlus)
 	if !ok {
 		return nil
@@ -706,7 +710,7 @@ func (v *Validator) usePlus(uo validate.Obj, u *Use, it *Item) []UsePlus {
 }
 
 // gate reads { check, difficulty, unless }.
-func (v *Validator) gate(g validate.Obj, it *Item) *Gate {
+func (v *itemsValidator) gate(g validate.Obj, it *Item) *Gate {
 	g.Known(vocab.Keys("items.use.gate")...)
 	if !g.Require("check", "difficulty") {
 		return nil
@@ -740,7 +744,7 @@ func (v *Validator) gate(g validate.Obj, it *Item) *Gate {
 }
 
 // gateCheck reads what a gate rolls: { skill }, { ability } or { value }.
-func (v *Validator) gateCheck(co validate.Obj, gt *Gate) {
+func (v *itemsValidator) gateCheck(co validate.Obj, gt *Gate) {
 	co.Known(vocab.Keys("items.use.gate.check")...)
 	if len(co.M) != 1 {
 		co.Addf("", `a gate's check names one thing: { "skill": id }, { "ability": id } or { "value": reference }`)
@@ -766,4 +770,38 @@ func (v *Validator) gateCheck(co validate.Obj, gt *Gate) {
 			gt.Value = &ref
 		}
 	}
+}
+
+// Words reads an array of min to max words of 1 to 64 characters: a
+// creature's types and tags, and what a plus clause's targetIs names.
+func (v *itemsValidator) Words(o validate.Obj, key string, min, max int) []string {
+	arr, ok := o.Arr(key, min, max)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for i, raw := range arr {
+		s, ok := raw.(string)
+		if !ok || strings.TrimSpace(s) == "" || len(s) > 64 {
+			v.P.Addf(o.Ptr(key, i), "want a word of 1 to 64 characters, found %s", validate.Describe(raw))
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// restIDs are the rests as written, read straight from the file: item
+// entries (which name rests in charges.recharge) may be read before them.
+func (v *itemsValidator) restIDs() []string {
+	arr, _ := v.raw["rests"].([]any)
+	var out []string
+	for _, raw := range arr {
+		if r, ok := raw.(map[string]any); ok {
+			if id, ok := r["id"].(string); ok && id != "" {
+				out = append(out, id)
+			}
+		}
+	}
+	return out
 }

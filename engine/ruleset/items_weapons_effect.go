@@ -54,7 +54,7 @@ const (
 
 // weaponsEffect reads an item's weapons effect; a condition or a level
 // wields nothing, so only an item's worn, carried or otherwise has it.
-func (v *Validator) weaponsEffect(o validate.Obj, place effectPlace) *WeaponsEffect {
+func (v *itemsValidator) weaponsEffect(o validate.Obj, place effectPlace) *WeaponsEffect {
 	if place != effectItem && place != effectOtherwise {
 		o.Addf("weapons", "weapons is what an item does to attacks made with a wielded weapon: only an item's worn or carried has it")
 		return nil
@@ -80,12 +80,12 @@ func (v *Validator) weaponsEffect(o validate.Obj, place effectPlace) *WeaponsEff
 	return w
 }
 
-func (v *Validator) weaponsTags(wo validate.Obj) []string {
+func (v *itemsValidator) weaponsTags(wo validate.Obj) []string {
 	arr, ok := wo.Arr("tags", 1, MaxWeaponsTags)
 	if !ok {
 		return nil
 	}
-	b := v.itemsVocab()
+	b := v.Vocab()
 	var out []string
 	for i, raw := range arr {
 		t, _ := raw.(string)

@@ -6,8 +6,8 @@ import (
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
-// itemStatRef validates an itemStat reference against the items block.
-func (v *Validator) itemStatRef(at string, raw any) (*valueref.ItemStat, bool) {
+// ItemStatRef validates an itemStat reference against the items block.
+func (v *itemsValidator) ItemStatRef(at string, raw any) (*valueref.ItemStat, bool) {
 	o, ok := validate.AsObj(v.P, at, raw)
 	if !ok {
 		return nil, false

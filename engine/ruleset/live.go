@@ -198,21 +198,6 @@ func (v *Validator) rests(o validate.Obj, rs *Ruleset) {
 	}
 }
 
-// restIDs are the rests as written, read straight from the file: item
-// entries (which name rests in charges.recharge) may be read before them.
-func (v *Validator) restIDs() []string {
-	arr, _ := v.rs.Raw["rests"].([]any)
-	var out []string
-	for _, raw := range arr {
-		if r, ok := raw.(map[string]any); ok {
-			if id, ok := r["id"].(string); ok && id != "" {
-				out = append(out, id)
-			}
-		}
-	}
-	return out
-}
-
 // TrackSize is how many boxes or marks a track has for a character whose
 // sheet-only values read through value.
 func (t *Track) TrackSize(value func(valueref.Ref) float64) int {

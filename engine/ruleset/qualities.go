@@ -2,17 +2,17 @@ package ruleset
 
 import "github.com/rulehost/rulehost/engine/validate"
 
-// qualities validates a catalog entry's mechanics.qualities (Capability
+// Qualities validates a catalog entry's mechanics.qualities (Capability
 // API 1.101): what damage that does not come from a weapon item carries,
 // in the items block's tags, so that a resist or immune entry's "except"
 // can let it through (a spell's "magical"). Without an items block there
 // are no tags to name.
-func (v *Validator) qualities(mech validate.Obj) {
+func (v *itemsValidator) Qualities(mech validate.Obj) {
 	arr, ok := mech.Arr("qualities", 1, MaxItemTags)
 	if !ok {
 		return
 	}
-	b := v.itemsVocab()
+	b := v.Vocab()
 	for i, raw := range arr {
 		t, _ := raw.(string)
 		if b != nil && b.Tag(t) != nil {

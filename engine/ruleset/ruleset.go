@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"github.com/rulehost/rulehost/engine/jsonin"
 	"path/filepath"
+	"strings"
 
 	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 	"github.com/rulehost/rulehost/engine/validate"
@@ -174,4 +175,16 @@ func Load(name string, data []byte, opts Options) (*Ruleset, error) {
 	rs.File = name
 	rs.Warnings = p.Warnings
 	return rs, nil
+}
+
+// Creature finds a bestiary creature by "catalog/entry", entry id or
+// label, compared without case; nil when there is none.
+func (r *Ruleset) Creature(name string) *Creature {
+	name = strings.TrimSpace(name)
+	for _, c := range r.Bestiary {
+		if strings.EqualFold(c.Ref(), name) || strings.EqualFold(c.ID, name) || strings.EqualFold(c.Label, name) {
+			return c
+		}
+	}
+	return nil
 }

@@ -28,8 +28,11 @@ type Validator struct {
 
 	// rs is the ruleset being built; kinds may read its vocabulary.
 	rs *Ruleset
-	// items is the raw items block, when present (for itemStat and charms).
-	items map[string]any
+	// items validates the items block and every item entry, fight the
+	// combat block and the bestiary; both ask the core back through
+	// sectionsCore (sections.go).
+	items *itemsValidator
+	fight *fightValidator
 	// declared is the ruleset's capabilityApi; nil when it declares none.
 	declared Version
 	// unread holds the top-level lists that failed to read (misspelled
@@ -93,9 +96,7 @@ func (v *Validator) ruleset(root any) *Ruleset {
 	rs.Name, _ = o.Str("name", 200, true)
 	v.capabilityAPI(o, rs)
 	defer v.checkCapabilities(root)
-	if it, ok := o.M["items"].(map[string]any); ok {
-		v.items = it
-	}
+	v.newSections(o.M)
 	v.vocabulary(o, rs)
 	v.poolIDs(o)
 	v.derivedValues(o, rs)
@@ -104,7 +105,7 @@ func (v *Validator) ruleset(root any) *Ruleset {
 	v.catalogs(o, rs)
 	rs.Lists = v.lists(o)
 	if o.Has("items") {
-		rs.Items = v.itemsBlock(o.Ptr("items"), o.M["items"])
+		rs.Items = v.items.Block(o.Ptr("items"), o.M["items"])
 	}
 	if !o.Require("resolution") {
 		return rs
@@ -118,10 +119,10 @@ func (v *Validator) ruleset(root any) *Ruleset {
 		b, _ := json.Marshal(c)
 		raw := json.RawMessage(b)
 		rs.Combat = &raw
-		rs.Defenses = v.combatDefenses(o)
-		rs.CombatItems = v.combatItems(o)
+		rs.Defenses = v.fight.CombatDefenses(o)
+		rs.CombatItems = v.fight.CombatItems(o)
 	}
-	v.fight(o, rs)
+	rs.Bestiary, rs.Fight = v.fight.Fight(o)
 	return rs
 }
 
@@ -249,7 +250,7 @@ func (v *Validator) checkEntry(e validate.Obj) (id, label string, check json.Raw
 	label, _ = e.Str("label", 80, false)
 	if raw, ok := e.M["check"]; ok {
 		check, _ = json.Marshal(raw)
-		v.effect(e.Ptr("check"), raw, true)
+		v.items.Effect(e.Ptr("check"), raw, true)
 	}
 	return id, label, check
 }
@@ -408,7 +409,7 @@ func (v *Validator) catalogs(o validate.Obj, rs *Ruleset) {
 			}
 			switch cat.Holds {
 			case "items":
-				v.itemEntry(eo)
+				v.items.ItemEntry(eo)
 			case HoldsCreatures:
 				// bestiary.go reads creatures after the resolution
 			default:

@@ -71,7 +71,7 @@ func (v *Validator) ValueRef(at string, raw any, mode valueref.Mode, what string
 				o.Addf(k, "%s cannot read a character's items (itemStat): items change during the game", what)
 				return ref, false
 			}
-			is, ok := v.itemStatRef(o.Ptr(k), val)
+			is, ok := v.items.ItemStatRef(o.Ptr(k), val)
 			if !ok {
 				return ref, false
 			}

@@ -28,7 +28,7 @@ var schemaVariants = map[string]struct {
 	values      []string
 }{
 	"resolution":  {"kind", "resolution.", []string{"dice-sum", "dice-pool", "dice-highest", "roll-against", "symbol-pool"}},
-	"items.stats": {"type", "items.stats.", statTypes},
+	"items.stats": {"type", "items.stats.", StatTypes},
 }
 
 // Schema returns the JSON Schema (draft 2020-12) of one kind of file,
