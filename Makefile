@@ -13,8 +13,8 @@ FUZZ_TARGETS := \
 	./host/serve:FuzzRequestBody \
 	./host/serve:FuzzFastDecode \
 	./engine/ruleset:FuzzLoad \
-	./engine/ruleset:FuzzItemsBlock \
-	./engine/ruleset:FuzzAttack \
+	./engine/ruleset/items:FuzzItemsBlock \
+	./engine/ruleset/items:FuzzAttack \
 	./engine/ruleset:FuzzBestiary \
 	./engine/fight:FuzzFightTags \
 	./engine/sheet:FuzzLoad \

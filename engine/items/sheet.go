@@ -4,7 +4,7 @@ import (
 	"math"
 	"sort"
 
-	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 )
 
@@ -79,7 +79,7 @@ func (r reader) ItemStat(ref *valueref.ItemStat) float64 {
 // applied is one item's effect on its bearer, once however many stacks.
 type applied struct {
 	label string
-	def   *ruleset.Item
+	def   *itemrules.Item
 	worn  bool
 }
 
@@ -88,7 +88,7 @@ type applied struct {
 // effect). An item worn in one stack and carried in another acts as worn.
 func (p *Party) appliedItems(m *Member) []applied {
 	var out []applied
-	seen := map[*ruleset.Item]int{}
+	seen := map[*itemrules.Item]int{}
 	for i := range m.Bag {
 		s := &m.Bag[i]
 		def := p.Def(s)
@@ -108,7 +108,7 @@ func (p *Party) appliedItems(m *Member) []applied {
 	return out
 }
 
-func (a applied) effect() *ruleset.Effect {
+func (a applied) effect() *itemrules.Effect {
 	if a.worn {
 		return a.def.Worn
 	}
@@ -118,7 +118,7 @@ func (a applied) effect() *ruleset.Effect {
 // scores are the member's abilities as their conditions, levels and
 // items leave them: the adds first, then the highest set (at least N),
 // within the ability's min and max. nil when nothing changes an ability.
-func (p *Party) scores(m *Member, effects []*ruleset.Effect) map[string]int {
+func (p *Party) scores(m *Member, effects []*itemrules.Effect) map[string]int {
 	adds := map[string]int{}
 	sets := map[string]int{}
 	any := false

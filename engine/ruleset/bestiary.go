@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/rulehost/rulehost/engine/dice"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
@@ -33,7 +34,7 @@ type Creature struct {
 	Types, Tags []string
 	// Defenses holds its resist, vulnerable, immune and
 	// conditionImmunities (the other Effect fields stay empty).
-	Defenses *Effect
+	Defenses *itemrules.Effect
 	// Saves are its save numbers by save id, for the saves items call for.
 	Saves   map[string]int
 	Attacks []CreatureAttack // from "actions"
@@ -125,7 +126,7 @@ func (v *fightValidator) creatureEntry(o validate.Obj) (*Creature, bool) {
 // creature reads the creature block itself.
 func (v *fightValidator) creature(o validate.Obj) *Creature {
 	o.Known(vocab.Keys("bestiary.creature")...)
-	cr := &Creature{Defenses: &Effect{}}
+	cr := &Creature{Defenses: &itemrules.Effect{}}
 	o.Require("health", "actions")
 	cr.Health, _ = o.Int("health", 1, MaxCreatureHealth, 0)
 	cr.HasDefense = o.Has("defense")
@@ -157,7 +158,7 @@ func (v *fightValidator) creature(o validate.Obj) *Creature {
 			return v.creatureAttack(ao, kind), true
 		})
 	}
-	// items_loot.go's creatureLoot checks the table it names.
+	// engine/ruleset/items/loot.go's creatureLoot checks the table it names.
 	cr.Loot, _ = o.M["loot"].(string)
 	return cr
 }
@@ -214,7 +215,7 @@ func (v *fightValidator) creatureAttack(o validate.Obj, kind string) CreatureAtt
 		a.Type, _ = do.Str("type", 64, true)
 		v.DamageWord(do.Ptr("type"), a.Type)
 	}
-	if arr, ok := do.Arr("qualities", 1, MaxItemTags); ok {
+	if arr, ok := do.Arr("qualities", 1, itemrules.MaxItemTags); ok {
 		b := v.Vocab()
 		for i, raw := range arr {
 			t, _ := raw.(string)

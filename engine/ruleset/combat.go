@@ -3,6 +3,7 @@ package ruleset
 import (
 	"strings"
 
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
@@ -29,7 +30,7 @@ type CombatDefenses struct {
 type DefenseGrant struct {
 	Condition string
 	Level     string
-	Effect    *Effect
+	Effect    *itemrules.Effect
 }
 
 // SheetHide is one combat.sheetHides source: a sheet list, a text or enum
@@ -81,7 +82,7 @@ func (v *fightValidator) CombatDefenses(root validate.Obj) *CombatDefenses {
 	if !ok {
 		return nil
 	}
-	cd := &CombatDefenses{DamageTypes: DeclaredDamageTypes(o.M)}
+	cd := &CombatDefenses{DamageTypes: itemrules.DeclaredDamageTypes(o.M)}
 	if arr, ok := o.Arr("conditions", 0, MaxCombatConditions); ok {
 		for i, raw := range arr {
 			if g, ok := v.defenseGrant(o.Ptr("conditions", i), raw, "condition"); ok {
@@ -120,7 +121,7 @@ func (v *fightValidator) defenseGrant(at string, raw any, key string) (DefenseGr
 	if !ok {
 		return DefenseGrant{}, false
 	}
-	g := DefenseGrant{Effect: &Effect{}}
+	g := DefenseGrant{Effect: &itemrules.Effect{}}
 	switch key {
 	case "condition":
 		if !v.conditions[id] {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
@@ -196,7 +197,7 @@ func distance(do validate.Obj) *Distance {
 	d := &Distance{}
 	d.Unit, _ = do.Str("unit", 24, true)
 	d.One, _ = do.Str("one", 24, true)
-	d.Cell, _ = do.Float("cell", 0.01, MaxDistance, 1)
+	d.Cell, _ = do.Float("cell", 0.01, itemrules.MaxDistance, 1)
 	if d.Cell == 0 {
 		d.Cell = 1
 	}

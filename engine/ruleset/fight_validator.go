@@ -1,5 +1,7 @@
 package ruleset
 
+import itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
+
 // fightCore is what the fight sections ask of the core validator
 // (engine/ruleset) beyond what the items sections do.
 type fightCore interface {
@@ -26,7 +28,7 @@ type SheetColumn struct {
 // typed defenses an effect reads). It reads the items through the items
 // validator it embeds.
 type fightValidator struct {
-	*itemsValidator
+	*itemrules.Validator
 	core fightCore
 
 	conditions map[string]bool
@@ -36,6 +38,6 @@ type fightValidator struct {
 }
 
 // newFightValidator makes the fight validator of one file.
-func newFightValidator(items *itemsValidator, core fightCore, d Declared, file map[string]any) *fightValidator {
-	return &fightValidator{itemsValidator: items, core: core, conditions: d.Conditions, order: d.Order, raw: file}
+func newFightValidator(items *itemrules.Validator, core fightCore, d itemrules.Declared, file map[string]any) *fightValidator {
+	return &fightValidator{Validator: items, core: core, conditions: d.Conditions, order: d.Order, raw: file}
 }

@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 	"github.com/rulehost/rulehost/engine/validate"
 )
@@ -28,19 +29,19 @@ type Ruleset struct {
 	Name          string `json:"name"`
 	CapabilityAPI string `json:"capabilityApi"`
 
-	Abilities  []Ability        `json:"abilities"`
-	Skills     []Skill          `json:"skills"`
-	Saves      []Skill          `json:"saves"`
-	Derived    []Derived        `json:"derived"`
-	Fields     []Field          `json:"fields"`
-	Live       Live             `json:"live"`
-	Rests      []Rest           `json:"rests,omitempty"`
-	Conditions []Condition      `json:"conditions"`
-	Levels     []Level          `json:"levels"`
-	Catalogs   []Catalog        `json:"catalogs"`
-	Resolution *Resolution      `json:"-"`
-	Items      *ItemsBlock      `json:"-"`
-	Combat     *json.RawMessage `json:"combat"`
+	Abilities  []Ability             `json:"abilities"`
+	Skills     []Skill               `json:"skills"`
+	Saves      []Skill               `json:"saves"`
+	Derived    []Derived             `json:"derived"`
+	Fields     []Field               `json:"fields"`
+	Live       Live                  `json:"live"`
+	Rests      []Rest                `json:"rests,omitempty"`
+	Conditions []Condition           `json:"conditions"`
+	Levels     []Level               `json:"levels"`
+	Catalogs   []Catalog             `json:"catalogs"`
+	Resolution *Resolution           `json:"-"`
+	Items      *itemrules.ItemsBlock `json:"-"`
+	Combat     *json.RawMessage      `json:"combat"`
 	// Lists are the sheet lists' columns (lists.go); Defenses is the
 	// typed view of combat's defenses (combat.go).
 	Lists    []List          `json:"lists,omitempty"`

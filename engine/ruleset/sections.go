@@ -1,6 +1,7 @@
 package ruleset
 
 import (
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 	"github.com/rulehost/rulehost/engine/validate"
 )
@@ -9,9 +10,9 @@ import (
 // the file whose top-level object is file. They share the core's
 // vocabulary maps, which the core goes on filling as it reads.
 func (v *Validator) newSections(file map[string]any) {
-	d := Declared{Abilities: v.abilities, Skills: v.skills, Saves: v.saves, Conditions: v.conditions,
+	d := itemrules.Declared{Abilities: v.abilities, Skills: v.skills, Saves: v.saves, Conditions: v.conditions,
 		Pools: v.pools, Order: v.order}
-	v.items = newItemsValidator(v.P, sectionsCore{v}, d, file)
+	v.items = itemrules.New(v.P, sectionsCore{v}, d, file)
 	v.fight = newFightValidator(v.items, sectionsCore{v}, d, file)
 }
 

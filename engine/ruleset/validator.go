@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
@@ -31,7 +32,7 @@ type Validator struct {
 	// items validates the items block and every item entry, fight the
 	// combat block and the bestiary; both ask the core back through
 	// sectionsCore (sections.go).
-	items *itemsValidator
+	items *itemrules.Validator
 	fight *fightValidator
 	// declared is the ruleset's capabilityApi; nil when it declares none.
 	declared Version

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 )
 
@@ -28,7 +29,7 @@ var schemaVariants = map[string]struct {
 	values      []string
 }{
 	"resolution":  {"kind", "resolution.", []string{"dice-sum", "dice-pool", "dice-highest", "roll-against", "symbol-pool"}},
-	"items.stats": {"type", "items.stats.", StatTypes},
+	"items.stats": {"type", "items.stats.", itemrules.StatTypes},
 }
 
 // Schema returns the JSON Schema (draft 2020-12) of one kind of file,

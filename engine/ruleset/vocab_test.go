@@ -12,17 +12,20 @@ import (
 	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 )
 
-// vocabSource is the package's non-test Go source, parsed.
+// vocabSource is the non-test Go source of every validator that reads
+// the table, parsed: the core's, its sections' (items/, fight/) and the
+// sheet's.
 func vocabSource(t *testing.T) (*token.FileSet, []*ast.File) {
 	t.Helper()
 	fset := token.NewFileSet()
-	paths, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
+	var paths []string
+	for _, dir := range []string{".", "items", "fight", "../sheet"} {
+		ps, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, ps...)
 	}
-	// The sheet's validator reads its keys from the table too.
-	sheetPaths, _ := filepath.Glob("../sheet/*.go")
-	paths = append(paths, sheetPaths...)
 	var files []*ast.File
 	for _, p := range paths {
 		if strings.HasSuffix(p, "_test.go") {

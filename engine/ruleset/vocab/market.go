@@ -2,7 +2,7 @@ package vocab
 
 // marketVocabulary is items.market and the keys of fakes (spec/items.md
 // "Markets", "A market day", "Honest and dishonest sellers", "Identifying
-// fakes"), read by items_market.go.
+// fakes"), read by engine/ruleset/items/market.go.
 var marketVocabulary = []Section{
 	{ID: "items.market", Pointer: "/items/market", Title: "market (needs 1.65)", Meaning: "What a place sells and at what price.", Keys: []Key{
 		k("prices", "array:object:items.market.prices", "", "required; 1 to 8; exactly one default", "the price levels"),

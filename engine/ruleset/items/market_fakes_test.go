@@ -1,4 +1,4 @@
-package ruleset_test
+package itemrules_test
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package ruleset_test
+package itemrules_test
 
 import (
 	"encoding/json"
@@ -15,7 +15,7 @@ import (
 // with tells, revealsFakes and namesItAt.
 func marketBase(t testing.TB) map[string]any {
 	t.Helper()
-	data, err := os.ReadFile("../../rulesets/d20-5e/ruleset.json")
+	data, err := os.ReadFile("../../../rulesets/d20-5e/ruleset.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,7 +177,7 @@ func TestMarketRefused(t *testing.T) {
 
 // TestMarketRead: the bundled markets read as written.
 func TestMarketRead(t *testing.T) {
-	rs, err := ruleset.LoadFile("../../rulesets/gravewatch/ruleset.json", ruleset.Options{})
+	rs, err := ruleset.LoadFile("../../../rulesets/gravewatch/ruleset.json", ruleset.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,7 +192,7 @@ func TestMarketRead(t *testing.T) {
 	if rs.Items.PassiveBase != 10 || rs.Items.WarnBy != "passive" {
 		t.Errorf("defaults: passiveBase %d warnBy %q", rs.Items.PassiveBase, rs.Items.WarnBy)
 	}
-	dnd, err := ruleset.LoadFile("../../rulesets/d20-5e/ruleset.json", ruleset.Options{})
+	dnd, err := ruleset.LoadFile("../../../rulesets/d20-5e/ruleset.json", ruleset.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package ruleset_test
+package itemrules_test
 
 import (
 	"encoding/json"
@@ -7,11 +7,12 @@ import (
 	"testing"
 
 	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 )
 
 func loadEmber(t testing.TB) *ruleset.Ruleset {
 	t.Helper()
-	rs, err := ruleset.LoadFile("../../rulesets/ember-roads/ruleset.json", ruleset.Options{})
+	rs, err := ruleset.LoadFile("../../../rulesets/ember-roads/ruleset.json", ruleset.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,8 +51,8 @@ func TestItemsBlockExample(t *testing.T) {
 		t.Fatalf("hunting bow by label in any case: %+v", bow)
 	}
 	if bow.Stats["bulk"] != 2.0 || bow.Stats["damage"] != "1d8" || bow.Stats["reach"] != "far" ||
-		len(bow.Slots) != 1 || bow.Slots[0] != (ruleset.SlotUse{Slot: "hands", Count: 2}) ||
-		bow.Cost == nil || *bow.Cost != (ruleset.Cost{Amount: 3, Unit: "sovereign"}) || !bow.HasTag("two_handed") {
+		len(bow.Slots) != 1 || bow.Slots[0] != (itemrules.SlotUse{Slot: "hands", Count: 2}) ||
+		bow.Cost == nil || *bow.Cost != (itemrules.Cost{Amount: 3, Unit: "sovereign"}) || !bow.HasTag("two_handed") {
 		t.Errorf("hunting bow: %+v", bow)
 	}
 	coat := b.ItemByLabel("Leather coat")
@@ -66,7 +67,7 @@ func TestItemsBlockExample(t *testing.T) {
 	if g.Worn == nil || len(g.Worn.Abilities) != 1 || *g.Worn.Abilities[0].Set != 2 {
 		t.Errorf("gauntlets: %+v", g.Worn)
 	}
-	if b.ItemByLabel("Arrows").StackLimit() != 20 || b.ItemByLabel("Rope").StackLimit() != ruleset.MaxStack {
+	if b.ItemByLabel("Arrows").StackLimit() != 20 || b.ItemByLabel("Rope").StackLimit() != itemrules.MaxStack {
 		t.Error("stack limits")
 	}
 	var guard *ruleset.Derived
@@ -84,7 +85,7 @@ func TestItemsBlockExample(t *testing.T) {
 // dawn bell, the cursed widow's ring and Stoneskin's typed defenses
 // (testdata/items/gw.json).
 func TestItemsRequiresAndDefenses(t *testing.T) {
-	rs, err := ruleset.LoadFile("../../testdata/items/gw.json", ruleset.Options{})
+	rs, err := ruleset.LoadFile("../../../testdata/items/gw.json", ruleset.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +101,7 @@ func TestItemsRequiresAndDefenses(t *testing.T) {
 	if !ring.Cursed || ring.Worn.ConditionImmunities[0] != "rattled" {
 		t.Errorf("ring: %+v", ring)
 	}
-	e := ruleset.ParseEffect(rs.Conditions[1].Check)
+	e := itemrules.ParseEffect(rs.Conditions[1].Check)
 	if len(e.Resist) != 3 || e.Resist[0].String() != "bludgeoning except magical" {
 		t.Errorf("stoneskin: %+v", e)
 	}
@@ -112,7 +113,7 @@ func TestItemsRequiresAndDefenses(t *testing.T) {
 // TestItemsRefusedBaseIsValid keeps the refusal generator's base valid,
 // so that each refused file fails only for its own reason.
 func TestItemsRefusedBaseIsValid(t *testing.T) {
-	if _, err := ruleset.LoadFile("../../testdata/items/base.json", ruleset.Options{}); err != nil {
+	if _, err := ruleset.LoadFile("../../../testdata/items/base.json", ruleset.Options{}); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -120,7 +121,7 @@ func TestItemsRefusedBaseIsValid(t *testing.T) {
 // FuzzItemsBlock feeds the items validator mutated blocks: it must report
 // problems, never panic.
 func FuzzItemsBlock(f *testing.F) {
-	base, err := os.ReadFile("../../testdata/items/base.json")
+	base, err := os.ReadFile("../../../testdata/items/base.json")
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -145,7 +146,7 @@ func FuzzItemsBlock(f *testing.F) {
 // TestBindsObject reads binds as items.md writes it: true, {}, false, or
 // an object with restriction and cursed (the Gravewatch widow's ring).
 func TestBindsObject(t *testing.T) {
-	rs, err := ruleset.LoadFile("../../rulesets/gravewatch/ruleset.json", ruleset.Options{})
+	rs, err := ruleset.LoadFile("../../../rulesets/gravewatch/ruleset.json", ruleset.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +154,7 @@ func TestBindsObject(t *testing.T) {
 	if ring == nil || !ring.Binds || !ring.Cursed || ring.Restriction != "one who has buried a spouse" {
 		t.Fatalf("widow's ring: %+v", ring)
 	}
-	base, err := os.ReadFile("../../testdata/items/base.json")
+	base, err := os.ReadFile("../../../testdata/items/base.json")
 	if err != nil {
 		t.Fatal(err)
 	}

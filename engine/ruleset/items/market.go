@@ -1,4 +1,4 @@
-package ruleset
+package itemrules
 
 import (
 	"encoding/json"
@@ -210,7 +210,7 @@ func (b *ItemsBlock) Reveal(name string) *RevealMeans {
 
 // marketSection reads items.market, the identification keys and every
 // item's market keys, once the catalogs and loot tables are known.
-func (v *itemsValidator) marketSection(o validate.Obj, b *ItemsBlock) {
+func (v *Validator) marketSection(o validate.Obj, b *ItemsBlock) {
 	b.PassiveBase = DefaultPassiveBase
 	b.WarnBy = "passive"
 	if o.Has("namesItAt") {
@@ -229,7 +229,7 @@ func (v *itemsValidator) marketSection(o validate.Obj, b *ItemsBlock) {
 }
 
 // market reads the market block.
-func (v *itemsValidator) market(mo validate.Obj, b *ItemsBlock) *Market {
+func (v *Validator) market(mo validate.Obj, b *ItemsBlock) *Market {
 	mo.Known(vocab.Keys("items.market")...)
 	m := &Market{}
 	if mo.Require("prices") {
@@ -265,7 +265,7 @@ func (v *itemsValidator) market(mo validate.Obj, b *ItemsBlock) *Market {
 }
 
 // priceLevels reads prices: 1 to 8 levels, times above 0, one default.
-func (v *itemsValidator) priceLevels(mo validate.Obj) []PriceLevel {
+func (v *Validator) priceLevels(mo validate.Obj) []PriceLevel {
 	arr, ok := mo.Arr("prices", 1, MaxPriceLevels)
 	if !ok {
 		return nil
@@ -295,7 +295,7 @@ func (v *itemsValidator) priceLevels(mo validate.Obj) []PriceLevel {
 
 // placeSizes reads places: 1 to 12 sizes, smallest first, each with an
 // optional purse in one of the block's coins.
-func (v *itemsValidator) placeSizes(mo validate.Obj, b *ItemsBlock) []PlaceSize {
+func (v *Validator) placeSizes(mo validate.Obj, b *ItemsBlock) []PlaceSize {
 	arr, ok := mo.Arr("places", 1, MaxPlaceSizes)
 	if !ok {
 		return nil
@@ -400,7 +400,7 @@ func placeIDs(m *Market) []string {
 }
 
 // sellers reads the kinds of seller.
-func (v *itemsValidator) sellers(mo validate.Obj, b *ItemsBlock, m *Market) []Seller {
+func (v *Validator) sellers(mo validate.Obj, b *ItemsBlock, m *Market) []Seller {
 	arr, ok := mo.Arr("sellers", 1, MaxSellers)
 	if !ok {
 		return nil
@@ -434,7 +434,7 @@ func (v *itemsValidator) sellers(mo validate.Obj, b *ItemsBlock, m *Market) []Se
 }
 
 // sellerOnly reads { value, atLeast, label }.
-func (v *itemsValidator) sellerOnly(oo validate.Obj) *SellerOnly {
+func (v *Validator) sellerOnly(oo validate.Obj) *SellerOnly {
 	oo.Known(vocab.Keys("items.market.only")...)
 	if !oo.Require("value", "atLeast", "label") {
 		return nil
@@ -531,7 +531,7 @@ func MatchesAny(fs []ItemFilter, it *Item) bool {
 
 // tell reads a tell or a manner: { check, dc, says, needs, needsAny,
 // carries, advantageIf, disadvantageIf }.
-func (v *itemsValidator) tell(to validate.Obj, b *ItemsBlock) *Tell {
+func (v *Validator) tell(to validate.Obj, b *ItemsBlock) *Tell {
 	to.Known(vocab.Keys("items.tell")...)
 	if !to.Require("check", "dc", "says") {
 		return nil
@@ -568,7 +568,7 @@ func (v *itemsValidator) tell(to validate.Obj, b *ItemsBlock) *Tell {
 }
 
 // fitsLines reads a list of { value, atLeast } lines at key.
-func (v *itemsValidator) fitsLines(o validate.Obj, key string) []Fits {
+func (v *Validator) fitsLines(o validate.Obj, key string) []Fits {
 	if !o.Has(key) {
 		return nil
 	}
@@ -596,7 +596,7 @@ func (v *itemsValidator) fitsLines(o validate.Obj, key string) []Fits {
 }
 
 // revealsFakes reads items.revealsFakes: { id, label, tags, items }.
-func (v *itemsValidator) revealsFakes(o validate.Obj, b *ItemsBlock) []RevealMeans {
+func (v *Validator) revealsFakes(o validate.Obj, b *ItemsBlock) []RevealMeans {
 	arr, ok := o.Arr("revealsFakes", 1, MaxRevealMeans)
 	if !ok {
 		return nil
@@ -634,7 +634,7 @@ func (v *itemsValidator) revealsFakes(o validate.Obj, b *ItemsBlock) []RevealMea
 
 // revealItemsAreFakes refuses revealsFakes.items that are not fakes (the
 // items' passesFor is read only after the list itself).
-func (v *itemsValidator) revealItemsAreFakes(o validate.Obj, b *ItemsBlock) {
+func (v *Validator) revealItemsAreFakes(o validate.Obj, b *ItemsBlock) {
 	for ri, rm := range b.RevealsFakes {
 		for ii, ref := range rm.Items {
 			if it := b.ItemByRef(ref); it != nil && (it.Market == nil || !it.Market.ClaimsFake) {
@@ -647,7 +647,7 @@ func (v *itemsValidator) revealItemsAreFakes(o validate.Obj, b *ItemsBlock) {
 // itemMarketKeys reads each catalog item's market keys (sold, risky,
 // passesFor, tells, foolsReveal) from the file as written, then checks
 // every fake against the item it passes for.
-func (v *itemsValidator) itemMarketKeys(b *ItemsBlock) {
+func (v *Validator) itemMarketKeys(b *ItemsBlock) {
 	cats, _ := v.raw["catalogs"].([]any)
 	type fake struct {
 		at string
@@ -682,7 +682,7 @@ func (v *itemsValidator) itemMarketKeys(b *ItemsBlock) {
 }
 
 // itemMarket reads one item's market keys.
-func (v *itemsValidator) itemMarket(o validate.Obj, it *Item, b *ItemsBlock) *ItemMarket {
+func (v *Validator) itemMarket(o validate.Obj, it *Item, b *ItemsBlock) *ItemMarket {
 	im := &ItemMarket{}
 	if so, ok := o.M["sold"].(map[string]any); ok {
 		im.HasSold = true

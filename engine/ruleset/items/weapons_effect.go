@@ -1,4 +1,4 @@
-package ruleset
+package itemrules
 
 import (
 	"slices"
@@ -54,7 +54,7 @@ const (
 
 // weaponsEffect reads an item's weapons effect; a condition or a level
 // wields nothing, so only an item's worn, carried or otherwise has it.
-func (v *itemsValidator) weaponsEffect(o validate.Obj, place effectPlace) *WeaponsEffect {
+func (v *Validator) weaponsEffect(o validate.Obj, place effectPlace) *WeaponsEffect {
 	if place != effectItem && place != effectOtherwise {
 		o.Addf("weapons", "weapons is what an item does to attacks made with a wielded weapon: only an item's worn or carried has it")
 		return nil
@@ -80,7 +80,7 @@ func (v *itemsValidator) weaponsEffect(o validate.Obj, place effectPlace) *Weapo
 	return w
 }
 
-func (v *itemsValidator) weaponsTags(wo validate.Obj) []string {
+func (v *Validator) weaponsTags(wo validate.Obj) []string {
 	arr, ok := wo.Arr("tags", 1, MaxWeaponsTags)
 	if !ok {
 		return nil

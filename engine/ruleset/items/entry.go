@@ -1,4 +1,4 @@
-package ruleset
+package itemrules
 
 import (
 	"encoding/json"
@@ -46,18 +46,18 @@ type Item struct {
 	Use     map[string]any
 	Charges any
 	Sold    map[string]any
-	// AttackDef is the attack, typed (items_attack.go).
+	// AttackDef is the attack, typed (attack.go).
 	AttackDef *Attack
-	// UseDef and ChargeDef are the use and the charges, typed (items_use.go).
+	// UseDef and ChargeDef are the use and the charges, typed (use.go).
 	UseDef    *Use
 	ChargeDef *ItemCharges
-	// Market is the item's own market keys (items_market.go).
+	// Market is the item's own market keys (market.go).
 	Market *ItemMarket
 
 	// Invented is set for an item the Game Master made up in play.
 	Invented bool
 	// Coin is the coin's id when the item is one of the block's coins
-	// (items_money.go); such an item has no catalog.
+	// (money.go); such an item has no catalog.
 	Coin string
 }
 
@@ -147,7 +147,7 @@ var serviceRefuses = []string{"slots", "stack", "binds", "worn", "carried", "req
 
 // ItemEntry validates an entry of a catalog that holds items and adds the
 // item to the block's list.
-func (v *itemsValidator) ItemEntry(o validate.Obj) {
+func (v *Validator) ItemEntry(o validate.Obj) {
 	for _, k := range itemEntryRefused {
 		if o.Has(k) {
 			o.Addf(k, "an item entry holds an \"item\" instead of %q; what an item does is written in its item block", k)
@@ -182,7 +182,7 @@ func (v *itemsValidator) ItemEntry(o validate.Obj) {
 
 // catalogOfPointer reads the catalog id from an entry's pointer
 // (/catalogs/N/entries/M).
-func (v *itemsValidator) catalogOfPointer(at string) string {
+func (v *Validator) catalogOfPointer(at string) string {
 	parts := strings.Split(at, "/")
 	if len(parts) < 3 || parts[1] != "catalogs" {
 		return ""
@@ -202,7 +202,7 @@ func (v *itemsValidator) catalogOfPointer(at string) string {
 
 // item validates an item block (a catalog entry's "item"). Each part has
 // its own reader, called in the order the block's problems are reported.
-func (v *itemsValidator) item(io validate.Obj, b *ItemsBlock) *Item {
+func (v *Validator) item(io validate.Obj, b *ItemsBlock) *Item {
 	io.Known(itemKeys...)
 	it := &Item{Stats: map[string]any{}}
 	it.Category = itemCategory(io, b)
@@ -271,7 +271,7 @@ func itemRarity(io validate.Obj, b *ItemsBlock) string {
 }
 
 // itemTags reads the item's tags: declared ids, each listed once.
-func (v *itemsValidator) itemTags(io validate.Obj, b *ItemsBlock) []string {
+func (v *Validator) itemTags(io validate.Obj, b *ItemsBlock) []string {
 	arr, ok := io.Arr("tags", 0, MaxItemTags)
 	if !ok {
 		return nil
@@ -297,7 +297,7 @@ func (v *itemsValidator) itemTags(io validate.Obj, b *ItemsBlock) []string {
 // grantedStats reads the stats the item grants into stats: each names a
 // declared stat and holds a value of its type. Ids are read in sorted
 // order so that problems come in the same order every time.
-func (v *itemsValidator) grantedStats(io validate.Obj, b *ItemsBlock, stats map[string]any) {
+func (v *Validator) grantedStats(io validate.Obj, b *ItemsBlock, stats map[string]any) {
 	so, ok := io.Object("stats")
 	if !ok {
 		return
@@ -402,7 +402,7 @@ func serviceRefusals(io validate.Obj) {
 // true }. Only a ruleset with the block's "binding" has items that bind.
 // "restriction" and "cursed" written beside "binds" are refused with
 // where they go, so an older file says what to change.
-func (v *itemsValidator) itemBinding(io validate.Obj, b *ItemsBlock, it *Item) {
+func (v *Validator) itemBinding(io validate.Obj, b *ItemsBlock, it *Item) {
 	for _, k := range []string{"restriction", "cursed"} {
 		if io.Has(k) {
 			io.Addf(k, `%q is a member of "binds": write "binds": { %q: %s }`, k, k, bindsExample(k))
@@ -438,7 +438,7 @@ func bindsExample(k string) string {
 }
 
 // requirements reads what the item requires of its wearer.
-func (v *itemsValidator) requirements(io validate.Obj) []Requirement {
+func (v *Validator) requirements(io validate.Obj) []Requirement {
 	arr, ok := io.Arr("requires", 1, MaxRequires)
 	if !ok {
 		return nil
@@ -454,7 +454,7 @@ func (v *itemsValidator) requirements(io validate.Obj) []Requirement {
 
 // requirement reads { value, atLeast, otherwise }. The otherwise effect
 // cannot change an ability, since the value required may read it.
-func (v *itemsValidator) requirement(at string, raw any) (Requirement, bool) {
+func (v *Validator) requirement(at string, raw any) (Requirement, bool) {
 	var rq Requirement
 	ro, ok := validate.AsObj(v.P, at, raw)
 	if !ok {
@@ -490,7 +490,7 @@ func itemToggle(io validate.Obj) *Toggle {
 
 // itemCharges reads the charges' shape; an item with charges is alone in
 // its stack, so a stack above 1 is refused.
-func (v *itemsValidator) itemCharges(io validate.Obj, it *Item) {
+func (v *Validator) itemCharges(io validate.Obj, it *Item) {
 	raw, ok := io.M["charges"]
 	if !ok {
 		return
@@ -520,7 +520,7 @@ func laterItemKeys(io validate.Obj, it *Item) {
 
 // charges reads the shape of an item's charges: 1 (a number from 1 to
 // 100) or { max, recharge, breaksOn }. What spending them does is a later issue.
-func (v *itemsValidator) charges(at string, raw any) {
+func (v *Validator) charges(at string, raw any) {
 	if _, isNum := raw.(json.Number); isNum {
 		validate.IntAt(v.P, at, raw, 1, 100, 1)
 		return

@@ -1,4 +1,4 @@
-package ruleset
+package itemrules
 
 import "github.com/rulehost/rulehost/engine/validate"
 
@@ -7,7 +7,7 @@ import "github.com/rulehost/rulehost/engine/validate"
 // in the items block's tags, so that a resist or immune entry's "except"
 // can let it through (a spell's "magical"). Without an items block there
 // are no tags to name.
-func (v *itemsValidator) Qualities(mech validate.Obj) {
+func (v *Validator) Qualities(mech validate.Obj) {
 	arr, ok := mech.Arr("qualities", 1, MaxItemTags)
 	if !ok {
 		return

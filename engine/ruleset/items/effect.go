@@ -1,4 +1,4 @@
-package ruleset
+package itemrules
 
 import (
 	"encoding/json"
@@ -29,7 +29,7 @@ type Effect struct {
 	Immune              []DamageEntry
 	ConditionImmunities []string
 	// Weapons (1.70, an item's only) is what attacks made with a wielded
-	// weapon get (items_weapons_effect.go).
+	// weapon get (weapons_effect.go).
 	Weapons *WeaponsEffect
 }
 
@@ -109,7 +109,7 @@ var effectKeys = vocab.Keys("effect")
 // Effect validates what a condition, a level or an item does to a check
 // (effects, modifiers, failsSaves, skills, saves, abilities) and its typed
 // defenses. allowAbilities is false where what is required may read them.
-func (v *itemsValidator) Effect(at string, raw any, allowAbilities bool) {
+func (v *Validator) Effect(at string, raw any, allowAbilities bool) {
 	place := effectCondition
 	switch {
 	case !allowAbilities:
@@ -132,11 +132,11 @@ func ParseEffect(raw json.RawMessage) *Effect {
 	}
 	// Read without checking, an effect names nothing the core knows: no
 	// core, no vocabulary, no file.
-	v := newItemsValidator(&validate.Problems{}, nil, Declared{}, nil)
+	v := New(&validate.Problems{}, nil, Declared{}, nil)
 	return v.readEffect(root, false)
 }
 
-func (v *itemsValidator) effectIn(at string, raw any, place effectPlace) *Effect {
+func (v *Validator) effectIn(at string, raw any, place effectPlace) *Effect {
 	o, ok := validate.AsObj(v.P, at, raw)
 	if !ok {
 		return nil
@@ -159,14 +159,14 @@ func (v *itemsValidator) effectIn(at string, raw any, place effectPlace) *Effect
 	return e
 }
 
-func (v *itemsValidator) readEffect(raw any, check bool) *Effect {
+func (v *Validator) readEffect(raw any, check bool) *Effect {
 	m, _ := raw.(map[string]any)
 	return v.readEffectObj(validate.Obj{P: v.P, At: "/", M: m}, check)
 }
 
 // readEffectObj reads an effect; with check, it validates ids against the
 // vocabulary (at import), without, it trusts them (at play).
-func (v *itemsValidator) readEffectObj(o validate.Obj, check bool) *Effect {
+func (v *Validator) readEffectObj(o validate.Obj, check bool) *Effect {
 	e := &Effect{}
 	e.Effects = v.effectNameList(o, check)
 	e.Skills = v.ids(o, "skills", v.skills, "skill", check)
@@ -180,7 +180,7 @@ func (v *itemsValidator) readEffectObj(o validate.Obj, check bool) *Effect {
 
 // effectNameList reads "effects": with check, every name is one of
 // effectNames.
-func (v *itemsValidator) effectNameList(o validate.Obj, check bool) []string {
+func (v *Validator) effectNameList(o validate.Obj, check bool) []string {
 	arr, ok := o.Arr("effects", 1, len(effectNames))
 	if !ok {
 		return nil
@@ -199,7 +199,7 @@ func (v *itemsValidator) effectNameList(o validate.Obj, check bool) []string {
 
 // modifiers reads "modifiers", each a change to checks, saves, attacks,
 // defense or speed.
-func (v *itemsValidator) modifiers(o validate.Obj, check bool) []Modifier {
+func (v *Validator) modifiers(o validate.Obj, check bool) []Modifier {
 	arr, ok := o.Arr("modifiers", 1, MaxEffectModifiers)
 	if !ok {
 		return nil
@@ -218,7 +218,7 @@ func (v *itemsValidator) modifiers(o validate.Obj, check bool) []Modifier {
 }
 
 // modifier reads { to, flat, dice, minus, mode, skills, saves }.
-func (v *itemsValidator) modifier(mo validate.Obj, check bool) (Modifier, bool) {
+func (v *Validator) modifier(mo validate.Obj, check bool) (Modifier, bool) {
 	mo.Known(vocab.Keys("effect.modifiers")...)
 	var m Modifier
 	if check && !mo.Require("to") {
@@ -263,7 +263,7 @@ func modifierRefusals(mo validate.Obj, m Modifier) {
 
 // abilityChanges reads "abilities": { id: change }, in sorted id order
 // so that the changes apply the same way every time.
-func (v *itemsValidator) abilityChanges(o validate.Obj, check bool) []AbilityChange {
+func (v *Validator) abilityChanges(o validate.Obj, check bool) []AbilityChange {
 	ao, ok := o.Object("abilities")
 	if !ok {
 		return nil
@@ -316,7 +316,7 @@ func abilityChange(co validate.Obj, id string) (AbilityChange, bool) {
 // vulnerable as plain damage words, conditionImmunities as condition ids.
 // A condition's or level's combat mapping and an item's worn or carried
 // effect read them alike.
-func (v *itemsValidator) DefenseParts(o validate.Obj, e *Effect, check bool) {
+func (v *Validator) DefenseParts(o validate.Obj, e *Effect, check bool) {
 	e.Resist = v.damageEntries(o, "resist", check)
 	e.Immune = v.damageEntries(o, "immune", check)
 	if arr, ok := o.Arr("vulnerable", 1, MaxDefenseEntries); ok {
@@ -345,7 +345,7 @@ func (v *itemsValidator) DefenseParts(o validate.Obj, e *Effect, check bool) {
 }
 
 // ids reads an id list; with check, every id must be declared.
-func (v *itemsValidator) ids(o validate.Obj, key string, set map[string]bool, noun string, check bool) []string {
+func (v *Validator) ids(o validate.Obj, key string, set map[string]bool, noun string, check bool) []string {
 	if check {
 		return v.idList(o, key, set, noun)
 	}
@@ -361,7 +361,7 @@ func (v *itemsValidator) ids(o validate.Obj, key string, set map[string]bool, no
 
 // damageEntries reads resist or immune: damage words, or { type, except }
 // where a strike with any of the named tags gets past the entry.
-func (v *itemsValidator) damageEntries(o validate.Obj, key string, check bool) []DamageEntry {
+func (v *Validator) damageEntries(o validate.Obj, key string, check bool) []DamageEntry {
 	arr, ok := o.Arr(key, 1, MaxDefenseEntries)
 	if !ok {
 		return nil
@@ -391,7 +391,7 @@ func (v *itemsValidator) damageEntries(o validate.Obj, key string, check bool) [
 
 // damageObject reads { type, except }; the exceptions are tags declared
 // in items.tags, the words a strike's qualities are written in.
-func (v *itemsValidator) damageObject(eo validate.Obj, check bool) (DamageEntry, bool) {
+func (v *Validator) damageObject(eo validate.Obj, check bool) (DamageEntry, bool) {
 	eo.Known(vocab.Keys("effect.damage")...)
 	var d DamageEntry
 	if check && !eo.Require("type") {
@@ -419,7 +419,7 @@ func (v *itemsValidator) damageObject(eo validate.Obj, check bool) (DamageEntry,
 
 // DamageWord checks a damage word against combat.damageTypes when the
 // ruleset declares that vocabulary; otherwise damage words are free text.
-func (v *itemsValidator) DamageWord(at, word string) {
+func (v *Validator) DamageWord(at, word string) {
 	if v.raw == nil {
 		return
 	}
@@ -435,7 +435,7 @@ func (v *itemsValidator) DamageWord(at, word string) {
 
 // conditionDeclared looks in the file's conditions (a condition may name
 // one declared after it).
-func (v *itemsValidator) conditionDeclared(id string) bool {
+func (v *Validator) conditionDeclared(id string) bool {
 	if id == "" || v.raw == nil {
 		return false
 	}

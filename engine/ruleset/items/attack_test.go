@@ -1,4 +1,4 @@
-package ruleset_test
+package itemrules_test
 
 import (
 	"encoding/json"
@@ -9,13 +9,14 @@ import (
 	"testing"
 
 	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 )
 
 // weaponsBase is testdata/items/weapons_base.json, the ruleset every
 // refused weapon (testdata/refused/weapons) is one change away from.
 func weaponsBase(t testing.TB) map[string]any {
 	t.Helper()
-	data, err := os.ReadFile("../../testdata/items/weapons_base.json")
+	data, err := os.ReadFile("../../../testdata/items/weapons_base.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,27 +110,27 @@ func TestAttackEveryKeyTyped(t *testing.T) {
 	if got, ok := a.Clip.Max.Of(b, it); !ok || got != 1 || a.Clip.Reload != "act" {
 		t.Errorf("clip %v %v %+v", got, ok, a.Clip)
 	}
-	if *a.Ammo != (ruleset.Ammo{Tag: "arrow", PerAttack: 2, Recover: 0.5}) {
+	if *a.Ammo != (itemrules.Ammo{Tag: "arrow", PerAttack: 2, Recover: 0.5}) {
 		t.Errorf("ammo %+v", a.Ammo)
 	}
-	if !reflect.DeepEqual(a.Modes, []ruleset.AttackMode{{ID: "volley", Label: "Volley", Ammo: 2, ToHit: -2, Targets: 2}}) {
+	if !reflect.DeepEqual(a.Modes, []itemrules.AttackMode{{ID: "volley", Label: "Volley", Ammo: 2, ToHit: -2, Targets: 2}}) {
 		t.Errorf("modes %+v", a.Modes)
 	}
 	if !a.OffHand || a.Floor.Value != 1 || a.Reach.Value != 2 || a.Range.Normal.Value != 10 || a.Range.Long.Value != 20 || a.Versatile.Value != "1d8" {
 		t.Errorf("offHand/floor/reach/range/versatile %+v", a)
 	}
-	wantHits := []ruleset.OnHit{
+	wantHits := []itemrules.OnHit{
 		{Condition: "rattled", AtLeast: 2, Rounds: 2},
-		{Condition: "rattled", AtLeast: 1, SaveEnds: &ruleset.SaveEnds{Save: "endure", Difficulty: 15, At: "turn-start"}},
-		{Condition: "rattled", AtLeast: 1, Save: &ruleset.HitSave{Save: "endure", Difficulty: 12}},
+		{Condition: "rattled", AtLeast: 1, SaveEnds: &itemrules.SaveEnds{Save: "endure", Difficulty: 15, At: "turn-start"}},
+		{Condition: "rattled", AtLeast: 1, Save: &itemrules.HitSave{Save: "endure", Difficulty: 12}},
 	}
 	if !reflect.DeepEqual(a.OnHit, wantHits) {
 		t.Errorf("onHit %+v", a.OnHit)
 	}
-	wantPlus := []ruleset.PlusClause{
-		{Dice: "3d6", Type: "slashing", TargetIs: &ruleset.TargetIs{Types: []string{"dragon"}}},
+	wantPlus := []itemrules.PlusClause{
+		{Dice: "3d6", Type: "slashing", TargetIs: &itemrules.TargetIs{Types: []string{"dragon"}}},
 		{Flat: 14, Type: "slashing", When: "critical"},
-		{Dice: "2d6", Type: "fire", When: "toggled", Save: &ruleset.PlusSave{Save: "endure", Difficulty: 12, OnSuccess: "none"}},
+		{Dice: "2d6", Type: "fire", When: "toggled", Save: &itemrules.PlusSave{Save: "endure", Difficulty: 12, OnSuccess: "none"}},
 	}
 	if !reflect.DeepEqual(a.Plus, wantPlus) {
 		t.Errorf("plus %+v", a.Plus)
@@ -195,11 +196,11 @@ func TestWeaponsEffectTyped(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := rs.Items.Items[0].Worn.Weapons
-	want := &ruleset.WeaponsEffect{Tags: []string{"thrown"}, Modifiers: []ruleset.WeaponModifier{{To: "attacks", Flat: 1, Mode: "advantage"}, {To: "damage", Dice: "1d4"}}}
+	want := &itemrules.WeaponsEffect{Tags: []string{"thrown"}, Modifiers: []itemrules.WeaponModifier{{To: "attacks", Flat: 1, Mode: "advantage"}, {To: "damage", Dice: "1d4"}}}
 	if !reflect.DeepEqual(w, want) {
 		t.Errorf("weapons = %+v", w)
 	}
-	if !w.Applies([]string{"arrow", "thrown"}) || w.Applies([]string{"arrow"}) || !(&ruleset.WeaponsEffect{}).Applies(nil) {
+	if !w.Applies([]string{"arrow", "thrown"}) || w.Applies([]string{"arrow"}) || !(&itemrules.WeaponsEffect{}).Applies(nil) {
 		t.Error("Applies")
 	}
 }
@@ -207,7 +208,7 @@ func TestWeaponsEffectTyped(t *testing.T) {
 // Every bundled weapon loads typed, and every attack the bundled
 // rulesets write reads what it needs (a summed fight's dice).
 func TestBundledWeapons(t *testing.T) {
-	files, _ := filepath.Glob("../../rulesets/*/ruleset.json")
+	files, _ := filepath.Glob("../../../rulesets/*/ruleset.json")
 	n := 0
 	for _, f := range files {
 		rs, err := ruleset.LoadFile(f, ruleset.Options{})
@@ -239,7 +240,7 @@ func TestBundledWeapons(t *testing.T) {
 // FuzzAttack: no attack, however malformed, panics the validator; one
 // that loads is typed, and a refusal names a pointer inside the file.
 func FuzzAttack(f *testing.F) {
-	refused, _ := filepath.Glob("../../testdata/refused/weapons/*.json")
+	refused, _ := filepath.Glob("../../../testdata/refused/weapons/*.json")
 	for _, p := range refused {
 		if strings.HasSuffix(p, ".want.json") {
 			continue

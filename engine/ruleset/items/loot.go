@@ -1,4 +1,4 @@
-package ruleset
+package itemrules
 
 import (
 	"encoding/json"
@@ -123,7 +123,7 @@ func (b *ItemsBlock) Matching(f *ItemFilter) []*Item {
 // lootTables reads items.lootTables: up to 24 tables with unique ids. A
 // list of the wrong length is not read further, so that its entries do
 // not bury the one problem under others.
-func (v *itemsValidator) lootTables(o validate.Obj, b *ItemsBlock) []LootTable {
+func (v *Validator) lootTables(o validate.Obj, b *ItemsBlock) []LootTable {
 	arr, ok := o.Arr("lootTables", 0, MaxLootTables)
 	if !ok {
 		return nil
@@ -136,7 +136,7 @@ func (v *itemsValidator) lootTables(o validate.Obj, b *ItemsBlock) []LootTable {
 }
 
 // lootTable reads one table: { id, label, rolls, entries }.
-func (v *itemsValidator) lootTable(to validate.Obj, id string, b *ItemsBlock) LootTable {
+func (v *Validator) lootTable(to validate.Obj, id string, b *ItemsBlock) LootTable {
 	to.Known(vocab.Keys("items.lootTables")...)
 	t := LootTable{ID: id, Label: validate.EntryLabel(to, id), Rolls: Amount{N: 1}}
 	if to.Has("rolls") {
@@ -292,7 +292,7 @@ func itemFilter(lo validate.Obj, b *ItemsBlock) *ItemFilter {
 // creatureLoot checks what a bestiary creature carries (creature.loot,
 // spec/items.md "Loot"): the id of one of the block's loot tables. The
 // bestiary itself is read elsewhere; only the reference is checked here.
-func (v *itemsValidator) creatureLoot(o validate.Obj, b *ItemsBlock) {
+func (v *Validator) creatureLoot(o validate.Obj, b *ItemsBlock) {
 	if arr, isArr := o.M["lootTables"].([]any); o.Has("lootTables") && (!isArr || len(arr) > MaxLootTables) {
 		return // the list itself was refused: its ids are unknown
 	}

@@ -1,4 +1,4 @@
-package ruleset_test
+package itemrules_test
 
 import (
 	"encoding/json"
@@ -16,7 +16,7 @@ import (
 // takes no slot and a service.
 func sectionsBase(t testing.TB) map[string]any {
 	t.Helper()
-	data, err := os.ReadFile("../../testdata/items/base.json")
+	data, err := os.ReadFile("../../../testdata/items/base.json")
 	if err != nil {
 		t.Fatal(err)
 	}

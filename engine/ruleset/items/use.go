@@ -1,4 +1,4 @@
-package ruleset
+package itemrules
 
 import (
 	"encoding/json"
@@ -201,7 +201,7 @@ func (it *Item) GateDifficulty() (int, bool) {
 
 // itemUse validates an item's use, its charges and their links (the hook
 // from item()). It keeps the typed forms on the item.
-func (v *itemsValidator) itemUse(io validate.Obj, it *Item) {
+func (v *Validator) itemUse(io validate.Obj, it *Item) {
 	if co, ok := io.Object("charges"); ok {
 		it.ChargeDef = v.itemChargesDef(io, co, it)
 	} else if n, ok := io.M["charges"].(json.Number); ok {
@@ -223,7 +223,7 @@ func (v *itemsValidator) itemUse(io validate.Obj, it *Item) {
 // useLinks are the rules between the use and the charges: a use consumes
 // or spends charges, never both; an item's charges are always spent by
 // its use; a use cannot spend more than the item holds.
-func (v *itemsValidator) useLinks(io validate.Obj, it *Item) {
+func (v *Validator) useLinks(io validate.Obj, it *Item) {
 	u, c := it.UseDef, it.ChargeDef
 	switch {
 	case u == nil:
@@ -241,7 +241,7 @@ func (v *itemsValidator) useLinks(io validate.Obj, it *Item) {
 // itemChargesDef reads { max, recharge, breaksOn } (its shape and max
 // range are already reported by charges()): a max read from a stat that
 // the item gives less than 1 is refused; above 100 it holds 100.
-func (v *itemsValidator) itemChargesDef(io, co validate.Obj, it *Item) *ItemCharges {
+func (v *Validator) itemChargesDef(io, co validate.Obj, it *Item) *ItemCharges {
 	c := &ItemCharges{}
 	// charges() has reported the shape of max; only what it cannot know
 	// (the stat's type and the item's value for it) is reported here.
@@ -282,7 +282,7 @@ func statGiven(it *Item, id string) string {
 }
 
 // recharge reads { rests, amount }: declared rests, and "max" or an amount.
-func (v *itemsValidator) recharge(ro validate.Obj) *Recharge {
+func (v *Validator) recharge(ro validate.Obj) *Recharge {
 	ro.Known(vocab.Keys("items.charges.recharge")...)
 	if !ro.Require("rests", "amount") {
 		return nil
@@ -315,7 +315,7 @@ func (v *itemsValidator) recharge(ro validate.Obj) *Recharge {
 }
 
 // useAmount reads { dice, flat }: dice notation, a whole number, at least one.
-func (v *itemsValidator) useAmount(o validate.Obj, key string) (UseAmount, bool) {
+func (v *Validator) useAmount(o validate.Obj, key string) (UseAmount, bool) {
 	ao, ok := o.Object(key)
 	if !ok {
 		return UseAmount{}, false
@@ -338,7 +338,7 @@ func (v *itemsValidator) useAmount(o validate.Obj, key string) (UseAmount, bool)
 }
 
 // use validates a use block.
-func (v *itemsValidator) use(uo validate.Obj, it *Item) *Use {
+func (v *Validator) use(uo validate.Obj, it *Item) *Use {
 	for _, k := range useRefused {
 		if uo.Has(k) {
 			uo.Addf(k, "a use pays with the item itself: %s belong to a catalog entry that a sheet holds and are refused in a use (%s)", quoteKey(k), strings.Join(useRefused, ", "))
@@ -394,7 +394,7 @@ func quoteKey(k string) string { return `"` + k + `"` }
 // useBudget reads the budget it spends, or free: one of the two. A
 // budget is one of combat.economy.budgets when the combat block declares
 // them; without a fight to spend it in, any id is kept as written.
-func (v *itemsValidator) useBudget(uo validate.Obj, u *Use) {
+func (v *Validator) useBudget(uo validate.Obj, u *Use) {
 	u.Budget, _ = uo.Str("budget", 64, true)
 	u.Free, _ = uo.Bool("free", false)
 	switch {
@@ -410,7 +410,7 @@ func (v *itemsValidator) useBudget(uo validate.Obj, u *Use) {
 }
 
 // EconomyBudgets are the combat block's budget ids, nil when it declares none.
-func (v *itemsValidator) EconomyBudgets() []string {
+func (v *Validator) EconomyBudgets() []string {
 	c, _ := v.raw["combat"].(map[string]any)
 	e, _ := c["economy"].(map[string]any)
 	arr, ok := e["budgets"].([]any)
@@ -433,7 +433,7 @@ func (v *itemsValidator) EconomyBudgets() []string {
 
 // useDamageType reads damageType: a word of combat.damageTypes when the
 // combat block declares them, free text otherwise.
-func (v *itemsValidator) useDamageType(uo validate.Obj) string {
+func (v *Validator) useDamageType(uo validate.Obj) string {
 	d, ok := uo.Str("damageType", 64, true)
 	if !ok {
 		return ""
@@ -452,7 +452,7 @@ func (v *itemsValidator) useDamageType(uo validate.Obj) string {
 }
 
 // applies reads [{ condition, duration: { rounds } }]: declared conditions.
-func (v *itemsValidator) applies(uo validate.Obj) []Applied {
+func (v *Validator) applies(uo validate.Obj) []Applied {
 	arr, ok := uo.Arr("applies", 1, MaxApplies)
 	if !ok {
 		return nil
@@ -462,7 +462,7 @@ func (v *itemsValidator) applies(uo validate.Obj) []Applied {
 
 // applied reads one { condition, duration }, refusing an undeclared
 // condition.
-func (v *itemsValidator) applied(ao validate.Obj) (Applied, bool) {
+func (v *Validator) applied(ao validate.Obj) (Applied, bool) {
 	ao.Known(vocab.Keys("items.use.applies")...)
 	if !ao.Require("condition") {
 		return Applied{}, false
@@ -481,7 +481,7 @@ func (v *itemsValidator) applied(ao validate.Obj) (Applied, bool) {
 }
 
 // useSave reads { save, onSuccess }: a declared save.
-func (v *itemsValidator) useSave(uo validate.Obj) *UseSave {
+func (v *Validator) useSave(uo validate.Obj) *UseSave {
 	so, ok := uo.Object("save")
 	if !ok {
 		return nil
@@ -503,7 +503,7 @@ func (v *itemsValidator) useSave(uo validate.Obj) *UseSave {
 // saveDifficulty reads the number a save the use calls for is rolled
 // against: written (1 to 100) or a numeric stat the item gives. A use
 // with a save needs one, since an item has no source to read it from.
-func (v *itemsValidator) saveDifficulty(uo validate.Obj, u *Use, it *Item) {
+func (v *Validator) saveDifficulty(uo validate.Obj, u *Use, it *Item) {
 	raw, has := uo.M["saveDifficulty"]
 	if !has {
 		if u.Save != nil {
@@ -529,7 +529,7 @@ func (v *itemsValidator) saveDifficulty(uo validate.Obj, u *Use, it *Item) {
 
 // itemNumberStat reads { "stat": id } naming one of the block's number
 // stats; section is the vocabulary section of the object.
-func (v *itemsValidator) itemNumberStat(o validate.Obj, section, what string) string {
+func (v *Validator) itemNumberStat(o validate.Obj, section, what string) string {
 	const key = "stat"
 	o.Known(vocab.Keys(section)...)
 	if !o.Require(key) {
@@ -540,7 +540,7 @@ func (v *itemsValidator) itemNumberStat(o validate.Obj, section, what string) st
 }
 
 // numberStat checks that id names one of the block's number stats.
-func (v *itemsValidator) numberStat(at, id, what string) string {
+func (v *Validator) numberStat(at, id, what string) string {
 	b := v.Vocab()
 	if b == nil || id == "" {
 		return ""
@@ -559,7 +559,7 @@ func (v *itemsValidator) numberStat(at, id, what string) string {
 
 // restore reads { pool, amount }: one of the live pools, never the health
 // pool, in a use that helps (heal or buff).
-func (v *itemsValidator) restore(uo validate.Obj, u *Use) *Restore {
+func (v *Validator) restore(uo validate.Obj, u *Use) *Restore {
 	ro, ok := uo.Object("restore")
 	if !ok {
 		return nil
@@ -595,7 +595,7 @@ func (v *itemsValidator) restore(uo validate.Obj, u *Use) *Restore {
 // toHit defines it"), with the weapon's reader, so every shape a weapon's
 // toHit takes a use's takes too, values read from the item's stats
 // included. What is the use's own: only a use with attackRoll has it.
-func (v *itemsValidator) useToHit(uo validate.Obj, u *Use, it *Item) {
+func (v *Validator) useToHit(uo validate.Obj, u *Use, it *Item) {
 	to, ok := uo.Object("toHit")
 	if !ok {
 		return
@@ -622,7 +622,7 @@ func jsonInt(raw any) (int, bool) {
 
 // useArea reads { shape, size }: burst, cone or line, its size in the
 // combat block's distance unit.
-func (v *itemsValidator) useArea(uo validate.Obj) *UseArea {
+func (v *Validator) useArea(uo validate.Obj) *UseArea {
 	ao, ok := uo.Object("area")
 	if !ok {
 		return nil
@@ -648,7 +648,7 @@ func (v *itemsValidator) useArea(uo validate.Obj) *UseArea {
 // useDistance holds a range and an area to the combat block's distance
 // unit, which they are written in and need (as a weapon's reach and
 // range do).
-func (v *itemsValidator) useDistance(uo validate.Obj) {
+func (v *Validator) useDistance(uo validate.Obj) {
 	if v.combatHas("distance") {
 		return
 	}
@@ -660,7 +660,7 @@ func (v *itemsValidator) useDistance(uo validate.Obj) {
 }
 
 // useZone reads { rounds }: how long what it leaves behind lasts.
-func (v *itemsValidator) useZone(uo validate.Obj) *UseZone {
+func (v *Validator) useZone(uo validate.Obj) *UseZone {
 	zo, ok := uo.Object("zone")
 	if !ok {
 		return nil
@@ -680,7 +680,7 @@ func (v *itemsValidator) useZone(uo validate.Obj) *UseZone {
 // other: a use on oneself reaches one, several targets are aimed at one
 // by one or covered by an area (not both), and friendly fire is an
 // area's.
-func (v *itemsValidator) useTargeting(uo validate.Obj, u *Use) {
+func (v *Validator) useTargeting(uo validate.Obj, u *Use) {
 	switch {
 	case u.Targets == "self" && u.TargetCount > 1:
 		uo.Addf("targetCount", `a use on oneself ("targets": "self") reaches one target`)
@@ -696,7 +696,7 @@ func (v *itemsValidator) useTargeting(uo validate.Obj, u *Use) {
 // usePlus reads up to three plus clauses, each { dice, flat, type, save,
 // targetIs, when }, as a weapon's: in a use that deals damage (an attack
 // or a debuff).
-func (v *itemsValidator) usePlus(uo validate.Obj, u *Use, it *Item) []UsePlus {
+func (v *Validator) usePlus(uo validate.Obj, u *Use, it *Item) []UsePlus {
 	arr, ok := uo.Arr("plus", 1, MaxUsePlus)
 	if !ok {
 		return nil
@@ -710,7 +710,7 @@ func (v *itemsValidator) usePlus(uo validate.Obj, u *Use, it *Item) []UsePlus {
 }
 
 // gate reads { check, difficulty, unless }.
-func (v *itemsValidator) gate(g validate.Obj, it *Item) *Gate {
+func (v *Validator) gate(g validate.Obj, it *Item) *Gate {
 	g.Known(vocab.Keys("items.use.gate")...)
 	if !g.Require("check", "difficulty") {
 		return nil
@@ -744,7 +744,7 @@ func (v *itemsValidator) gate(g validate.Obj, it *Item) *Gate {
 }
 
 // gateCheck reads what a gate rolls: { skill }, { ability } or { value }.
-func (v *itemsValidator) gateCheck(co validate.Obj, gt *Gate) {
+func (v *Validator) gateCheck(co validate.Obj, gt *Gate) {
 	co.Known(vocab.Keys("items.use.gate.check")...)
 	if len(co.M) != 1 {
 		co.Addf("", `a gate's check names one thing: { "skill": id }, { "ability": id } or { "value": reference }`)
@@ -774,7 +774,7 @@ func (v *itemsValidator) gateCheck(co validate.Obj, gt *Gate) {
 
 // Words reads an array of min to max words of 1 to 64 characters: a
 // creature's types and tags, and what a plus clause's targetIs names.
-func (v *itemsValidator) Words(o validate.Obj, key string, min, max int) []string {
+func (v *Validator) Words(o validate.Obj, key string, min, max int) []string {
 	arr, ok := o.Arr(key, min, max)
 	if !ok {
 		return nil
@@ -793,7 +793,7 @@ func (v *itemsValidator) Words(o validate.Obj, key string, min, max int) []strin
 
 // restIDs are the rests as written, read straight from the file: item
 // entries (which name rests in charges.recharge) may be read before them.
-func (v *itemsValidator) restIDs() []string {
+func (v *Validator) restIDs() []string {
 	arr, _ := v.raw["rests"].([]any)
 	var out []string
 	for _, raw := range arr {

@@ -1,4 +1,4 @@
-package ruleset
+package itemrules
 
 import (
 	"encoding/json"
@@ -38,13 +38,13 @@ type ItemsBlock struct {
 	// Items are every catalog item, in the order the catalogs list them.
 	Items []*Item
 	// Coins are the block's coins as items, one per coin in family order
-	// (items_money.go): coins are carried in the bags like any item.
+	// (money.go): coins are carried in the bags like any item.
 	Coins []*Item
-	// LootTables (items_loot.go) and StartingGear (items_gear.go) are the
+	// LootTables (loot.go) and StartingGear (gear.go) are the
 	// block's loot tables and starting gear, validated at import.
 	LootTables   []LootTable
 	StartingGear []GearSet
-	// Market and the identification keys (items_market.go).
+	// Market and the identification keys (market.go).
 	Market       *Market
 	NamesItAt    int
 	PassiveBase  int
@@ -246,7 +246,7 @@ func FindNamed(list []Named, name string) *Named {
 // Vocab returns the block's vocabulary, reading it at the first need:
 // conditions, derived values (itemStat) and catalogs are validated before
 // the block itself and all read its ids. Problems are reported once.
-func (v *itemsValidator) Vocab() *ItemsBlock {
+func (v *Validator) Vocab() *ItemsBlock {
 	if v.items == nil {
 		return nil
 	}
@@ -258,7 +258,7 @@ func (v *itemsValidator) Vocab() *ItemsBlock {
 
 // Block finishes the block once the rest of the file is known:
 // binding and carry read sheet values, rarityCaps read the stats.
-func (v *itemsValidator) Block(at string, raw any) *ItemsBlock {
+func (v *Validator) Block(at string, raw any) *ItemsBlock {
 	o, ok := validate.AsObj(v.P, at, raw)
 	if !ok {
 		return nil
@@ -279,13 +279,13 @@ func (v *itemsValidator) Block(at string, raw any) *ItemsBlock {
 	}
 	b.RarityCaps = v.rarityCaps(o, b)
 	v.itemCatalogs()
-	v.itemSections(o, b) // money, loot tables, starting gear (items_sections.go)
+	v.itemSections(o, b) // money, loot tables, starting gear (sections.go)
 	return b
 }
 
 // binding reads { label, max }. Items change during the game, so max is
 // read from the sheet alone (spec/items.md "What reads the items").
-func (v *itemsValidator) binding(bo validate.Obj) *Binding {
+func (v *Validator) binding(bo validate.Obj) *Binding {
 	bo.Known(vocab.Keys("items.binding")...)
 	bd := &Binding{}
 	bd.Label, _ = bo.Str("label", 80, false)
@@ -297,7 +297,7 @@ func (v *itemsValidator) binding(bo validate.Obj) *Binding {
 
 // perWeightNeedsCarry refuses a coin weight without "carry": coins weigh
 // in the carry stat, so without one the weight would mean nothing.
-func (v *itemsValidator) perWeightNeedsCarry(o validate.Obj, b *ItemsBlock) {
+func (v *Validator) perWeightNeedsCarry(o validate.Obj, b *ItemsBlock) {
 	for i, c := range b.Currencies {
 		if c.PerWeight != 0 && b.Carry == nil {
 			v.P.Addf(validate.Ptr(o.Ptr("currencies"), i, "perWeight"),
@@ -308,7 +308,7 @@ func (v *itemsValidator) perWeightNeedsCarry(o validate.Obj, b *ItemsBlock) {
 
 // readItemsVocab reads the vocabulary items are written in; binding,
 // carry and rarityCaps wait for Block.
-func (v *itemsValidator) readItemsVocab(o validate.Obj) *ItemsBlock {
+func (v *Validator) readItemsVocab(o validate.Obj) *ItemsBlock {
 	b := &ItemsBlock{Raw: o.M, Propose: true, Native: true, Freeform: "plain"}
 	o.Known(itemsBlockKeys...)
 	b.unread = noteUnreadBlock(o)
@@ -328,7 +328,7 @@ func (v *itemsValidator) readItemsVocab(o validate.Obj) *ItemsBlock {
 }
 
 // slotDecls reads the block's slots, each { id, label, count }.
-func (v *itemsValidator) slotDecls(o validate.Obj) []SlotDecl {
+func (v *Validator) slotDecls(o validate.Obj) []SlotDecl {
 	arr, _ := o.Arr("slots", 1, MaxSlots)
 	if arr == nil {
 		return nil
@@ -349,14 +349,14 @@ func (v *itemsValidator) slotDecls(o validate.Obj) []SlotDecl {
 // laterBlockKeys checks only the shape of the later issues' keys
 // (market): the engine does not model them yet. lootTables and
 // startingGear are read by itemSections once the catalogs are known.
-func (v *itemsValidator) laterBlockKeys(o validate.Obj) {
+func (v *Validator) laterBlockKeys(o validate.Obj) {
 	if o.Has("market") {
-		o.Object("market") // read in full by marketSection (items_market.go)
+		o.Object("market") // read in full by marketSection (market.go)
 	}
 }
 
 // namedList reads an optional {id, label} list with a length bound.
-func (v *itemsValidator) namedList(o validate.Obj, key string, min, max int) []Named {
+func (v *Validator) namedList(o validate.Obj, key string, min, max int) []Named {
 	// A list of the wrong length is still read, so that its ids do not
 	// cascade into problems everywhere they are named.
 	arr, _ := o.Arr(key, min, max)
@@ -384,7 +384,7 @@ var statTypeKeys = map[string][]string{
 }
 
 // itemStats reads the block's stats, declared like list columns.
-func (v *itemsValidator) itemStats(o validate.Obj) []ItemStatDecl {
+func (v *Validator) itemStats(o validate.Obj) []ItemStatDecl {
 	arr, _ := o.Arr("stats", 1, MaxItemStats)
 	if arr == nil {
 		return nil
@@ -401,7 +401,7 @@ func (v *itemsValidator) itemStats(o validate.Obj) []ItemStatDecl {
 // statDecl reads one stat: its type decides which other keys it reads
 // (statTypeKeys). A stat without a readable type is dropped, so that
 // what names it reports nothing more.
-func (v *itemsValidator) statDecl(so validate.Obj, id string) (ItemStatDecl, bool) {
+func (v *Validator) statDecl(so validate.Obj, id string) (ItemStatDecl, bool) {
 	sd := ItemStatDecl{ID: id, PromptVisible: true, Integer: true}
 	sd.Label = validate.EntryLabel(so, id)
 	if !so.Require("type") {
@@ -467,7 +467,7 @@ func optionalFloat(o validate.Obj, key string) *float64 {
 
 // enumStatDecl reads an enum stat's words (non-empty, unique) and its
 // default, which must be one of them.
-func (v *itemsValidator) enumStatDecl(so validate.Obj, sd *ItemStatDecl) {
+func (v *Validator) enumStatDecl(so validate.Obj, sd *ItemStatDecl) {
 	if so.Require("values") {
 		vals, _ := so.Arr("values", 1, 64)
 		for j, rv := range vals {
@@ -568,7 +568,7 @@ func (sd *ItemStatDecl) Clamp(f float64) float64 {
 	return f
 }
 
-func (v *itemsValidator) carry(co validate.Obj, b *ItemsBlock) *Carry {
+func (v *Validator) carry(co validate.Obj, b *ItemsBlock) *Carry {
 	co.Known(vocab.Keys("items.carry")...)
 	c := &Carry{}
 	if co.Require("stat") {
@@ -631,7 +631,7 @@ func slotIDs(b *ItemsBlock) []string {
 // currencies reads the block's families of coins. A coin's id is unique
 // across all families, because a cost names only the coin; coinAt holds
 // where each was first declared.
-func (v *itemsValidator) currencies(o validate.Obj) []Currency {
+func (v *Validator) currencies(o validate.Obj) []Currency {
 	arr, _ := o.Arr("currencies", 1, MaxCurrencies)
 	if arr == nil {
 		return nil
@@ -649,7 +649,7 @@ func (v *itemsValidator) currencies(o validate.Obj) []Currency {
 // currency reads one family: { id, label, perWeight, units }. Values are
 // counted in the smallest coin, so that coin is worth 1, and no two coins
 // of a family are worth the same.
-func (v *itemsValidator) currency(fo validate.Obj, id string, coinAt map[string]string) (Currency, bool) {
+func (v *Validator) currency(fo validate.Obj, id string, coinAt map[string]string) (Currency, bool) {
 	fo.Known(vocab.Keys("items.currencies")...)
 	cur := Currency{ID: id}
 	cur.Label, _ = fo.Str("label", 80, false)
@@ -711,7 +711,7 @@ func smallestKey(values map[int]string) int {
 
 // rarityCaps reads the most an invented item of each rarity can grant,
 // at most one cap per rarity.
-func (v *itemsValidator) rarityCaps(o validate.Obj, b *ItemsBlock) []RarityCap {
+func (v *Validator) rarityCaps(o validate.Obj, b *ItemsBlock) []RarityCap {
 	arr, ok := o.Arr("rarityCaps", 0, MaxRarities)
 	if !ok {
 		return nil
@@ -732,7 +732,7 @@ func (v *itemsValidator) rarityCaps(o validate.Obj, b *ItemsBlock) []RarityCap {
 
 // rarityCap reads entry i, { rarity, stats, bonus }; seen holds the
 // entry that capped each rarity first.
-func (v *itemsValidator) rarityCap(ro validate.Obj, b *ItemsBlock, i int, seen map[string]int) (RarityCap, bool) {
+func (v *Validator) rarityCap(ro validate.Obj, b *ItemsBlock, i int, seen map[string]int) (RarityCap, bool) {
 	ro.Known(vocab.Keys("items.rarityCaps")...)
 	rc := RarityCap{Stats: map[string]float64{}}
 	if !ro.Require("rarity") {
@@ -766,7 +766,7 @@ func (v *itemsValidator) rarityCap(ro validate.Obj, b *ItemsBlock, i int, seen m
 
 // capStats reads a cap's stats: each a number stat of the block, capped
 // at a value that stat could hold.
-func (v *itemsValidator) capStats(so validate.Obj, b *ItemsBlock, caps map[string]float64) {
+func (v *Validator) capStats(so validate.Obj, b *ItemsBlock, caps map[string]float64) {
 	for _, id := range sortedAnyKeys(so.M) {
 		sd := b.Stat(id)
 		if sd == nil || sd.Type != "number" {
@@ -792,7 +792,7 @@ func numberStatIDs(b *ItemsBlock) []string {
 func sortedAnyKeys(m map[string]any) []string { return slices.Sorted(maps.Keys(m)) }
 
 // itemCatalogs checks what a catalog that holds items may not declare.
-func (v *itemsValidator) itemCatalogs() {
+func (v *Validator) itemCatalogs() {
 	cats, _ := v.raw["catalogs"].([]any)
 	for i, raw := range cats {
 		c, _ := raw.(map[string]any)
@@ -808,7 +808,7 @@ func (v *itemsValidator) itemCatalogs() {
 // checkItemStatVocabulary checks an itemStat's names against the items
 // block: the stat exists (a number stat for sum, max and min), and so do
 // the slot, category and tag it filters by.
-func (v *itemsValidator) checkItemStatVocabulary(o validate.Obj, ref *valueref.ItemStat) {
+func (v *Validator) checkItemStatVocabulary(o validate.Obj, ref *valueref.ItemStat) {
 	b := v.Vocab()
 	if b == nil {
 		o.Addf("", "itemStat reads items, but the ruleset has no items block")

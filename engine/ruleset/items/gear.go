@@ -1,4 +1,4 @@
-package ruleset
+package itemrules
 
 import (
 	"fmt"
@@ -116,7 +116,7 @@ func PlainNameProblem(name string) string {
 }
 
 // startingGear reads items.startingGear: sets with unique ids.
-func (v *itemsValidator) startingGear(o validate.Obj, b *ItemsBlock) []GearSet {
+func (v *Validator) startingGear(o validate.Obj, b *ItemsBlock) []GearSet {
 	arr, ok := o.Arr("startingGear", 0, MaxGearSets)
 	if !ok {
 		return nil
@@ -130,7 +130,7 @@ func (v *itemsValidator) startingGear(o validate.Obj, b *ItemsBlock) []GearSet {
 
 // gearSet reads one set: { id, label, group, fits, lines, choices }, and
 // refuses one that could need more stacks than a bag accepts at once.
-func (v *itemsValidator) gearSet(so validate.Obj, id string, b *ItemsBlock) GearSet {
+func (v *Validator) gearSet(so validate.Obj, id string, b *ItemsBlock) GearSet {
 	so.Known(vocab.Keys("items.startingGear")...)
 	g := GearSet{ID: id, Label: validate.EntryLabel(so, id)}
 	if so.Has("group") {
@@ -148,7 +148,7 @@ func (v *itemsValidator) gearSet(so validate.Obj, id string, b *ItemsBlock) Gear
 }
 
 // gearFits reads { value, atLeast }: a sheet value without live state.
-func (v *itemsValidator) gearFits(fo validate.Obj) *Fits {
+func (v *Validator) gearFits(fo validate.Obj) *Fits {
 	fo.Known(vocab.Keys("items.startingGear.fits")...)
 	f := &Fits{}
 	ok := fo.Require("value", "atLeast")

@@ -1,4 +1,4 @@
-package ruleset
+package itemrules
 
 import "github.com/rulehost/rulehost/engine/validate"
 
@@ -6,7 +6,7 @@ import "github.com/rulehost/rulehost/engine/validate"
 // bags once the catalogs are known: the coins as items (Money), the loot
 // tables (Loot) and the starting gear (Starting gear). Each has its own
 // file; this is the one place the items block calls them from.
-func (v *itemsValidator) itemSections(o validate.Obj, b *ItemsBlock) {
+func (v *Validator) itemSections(o validate.Obj, b *ItemsBlock) {
 	b.Coins = coinItems(b)
 	b.LootTables = v.lootTables(o, b)
 	v.creatureLoot(o, b)

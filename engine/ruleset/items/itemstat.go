@@ -1,4 +1,4 @@
-package ruleset
+package itemrules
 
 import (
 	"github.com/rulehost/rulehost/engine/ruleset/valueref"
@@ -7,7 +7,7 @@ import (
 )
 
 // ItemStatRef validates an itemStat reference against the items block.
-func (v *itemsValidator) ItemStatRef(at string, raw any) (*valueref.ItemStat, bool) {
+func (v *Validator) ItemStatRef(at string, raw any) (*valueref.ItemStat, bool) {
 	o, ok := validate.AsObj(v.P, at, raw)
 	if !ok {
 		return nil, false

@@ -1,4 +1,4 @@
-package ruleset
+package itemrules
 
 import (
 	"encoding/json"
@@ -248,14 +248,14 @@ var SaveEndsAt = []string{"turn-start", "turn-end", "damaged"}
 
 // attackCtx is what one item's attack is validated against.
 type attackCtx struct {
-	v  *itemsValidator
+	v  *Validator
 	it *Item
 	b  *ItemsBlock
 }
 
 // itemAttack validates an item's attack (the hook from item()) and keeps
 // its typed form on the item.
-func (v *itemsValidator) itemAttack(io validate.Obj, it *Item) {
+func (v *Validator) itemAttack(io validate.Obj, it *Item) {
 	ao, ok := io.Object("attack")
 	if !ok {
 		return
@@ -607,7 +607,7 @@ func (c attackCtx) onHit(oo validate.Obj) (OnHit, bool) {
 
 // saveID reads a "save" naming one of the ruleset's saves ("" when it
 // names none, reported).
-func (v *itemsValidator) saveID(so validate.Obj) string {
+func (v *Validator) saveID(so validate.Obj) string {
 	s, ok := so.Str("save", 64, true)
 	if !ok {
 		return ""
@@ -651,7 +651,7 @@ var plusSectionKeys = map[string][]string{
 // (items.md), so one reader serves both; u is nil for a weapon. What
 // differs is the use's own: "critical" needs its attackRoll, and a
 // clause's save may leave its difficulty to the use's saveDifficulty.
-func (v *itemsValidator) plusClause(po validate.Obj, section string, it *Item, u *Use) (PlusClause, bool) {
+func (v *Validator) plusClause(po validate.Obj, section string, it *Item, u *Use) (PlusClause, bool) {
 	po.Known(plusSectionKeys[section]...)
 	var p PlusClause
 	if !po.Has("dice") && !po.Has("flat") {
@@ -689,7 +689,7 @@ func (v *itemsValidator) plusClause(po validate.Obj, section string, it *Item, u
 // weapon's clause states its difficulty; a use's names its save and,
 // without a difficulty, is rolled against the use's saveDifficulty, which
 // it then needs.
-func (v *itemsValidator) plusSave(so validate.Obj, section string, u *Use) *PlusSave {
+func (v *Validator) plusSave(so validate.Obj, section string, u *Use) *PlusSave {
 	so.Known(plusSectionKeys[section]...)
 	required := "difficulty"
 	if u != nil {
@@ -714,7 +714,7 @@ func (v *itemsValidator) plusSave(so validate.Obj, section string, u *Use) *Plus
 
 // targetIs reads { types, tags }: the creature types or tags a clause
 // reaches, written as the bestiary writes them.
-func (v *itemsValidator) targetIs(to validate.Obj, section string) *TargetIs {
+func (v *Validator) targetIs(to validate.Obj, section string) *TargetIs {
 	to.Known(plusSectionKeys[section]...)
 	if !to.Has("types") && !to.Has("tags") {
 		to.Addf("", `targetIs names creature "types", "tags" or both`)
@@ -936,14 +936,14 @@ func (d damageVocab) word(w string) (string, bool) {
 	return "", false
 }
 
-func (v *itemsValidator) damageTypes() damageVocab {
+func (v *Validator) damageTypes() damageVocab {
 	c, _ := v.raw["combat"].(map[string]any)
 	return damageVocab(DeclaredDamageTypes(c))
 }
 
 // knownDamageWord checks a damage word against combat.damageTypes when
 // declared and returns its declared spelling ("" when unknown, reported).
-func (v *itemsValidator) knownDamageWord(at, w string) string {
+func (v *Validator) knownDamageWord(at, w string) string {
 	d := v.damageTypes()
 	if s, ok := d.word(w); ok {
 		return s
@@ -953,7 +953,7 @@ func (v *itemsValidator) knownDamageWord(at, w string) string {
 }
 
 // ResolutionKind is the resolution's kind as written ("" before it).
-func (v *itemsValidator) ResolutionKind() string {
+func (v *Validator) ResolutionKind() string {
 	if v.raw == nil {
 		return ""
 	}
@@ -965,7 +965,7 @@ func (v *itemsValidator) ResolutionKind() string {
 // poolTargetFixed says why a weapon, a mode or a use cannot set a per-die
 // target: the ruleset is not dice-pool, or its target cannot move ("" when
 // it can).
-func (v *itemsValidator) poolTargetFixed() string {
+func (v *Validator) poolTargetFixed() string {
 	_, _, why := v.poolTargetRange()
 	return why
 }
@@ -973,7 +973,7 @@ func (v *itemsValidator) poolTargetFixed() string {
 // poolTargetRange is the min and max a dice-pool ruleset's per-die target
 // moves within, read as written; why says why there are none ("" when
 // there are).
-func (v *itemsValidator) poolTargetRange() (lo, hi int, why string) {
+func (v *Validator) poolTargetRange() (lo, hi int, why string) {
 	if k := v.ResolutionKind(); k != "dice-pool" {
 		return 0, 0, fmt.Sprintf("this ruleset is %q", k)
 	}
@@ -991,7 +991,7 @@ func (v *itemsValidator) poolTargetRange() (lo, hi int, why string) {
 }
 
 // combatHas reports a key of the raw combat block.
-func (v *itemsValidator) combatHas(key string) bool {
+func (v *Validator) combatHas(key string) bool {
 	if v.raw == nil {
 		return false
 	}
