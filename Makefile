@@ -15,7 +15,7 @@ FUZZ_TARGETS := \
 	./engine/ruleset:FuzzLoad \
 	./engine/ruleset/items:FuzzItemsBlock \
 	./engine/ruleset/items:FuzzAttack \
-	./engine/ruleset:FuzzBestiary \
+	./engine/ruleset/fight:FuzzBestiary \
 	./engine/fight:FuzzFightTags \
 	./engine/sheet:FuzzLoad \
 	./engine/items:FuzzInventoryTag \

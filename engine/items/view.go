@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 
-	"github.com/rulehost/rulehost/engine/ruleset"
+	fightrules "github.com/rulehost/rulehost/engine/ruleset/fight"
 	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/sheet"
 )
@@ -151,11 +151,11 @@ func (p *Party) conditionSources(id string) []source {
 }
 
 func (p *Party) parseConditionSources(id string) []source {
-	var grants []ruleset.DefenseGrant
+	var grants []fightrules.DefenseGrant
 	if d := p.RS.Defenses; d != nil {
 		grants = d.Conditions
 	}
-	namesIt := func(g ruleset.DefenseGrant) bool { return g.Condition == id }
+	namesIt := func(g fightrules.DefenseGrant) bool { return g.Condition == id }
 	var out []source
 	for _, c := range p.RS.Conditions {
 		if c.ID == id {
@@ -175,11 +175,11 @@ func (p *Party) levelSources(id string) []source {
 }
 
 func (p *Party) parseLevelSources(id string) []source {
-	var grants []ruleset.DefenseGrant
+	var grants []fightrules.DefenseGrant
 	if d := p.RS.Defenses; d != nil {
 		grants = d.Levels
 	}
-	namesIt := func(g ruleset.DefenseGrant) bool { return g.Level == id }
+	namesIt := func(g fightrules.DefenseGrant) bool { return g.Level == id }
 	var out []source
 	for _, l := range p.RS.Levels {
 		if l.ID == id {
@@ -192,7 +192,7 @@ func (p *Party) parseLevelSources(id string) []source {
 // grantedSources are what one condition or level does, under its label:
 // its check effect, then each combat mapping (grants) that names it.
 // Conditions and levels are declared alike, so they are read alike.
-func grantedSources(label string, check json.RawMessage, grants []ruleset.DefenseGrant, names func(ruleset.DefenseGrant) bool) []source {
+func grantedSources(label string, check json.RawMessage, grants []fightrules.DefenseGrant, names func(fightrules.DefenseGrant) bool) []source {
 	var out []source
 	if len(check) > 0 {
 		out = append(out, source{label: label, effect: itemrules.ParseEffect(check)})
@@ -231,21 +231,21 @@ func (p *Party) hideSources(m *Member) []source {
 					continue
 				}
 				switch h.Kind {
-				case ruleset.KindResist, ruleset.KindImmune:
+				case fightrules.KindResist, fightrules.KindImmune:
 					entry, ok := p.damageEntry(word)
 					if !ok {
 						continue
 					}
-					if h.Kind == ruleset.KindResist {
+					if h.Kind == fightrules.KindResist {
 						e.Resist = append(e.Resist, entry)
 					} else {
 						e.Immune = append(e.Immune, entry)
 					}
-				case ruleset.KindVulnerable:
+				case fightrules.KindVulnerable:
 					if w, ok := d.DamageWord(strings.ToLower(word)); ok {
 						e.Vulnerable = append(e.Vulnerable, w)
 					}
-				case ruleset.KindConditionImmunities:
+				case fightrules.KindConditionImmunities:
 					for _, c := range p.RS.Conditions {
 						if strings.EqualFold(c.ID, word) {
 							e.ConditionImmunities = append(e.ConditionImmunities, c.ID)

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/rulehost/rulehost/engine/ruleset"
+	fightrules "github.com/rulehost/rulehost/engine/ruleset/fight"
 	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 )
 
@@ -42,7 +42,7 @@ func (p *Party) AttackText(def *itemrules.Item, forGM bool) string {
 type weaponLine struct {
 	p    *Party
 	w    *Weapon
-	ci   *ruleset.CombatItems
+	ci   *fightrules.CombatItems
 	pool bool
 }
 

@@ -1,6 +1,7 @@
 package ruleset
 
 import (
+	fightrules "github.com/rulehost/rulehost/engine/ruleset/fight"
 	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 	"github.com/rulehost/rulehost/engine/validate"
@@ -13,12 +14,13 @@ func (v *Validator) newSections(file map[string]any) {
 	d := itemrules.Declared{Abilities: v.abilities, Skills: v.skills, Saves: v.saves, Conditions: v.conditions,
 		Pools: v.pools, Order: v.order}
 	v.items = itemrules.New(v.P, sectionsCore{v}, d, file)
-	v.fight = newFightValidator(v.items, sectionsCore{v}, d, file)
+	v.fight = fightrules.New(v.items, sectionsCore{v}, d, file)
 }
 
 // sectionsCore is the core's side of the items and fight sections
-// (itemsCore, fightCore): what they ask of the rest of the file, answered
-// from what the core has read.
+// (itemrules.Core, fightrules.Core): what they ask of the rest of the
+// file, answered from what the core has read. It is a type of its own so
+// that these methods stay out of Validator's API, which plugin kinds see.
 type sectionsCore struct{ v *Validator }
 
 func (c sectionsCore) ValueRef(at string, raw any, mode valueref.Mode, what string) (valueref.Ref, bool) {
@@ -42,14 +44,14 @@ func (c sectionsCore) LevelDeclared(id string) bool {
 	return false
 }
 
-func (c sectionsCore) SheetList(id string) ([]SheetColumn, bool) {
+func (c sectionsCore) SheetList(id string) ([]fightrules.SheetColumn, bool) {
 	l, ok := c.v.rs.List(id)
 	if !ok {
 		return nil, false
 	}
-	columns := make([]SheetColumn, len(l.Columns))
+	columns := make([]fightrules.SheetColumn, len(l.Columns))
 	for i, col := range l.Columns {
-		columns[i] = SheetColumn{ID: col.ID, Type: col.Type, Values: col.Values}
+		columns[i] = fightrules.SheetColumn{ID: col.ID, Type: col.Type, Values: col.Values}
 	}
 	return columns, true
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 
+	fightrules "github.com/rulehost/rulehost/engine/ruleset/fight"
 	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 	"github.com/rulehost/rulehost/engine/ruleset/vocab"
@@ -33,7 +34,7 @@ type Validator struct {
 	// combat block and the bestiary; both ask the core back through
 	// sectionsCore (sections.go).
 	items *itemrules.Validator
-	fight *fightValidator
+	fight *fightrules.Validator
 	// declared is the ruleset's capabilityApi; nil when it declares none.
 	declared Version
 	// unread holds the top-level lists that failed to read (misspelled
@@ -411,8 +412,8 @@ func (v *Validator) catalogs(o validate.Obj, rs *Ruleset) {
 			switch cat.Holds {
 			case "items":
 				v.items.ItemEntry(eo)
-			case HoldsCreatures:
-				// bestiary.go reads creatures after the resolution
+			case fightrules.HoldsCreatures:
+				// v.fight.Fight reads creatures after the resolution
 			default:
 				v.choiceEntry(eo)
 			}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	fightrules "github.com/rulehost/rulehost/engine/ruleset/fight"
 	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 )
@@ -103,7 +104,7 @@ func sectionSchema(s vocab.Section, reached *[]string) map[string]any {
 		// A catalog that holds items holds item entries, which are
 		// closed; a catalog of choices holds open entries.
 		// A bestiary (holds "creatures") holds closed creature entries.
-		out["allOf"] = []any{holdsSchema("items", "items.entry"), holdsSchema(HoldsCreatures, "bestiary.entry")}
+		out["allOf"] = []any{holdsSchema("items", "items.entry"), holdsSchema(fightrules.HoldsCreatures, "bestiary.entry")}
 		*reached = append(*reached, "bestiary.entry")
 	}
 	if v, ok := schemaVariants[s.ID]; ok {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/rulehost/rulehost/engine/ruleset"
+	fightrules "github.com/rulehost/rulehost/engine/ruleset/fight"
 	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 )
 
@@ -61,7 +62,7 @@ func TestWeaponsBaseLoads(t *testing.T) {
 	if ci.PerRound("act") != 1 || ci.PerRound("none") != 1 {
 		t.Errorf("perRound = %d", ci.PerRound("act"))
 	}
-	if ci.Paces(1) != "1 pace" || ci.Paces(2.5) != "2.5 paces" || ci.OffHand.Budget != "quick" || ci.OffHand.Ability != ruleset.OffHandFull {
+	if ci.Paces(1) != "1 pace" || ci.Paces(2.5) != "2.5 paces" || ci.OffHand.Budget != "quick" || ci.OffHand.Ability != fightrules.OffHandFull {
 		t.Errorf("distance or off hand = %+v %+v", ci.Distance, ci.OffHand)
 	}
 }

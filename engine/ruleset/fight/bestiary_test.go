@@ -1,4 +1,4 @@
-package ruleset_test
+package fightrules_test
 
 import (
 	"encoding/json"
@@ -12,7 +12,7 @@ import (
 
 func loadBundled(t testing.TB, name string) *ruleset.Ruleset {
 	t.Helper()
-	data, err := os.ReadFile("../../rulesets/" + name + "/ruleset.json")
+	data, err := os.ReadFile("../../../rulesets/" + name + "/ruleset.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestBundledBestiary(t *testing.T) {
 // Roads' bestiaries, loads or is refused with problems, never a panic;
 // one that loads gives a creature with health and actions.
 func FuzzBestiary(f *testing.F) {
-	files, _ := filepath.Glob("../../testdata/refused/bestiary/*.json")
+	files, _ := filepath.Glob("../../../testdata/refused/bestiary/*.json")
 	for _, p := range files {
 		if strings.HasSuffix(p, ".want.json") {
 			continue
@@ -93,7 +93,7 @@ func FuzzBestiary(f *testing.F) {
 	f.Add([]byte(`{"health":3,"actions":[{"id":"a","damage":{"dice":"1d4"}}],"resist":[{"type":"x","except":["silver","silver"]}]}`), true)
 	bases := map[bool][]byte{}
 	for pool, name := range map[bool]string{false: "ember-roads", true: "gravewatch"} {
-		data, err := os.ReadFile("../../rulesets/" + name + "/ruleset.json")
+		data, err := os.ReadFile("../../../rulesets/" + name + "/ruleset.json")
 		if err != nil {
 			f.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package ruleset
+package fightrules
 
 import (
 	"github.com/rulehost/rulehost/engine/ruleset/valueref"
@@ -25,7 +25,7 @@ type CombatFight struct {
 // Fight reads the bestiary and the fight's own combat keys (nil without
 // a combat block), after the resolution (which fight) and the items block
 // (tags, loot tables).
-func (v *fightValidator) Fight(o validate.Obj) (bestiary []*Creature, fight *CombatFight) {
+func (v *Validator) Fight(o validate.Obj) (bestiary []*Creature, fight *CombatFight) {
 	bestiary = v.bestiary(o)
 	co, ok := o.Object("combat")
 	if !ok {

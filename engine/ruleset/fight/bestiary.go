@@ -1,4 +1,4 @@
-package ruleset
+package fightrules
 
 import (
 	"slices"
@@ -77,7 +77,7 @@ const HoldsCreatures = "creatures"
 // bestiary reads every catalog that holds creatures, after the resolution
 // (a creature's dice depend on the fight's kind) and the items block (its
 // loot names a table, its exceptions name item tags).
-func (v *fightValidator) bestiary(o validate.Obj) []*Creature {
+func (v *Validator) bestiary(o validate.Obj) []*Creature {
 	cats, _ := o.M["catalogs"].([]any)
 	var out []*Creature
 	for i, raw := range cats {
@@ -103,7 +103,7 @@ func (v *fightValidator) bestiary(o validate.Obj) []*Creature {
 }
 
 // creatureEntry reads { id, label, summary, creature }.
-func (v *fightValidator) creatureEntry(o validate.Obj) (*Creature, bool) {
+func (v *Validator) creatureEntry(o validate.Obj) (*Creature, bool) {
 	o.Known(vocab.Keys("bestiary.entry")...)
 	if !o.Require("creature") {
 		return nil, false
@@ -124,7 +124,7 @@ func (v *fightValidator) creatureEntry(o validate.Obj) (*Creature, bool) {
 }
 
 // creature reads the creature block itself.
-func (v *fightValidator) creature(o validate.Obj) *Creature {
+func (v *Validator) creature(o validate.Obj) *Creature {
 	o.Known(vocab.Keys("bestiary.creature")...)
 	cr := &Creature{Defenses: &itemrules.Effect{}}
 	o.Require("health", "actions")
@@ -164,7 +164,7 @@ func (v *fightValidator) creature(o validate.Obj) *Creature {
 }
 
 // creatureSaves reads { save id: number }, each a declared save.
-func (v *fightValidator) creatureSaves(o validate.Obj) map[string]int {
+func (v *Validator) creatureSaves(o validate.Obj) map[string]int {
 	so, ok := o.Object("saves")
 	if !ok {
 		return nil
@@ -184,7 +184,7 @@ func (v *fightValidator) creatureSaves(o validate.Obj) map[string]int {
 // creatureAttack reads one attack row. In a summed fight damage.dice is
 // notation (required: a summed fight requires dice); in a pool fight it
 // is a number of extra dice.
-func (v *fightValidator) creatureAttack(o validate.Obj, kind string) CreatureAttack {
+func (v *Validator) creatureAttack(o validate.Obj, kind string) CreatureAttack {
 	o.Known(vocab.Keys("bestiary.attack")...)
 	var a CreatureAttack
 	o.Require("id", "damage")
@@ -230,7 +230,7 @@ func (v *fightValidator) creatureAttack(o validate.Obj, kind string) CreatureAtt
 }
 
 // attackDice reads damage.dice by the fight's kind.
-func (v *fightValidator) attackDice(do validate.Obj, kind string, a *CreatureAttack) {
+func (v *Validator) attackDice(do validate.Obj, kind string, a *CreatureAttack) {
 	raw, has := do.M["dice"]
 	switch {
 	case kind == "dice-sum" && !has:

@@ -1,10 +1,11 @@
-package ruleset_test
+package fightrules_test
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/rulehost/rulehost/engine/ruleset"
+	fightrules "github.com/rulehost/rulehost/engine/ruleset/fight"
 )
 
 func loadCombat(t *testing.T, combat string) *ruleset.Ruleset {
@@ -56,7 +57,7 @@ func TestCombatDefenses(t *testing.T) {
 	if len(d.Levels) != 1 || d.Levels[0].Level != "tier2" || d.Levels[0].Effect.Resist[0].Type != "poison" {
 		t.Errorf("level: %+v", d.Levels)
 	}
-	if len(d.SheetHides) != 2 || d.SheetHides[0] != (ruleset.SheetHide{List: "traits", Column: "resistance", Kind: "resist"}) {
+	if len(d.SheetHides) != 2 || d.SheetHides[0] != (fightrules.SheetHide{List: "traits", Column: "resistance", Kind: "resist"}) {
 		t.Errorf("sheetHides: %+v", d.SheetHides)
 	}
 	if l, ok := rs.List("traits"); !ok || len(l.Columns) != 2 || l.Columns[1].Type != "enum" {

@@ -1,4 +1,4 @@
-package ruleset
+package fightrules
 
 import (
 	"fmt"
@@ -112,7 +112,7 @@ func capitalize(s string) string {
 
 // CombatItems validates combat.economy, combat.distance, combat.offHand
 // and combat.pool.hardness and returns their typed view.
-func (v *fightValidator) CombatItems(root validate.Obj) *CombatItems {
+func (v *Validator) CombatItems(root validate.Obj) *CombatItems {
 	o, ok := root.Object("combat")
 	if !ok {
 		return nil
@@ -134,7 +134,7 @@ func (v *fightValidator) CombatItems(root validate.Obj) *CombatItems {
 }
 
 // budgets reads economy.budgets: ids, or { id, label }, each once.
-func (v *fightValidator) budgets(eo validate.Obj) []Budget {
+func (v *Validator) budgets(eo validate.Obj) []Budget {
 	eo.Known(vocab.Keys("combat.economy")...)
 	arr, ok := eo.Arr("budgets", 1, MaxBudgets)
 	if !ok {
@@ -159,7 +159,7 @@ func (v *fightValidator) budgets(eo validate.Obj) []Budget {
 	return out
 }
 
-func (v *fightValidator) budgetEntry(at string, raw any) (Budget, bool) {
+func (v *Validator) budgetEntry(at string, raw any) (Budget, bool) {
 	if s, isStr := raw.(string); isStr {
 		if s == "" || len(s) > 64 {
 			v.P.Addf(at, "want a budget id of 1 to 64 characters, found %q", s)
@@ -206,7 +206,7 @@ func distance(do validate.Obj) *Distance {
 
 // offHandRule reads { budget, ability, fullWhen }: budget one of the
 // economy's budgets when it declares some.
-func (v *fightValidator) offHandRule(oo validate.Obj, ci *CombatItems) *OffHandRule {
+func (v *Validator) offHandRule(oo validate.Obj, ci *CombatItems) *OffHandRule {
 	oo.Known(vocab.Keys("combat.offHand")...)
 	if !oo.Require("budget") {
 		return nil
@@ -246,7 +246,7 @@ func budgetIDs(list []Budget) []string {
 // hardness reads combat.pool.hardness, a value read from a combatant's
 // sheet when a fight starts: only a pool fight (dice-pool) has it. The
 // rest of combat.pool is a fight's, so it is left open here.
-func (v *fightValidator) hardness(po validate.Obj) *valueref.Ref {
+func (v *Validator) hardness(po validate.Obj) *valueref.Ref {
 	raw, ok := po.M["hardness"]
 	if !ok {
 		return nil

@@ -1,4 +1,4 @@
-package ruleset
+package fightrules
 
 import (
 	"strings"
@@ -77,7 +77,7 @@ func (c *CombatDefenses) DamageWord(word string) (string, bool) {
 // CombatDefenses validates combat.conditions[], combat.levels[] and
 // combat.sheetHides at import and returns their typed view; other
 // combat keys are a fight's and left to it.
-func (v *fightValidator) CombatDefenses(root validate.Obj) *CombatDefenses {
+func (v *Validator) CombatDefenses(root validate.Obj) *CombatDefenses {
 	o, ok := root.Object("combat")
 	if !ok {
 		return nil
@@ -109,7 +109,7 @@ func (v *fightValidator) CombatDefenses(root validate.Obj) *CombatDefenses {
 
 // defenseGrant reads one mapping: "condition" (or "level") names a
 // declared one, and its defenses are read like an item's.
-func (v *fightValidator) defenseGrant(at string, raw any, key string) (DefenseGrant, bool) {
+func (v *Validator) defenseGrant(at string, raw any, key string) (DefenseGrant, bool) {
 	o, ok := validate.AsObj(v.P, at, raw)
 	if !ok {
 		return DefenseGrant{}, false
@@ -143,7 +143,7 @@ func (v *fightValidator) defenseGrant(at string, raw any, key string) (DefenseGr
 // sheetHide reads one sheetHides source: the list must be declared, the
 // column must be one of its text or enum columns, and an enum column read
 // as condition immunities must declare only condition ids.
-func (v *fightValidator) sheetHide(at string, raw any) (SheetHide, bool) {
+func (v *Validator) sheetHide(at string, raw any) (SheetHide, bool) {
 	o, ok := validate.AsObj(v.P, at, raw)
 	if !ok {
 		return SheetHide{}, false
@@ -173,7 +173,7 @@ func (v *fightValidator) sheetHide(at string, raw any) (SheetHide, bool) {
 // hideColumn finds the source's column: a text or enum column of a
 // declared list. A list without columns, or a column without a type, is
 // already reported and answers false quietly.
-func (v *fightValidator) hideColumn(o validate.Obj, h SheetHide) (*SheetColumn, bool) {
+func (v *Validator) hideColumn(o validate.Obj, h SheetHide) (*SheetColumn, bool) {
 	columns, ok := v.core.SheetList(h.List)
 	if !ok {
 		o.Addf("list", "no sheet list %q; declared lists: %v", h.List, v.order["lists"])
@@ -215,7 +215,7 @@ func sheetColumn(columns []SheetColumn, id string) (*SheetColumn, bool) {
 // conditionColumn checks an enum column read as condition immunities:
 // its values are condition ids. Every value that is not one is reported,
 // at its place in the file.
-func (v *fightValidator) conditionColumn(list string, col *SheetColumn) bool {
+func (v *Validator) conditionColumn(list string, col *SheetColumn) bool {
 	ok := true
 	for i, val := range col.Values {
 		if !v.conditions[val] {
@@ -230,7 +230,7 @@ func (v *fightValidator) conditionColumn(list string, col *SheetColumn) bool {
 
 // enumValuePtr is the pointer of an enum column's value in the file (the
 // typed lists skip broken entries, so their indexes may differ).
-func (v *fightValidator) enumValuePtr(list, column, value string, fallback int) string {
+func (v *Validator) enumValuePtr(list, column, value string, fallback int) string {
 	lists, _ := v.raw["lists"].([]any)
 	for li, rl := range lists {
 		lm, _ := rl.(map[string]any)
