@@ -7,13 +7,17 @@ import (
 	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 )
 
-// TestSectionLimitsMatchTheCore keeps the items sections' mirrors of the
-// core's limits equal to them: the sections cannot import the core.
+// TestSectionLimitsMatchTheCore keeps the sections' mirrors of limits
+// they cannot import (a package below may not import the one above)
+// equal to them.
 func TestSectionLimitsMatchTheCore(t *testing.T) {
 	if itemrules.MaxModeTarget != ruleset.MaxPoolDice {
 		t.Errorf("MaxModeTarget %d, MaxPoolDice %d: a mode moves a per-die target at most a die's faces", itemrules.MaxModeTarget, ruleset.MaxPoolDice)
 	}
 	if itemrules.MaxRechargeRests != ruleset.MaxRests {
 		t.Errorf("MaxRechargeRests %d, MaxRests %d: a recharge names at most every rest", itemrules.MaxRechargeRests, ruleset.MaxRests)
+	}
+	if itemrules.MaxExceptTags != itemrules.MaxItemTags {
+		t.Errorf("MaxExceptTags %d, MaxItemTags %d: an exception names at most every tag", itemrules.MaxExceptTags, itemrules.MaxItemTags)
 	}
 }

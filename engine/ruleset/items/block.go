@@ -881,3 +881,14 @@ func noteUnreadBlock(o validate.Obj) map[string]bool {
 	}
 	return unread
 }
+
+// ItemTags is the block's tags as an effect reads them (effectTags): their
+// ids, whether the list failed to read, and false without an items block.
+// It reads the block's vocabulary at the first need.
+func (v *Validator) ItemTags() (ids []string, unread, ok bool) {
+	b := v.Vocab()
+	if b == nil {
+		return nil, false, false
+	}
+	return namedIDs(b.Tags), b.unread["tags"], true
+}

@@ -2,6 +2,7 @@ package itemrules
 
 import (
 	"encoding/json"
+	"maps"
 	"slices"
 	"strings"
 
@@ -93,6 +94,10 @@ const (
 	MaxConditionImmunities  = 40
 	MaxEffectModifiers      = 16
 	MaxEffectAbilityChanges = 16
+	// MaxExceptTags is how many tags a damage exception names: at most
+	// every tag an items block declares (itemrules.MaxItemTags, which a
+	// test in engine/ruleset keeps equal).
+	MaxExceptTags = 48
 )
 
 type effectPlace int
@@ -109,7 +114,7 @@ var effectKeys = vocab.Keys("effect")
 // Effect validates what a condition, a level or an item does to a check
 // (effects, modifiers, failsSaves, skills, saves, abilities) and its typed
 // defenses. allowAbilities is false where what is required may read them.
-func (v *Validator) Effect(at string, raw any, allowAbilities bool) {
+func (v *effectValidator) Effect(at string, raw any, allowAbilities bool) {
 	place := effectCondition
 	switch {
 	case !allowAbilities:
@@ -132,11 +137,11 @@ func ParseEffect(raw json.RawMessage) *Effect {
 	}
 	// Read without checking, an effect names nothing the core knows: no
 	// core, no vocabulary, no file.
-	v := New(&validate.Problems{}, nil, Declared{}, nil)
+	v := newEffectValidator(&validate.Problems{}, nil, nil, effectDeclared{}, nil)
 	return v.readEffect(root, false)
 }
 
-func (v *Validator) effectIn(at string, raw any, place effectPlace) *Effect {
+func (v *effectValidator) effectIn(at string, raw any, place effectPlace) *Effect {
 	o, ok := validate.AsObj(v.P, at, raw)
 	if !ok {
 		return nil
@@ -159,14 +164,14 @@ func (v *Validator) effectIn(at string, raw any, place effectPlace) *Effect {
 	return e
 }
 
-func (v *Validator) readEffect(raw any, check bool) *Effect {
+func (v *effectValidator) readEffect(raw any, check bool) *Effect {
 	m, _ := raw.(map[string]any)
 	return v.readEffectObj(validate.Obj{P: v.P, At: "/", M: m}, check)
 }
 
 // readEffectObj reads an effect; with check, it validates ids against the
 // vocabulary (at import), without, it trusts them (at play).
-func (v *Validator) readEffectObj(o validate.Obj, check bool) *Effect {
+func (v *effectValidator) readEffectObj(o validate.Obj, check bool) *Effect {
 	e := &Effect{}
 	e.Effects = v.effectNameList(o, check)
 	e.Skills = v.ids(o, "skills", v.skills, "skill", check)
@@ -180,7 +185,7 @@ func (v *Validator) readEffectObj(o validate.Obj, check bool) *Effect {
 
 // effectNameList reads "effects": with check, every name is one of
 // effectNames.
-func (v *Validator) effectNameList(o validate.Obj, check bool) []string {
+func (v *effectValidator) effectNameList(o validate.Obj, check bool) []string {
 	arr, ok := o.Arr("effects", 1, len(effectNames))
 	if !ok {
 		return nil
@@ -199,7 +204,7 @@ func (v *Validator) effectNameList(o validate.Obj, check bool) []string {
 
 // modifiers reads "modifiers", each a change to checks, saves, attacks,
 // defense or speed.
-func (v *Validator) modifiers(o validate.Obj, check bool) []Modifier {
+func (v *effectValidator) modifiers(o validate.Obj, check bool) []Modifier {
 	arr, ok := o.Arr("modifiers", 1, MaxEffectModifiers)
 	if !ok {
 		return nil
@@ -218,7 +223,7 @@ func (v *Validator) modifiers(o validate.Obj, check bool) []Modifier {
 }
 
 // modifier reads { to, flat, dice, minus, mode, skills, saves }.
-func (v *Validator) modifier(mo validate.Obj, check bool) (Modifier, bool) {
+func (v *effectValidator) modifier(mo validate.Obj, check bool) (Modifier, bool) {
 	mo.Known(vocab.Keys("effect.modifiers")...)
 	var m Modifier
 	if check && !mo.Require("to") {
@@ -263,12 +268,12 @@ func modifierRefusals(mo validate.Obj, m Modifier) {
 
 // abilityChanges reads "abilities": { id: change }, in sorted id order
 // so that the changes apply the same way every time.
-func (v *Validator) abilityChanges(o validate.Obj, check bool) []AbilityChange {
+func (v *effectValidator) abilityChanges(o validate.Obj, check bool) []AbilityChange {
 	ao, ok := o.Object("abilities")
 	if !ok {
 		return nil
 	}
-	keys := sortedAnyKeys(ao.M)
+	keys := slices.Sorted(maps.Keys(ao.M))
 	if check && len(keys) > MaxEffectAbilityChanges {
 		ao.Addf("", "changes %d abilities; at most %d", len(keys), MaxEffectAbilityChanges)
 	}
@@ -316,7 +321,7 @@ func abilityChange(co validate.Obj, id string) (AbilityChange, bool) {
 // vulnerable as plain damage words, conditionImmunities as condition ids.
 // A condition's or level's combat mapping and an item's worn or carried
 // effect read them alike.
-func (v *Validator) DefenseParts(o validate.Obj, e *Effect, check bool) {
+func (v *effectValidator) DefenseParts(o validate.Obj, e *Effect, check bool) {
 	e.Resist = v.damageEntries(o, "resist", check)
 	e.Immune = v.damageEntries(o, "immune", check)
 	if arr, ok := o.Arr("vulnerable", 1, MaxDefenseEntries); ok {
@@ -345,7 +350,7 @@ func (v *Validator) DefenseParts(o validate.Obj, e *Effect, check bool) {
 }
 
 // ids reads an id list; with check, every id must be declared.
-func (v *Validator) ids(o validate.Obj, key string, set map[string]bool, noun string, check bool) []string {
+func (v *effectValidator) ids(o validate.Obj, key string, set map[string]bool, noun string, check bool) []string {
 	if check {
 		return v.idList(o, key, set, noun)
 	}
@@ -361,7 +366,7 @@ func (v *Validator) ids(o validate.Obj, key string, set map[string]bool, noun st
 
 // damageEntries reads resist or immune: damage words, or { type, except }
 // where a strike with any of the named tags gets past the entry.
-func (v *Validator) damageEntries(o validate.Obj, key string, check bool) []DamageEntry {
+func (v *effectValidator) damageEntries(o validate.Obj, key string, check bool) []DamageEntry {
 	arr, ok := o.Arr(key, 1, MaxDefenseEntries)
 	if !ok {
 		return nil
@@ -391,7 +396,7 @@ func (v *Validator) damageEntries(o validate.Obj, key string, check bool) []Dama
 
 // damageObject reads { type, except }; the exceptions are tags declared
 // in items.tags, the words a strike's qualities are written in.
-func (v *Validator) damageObject(eo validate.Obj, check bool) (DamageEntry, bool) {
+func (v *effectValidator) damageObject(eo validate.Obj, check bool) (DamageEntry, bool) {
 	eo.Known(vocab.Keys("effect.damage")...)
 	var d DamageEntry
 	if check && !eo.Require("type") {
@@ -401,14 +406,14 @@ func (v *Validator) damageObject(eo validate.Obj, check bool) (DamageEntry, bool
 	if check {
 		v.DamageWord(eo.Ptr("type"), d.Type)
 	}
-	ex, ok := eo.Arr("except", 1, MaxItemTags)
+	ex, ok := eo.Arr("except", 1, MaxExceptTags)
 	if !ok {
 		return d, true
 	}
-	b := v.Vocab()
+	tags, _, block := v.itemTags()
 	for j, rt := range ex {
 		t, _ := rt.(string)
-		if check && (b == nil || b.Tag(t) == nil) {
+		if check && (!block || !slices.Contains(tags, t)) {
 			v.P.Addf(eo.Ptr("except", j), "an exception names a tag declared in items.tags; %s is not one", validate.Describe(rt))
 			continue
 		}
@@ -419,7 +424,7 @@ func (v *Validator) damageObject(eo validate.Obj, check bool) (DamageEntry, bool
 
 // DamageWord checks a damage word against combat.damageTypes when the
 // ruleset declares that vocabulary; otherwise damage words are free text.
-func (v *Validator) DamageWord(at, word string) {
+func (v *effectValidator) DamageWord(at, word string) {
 	if v.raw == nil {
 		return
 	}
@@ -435,7 +440,7 @@ func (v *Validator) DamageWord(at, word string) {
 
 // conditionDeclared looks in the file's conditions (a condition may name
 // one declared after it).
-func (v *Validator) conditionDeclared(id string) bool {
+func (v *effectValidator) conditionDeclared(id string) bool {
 	if id == "" || v.raw == nil {
 		return false
 	}

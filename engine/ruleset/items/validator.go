@@ -67,6 +67,11 @@ type Declared struct {
 // it reads the vocabulary (a condition's check is an effect), and calls
 // it where the file puts each section.
 type Validator struct {
+	// effectValidator reads the effects of items (worn, carried, an
+	// unmet requirement's otherwise) and, for the core and the fights,
+	// of conditions, levels, combat mappings and creatures.
+	*effectValidator
+
 	P    *validate.Problems
 	core Core
 
@@ -93,6 +98,8 @@ func New(p *validate.Problems, core Core, d Declared, file map[string]any) *Vali
 		abilities: d.Abilities, skills: d.Skills, saves: d.Saves, conditions: d.Conditions, pools: d.Pools,
 		order: d.Order, raw: file}
 	v.items, _ = file["items"].(map[string]any)
+	v.effectValidator = newEffectValidator(p, core, v, effectDeclared{Abilities: d.Abilities, Skills: d.Skills,
+		Saves: d.Saves, Order: d.Order}, file)
 	return v
 }
 

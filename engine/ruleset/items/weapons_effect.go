@@ -3,6 +3,7 @@ package itemrules
 import (
 	"slices"
 
+	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
@@ -54,7 +55,7 @@ const (
 
 // weaponsEffect reads an item's weapons effect; a condition or a level
 // wields nothing, so only an item's worn, carried or otherwise has it.
-func (v *Validator) weaponsEffect(o validate.Obj, place effectPlace) *WeaponsEffect {
+func (v *effectValidator) weaponsEffect(o validate.Obj, place effectPlace) *WeaponsEffect {
 	if place != effectItem && place != effectOtherwise {
 		o.Addf("weapons", "weapons is what an item does to attacks made with a wielded weapon: only an item's worn or carried has it")
 		return nil
@@ -80,17 +81,17 @@ func (v *Validator) weaponsEffect(o validate.Obj, place effectPlace) *WeaponsEff
 	return w
 }
 
-func (v *Validator) weaponsTags(wo validate.Obj) []string {
+func (v *effectValidator) weaponsTags(wo validate.Obj) []string {
 	arr, ok := wo.Arr("tags", 1, MaxWeaponsTags)
 	if !ok {
 		return nil
 	}
-	b := v.Vocab()
+	tags, unread, block := v.itemTags()
 	var out []string
 	for i, raw := range arr {
 		t, _ := raw.(string)
-		if b == nil || b.Tag(t) == nil {
-			if b == nil || !b.unread["tags"] {
+		if !block || !slices.Contains(tags, t) {
+			if !block || !unread {
 				v.P.Addf(wo.Ptr("tags", i), "a weapons effect names weapons by a tag of items.tags; %s is not one", validate.Describe(raw))
 			}
 			continue
@@ -116,7 +117,7 @@ func weaponModifier(mo validate.Obj) (WeaponModifier, bool) {
 	}
 	m.Flat, _ = mo.Int("flat", -100, 100, 0)
 	if d, ok := mo.Str("dice", 20, true); ok {
-		if err := checkDice(d); err != nil {
+		if _, err := dice.ParseNotation(d); err != nil {
 			mo.Addf("dice", "%v", err)
 		} else {
 			m.Dice = d
