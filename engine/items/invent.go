@@ -8,6 +8,7 @@ import (
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
+	effectrules "github.com/rulehost/rulehost/engine/ruleset/effect"
 	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/tag"
 )
@@ -192,13 +193,13 @@ func (iv *inventor) copyFrom(base *itemrules.Item) {
 	it.AttackDef = base.AttackDef
 }
 
-func copyEffect(e *itemrules.Effect) *itemrules.Effect {
+func copyEffect(e *effectrules.Effect) *effectrules.Effect {
 	if e == nil {
 		return nil
 	}
 	c := *e
-	c.Modifiers = append([]itemrules.Modifier(nil), e.Modifiers...)
-	c.Abilities = append([]itemrules.AbilityChange(nil), e.Abilities...)
+	c.Modifiers = append([]effectrules.Modifier(nil), e.Modifiers...)
+	c.Abilities = append([]effectrules.AbilityChange(nil), e.Abilities...)
 	return &c
 }
 
@@ -427,13 +428,13 @@ func (iv *inventor) binds(s string) {
 // on checks or saves, +N/-N on an ability, and +N/-N/advantage/
 // disadvantage on attacks, +N/-N on defense; "none" is no change. The
 // changes add to what the item inherited from like=; "none" clears it.
-func (iv *inventor) effect(key, s string, inherited *itemrules.Effect) *itemrules.Effect {
+func (iv *inventor) effect(key, s string, inherited *effectrules.Effect) *effectrules.Effect {
 	if isNone(s) {
 		return nil
 	}
 	e := inherited
 	if e == nil {
-		e = &itemrules.Effect{}
+		e = &effectrules.Effect{}
 	}
 	for _, part := range strings.Split(s, ";") {
 		part = strings.TrimSpace(part)
@@ -451,14 +452,14 @@ func (iv *inventor) effect(key, s string, inherited *itemrules.Effect) *itemrule
 }
 
 // change reads one change into e; false when it is not understood.
-func (iv *inventor) change(e *itemrules.Effect, part string) bool {
+func (iv *inventor) change(e *effectrules.Effect, part string) bool {
 	c, ok := readChange(part)
 	if !ok {
 		return false
 	}
 	switch {
 	case c.target == "checks" || c.target == "check" || (c.target == "" && strings.HasPrefix(c.suffix, "check")):
-		return c.modifier(e, itemrules.Modifier{To: "checks"})
+		return c.modifier(e, effectrules.Modifier{To: "checks"})
 	case c.target == "saves" || c.target == "save" || (c.target == "" && strings.HasPrefix(c.suffix, "save")):
 		if c.fails {
 			for _, sv := range iv.p.RS.Saves {
@@ -466,14 +467,14 @@ func (iv *inventor) change(e *itemrules.Effect, part string) bool {
 			}
 			return true
 		}
-		return c.modifier(e, itemrules.Modifier{To: "saves"})
+		return c.modifier(e, effectrules.Modifier{To: "saves"})
 	case c.target == "attacks" || c.target == "attack" || c.target == "attack roll" || c.target == "attack rolls":
-		return c.modifier(e, itemrules.Modifier{To: "attacks"})
+		return c.modifier(e, effectrules.Modifier{To: "attacks"})
 	case c.target == "defense" || c.target == "defence" || iv.defenseWord(c.target) != "":
 		if c.fails || c.mode != "" || c.amount == nil {
 			return false
 		}
-		e.Modifiers = append(e.Modifiers, itemrules.Modifier{To: "defense", Flat: *c.amount})
+		e.Modifiers = append(e.Modifiers, effectrules.Modifier{To: "defense", Flat: *c.amount})
 		return true
 	}
 	return iv.namedChange(e, c)
@@ -482,24 +483,24 @@ func (iv *inventor) change(e *itemrules.Effect, part string) bool {
 // namedChange reads a change on one skill, save or ability by id or
 // label. A skill's checks come before a save of the same name unless the
 // change says "save"; an ability only takes a number.
-func (iv *inventor) namedChange(e *itemrules.Effect, c changeWords) bool {
+func (iv *inventor) namedChange(e *effectrules.Effect, c changeWords) bool {
 	rs := iv.p.RS
 	if sk := findSkill(rs.Skills, c.target); sk != nil && c.suffix != "save" && c.suffix != "saves" {
-		return c.modifier(e, itemrules.Modifier{To: "checks", Skills: []string{sk.ID}})
+		return c.modifier(e, effectrules.Modifier{To: "checks", Skills: []string{sk.ID}})
 	}
 	if sv := findSkill(rs.Saves, c.target); sv != nil {
 		if c.fails {
 			e.FailsSaves = append(e.FailsSaves, sv.ID)
 			return true
 		}
-		return c.modifier(e, itemrules.Modifier{To: "saves", Saves: []string{sv.ID}})
+		return c.modifier(e, effectrules.Modifier{To: "saves", Saves: []string{sv.ID}})
 	}
 	for _, a := range rs.Abilities {
 		if strings.EqualFold(a.ID, c.target) || strings.EqualFold(a.Label, c.target) {
 			if c.amount == nil || c.mode != "" || c.fails {
 				return false
 			}
-			e.Abilities = append(e.Abilities, itemrules.AbilityChange{Ability: a.ID, Add: *c.amount})
+			e.Abilities = append(e.Abilities, effectrules.AbilityChange{Ability: a.ID, Add: *c.amount})
 			return true
 		}
 	}
@@ -556,7 +557,7 @@ func readChange(part string) (changeWords, bool) {
 
 // modifier adds m with the change's amount and mode. Only a save can be
 // failed, so a change that fails anything else is not understood.
-func (c changeWords) modifier(e *itemrules.Effect, m itemrules.Modifier) bool {
+func (c changeWords) modifier(e *effectrules.Effect, m effectrules.Modifier) bool {
 	if c.fails {
 		return false
 	}
@@ -658,7 +659,7 @@ func (iv *inventor) rarityLabel() string {
 // capBonus caps each flat bonus to the rarity's bonus and drops dice
 // bonuses there (dice cannot be capped to a number); a penalty is never
 // capped. The part inherited from like= is capped too.
-func (iv *inventor) capBonus(e *itemrules.Effect, key string) {
+func (iv *inventor) capBonus(e *effectrules.Effect, key string) {
 	cp := iv.b.Cap(iv.it.Rarity)
 	if e == nil || cp == nil || cp.Bonus == nil {
 		return
@@ -688,7 +689,7 @@ func (iv *inventor) capBonus(e *itemrules.Effect, key string) {
 // dropEmptyModifiers removes a modifier left with nothing to add (its
 // dice dropped by a cap, no number and no mode): it would print as an
 // empty change and name the item on checks it does not change.
-func dropEmptyModifiers(mods []itemrules.Modifier) []itemrules.Modifier {
+func dropEmptyModifiers(mods []effectrules.Modifier) []effectrules.Modifier {
 	out := mods[:0]
 	for _, m := range mods {
 		if m.Flat != 0 || m.Dice != "" || m.Mode != "" {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	effectrules "github.com/rulehost/rulehost/engine/ruleset/effect"
 	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 )
@@ -222,7 +223,7 @@ func (p *Party) conditionLabel(id string) string {
 
 // EffectText says what an effect does, in the words of the spec's lines:
 // `-1 on checks (Sneak)`, `+1 on checks (Ward), immune to Rattled`.
-func (p *Party) EffectText(e *itemrules.Effect) string {
+func (p *Party) EffectText(e *effectrules.Effect) string {
 	if e == nil {
 		return ""
 	}
@@ -262,17 +263,17 @@ func (p *Party) scopeText(to string, skills, saves []string) string {
 
 // appendEffectNames words e's effects: "advantage on checks (Sneak)" for
 // the check effects, the effect's own words for a fight's.
-func (p *Party) appendEffectNames(parts []string, e *itemrules.Effect) []string {
+func (p *Party) appendEffectNames(parts []string, e *effectrules.Effect) []string {
 	for _, name := range e.Effects {
 		to, what := "", ""
 		switch name {
-		case itemrules.OwnChecksAdvantage:
+		case effectrules.OwnChecksAdvantage:
 			to, what = "checks", "advantage on checks"
-		case itemrules.OwnChecksDisadvantage:
+		case effectrules.OwnChecksDisadvantage:
 			to, what = "checks", "disadvantage on checks"
-		case itemrules.OwnSavesAdvantage:
+		case effectrules.OwnSavesAdvantage:
 			to, what = "saves", "advantage on saves"
-		case itemrules.OwnSavesDisadvantage:
+		case effectrules.OwnSavesDisadvantage:
 			to, what = "saves", "disadvantage on saves"
 		default:
 			what = strings.ReplaceAll(name, "-", " ")
@@ -303,7 +304,7 @@ func modifierWords(flat int, dice string, minus bool, mode string) []string {
 }
 
 // appendModifiers words e's modifiers: "-1 +1d4 advantage on checks (Sneak)".
-func (p *Party) appendModifiers(parts []string, e *itemrules.Effect) []string {
+func (p *Party) appendModifiers(parts []string, e *effectrules.Effect) []string {
 	for _, m := range e.Modifiers {
 		skills, saves := modifierScope(e, m)
 		what := modifierWords(m.Flat, m.Dice, m.Minus, m.Mode)
@@ -318,7 +319,7 @@ func (p *Party) appendModifiers(parts []string, e *itemrules.Effect) []string {
 // damageParts appends the damage defenses in the words an effect's line
 // and the defenses summary share: "resists ...", "immune to ...",
 // "vulnerable to ...", each only when there is one.
-func damageParts(parts []string, resist, immune []itemrules.DamageEntry, vulnerable []string) []string {
+func damageParts(parts []string, resist, immune []effectrules.DamageEntry, vulnerable []string) []string {
 	if len(resist) > 0 {
 		parts = append(parts, "resists "+damageList(resist))
 	}
@@ -331,7 +332,7 @@ func damageParts(parts []string, resist, immune []itemrules.DamageEntry, vulnera
 	return parts
 }
 
-func damageList(list []itemrules.DamageEntry) string {
+func damageList(list []effectrules.DamageEntry) string {
 	var out []string
 	for _, d := range list {
 		out = append(out, d.String())

@@ -8,6 +8,7 @@ import (
 
 	"github.com/rulehost/rulehost/engine/check"
 	"github.com/rulehost/rulehost/engine/ruleset"
+	effectrules "github.com/rulehost/rulehost/engine/ruleset/effect"
 	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/sheet"
 )
@@ -120,7 +121,7 @@ func (p *Party) woundSources(m *Member) []source {
 		if pen == 0 {
 			continue
 		}
-		out = append(out, source{label: label, effect: &itemrules.Effect{Modifiers: []itemrules.Modifier{
+		out = append(out, source{label: label, effect: &effectrules.Effect{Modifiers: []effectrules.Modifier{
 			{To: "checks", Flat: pen}, {To: "saves", Flat: pen}}}})
 	}
 	return out

@@ -4,6 +4,7 @@ import (
 	"math"
 	"sort"
 
+	effectrules "github.com/rulehost/rulehost/engine/ruleset/effect"
 	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 )
@@ -108,7 +109,7 @@ func (p *Party) appliedItems(m *Member) []applied {
 	return out
 }
 
-func (a applied) effect() *itemrules.Effect {
+func (a applied) effect() *effectrules.Effect {
 	if a.worn {
 		return a.def.Worn
 	}
@@ -118,7 +119,7 @@ func (a applied) effect() *itemrules.Effect {
 // scores are the member's abilities as their conditions, levels and
 // items leave them: the adds first, then the highest set (at least N),
 // within the ability's min and max. nil when nothing changes an ability.
-func (p *Party) scores(m *Member, effects []*itemrules.Effect) map[string]int {
+func (p *Party) scores(m *Member, effects []*effectrules.Effect) map[string]int {
 	adds := map[string]int{}
 	sets := map[string]int{}
 	any := false

@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 
+	effectrules "github.com/rulehost/rulehost/engine/ruleset/effect"
 	fightrules "github.com/rulehost/rulehost/engine/ruleset/fight"
-	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/sheet"
 )
 
@@ -47,7 +47,7 @@ func (p *Party) view(i int, ch *sheet.Character) *view {
 	fixed = append(fixed, hides...)
 	active, _ := p.holding(m.ConditionIDs(), immunities(fixed))
 	if ch == nil {
-		var changes []*itemrules.Effect
+		var changes []*effectrules.Effect
 		for _, id := range active {
 			for _, s := range p.conditionSources(id) {
 				changes = append(changes, s.effect)
@@ -195,7 +195,7 @@ func (p *Party) parseLevelSources(id string) []source {
 func grantedSources(label string, check json.RawMessage, grants []fightrules.DefenseGrant, names func(fightrules.DefenseGrant) bool) []source {
 	var out []source
 	if len(check) > 0 {
-		out = append(out, source{label: label, effect: itemrules.ParseEffect(check)})
+		out = append(out, source{label: label, effect: effectrules.ParseEffect(check)})
 	}
 	for _, g := range grants {
 		if names(g) {
@@ -223,7 +223,7 @@ func (p *Party) hideSources(m *Member) []source {
 		if l, ok := p.RS.List(h.List); ok {
 			label = l.Label
 		}
-		e := &itemrules.Effect{}
+		e := &effectrules.Effect{}
 		for _, row := range m.Sheet.Lists[h.List] {
 			for _, word := range strings.Split(row.Text(h.Column), ",") {
 				word = strings.TrimSpace(word)
@@ -262,7 +262,7 @@ func (p *Party) hideSources(m *Member) []source {
 // damageEntry reads "bludgeoning except magical silvered" from a sheet:
 // the damage word before "except", the strike tags after it (an items
 // tag by its id when the block declares it).
-func (p *Party) damageEntry(word string) (itemrules.DamageEntry, bool) {
+func (p *Party) damageEntry(word string) (effectrules.DamageEntry, bool) {
 	fields := strings.Fields(strings.ToLower(word))
 	cut := len(fields)
 	for k, f := range fields {
@@ -272,13 +272,13 @@ func (p *Party) damageEntry(word string) (itemrules.DamageEntry, bool) {
 		}
 	}
 	if cut == 0 {
-		return itemrules.DamageEntry{}, false
+		return effectrules.DamageEntry{}, false
 	}
 	typ, ok := p.RS.Defenses.DamageWord(strings.Join(fields[:cut], " "))
 	if !ok {
-		return itemrules.DamageEntry{}, false
+		return effectrules.DamageEntry{}, false
 	}
-	entry := itemrules.DamageEntry{Type: typ}
+	entry := effectrules.DamageEntry{Type: typ}
 	for _, t := range fields[min(cut+1, len(fields)):] {
 		if b := p.block(); b != nil {
 			for _, decl := range b.Tags {

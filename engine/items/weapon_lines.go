@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	effectrules "github.com/rulehost/rulehost/engine/ruleset/effect"
 	fightrules "github.com/rulehost/rulehost/engine/ruleset/fight"
 	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 )
@@ -314,7 +315,7 @@ func (wl weaponLine) plusText(def *itemrules.Item, c itemrules.PlusClause) strin
 // WeaponsEffectText words an item's weapons effect: "with Thrown
 // weapons: +1 on attacks, +1d4 on damage" ("with weapons: ..." without
 // tags).
-func (p *Party) WeaponsEffectText(w *itemrules.WeaponsEffect) string {
+func (p *Party) WeaponsEffectText(w *effectrules.WeaponsEffect) string {
 	if w == nil || len(w.Modifiers) == 0 {
 		return ""
 	}

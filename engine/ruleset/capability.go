@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
+	effectrules "github.com/rulehost/rulehost/engine/ruleset/effect"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -48,7 +48,7 @@ const (
 )
 
 // checkEffects are the effects a check reads; the others are a fight's.
-const checkEffects = "not-one-of:" + itemrules.OwnChecksAdvantage + "," + itemrules.OwnChecksDisadvantage + "," + itemrules.OwnSavesAdvantage + "," + itemrules.OwnSavesDisadvantage
+const checkEffects = "not-one-of:" + effectrules.OwnChecksAdvantage + "," + effectrules.OwnChecksDisadvantage + "," + effectrules.OwnSavesAdvantage + "," + effectrules.OwnSavesDisadvantage
 
 // capabilities is the capability table: every "Capability API x.y" of
 // spec/checks.md and spec/items.md, one row per place a feature is

@@ -14,17 +14,18 @@
 // sheet lists), the validation of value references, the resolution and
 // its five native kinds (kind_*.go), outcomes, overrides, spend and
 // charms, the capability table, import warnings, and the generators of
-// docs/ruleset.md, docs/capability.md and the JSON Schemas. Two sections
-// are packages of their own, which it calls where the file puts them
-// (sections.go): the items block and every catalog item in
-// engine/ruleset/items (package itemrules), the combat block and the
-// bestiary in engine/ruleset/fight (package fightrules). They ask the
-// core back only through small interfaces it implements, so Load still
+// docs/ruleset.md, docs/capability.md and the JSON Schemas. Three
+// sections are packages of their own, which it calls where the file puts
+// them (sections.go): effects on checks and typed defenses in
+// engine/ruleset/effect (package effectrules), the items block and every
+// catalog item in engine/ruleset/items (itemrules), the combat block and
+// the bestiary in engine/ruleset/fight (fightrules). They ask the core
+// back only through small interfaces it implements, so Load still
 // validates the whole file at once, in the same order.
 //
 // It imports engine/validate, engine/jsonin and the packages under it
-// (vocab, the key table; valueref, the value reference type; itemrules;
-// fightrules), never a package above it.
+// (vocab, the key table; valueref, the value reference type;
+// effectrules; itemrules; fightrules), never a package above it.
 package ruleset
 
 import (

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/rulehost/rulehost/engine/ruleset"
+	effectrules "github.com/rulehost/rulehost/engine/ruleset/effect"
 	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 )
 
@@ -17,7 +18,7 @@ func TestSectionLimitsMatchTheCore(t *testing.T) {
 	if itemrules.MaxRechargeRests != ruleset.MaxRests {
 		t.Errorf("MaxRechargeRests %d, MaxRests %d: a recharge names at most every rest", itemrules.MaxRechargeRests, ruleset.MaxRests)
 	}
-	if itemrules.MaxExceptTags != itemrules.MaxItemTags {
-		t.Errorf("MaxExceptTags %d, MaxItemTags %d: an exception names at most every tag", itemrules.MaxExceptTags, itemrules.MaxItemTags)
+	if effectrules.MaxExceptTags != itemrules.MaxItemTags {
+		t.Errorf("MaxExceptTags %d, MaxItemTags %d: an exception names at most every tag", effectrules.MaxExceptTags, itemrules.MaxItemTags)
 	}
 }

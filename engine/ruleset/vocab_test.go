@@ -13,13 +13,13 @@ import (
 )
 
 // vocabSource is the non-test Go source of every validator that reads
-// the table, parsed: the core's, its sections' (items/, fight/) and the
-// sheet's.
+// the table, parsed: the core's, its sections' (effect/, items/, fight/)
+// and the sheet's.
 func vocabSource(t *testing.T) (*token.FileSet, []*ast.File) {
 	t.Helper()
 	fset := token.NewFileSet()
 	var paths []string
-	for _, dir := range []string{".", "items", "fight", "../sheet"} {
+	for _, dir := range []string{".", "effect", "items", "fight", "../sheet"} {
 		ps, err := filepath.Glob(filepath.Join(dir, "*.go"))
 		if err != nil {
 			t.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/rulehost/rulehost/engine/dice"
+	effectrules "github.com/rulehost/rulehost/engine/ruleset/effect"
 	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
@@ -34,7 +35,7 @@ type Creature struct {
 	Types, Tags []string
 	// Defenses holds its resist, vulnerable, immune and
 	// conditionImmunities (the other Effect fields stay empty).
-	Defenses *itemrules.Effect
+	Defenses *effectrules.Effect
 	// Saves are its save numbers by save id, for the saves items call for.
 	Saves   map[string]int
 	Attacks []CreatureAttack // from "actions"
@@ -126,7 +127,7 @@ func (v *Validator) creatureEntry(o validate.Obj) (*Creature, bool) {
 // creature reads the creature block itself.
 func (v *Validator) creature(o validate.Obj) *Creature {
 	o.Known(vocab.Keys("bestiary.creature")...)
-	cr := &Creature{Defenses: &itemrules.Effect{}}
+	cr := &Creature{Defenses: &effectrules.Effect{}}
 	o.Require("health", "actions")
 	cr.Health, _ = o.Int("health", 1, MaxCreatureHealth, 0)
 	cr.HasDefense = o.Has("defense")

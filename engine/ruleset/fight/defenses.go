@@ -3,7 +3,7 @@ package fightrules
 import (
 	"strings"
 
-	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
+	effectrules "github.com/rulehost/rulehost/engine/ruleset/effect"
 	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
@@ -30,7 +30,7 @@ type CombatDefenses struct {
 type DefenseGrant struct {
 	Condition string
 	Level     string
-	Effect    *itemrules.Effect
+	Effect    *effectrules.Effect
 }
 
 // SheetHide is one combat.sheetHides source: a sheet list, a text or enum
@@ -82,7 +82,7 @@ func (v *Validator) CombatDefenses(root validate.Obj) *CombatDefenses {
 	if !ok {
 		return nil
 	}
-	cd := &CombatDefenses{DamageTypes: itemrules.DeclaredDamageTypes(o.M)}
+	cd := &CombatDefenses{DamageTypes: effectrules.DeclaredDamageTypes(o.M)}
 	if arr, ok := o.Arr("conditions", 0, MaxCombatConditions); ok {
 		for i, raw := range arr {
 			if g, ok := v.defenseGrant(o.Ptr("conditions", i), raw, "condition"); ok {
@@ -121,7 +121,7 @@ func (v *Validator) defenseGrant(at string, raw any, key string) (DefenseGrant, 
 	if !ok {
 		return DefenseGrant{}, false
 	}
-	g := DefenseGrant{Effect: &itemrules.Effect{}}
+	g := DefenseGrant{Effect: &effectrules.Effect{}}
 	switch key {
 	case "condition":
 		if !v.conditions[id] {

@@ -11,10 +11,11 @@
 // is package fight and imports it.
 //
 // What it may import: engine/validate, engine/dice, engine/ruleset/vocab,
-// valueref and itemrules (engine/ruleset/items: a creature's exceptions name item tags
-// and its defenses are an item effect's typed defenses), never
-// engine/ruleset, which imports it. Its Validator embeds the file's items
-// validator, and asks the core validator the rest through Core; the core
+// valueref, effectrules (a creature's and a combat mapping's defenses are
+// an effect's typed defenses) and itemrules (a creature's loot and
+// qualities name the items block's), never engine/ruleset, which imports
+// it. Its Validator embeds the file's items validator, and asks the core
+// validator the rest through Core; the core
 // calls CombatDefenses and CombatItems when the file has a combat block,
 // then Fight, after the resolution and the items block. Every message and
 // pointer is the one engine/ruleset reported when this code was part of

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/dice"
+	effectrules "github.com/rulehost/rulehost/engine/ruleset/effect"
 	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
@@ -938,7 +939,7 @@ func (d damageVocab) word(w string) (string, bool) {
 
 func (v *Validator) damageTypes() damageVocab {
 	c, _ := v.raw["combat"].(map[string]any)
-	return damageVocab(DeclaredDamageTypes(c))
+	return damageVocab(effectrules.DeclaredDamageTypes(c))
 }
 
 // knownDamageWord checks a damage word against combat.damageTypes when

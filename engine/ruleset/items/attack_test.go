@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/rulehost/rulehost/engine/ruleset"
+	effectrules "github.com/rulehost/rulehost/engine/ruleset/effect"
 	fightrules "github.com/rulehost/rulehost/engine/ruleset/fight"
 	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 )
@@ -197,11 +198,11 @@ func TestWeaponsEffectTyped(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := rs.Items.Items[0].Worn.Weapons
-	want := &itemrules.WeaponsEffect{Tags: []string{"thrown"}, Modifiers: []itemrules.WeaponModifier{{To: "attacks", Flat: 1, Mode: "advantage"}, {To: "damage", Dice: "1d4"}}}
+	want := &effectrules.WeaponsEffect{Tags: []string{"thrown"}, Modifiers: []effectrules.WeaponModifier{{To: "attacks", Flat: 1, Mode: "advantage"}, {To: "damage", Dice: "1d4"}}}
 	if !reflect.DeepEqual(w, want) {
 		t.Errorf("weapons = %+v", w)
 	}
-	if !w.Applies([]string{"arrow", "thrown"}) || w.Applies([]string{"arrow"}) || !(&itemrules.WeaponsEffect{}).Applies(nil) {
+	if !w.Applies([]string{"arrow", "thrown"}) || w.Applies([]string{"arrow"}) || !(&effectrules.WeaponsEffect{}).Applies(nil) {
 		t.Error("Applies")
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/dice"
+	effectrules "github.com/rulehost/rulehost/engine/ruleset/effect"
 	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
@@ -35,8 +36,8 @@ type Item struct {
 	Binds       bool
 	Restriction string
 	Cursed      bool
-	Worn        *Effect
-	Carried     *Effect
+	Worn        *effectrules.Effect
+	Carried     *effectrules.Effect
 	Requires    []Requirement
 	Toggle      *Toggle
 	// HasCharges is set when the item holds charges (alone in its stack).
@@ -83,7 +84,7 @@ type Toggle struct {
 type Requirement struct {
 	Value     valueref.Ref
 	AtLeast   float64
-	Otherwise *Effect
+	Otherwise *effectrules.Effect
 }
 
 // DefaultStack is how much a stack holds when an item does not say.
@@ -218,10 +219,10 @@ func (v *Validator) item(io validate.Obj, b *ItemsBlock) *Item {
 	}
 	v.itemBinding(io, b, it)
 	if raw, ok := io.M["worn"]; ok {
-		it.Worn = v.effectIn(io.Ptr("worn"), raw, effectItem)
+		it.Worn = v.EffectIn(io.Ptr("worn"), raw, effectrules.PlaceItem)
 	}
 	if raw, ok := io.M["carried"]; ok {
-		it.Carried = v.effectIn(io.Ptr("carried"), raw, effectItem)
+		it.Carried = v.EffectIn(io.Ptr("carried"), raw, effectrules.PlaceItem)
 	}
 	it.Requires = v.requirements(io)
 	it.Toggle = itemToggle(io)
@@ -467,7 +468,7 @@ func (v *Validator) requirement(at string, raw any) (Requirement, bool) {
 	rq.Value, _ = v.ValueRef(ro.Ptr("value"), ro.M["value"], valueref.AnyRead, "a requirement")
 	rq.AtLeast, _ = ro.Float("atLeast", -1e9, 1e9, 0)
 	if raw, ok := ro.M["otherwise"]; ok {
-		rq.Otherwise = v.effectIn(ro.Ptr("otherwise"), raw, effectOtherwise)
+		rq.Otherwise = v.EffectIn(ro.Ptr("otherwise"), raw, effectrules.PlaceOtherwise)
 	}
 	return rq, true
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/rulehost/rulehost/engine/ruleset"
+	effectrules "github.com/rulehost/rulehost/engine/ruleset/effect"
 	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 )
 
@@ -101,7 +102,7 @@ func TestItemsRequiresAndDefenses(t *testing.T) {
 	if !ring.Cursed || ring.Worn.ConditionImmunities[0] != "rattled" {
 		t.Errorf("ring: %+v", ring)
 	}
-	e := itemrules.ParseEffect(rs.Conditions[1].Check)
+	e := effectrules.ParseEffect(rs.Conditions[1].Check)
 	if len(e.Resist) != 3 || e.Resist[0].String() != "bludgeoning except magical" {
 		t.Errorf("stoneskin: %+v", e)
 	}

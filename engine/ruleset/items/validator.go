@@ -2,10 +2,10 @@
 // ruleset: the items block (categories, rarities, tags, stats, slots,
 // binding, carry, money, rarity caps, loot tables, starting gear, the
 // market and its fakes) and every item of a catalog that holds items
-// (its stats, requirements, effects on checks and typed defenses, use,
-// charges, attack and worn weapons effect), with the itemStat value
-// reference that reads them. It owns the typed forms the engine plays
-// them with (ItemsBlock, Item, Effect, Attack, Use, Market, ...), which
+// (its stats, requirements, use, charges and attack, and, through
+// engine/ruleset/effect, its worn and carried effects), with the itemStat
+// value reference that reads them. It owns the typed forms the engine
+// plays them with (ItemsBlock, Item, Attack, Use, Market, ...), which
 // engine/items and the section packages beside it read.
 //
 // It lives at engine/ruleset/items and is named itemrules: engine/items
@@ -13,21 +13,24 @@
 // import both, so one of the two would otherwise need an alias at every
 // import.
 //
-// What it may import: engine/validate, engine/dice and the two packages
-// below engine/ruleset (vocab, the key table; valueref, the value
-// reference type), never engine/ruleset itself, which imports it. The
-// core validator (engine/ruleset) makes one Validator per file, lends it
-// the vocabulary it reads (Declared) and the checks only it can make
-// (Core), and calls its sections where the file puts them: Effect for a
-// condition's or a level's check, ItemEntry for each item of a catalog,
-// ItemStatRef inside a value reference, Qualities for a catalog entry's
-// mechanics, Block for the block itself. engine/ruleset/fight, the
-// combat block and the bestiary, builds on it the same way. Every message
-// and pointer is the one engine/ruleset reported when this code was part
-// of it; Load still validates everything at once.
+// What it may import: engine/validate, engine/dice and the packages below
+// it under engine/ruleset (vocab, the key table; valueref, the value
+// reference type; effectrules, effects), never engine/ruleset itself,
+// which imports it. The core validator (engine/ruleset) makes one
+// Validator per file, lends it the vocabulary it reads (Declared) and the
+// checks only it can make (Core), and calls its sections where the file
+// puts them: Effect for a condition's or a level's check (through the
+// effect validator it embeds, whose Tags it answers), ItemEntry for each
+// item of a catalog, ItemStatRef inside a value reference, Qualities for
+// a catalog entry's mechanics, Block for the block itself.
+// engine/ruleset/fight, the combat block and the bestiary, builds on it
+// the same way. Every message and pointer is the one engine/ruleset
+// reported when this code was part of it; Load still validates
+// everything at once.
 package itemrules
 
 import (
+	effectrules "github.com/rulehost/rulehost/engine/ruleset/effect"
 	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 	"github.com/rulehost/rulehost/engine/validate"
 )
@@ -36,15 +39,11 @@ import (
 // (engine/ruleset), which implements it: the checks that need the rest
 // of the file as the core has read it.
 type Core interface {
+	// Core is what reading an effect needs too: IDList and Quiet.
+	effectrules.Core
 	// ValueRef validates a value reference at a pointer; what names the
 	// place for messages ("binding.max").
 	ValueRef(at string, raw any, mode valueref.Mode, what string) (valueref.Ref, bool)
-	// IDList reads an optional array of ids that must be in set, one of
-	// the Declared sets; noun names an id in messages ("skill").
-	IDList(o validate.Obj, key string, set map[string]bool, noun string) []string
-	// Quiet reports whether a missing id of this top-level list is a
-	// knock-on of the list failing to read, already reported once.
-	Quiet(list string) bool
 	// HealthPool is the live pool live.health names ("" when none).
 	HealthPool() string
 }
@@ -67,10 +66,10 @@ type Declared struct {
 // it reads the vocabulary (a condition's check is an effect), and calls
 // it where the file puts each section.
 type Validator struct {
-	// effectValidator reads the effects of items (worn, carried, an
+	// Validator reads the effects of items (worn, carried, an
 	// unmet requirement's otherwise) and, for the core and the fights,
 	// of conditions, levels, combat mappings and creatures.
-	*effectValidator
+	*effectrules.Validator
 
 	P    *validate.Problems
 	core Core
@@ -90,15 +89,14 @@ type Validator struct {
 	block *ItemsBlock
 }
 
-// New makes the items validator of one file; file is the file's decoded
-// top-level object. core may be nil only for a validator that reads
-// without checking (ParseEffect).
+// New makes the items validator of one file, and the effect validator it
+// embeds; file is the file's decoded top-level object.
 func New(p *validate.Problems, core Core, d Declared, file map[string]any) *Validator {
 	v := &Validator{P: p, core: core,
 		abilities: d.Abilities, skills: d.Skills, saves: d.Saves, conditions: d.Conditions, pools: d.Pools,
 		order: d.Order, raw: file}
 	v.items, _ = file["items"].(map[string]any)
-	v.effectValidator = newEffectValidator(p, core, v, effectDeclared{Abilities: d.Abilities, Skills: d.Skills,
+	v.Validator = effectrules.New(p, core, v, effectrules.Declared{Abilities: d.Abilities, Skills: d.Skills,
 		Saves: d.Saves, Order: d.Order}, file)
 	return v
 }
@@ -106,10 +104,6 @@ func New(p *validate.Problems, core Core, d Declared, file map[string]any) *Vali
 // ValueRef validates a value reference through the core (Core).
 func (v *Validator) ValueRef(at string, raw any, mode valueref.Mode, what string) (valueref.Ref, bool) {
 	return v.core.ValueRef(at, raw, mode, what)
-}
-
-func (v *Validator) idList(o validate.Obj, key string, set map[string]bool, noun string) []string {
-	return v.core.IDList(o, key, set, noun)
 }
 
 func (v *Validator) quiet(list string) bool { return v.core.Quiet(list) }

@@ -1,4 +1,4 @@
-package itemrules
+package effectrules
 
 import (
 	"slices"
@@ -55,8 +55,8 @@ const (
 
 // weaponsEffect reads an item's weapons effect; a condition or a level
 // wields nothing, so only an item's worn, carried or otherwise has it.
-func (v *effectValidator) weaponsEffect(o validate.Obj, place effectPlace) *WeaponsEffect {
-	if place != effectItem && place != effectOtherwise {
+func (v *Validator) weaponsEffect(o validate.Obj, place Place) *WeaponsEffect {
+	if place != PlaceItem && place != PlaceOtherwise {
 		o.Addf("weapons", "weapons is what an item does to attacks made with a wielded weapon: only an item's worn or carried has it")
 		return nil
 	}
@@ -81,7 +81,7 @@ func (v *effectValidator) weaponsEffect(o validate.Obj, place effectPlace) *Weap
 	return w
 }
 
-func (v *effectValidator) weaponsTags(wo validate.Obj) []string {
+func (v *Validator) weaponsTags(wo validate.Obj) []string {
 	arr, ok := wo.Arr("tags", 1, MaxWeaponsTags)
 	if !ok {
 		return nil

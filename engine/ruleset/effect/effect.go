@@ -1,4 +1,4 @@
-package itemrules
+package effectrules
 
 import (
 	"encoding/json"
@@ -30,7 +30,7 @@ type Effect struct {
 	Immune              []DamageEntry
 	ConditionImmunities []string
 	// Weapons (1.70, an item's only) is what attacks made with a wielded
-	// weapon get (weapons_effect.go).
+	// weapon get (weapons.go).
 	Weapons *WeaponsEffect
 }
 
@@ -100,13 +100,13 @@ const (
 	MaxExceptTags = 48
 )
 
-type effectPlace int
+type Place int
 
 const (
-	effectCondition effectPlace = iota
-	effectLevel
-	effectItem
-	effectOtherwise // a requirement's otherwise: no ability changes
+	PlaceCondition Place = iota
+	PlaceLevel
+	PlaceItem
+	PlaceOtherwise // a requirement's otherwise: no ability changes
 )
 
 var effectKeys = vocab.Keys("effect")
@@ -114,15 +114,15 @@ var effectKeys = vocab.Keys("effect")
 // Effect validates what a condition, a level or an item does to a check
 // (effects, modifiers, failsSaves, skills, saves, abilities) and its typed
 // defenses. allowAbilities is false where what is required may read them.
-func (v *effectValidator) Effect(at string, raw any, allowAbilities bool) {
-	place := effectCondition
+func (v *Validator) Effect(at string, raw any, allowAbilities bool) {
+	place := PlaceCondition
 	switch {
 	case !allowAbilities:
-		place = effectOtherwise
+		place = PlaceOtherwise
 	case strings.HasPrefix(at, "/levels/"):
-		place = effectLevel
+		place = PlaceLevel
 	}
-	v.effectIn(at, raw, place)
+	v.EffectIn(at, raw, place)
 }
 
 // ParseEffect decodes a validated effect (a condition's or level's check).
@@ -137,11 +137,11 @@ func ParseEffect(raw json.RawMessage) *Effect {
 	}
 	// Read without checking, an effect names nothing the core knows: no
 	// core, no vocabulary, no file.
-	v := newEffectValidator(&validate.Problems{}, nil, nil, effectDeclared{}, nil)
+	v := New(&validate.Problems{}, nil, nil, Declared{}, nil)
 	return v.readEffect(root, false)
 }
 
-func (v *effectValidator) effectIn(at string, raw any, place effectPlace) *Effect {
+func (v *Validator) EffectIn(at string, raw any, place Place) *Effect {
 	o, ok := validate.AsObj(v.P, at, raw)
 	if !ok {
 		return nil
@@ -151,27 +151,27 @@ func (v *effectValidator) effectIn(at string, raw any, place effectPlace) *Effec
 	if o.Has("weapons") {
 		e.Weapons = v.weaponsEffect(o, place)
 	}
-	if place == effectOtherwise && o.Has("abilities") {
+	if place == PlaceOtherwise && o.Has("abilities") {
 		o.Addf("abilities", "an unmet requirement's otherwise cannot change an ability, since what is required may read it")
 	}
-	if place != effectCondition {
+	if place != PlaceCondition {
 		for i, name := range e.Effects {
 			if slices.Contains(conditionOnlyEffects, name) {
-				v.P.Addf(o.Ptr("effects", i), "%q is a condition's alone: %s never ends on its own and no one put it on its bearer", name, map[effectPlace]string{effectLevel: "a level", effectItem: "an item", effectOtherwise: "an item"}[place])
+				v.P.Addf(o.Ptr("effects", i), "%q is a condition's alone: %s never ends on its own and no one put it on its bearer", name, map[Place]string{PlaceLevel: "a level", PlaceItem: "an item", PlaceOtherwise: "an item"}[place])
 			}
 		}
 	}
 	return e
 }
 
-func (v *effectValidator) readEffect(raw any, check bool) *Effect {
+func (v *Validator) readEffect(raw any, check bool) *Effect {
 	m, _ := raw.(map[string]any)
 	return v.readEffectObj(validate.Obj{P: v.P, At: "/", M: m}, check)
 }
 
 // readEffectObj reads an effect; with check, it validates ids against the
 // vocabulary (at import), without, it trusts them (at play).
-func (v *effectValidator) readEffectObj(o validate.Obj, check bool) *Effect {
+func (v *Validator) readEffectObj(o validate.Obj, check bool) *Effect {
 	e := &Effect{}
 	e.Effects = v.effectNameList(o, check)
 	e.Skills = v.ids(o, "skills", v.skills, "skill", check)
@@ -185,7 +185,7 @@ func (v *effectValidator) readEffectObj(o validate.Obj, check bool) *Effect {
 
 // effectNameList reads "effects": with check, every name is one of
 // effectNames.
-func (v *effectValidator) effectNameList(o validate.Obj, check bool) []string {
+func (v *Validator) effectNameList(o validate.Obj, check bool) []string {
 	arr, ok := o.Arr("effects", 1, len(effectNames))
 	if !ok {
 		return nil
@@ -204,7 +204,7 @@ func (v *effectValidator) effectNameList(o validate.Obj, check bool) []string {
 
 // modifiers reads "modifiers", each a change to checks, saves, attacks,
 // defense or speed.
-func (v *effectValidator) modifiers(o validate.Obj, check bool) []Modifier {
+func (v *Validator) modifiers(o validate.Obj, check bool) []Modifier {
 	arr, ok := o.Arr("modifiers", 1, MaxEffectModifiers)
 	if !ok {
 		return nil
@@ -223,7 +223,7 @@ func (v *effectValidator) modifiers(o validate.Obj, check bool) []Modifier {
 }
 
 // modifier reads { to, flat, dice, minus, mode, skills, saves }.
-func (v *effectValidator) modifier(mo validate.Obj, check bool) (Modifier, bool) {
+func (v *Validator) modifier(mo validate.Obj, check bool) (Modifier, bool) {
 	mo.Known(vocab.Keys("effect.modifiers")...)
 	var m Modifier
 	if check && !mo.Require("to") {
@@ -268,7 +268,7 @@ func modifierRefusals(mo validate.Obj, m Modifier) {
 
 // abilityChanges reads "abilities": { id: change }, in sorted id order
 // so that the changes apply the same way every time.
-func (v *effectValidator) abilityChanges(o validate.Obj, check bool) []AbilityChange {
+func (v *Validator) abilityChanges(o validate.Obj, check bool) []AbilityChange {
 	ao, ok := o.Object("abilities")
 	if !ok {
 		return nil
@@ -321,7 +321,7 @@ func abilityChange(co validate.Obj, id string) (AbilityChange, bool) {
 // vulnerable as plain damage words, conditionImmunities as condition ids.
 // A condition's or level's combat mapping and an item's worn or carried
 // effect read them alike.
-func (v *effectValidator) DefenseParts(o validate.Obj, e *Effect, check bool) {
+func (v *Validator) DefenseParts(o validate.Obj, e *Effect, check bool) {
 	e.Resist = v.damageEntries(o, "resist", check)
 	e.Immune = v.damageEntries(o, "immune", check)
 	if arr, ok := o.Arr("vulnerable", 1, MaxDefenseEntries); ok {
@@ -350,7 +350,7 @@ func (v *effectValidator) DefenseParts(o validate.Obj, e *Effect, check bool) {
 }
 
 // ids reads an id list; with check, every id must be declared.
-func (v *effectValidator) ids(o validate.Obj, key string, set map[string]bool, noun string, check bool) []string {
+func (v *Validator) ids(o validate.Obj, key string, set map[string]bool, noun string, check bool) []string {
 	if check {
 		return v.idList(o, key, set, noun)
 	}
@@ -366,7 +366,7 @@ func (v *effectValidator) ids(o validate.Obj, key string, set map[string]bool, n
 
 // damageEntries reads resist or immune: damage words, or { type, except }
 // where a strike with any of the named tags gets past the entry.
-func (v *effectValidator) damageEntries(o validate.Obj, key string, check bool) []DamageEntry {
+func (v *Validator) damageEntries(o validate.Obj, key string, check bool) []DamageEntry {
 	arr, ok := o.Arr(key, 1, MaxDefenseEntries)
 	if !ok {
 		return nil
@@ -396,7 +396,7 @@ func (v *effectValidator) damageEntries(o validate.Obj, key string, check bool) 
 
 // damageObject reads { type, except }; the exceptions are tags declared
 // in items.tags, the words a strike's qualities are written in.
-func (v *effectValidator) damageObject(eo validate.Obj, check bool) (DamageEntry, bool) {
+func (v *Validator) damageObject(eo validate.Obj, check bool) (DamageEntry, bool) {
 	eo.Known(vocab.Keys("effect.damage")...)
 	var d DamageEntry
 	if check && !eo.Require("type") {
@@ -424,7 +424,7 @@ func (v *effectValidator) damageObject(eo validate.Obj, check bool) (DamageEntry
 
 // DamageWord checks a damage word against combat.damageTypes when the
 // ruleset declares that vocabulary; otherwise damage words are free text.
-func (v *effectValidator) DamageWord(at, word string) {
+func (v *Validator) DamageWord(at, word string) {
 	if v.raw == nil {
 		return
 	}
@@ -440,7 +440,7 @@ func (v *effectValidator) DamageWord(at, word string) {
 
 // conditionDeclared looks in the file's conditions (a condition may name
 // one declared after it).
-func (v *effectValidator) conditionDeclared(id string) bool {
+func (v *Validator) conditionDeclared(id string) bool {
 	if id == "" || v.raw == nil {
 		return false
 	}
