@@ -7,9 +7,10 @@ import (
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
-// newSections makes the validators of the items and fight sections for
-// the file whose top-level object is file. They share the core's
-// vocabulary maps, which the core goes on filling as it reads.
+// newSections makes the validators of the items and fight sections (and
+// of effects, which the items validator embeds) for the file whose
+// top-level object is file. They share the core's vocabulary maps, which
+// the core goes on filling as it reads.
 func (v *Validator) newSections(file map[string]any) {
 	d := itemrules.Declared{Abilities: v.abilities, Skills: v.skills, Saves: v.saves, Conditions: v.conditions,
 		Pools: v.pools, Order: v.order}
@@ -17,10 +18,11 @@ func (v *Validator) newSections(file map[string]any) {
 	v.fight = fightrules.New(v.items, sectionsCore{v}, d, file)
 }
 
-// sectionsCore is the core's side of the items and fight sections
-// (itemrules.Core, fightrules.Core): what they ask of the rest of the
-// file, answered from what the core has read. It is a type of its own so
-// that these methods stay out of Validator's API, which plugin kinds see.
+// sectionsCore is the core's side of the sections (itemrules.Core, which
+// embeds effectrules.Core, and fightrules.Core): what they ask of the
+// rest of the file, answered from what the core has read. It is a type of
+// its own so that these methods stay out of Validator's API, which plugin
+// kinds see.
 type sectionsCore struct{ v *Validator }
 
 func (c sectionsCore) ValueRef(at string, raw any, mode valueref.Mode, what string) (valueref.Ref, bool) {

@@ -11,7 +11,10 @@
 // It lives at engine/ruleset/items and is named itemrules: engine/items
 // is package items (the bag the engine plays), and most of its files
 // import both, so one of the two would otherwise need an alias at every
-// import.
+// import. engine/ruleset keeps no type aliases for what moved here
+// (ruleset.Item would be a second name for itemrules.Item, and the
+// rewrite of its importers was mechanical): every importer names the
+// types where they are declared.
 //
 // What it may import: engine/validate, engine/dice and the packages below
 // it under engine/ruleset (vocab, the key table; valueref, the value
