@@ -2,7 +2,7 @@ package main
 
 import (
 	"github.com/rulehost/rulehost/engine/session"
-	"github.com/rulehost/rulehost/host/pgstore"
+	"github.com/rulehost/rulehost/service/pgstore"
 	"github.com/urfave/cli/v2"
 )
 

@@ -17,7 +17,7 @@ import (
 // batch says after which seq it belongs, and is refused with a
 // *ConflictError carrying the current seq when the log does not end
 // there. Implementations: DirStore (embedded JSON Lines, the default) and
-// the PostgreSQL store in host/pgstore; both pass the suite in
+// the PostgreSQL store in service/pgstore; both pass the suite in
 // engine/session/storetest.
 type EventStore interface {
 	// Create stores a new session; ErrExists when the id is taken.

@@ -200,7 +200,7 @@ func TestOpenAPICurrent(t *testing.T) {
 			}
 			return
 		}
-		t.Fatalf("docs/http.md's OpenAPI document is stale; run: go test ./host/serve -run OpenAPI -update")
+		t.Fatalf("docs/http.md's OpenAPI document is stale; run: go test ./service/serve -run OpenAPI -update")
 	}
 	paths := s.OpenAPI()["paths"].(map[string]any)
 	for _, r := range s.routes() {
