@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/rulehost/rulehost/engine/session"
+	"github.com/rulehost/rulehost/service/dirstore"
 	"github.com/rulehost/rulehost/service/pgstore"
 	"github.com/rulehost/rulehost/service/pgstore/pgtest"
 )
@@ -75,7 +76,7 @@ func loadAppends(b *testing.B, st session.EventStore) {
 }
 
 func BenchmarkLoadAppendDir(b *testing.B) {
-	st, err := session.NewDirStore(b.TempDir())
+	st, err := dirstore.New(b.TempDir())
 	if err != nil {
 		b.Fatal(err)
 	}

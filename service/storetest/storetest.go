@@ -1,6 +1,6 @@
 // Package storetest is the conformance suite every session.EventStore
 // passes (docs/session.md "Stores"): the embedded store runs it in
-// engine/session, the PostgreSQL store in service/pgstore.
+// service/dirstore, the PostgreSQL store in service/pgstore.
 package storetest
 
 import (
