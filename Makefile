@@ -10,8 +10,8 @@ FUZZ_TARGETS := \
 	./engine/dice:FuzzParseExpr \
 	./engine/check:FuzzSmallInt \
 	./engine/check:FuzzCheckerAsResolve \
-	./host/serve:FuzzRequestBody \
-	./host/serve:FuzzFastDecode \
+	./service/serve:FuzzRequestBody \
+	./service/serve:FuzzFastDecode \
 	./engine/ruleset:FuzzLoad \
 	./engine/ruleset/items:FuzzItemsBlock \
 	./engine/ruleset/items:FuzzAttack \
@@ -37,8 +37,8 @@ FUZZ_TARGETS := \
 	./engine/use:FuzzUseTag \
 	./engine/use:FuzzSheetTag \
 	./engine/odds:FuzzOdds \
-	./host/suite:FuzzSuiteFile \
-	./host/suite:FuzzParseGolden \
+	./suite:FuzzSuiteFile \
+	./suite:FuzzParseGolden \
 	./engine/ruleset:FuzzParseVersion \
 	./engine/sheet:FuzzFindName \
 	./engine/validate:FuzzSuggest

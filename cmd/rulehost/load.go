@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/rulehost/rulehost/host/serve"
+	"github.com/rulehost/rulehost/service/serve"
 	"github.com/urfave/cli/v2"
 )
 

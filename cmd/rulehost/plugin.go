@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/rulehost/rulehost/host/plugin"
-	"github.com/rulehost/rulehost/host/suite"
+	"github.com/rulehost/rulehost/suite"
 	"github.com/urfave/cli/v2"
 )
 
@@ -38,7 +38,7 @@ func init() {
 var pluginSubcommands []*cli.Command
 
 // runPluginTest runs the plugins' cases as a suite of their cases alone
-// (host/suite), in parallel, printing them in folder and file order as it
+// (suite), in parallel, printing them in folder and file order as it
 // always has. A plugin that does not load is one FAIL naming its file and
 // line.
 func runPluginTest(c *cli.Context) error {

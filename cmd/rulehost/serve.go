@@ -5,7 +5,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/rulehost/rulehost/host/serve"
+	"github.com/rulehost/rulehost/service/serve"
 	"github.com/urfave/cli/v2"
 )
 

@@ -2,7 +2,8 @@ package main
 
 import (
 	"github.com/rulehost/rulehost/engine/session"
-	"github.com/rulehost/rulehost/host/pgstore"
+	"github.com/rulehost/rulehost/service/dirstore"
+	"github.com/rulehost/rulehost/service/pgstore"
 	"github.com/urfave/cli/v2"
 )
 
@@ -19,7 +20,7 @@ func sessionStore(c *cli.Context) (session.EventStore, error) {
 		}
 		return st, nil
 	}
-	st, err := session.NewDirStore(c.String("sessions"))
+	st, err := dirstore.New(c.String("sessions"))
 	if err != nil {
 		return nil, misuse(c, "--sessions: %v", err)
 	}

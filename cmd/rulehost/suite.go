@@ -9,7 +9,7 @@ import (
 
 	"github.com/rulehost/rulehost/engine/validate"
 	"github.com/rulehost/rulehost/host/plugin"
-	"github.com/rulehost/rulehost/host/suite"
+	"github.com/rulehost/rulehost/suite"
 	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"

@@ -16,9 +16,9 @@ import (
 // by (session, seq), each with its CRC-32C. Appends are optimistic: a
 // batch says after which seq it belongs, and is refused with a
 // *ConflictError carrying the current seq when the log does not end
-// there. Implementations: DirStore (embedded JSON Lines, the default) and
-// the PostgreSQL store in host/pgstore; both pass the suite in
-// engine/session/storetest.
+// there. Implementations: service/dirstore (embedded JSON Lines, the default) and
+// the PostgreSQL store in service/pgstore; both pass the suite in
+// service/storetest.
 type EventStore interface {
 	// Create stores a new session; ErrExists when the id is taken.
 	Create(ctx context.Context, id string, rec Record) error
@@ -44,7 +44,7 @@ type Record struct {
 	Party   []json.RawMessage `json:"party"`
 }
 
-// Stored record paths: a DirStore folder holds the ruleset as
+// Stored record paths: a service/dirstore folder holds the ruleset as
 // ruleset.json and the party as party/01.json, 02.json, ... (the first is
 // the player), so `rulehost session show` opens it like any other.
 const (
@@ -88,7 +88,7 @@ func hashBytes(b []byte) string {
 	return "sha256:" + hex.EncodeToString(h[:])
 }
 
-// hashParty is HashDir of the party folder a DirStore writes, computed
+// hashParty is HashDir of the party folder service/dirstore writes, computed
 // from the bytes.
 func hashParty(party []json.RawMessage) string {
 	h := sha256.New()

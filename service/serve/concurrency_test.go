@@ -19,8 +19,8 @@ import (
 	"time"
 
 	"github.com/rulehost/rulehost/engine/session"
-	"github.com/rulehost/rulehost/host/pgstore"
-	"github.com/rulehost/rulehost/host/pgstore/pgtest"
+	"github.com/rulehost/rulehost/service/pgstore"
+	"github.com/rulehost/rulehost/service/pgstore/pgtest"
 )
 
 // appendRun is what concurrent clients saw: the events acknowledged (200)

@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rulehost/rulehost/engine/session"
+	"github.com/rulehost/rulehost/service/dirstore"
 )
 
 var update = flag.Bool("update", false, "rewrite docs/http.md's OpenAPI document")
@@ -200,7 +200,7 @@ func TestOpenAPICurrent(t *testing.T) {
 			}
 			return
 		}
-		t.Fatalf("docs/http.md's OpenAPI document is stale; run: go test ./host/serve -run OpenAPI -update")
+		t.Fatalf("docs/http.md's OpenAPI document is stale; run: go test ./service/serve -run OpenAPI -update")
 	}
 	paths := s.OpenAPI()["paths"].(map[string]any)
 	for _, r := range s.routes() {
@@ -266,7 +266,7 @@ func FuzzRequestBody(f *testing.F) {
 	f.Add("/v1/sessions", `{"id":"f","bundled":"d20-5e","bundledSheets":["ada"]}`)
 	f.Add("/v1/sessions/f/events", `{"kind":"gm","text":"[inventory: action=\"add\" item=\"Rope\"]","expectedSeq":0}`)
 	f.Add("/v1/sessions/f/regenerate", `{"text":"x"}`)
-	st, err := session.NewDirStore(f.TempDir())
+	st, err := dirstore.New(f.TempDir())
 	if err != nil {
 		f.Fatal(err)
 	}

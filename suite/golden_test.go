@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rulehost/rulehost/host/suite"
+	"github.com/rulehost/rulehost/suite"
 )
 
 // transcriptSuite is a suite of the Ember Roads transcript, with its
@@ -195,7 +195,7 @@ func FuzzSuiteFile(f *testing.F) {
 		data, _ := os.ReadFile(s)
 		f.Add(data)
 	}
-	data, _ := os.ReadFile("../../testdata/suites/bundled/suite.json")
+	data, _ := os.ReadFile("../testdata/suites/bundled/suite.json")
 	f.Add(data)
 	dir := f.TempDir()
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -12,6 +12,7 @@ import (
 	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/session"
 	"github.com/rulehost/rulehost/engine/sheet"
+	"github.com/rulehost/rulehost/service/dirstore"
 )
 
 func sessionServer(t testing.TB, st session.EventStore) *httptest.Server {
@@ -23,7 +24,7 @@ func sessionServer(t testing.TB, st session.EventStore) *httptest.Server {
 
 func dirStore(t testing.TB, root string) session.EventStore {
 	t.Helper()
-	st, err := session.NewDirStore(root)
+	st, err := dirstore.New(root)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,10 +1,15 @@
-package session
+// Package dirstore is the embedded session store (docs/session.md "Stores"):
+// a session.EventStore keeping one session folder per id under a root
+// folder, laid out as the CLI lays out its sessions. It may import the
+// engine (engine/session for the folder's format and lock); nothing in
+// the engine imports it.
+package dirstore
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/rulehost/rulehost/engine/session"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -13,7 +18,7 @@ import (
 	"time"
 )
 
-// DirStore is the embedded EventStore: one session folder per id under a
+// Store is the embedded EventStore: one session folder per id under a
 // root folder, laid out as the CLI lays out its sessions (session.json,
 // log.jsonl in log format 2 with a CRC-32C per line, the write lock), plus
 // the ruleset and party the session was started with (ruleset.json,
@@ -23,7 +28,7 @@ import (
 // share a root: the lock serialises them, and the log's end (re-read
 // whenever its size is not the one this process last wrote) decides
 // whether the batch's expected seq holds.
-type DirStore struct {
+type Store struct {
 	root string
 	// Wait is how long an append waits for another process's lock.
 	Wait time.Duration
@@ -39,25 +44,25 @@ type logTail struct {
 	seq  int
 }
 
-// NewDirStore opens a root folder of sessions; the first Create makes it
+// New opens a root folder of sessions; the first Create makes it
 // when missing (so a service that never stores a session leaves no trace).
-func NewDirStore(root string) (*DirStore, error) {
+func New(root string) (*Store, error) {
 	if fi, err := os.Stat(root); err == nil && !fi.IsDir() {
 		return nil, fmt.Errorf("session store: %s is not a folder", root)
 	}
-	return &DirStore{root: root, Wait: 10 * time.Second, locks: map[string]*sync.Mutex{}, tails: map[string]logTail{}}, nil
+	return &Store{root: root, Wait: 10 * time.Second, locks: map[string]*sync.Mutex{}, tails: map[string]logTail{}}, nil
 }
 
 // Name is "dir".
-func (d *DirStore) Name() string { return "dir" }
+func (d *Store) Name() string { return "dir" }
 
 // Close releases nothing: no lock outlives an append.
-func (d *DirStore) Close() error { return nil }
+func (d *Store) Close() error { return nil }
 
 // Dir is the folder of a session.
-func (d *DirStore) Dir(id string) string { return filepath.Join(d.root, id) }
+func (d *Store) Dir(id string) string { return filepath.Join(d.root, id) }
 
-func (d *DirStore) sessionLock(id string) *sync.Mutex {
+func (d *Store) sessionLock(id string) *sync.Mutex {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	m := d.locks[id]
@@ -71,15 +76,15 @@ func (d *DirStore) sessionLock(id string) *sync.Mutex {
 // Create writes the session folder under its lock: the ruleset and the
 // party first, then an empty log, then session.json last and only if no
 // other writer put one there (a folder without it is not a session).
-func (d *DirStore) Create(ctx context.Context, id string, rec Record) error {
-	if err := CheckID(id); err != nil {
+func (d *Store) Create(ctx context.Context, id string, rec session.Record) error {
+	if err := session.CheckID(id); err != nil {
 		return err
 	}
 	if err := rec.Verify(); err != nil {
 		return err
 	}
-	if rec.Config.Format != CurrentFormat || rec.Config.Ruleset != StoredRuleset || rec.Config.Party != StoredParty {
-		return fmt.Errorf("session store: a stored session's config is format %d with ruleset %s and party %s (use NewRecord)", CurrentFormat, StoredRuleset, StoredParty)
+	if rec.Config.Format != session.CurrentFormat || rec.Config.Ruleset != session.StoredRuleset || rec.Config.Party != session.StoredParty {
+		return fmt.Errorf("session store: a stored session's config is format %d with ruleset %s and party %s (use NewRecord)", session.CurrentFormat, session.StoredRuleset, session.StoredParty)
 	}
 	m := d.sessionLock(id)
 	m.Lock()
@@ -91,88 +96,72 @@ func (d *DirStore) Create(ctx context.Context, id string, rec Record) error {
 	if err := os.Mkdir(dir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
 		return fmt.Errorf("session store: %w", err)
 	}
-	lock, err := lockDir(dir, d.Wait)
+	lock, err := session.LockFolder(dir, d.Wait)
 	if err != nil {
 		return err
 	}
-	defer lock.unlock()
-	if _, err := os.Stat(filepath.Join(dir, ConfigFile)); err == nil {
-		return fmt.Errorf("session %s %w", id, ErrExists)
+	defer lock.Unlock()
+	if _, err := os.Stat(filepath.Join(dir, session.ConfigFile)); err == nil {
+		return fmt.Errorf("session %s %w", id, session.ErrExists)
 	}
 	// What a start cut short left behind is started over.
-	party := filepath.Join(dir, StoredParty)
+	party := filepath.Join(dir, session.StoredParty)
 	if err := os.RemoveAll(party); err != nil {
 		return fmt.Errorf("session store: %w", err)
 	}
 	if err := os.Mkdir(party, 0o755); err != nil {
 		return fmt.Errorf("session store: %w", err)
 	}
-	files := map[string][]byte{filepath.Join(dir, StoredRuleset): rec.Ruleset, filepath.Join(dir, LogFile): nil}
+	files := map[string][]byte{filepath.Join(dir, session.StoredRuleset): rec.Ruleset, filepath.Join(dir, session.LogFile): nil}
 	for i, p := range rec.Party {
-		files[filepath.Join(party, PartyFile(i))] = p
+		files[filepath.Join(party, session.PartyFile(i))] = p
 	}
 	for path, data := range files {
-		if err := writeSynced(path, data); err != nil {
+		if err := session.WriteSynced(path, data); err != nil {
 			return err
 		}
 	}
-	if err := syncDir(party); err != nil {
+	if err := session.SyncDir(party); err != nil {
 		return err
 	}
-	b, err := marshalConfig(rec.Config)
+	b, err := session.MarshalConfig(rec.Config)
 	if err != nil {
 		return err
 	}
-	if err := writeExclusive(filepath.Join(dir, ConfigFile), b); err != nil {
+	if err := session.WriteExclusive(filepath.Join(dir, session.ConfigFile), b); err != nil {
 		return err
 	}
 	d.setTail(id, logTail{})
 	return nil
 }
 
-func writeSynced(path string, data []byte) error {
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o644)
-	if err != nil {
-		return fmt.Errorf("session store: %w", err)
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return fmt.Errorf("session store: %w", err)
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return fmt.Errorf("session store: %w", err)
-	}
-	return f.Close()
-}
-
-// Record reads a session's config, ruleset and party, and checks them
+// session.Record reads a session's config, ruleset and party, and checks them
 // against the config's hashes.
-func (d *DirStore) Record(ctx context.Context, id string) (Record, error) {
-	var rec Record
-	if err := CheckID(id); err != nil {
+func (d *Store) Record(ctx context.Context, id string) (session.Record, error) {
+	var rec session.Record
+	if err := session.CheckID(id); err != nil {
 		return rec, err
 	}
 	dir := d.Dir(id)
-	cfg, err := ReadConfig(dir)
+	cfg, err := session.ReadConfig(dir)
 	if errors.Is(err, fs.ErrNotExist) {
-		return rec, fmt.Errorf("session %s %w", id, ErrNoSession)
+		return rec, fmt.Errorf("session %s %w", id, session.ErrNoSession)
 	}
 	if err != nil {
 		return rec, err
 	}
 	rec.Config = cfg
-	if rec.Ruleset, err = os.ReadFile(Path(dir, cfg.Ruleset)); err != nil {
+	if rec.Ruleset, err = os.ReadFile(session.Path(dir, cfg.Ruleset)); err != nil {
 		return rec, fmt.Errorf("session store: %w", err)
 	}
-	files, err := filepath.Glob(filepath.Join(Path(dir, cfg.Party), "*.json"))
+	files, err := filepath.Glob(filepath.Join(session.Path(dir, cfg.Party), "*.json"))
 	if err != nil {
 		return rec, fmt.Errorf("session store: %w", err)
 	}
 	sort.Strings(files)
 	for i, f := range files {
-		if filepath.Base(f) != PartyFile(i) {
-			return rec, fmt.Errorf("session store: %s: party file %s where %s belongs", id, filepath.Base(f), PartyFile(i))
+		if filepath.Base(f) != session.PartyFile(i) {
+			return rec, fmt.Errorf("session store: %s: party file %s where %s belongs", id, filepath.Base(f), session.PartyFile(i))
 		}
 		b, err := os.ReadFile(f)
 		if err != nil {
@@ -186,14 +175,14 @@ func (d *DirStore) Record(ctx context.Context, id string) (Record, error) {
 	return rec, nil
 }
 
-func (d *DirStore) tail(id string) (logTail, bool) {
+func (d *Store) tail(id string) (logTail, bool) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	t, ok := d.tails[id]
 	return t, ok
 }
 
-func (d *DirStore) setTail(id string, t logTail) {
+func (d *Store) setTail(id string, t logTail) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.tails[id] = t
@@ -201,11 +190,11 @@ func (d *DirStore) setTail(id string, t logTail) {
 
 // Append writes the batch under the folder's lock if the log ends at
 // seq after, fsynced before it returns.
-func (d *DirStore) Append(ctx context.Context, id string, after int, events []Event) error {
-	if err := CheckID(id); err != nil {
+func (d *Store) Append(ctx context.Context, id string, after int, events []session.Event) error {
+	if err := session.CheckID(id); err != nil {
 		return err
 	}
-	if err := CheckBatch(after, events); err != nil {
+	if err := session.CheckBatch(after, events); err != nil {
 		return err
 	}
 	m := d.sessionLock(id)
@@ -214,23 +203,23 @@ func (d *DirStore) Append(ctx context.Context, id string, after int, events []Ev
 	dir := d.Dir(id)
 	cached, known := d.tail(id)
 	if !known {
-		cfg, err := ReadConfig(dir)
+		cfg, err := session.ReadConfig(dir)
 		if errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("session %s %w", id, ErrNoSession)
+			return fmt.Errorf("session %s %w", id, session.ErrNoSession)
 		}
 		if err != nil {
 			return err
 		}
-		if cfg.Format != CurrentFormat {
+		if cfg.Format != session.CurrentFormat {
 			return fmt.Errorf("session %s: log format %d is read, not appended to", id, cfg.Format)
 		}
 	}
-	lock, err := lockDir(dir, d.Wait)
+	lock, err := session.LockFolder(dir, d.Wait)
 	if err != nil {
 		return err
 	}
-	defer lock.unlock()
-	f, err := os.OpenFile(filepath.Join(dir, LogFile), os.O_WRONLY|os.O_APPEND, 0o644)
+	defer lock.Unlock()
+	f, err := os.OpenFile(filepath.Join(dir, session.LogFile), os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		return fmt.Errorf("session store: %w", err)
 	}
@@ -242,7 +231,7 @@ func (d *DirStore) Append(ctx context.Context, id string, after int, events []Ev
 	end := cached
 	if !known || fi.Size() != cached.size {
 		// Another process appended (or this one has not read the log yet).
-		evs, good, err := readLog(dir, CurrentFormat)
+		evs, good, err := session.ReadLogFormat(dir, session.CurrentFormat)
 		if err != nil {
 			return err
 		}
@@ -255,53 +244,44 @@ func (d *DirStore) Append(ctx context.Context, id string, after int, events []Ev
 	}
 	if end.seq != after {
 		d.setTail(id, end)
-		return &ConflictError{ID: id, Expected: after, Current: end.seq}
+		return &session.ConflictError{ID: id, Expected: after, Current: end.seq}
 	}
-	st := &Store{dir: dir, f: f}
-	if err := st.appendBatch(events); err != nil {
+	n, err := session.AppendBatch(dir, f, events)
+	if err != nil {
 		d.setTail(id, logTail{size: -1})
 		return err
 	}
-	d.setTail(id, logTail{size: end.size + int64(len(st.buf)), seq: after + len(events)})
+	d.setTail(id, logTail{size: end.size + int64(n), seq: after + len(events)})
 	return nil
 }
 
 // Events reads the log without a lock (a torn tail is not part of it)
 // and returns the events after seq after.
-func (d *DirStore) Events(ctx context.Context, id string, after int) ([]Event, error) {
-	if err := CheckID(id); err != nil {
+func (d *Store) Events(ctx context.Context, id string, after int) ([]session.Event, error) {
+	if err := session.CheckID(id); err != nil {
 		return nil, err
 	}
 	if after < 0 {
 		return nil, fmt.Errorf("session: events after seq %d: a seq is never negative", after)
 	}
 	dir := d.Dir(id)
-	if _, err := os.Stat(filepath.Join(dir, ConfigFile)); errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("session %s %w", id, ErrNoSession)
+	if _, err := os.Stat(filepath.Join(dir, session.ConfigFile)); errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("session %s %w", id, session.ErrNoSession)
 	}
 	// Nothing new since this store's last append (the log is as long as
 	// it left it): no need to read it all, which would make a reader that
 	// polls after every append pay for the whole log each time.
 	if t, ok := d.tail(id); ok && t.size >= 0 && after >= t.seq {
-		if fi, err := os.Stat(filepath.Join(dir, LogFile)); err == nil && fi.Size() == t.size {
-			return []Event{}, nil
+		if fi, err := os.Stat(filepath.Join(dir, session.LogFile)); err == nil && fi.Size() == t.size {
+			return []session.Event{}, nil
 		}
 	}
-	events, _, err := ReadLog(dir)
+	events, _, err := session.ReadLog(dir)
 	if err != nil {
 		return nil, err
 	}
 	if after >= len(events) {
-		return []Event{}, nil
+		return []session.Event{}, nil
 	}
 	return events[after:], nil
-}
-
-// marshalConfig is session.json's bytes, as Create writes them.
-func marshalConfig(cfg Config) ([]byte, error) {
-	b, err := json.MarshalIndent(cfg, "", "  ")
-	if err != nil {
-		return nil, fmt.Errorf("session store: %w", err)
-	}
-	return append(b, '\n'), nil
 }

@@ -9,8 +9,9 @@ import (
 	"testing"
 
 	"github.com/rulehost/rulehost/engine/session"
-	"github.com/rulehost/rulehost/host/pgstore"
-	"github.com/rulehost/rulehost/host/pgstore/pgtest"
+	"github.com/rulehost/rulehost/service/dirstore"
+	"github.com/rulehost/rulehost/service/pgstore"
+	"github.com/rulehost/rulehost/service/pgstore/pgtest"
 )
 
 // Load figures over loopback with keep-alive connections: the load
@@ -20,7 +21,7 @@ import (
 // (service and load generator together) and the p50 and p99 latencies
 // the clients saw. Run:
 //
-//	go test ./host/serve -run '^$' -bench Load -benchtime 2s
+//	go test ./service/serve -run '^$' -bench Load -benchtime 2s
 //
 // The PostgreSQL one needs RULEHOST_TEST_POSTGRES. For the service alone,
 // in its own process, see `rulehost load` (docs/performance.md).
@@ -75,7 +76,7 @@ func loadAppends(b *testing.B, st session.EventStore) {
 }
 
 func BenchmarkLoadAppendDir(b *testing.B) {
-	st, err := session.NewDirStore(b.TempDir())
+	st, err := dirstore.New(b.TempDir())
 	if err != nil {
 		b.Fatal(err)
 	}

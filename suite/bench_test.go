@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rulehost/rulehost/host/suite"
+	"github.com/rulehost/rulehost/suite"
 )
 
 // cpuTime is the process's user and system time so far: on a shared
@@ -36,7 +36,7 @@ func checkSuite(b *testing.B, n int, golden bool) string {
 	var bundled struct {
 		Checks []map[string]any `json:"checks"`
 	}
-	data, err := os.ReadFile("../../testdata/suites/bundled/suite.json")
+	data, err := os.ReadFile("../testdata/suites/bundled/suite.json")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/rulehost/rulehost/engine/validate"
-	"github.com/rulehost/rulehost/host/suite"
+	"github.com/rulehost/rulehost/suite"
 )
 
 // TestRefusedSuiteFiles: every malformed suite.json is refused with each
@@ -81,7 +81,7 @@ func TestRefusedSuiteFiles(t *testing.T) {
 // TestGlobsAndNames: globs expand in name order, each match named by what
 // the wildcards matched; rulesets are named by their folder.
 func TestGlobsAndNames(t *testing.T) {
-	s := load(t, "../../testdata/suites/bundled")
+	s := load(t, "../testdata/suites/bundled")
 	if len(s.RulesetNames) < 15 || s.Rulesets["d20-5e"] == "" || s.Rulesets["gravewatch"] == "" {
 		t.Errorf("rulesets: %v", s.RulesetNames)
 	}
@@ -106,7 +106,7 @@ func TestGlobsAndNames(t *testing.T) {
 // TestSchemaListsEveryKey: docs/suite.schema.json allows exactly the keys
 // the reader allows, object by object.
 func TestSchemaListsEveryKey(t *testing.T) {
-	data, err := os.ReadFile("../../docs/suite.schema.json")
+	data, err := os.ReadFile("../docs/suite.schema.json")
 	if err != nil {
 		t.Fatal(err)
 	}

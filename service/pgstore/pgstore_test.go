@@ -7,9 +7,9 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/rulehost/rulehost/engine/session"
-	"github.com/rulehost/rulehost/engine/session/storetest"
-	"github.com/rulehost/rulehost/host/pgstore"
-	"github.com/rulehost/rulehost/host/pgstore/pgtest"
+	"github.com/rulehost/rulehost/service/pgstore"
+	"github.com/rulehost/rulehost/service/pgstore/pgtest"
+	"github.com/rulehost/rulehost/service/storetest"
 )
 
 func freshSchema(t testing.TB) *pgxpool.Config {

@@ -12,13 +12,13 @@ import (
 	"time"
 
 	"github.com/rulehost/rulehost/host/plugin"
-	"github.com/rulehost/rulehost/host/suite"
+	"github.com/rulehost/rulehost/suite"
 )
 
 // repo is an absolute path inside the repository.
 func repo(t testing.TB, rel string) string {
 	t.Helper()
-	p, err := filepath.Abs(filepath.Join("../..", rel))
+	p, err := filepath.Abs(filepath.Join("..", rel))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +95,7 @@ var update = flag.Bool("update", false, "rewrite the goldens of testdata/suites/
 // cases of every kind it promises. `make golden` (-update) rewrites its
 // goldens.
 func TestBundledSuiteGolden(t *testing.T) {
-	results := run(t, "../../testdata/suites/bundled", suite.Options{Update: *update})
+	results := run(t, "../testdata/suites/bundled", suite.Options{Update: *update})
 	kinds := map[string]int{}
 	for _, r := range results {
 		kinds[r.Kind]++
@@ -105,7 +105,7 @@ func TestBundledSuiteGolden(t *testing.T) {
 	}
 	if t.Failed() {
 		t.Log("when an engine or plugin change is meant to change these records, rewrite the goldens with " +
-			"`make golden` (or go test ./host/suite -run BundledSuiteGolden -update) and review their diff")
+			"`make golden` (or go test ./suite -run BundledSuiteGolden -update) and review their diff")
 	}
 	for kind, least := range map[string]int{suite.KindLoad: 5, suite.KindPlugin: 30, suite.KindCheck: 40, suite.KindTranscript: 2, suite.KindOdds: 3} {
 		if kinds[kind] < least {
@@ -242,7 +242,7 @@ func TestNoUpdateNeverWrites(t *testing.T) {
 // together run every case exactly once, and each shard is the same on
 // every run.
 func TestShardsRunEveryCaseOnce(t *testing.T) {
-	s := load(t, "../../testdata/suites/bundled")
+	s := load(t, "../testdata/suites/bundled")
 	all := suite.Select([]*suite.Suite{s}, suite.Options{})
 	seen := map[string]int{}
 	for i := 1; i <= 3; i++ {
@@ -289,7 +289,7 @@ func TestJobsGiveIdenticalResults(t *testing.T) {
 	lua := filepath.Join(pluginDir, "plugin.lua")
 	src, _ := os.ReadFile(lua)
 	writeFile(t, lua, strings.Replace(string(src), "local total = sum + effects", "local total = sum + effects + 1", 1))
-	suites := []*suite.Suite{load(t, dir), load(t, "../../testdata/suites/bundled")}
+	suites := []*suite.Suite{load(t, dir), load(t, "../testdata/suites/bundled")}
 	one := suite.Run(suites, suite.Options{Jobs: 1, Plugin: generous})
 	four := suite.Run(suites, suite.Options{Jobs: 4, Plugin: generous})
 	if len(failed(one)) == 0 {
@@ -405,7 +405,7 @@ func TestHostilePluginFailsOnlyItsOwnCases(t *testing.T) {
 
 // TestFilter: a substring or a glob over SUITE/KIND/NAME.
 func TestFilter(t *testing.T) {
-	s := load(t, "../../testdata/suites/bundled")
+	s := load(t, "../testdata/suites/bundled")
 	ids := func(f string) []string {
 		var out []string
 		for _, c := range suite.Select([]*suite.Suite{s}, suite.Options{Filter: f}) {
