@@ -35,6 +35,37 @@ type EventStore interface {
 	Close() error
 }
 
+// ErrUnavailable marks a store outage: the store could not be reached or
+// could not write (a PostgreSQL restart or lost connection, a full disk).
+// Nothing was stored by the call that failed with it, or, for a commit
+// whose answer was lost, the outcome is unknown; either way it is worth
+// retrying later, which a bug is not (HTTP 503 store-unavailable rather
+// than 500). Stores wrap the cause: errors.Is(err, ErrUnavailable) and
+// errors.Is(err, syscall.ENOSPC) both hold.
+var ErrUnavailable = errors.New("the session store is unavailable")
+
+// Unavailable wraps an outage's cause so that it is ErrUnavailable too.
+func Unavailable(err error) error {
+	if err == nil || errors.Is(err, ErrUnavailable) {
+		return err
+	}
+	return &unavailableError{err}
+}
+
+type unavailableError struct{ err error }
+
+func (e *unavailableError) Error() string { return e.err.Error() }
+func (e *unavailableError) Unwrap() []error {
+	return []error{e.err, ErrUnavailable}
+}
+
+// Pinger is a store that can say whether it answers now (the service's
+// /readyz): PostgreSQL pings its database, the folder store checks that
+// its root is writable. A store without it is taken as ready.
+type Pinger interface {
+	Ping(ctx context.Context) error
+}
+
 // Record is what a session of a store was started with: its config (the
 // hashes say what the ruleset and party held) and the ruleset and party
 // JSON themselves.
@@ -42,6 +73,10 @@ type Record struct {
 	Config  Config            `json:"config"`
 	Ruleset json.RawMessage   `json:"ruleset"`
 	Party   []json.RawMessage `json:"party"`
+	// Owner is the tenant that created the session (the service's API
+	// key owner id), "" for none; the service shows a session to its
+	// owner only. Not part of the hashes: it says who, not what.
+	Owner string `json:"owner,omitempty"`
 }
 
 // Stored record paths: a service/dirstore folder holds the ruleset as

@@ -14,7 +14,9 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -56,6 +58,44 @@ func New(root string) (*Store, error) {
 // Name is "dir".
 func (d *Store) Name() string { return "dir" }
 
+// Ping says whether the root folder takes a write now: it writes,
+// fsyncs and removes a small file there (a full disk or a read-only
+// mount fails it), for the service's /readyz.
+func (d *Store) Ping(ctx context.Context) error {
+	if err := os.MkdirAll(d.root, 0o755); err != nil {
+		return outage(fmt.Errorf("session store: %w", err))
+	}
+	f, err := os.CreateTemp(d.root, ".ready-*")
+	if err != nil {
+		return outage(fmt.Errorf("session store: %w", err))
+	}
+	defer os.Remove(f.Name())
+	_, err = f.Write([]byte("ready\n"))
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return outage(fmt.Errorf("session store: %s is not writable: %w", d.root, err))
+	}
+	return nil
+}
+
+// outage marks the errors of a disk that cannot take a write (full, over
+// quota, read-only, failing) as session.ErrUnavailable: the service
+// answers them 503 store-unavailable, and the log stays whole (a failed
+// append is cut back, session.AppendBatch).
+func outage(err error) error {
+	for _, e := range []error{syscall.ENOSPC, syscall.EDQUOT, syscall.EROFS, syscall.EIO} {
+		if errors.Is(err, e) {
+			return session.Unavailable(err)
+		}
+	}
+	return err
+}
+
 // Close releases nothing: no lock outlives an append.
 func (d *Store) Close() error { return nil }
 
@@ -77,6 +117,10 @@ func (d *Store) sessionLock(id string) *sync.Mutex {
 // party first, then an empty log, then session.json last and only if no
 // other writer put one there (a folder without it is not a session).
 func (d *Store) Create(ctx context.Context, id string, rec session.Record) error {
+	return outage(d.create(id, rec))
+}
+
+func (d *Store) create(id string, rec session.Record) error {
 	if err := session.CheckID(id); err != nil {
 		return err
 	}
@@ -113,6 +157,12 @@ func (d *Store) Create(ctx context.Context, id string, rec session.Record) error
 		return fmt.Errorf("session store: %w", err)
 	}
 	files := map[string][]byte{filepath.Join(dir, session.StoredRuleset): rec.Ruleset, filepath.Join(dir, session.LogFile): nil}
+	if err := os.Remove(filepath.Join(dir, ownerFile)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("session store: %w", err)
+	}
+	if rec.Owner != "" {
+		files[filepath.Join(dir, ownerFile)] = []byte(rec.Owner + "\n")
+	}
 	for i, p := range rec.Party {
 		files[filepath.Join(party, session.PartyFile(i))] = p
 	}
@@ -135,9 +185,14 @@ func (d *Store) Create(ctx context.Context, id string, rec session.Record) error
 	return nil
 }
 
-// session.Record reads a session's config, ruleset and party, and checks them
+// Record reads a session's config, ruleset and party, and checks them
 // against the config's hashes.
 func (d *Store) Record(ctx context.Context, id string) (session.Record, error) {
+	rec, err := d.record(id)
+	return rec, outage(err)
+}
+
+func (d *Store) record(id string) (session.Record, error) {
 	var rec session.Record
 	if err := session.CheckID(id); err != nil {
 		return rec, err
@@ -172,8 +227,18 @@ func (d *Store) Record(ctx context.Context, id string) (session.Record, error) {
 	if err := rec.Verify(); err != nil {
 		return rec, fmt.Errorf("session %s: %w", id, err)
 	}
+	b, err := os.ReadFile(filepath.Join(dir, ownerFile))
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return rec, fmt.Errorf("session store: %w", err)
+	}
+	rec.Owner = strings.TrimSpace(string(b))
 	return rec, nil
 }
+
+// ownerFile holds the tenant that created the session (Record.Owner),
+// one line; absent for none. session.json is the CLI's and stays as it
+// is.
+const ownerFile = "owner"
 
 func (d *Store) tail(id string) (logTail, bool) {
 	d.mu.Lock()
@@ -191,6 +256,10 @@ func (d *Store) setTail(id string, t logTail) {
 // Append writes the batch under the folder's lock if the log ends at
 // seq after, fsynced before it returns.
 func (d *Store) Append(ctx context.Context, id string, after int, events []session.Event) error {
+	return outage(d.append(id, after, events))
+}
+
+func (d *Store) append(id string, after int, events []session.Event) error {
 	if err := session.CheckID(id); err != nil {
 		return err
 	}
@@ -258,6 +327,11 @@ func (d *Store) Append(ctx context.Context, id string, after int, events []sessi
 // Events reads the log without a lock (a torn tail is not part of it)
 // and returns the events after seq after.
 func (d *Store) Events(ctx context.Context, id string, after int) ([]session.Event, error) {
+	evs, err := d.events(id, after)
+	return evs, outage(err)
+}
+
+func (d *Store) events(id string, after int) ([]session.Event, error) {
 	if err := session.CheckID(id); err != nil {
 		return nil, err
 	}

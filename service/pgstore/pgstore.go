@@ -44,7 +44,8 @@ CREATE TABLE IF NOT EXISTS rulehost_events (
 	line       text NOT NULL,
 	crc        text NOT NULL,
 	PRIMARY KEY (session_id, seq)
-);`
+);
+ALTER TABLE rulehost_sessions ADD COLUMN IF NOT EXISTS owner text NOT NULL DEFAULT '';`
 
 // schemaLock is the advisory lock key of schema creation ("rulehost").
 const schemaLock = 0x72756c65686f7374
@@ -85,6 +86,9 @@ func OpenConfig(ctx context.Context, cfg *pgxpool.Config) (*Store, error) {
 	return &Store{pool: pool}, nil
 }
 
+// Ping says whether the database answers (the service's /readyz).
+func (s *Store) Ping(ctx context.Context) error { return outage(s.pool.Ping(ctx)) }
+
 // Name is "postgres".
 func (s *Store) Name() string { return "postgres" }
 
@@ -96,6 +100,10 @@ func (s *Store) Close() error {
 
 // Create inserts the session row; ErrExists when the id is taken.
 func (s *Store) Create(ctx context.Context, id string, rec session.Record) error {
+	return outage(s.create(ctx, id, rec))
+}
+
+func (s *Store) create(ctx context.Context, id string, rec session.Record) error {
 	if err := session.CheckID(id); err != nil {
 		return err
 	}
@@ -110,8 +118,8 @@ func (s *Store) Create(ctx context.Context, id string, rec session.Record) error
 	for i, p := range rec.Party {
 		party[i] = p
 	}
-	_, err = s.pool.Exec(ctx, `INSERT INTO rulehost_sessions (id, config, ruleset_hash, party_hash, ruleset, party) VALUES ($1, $2, $3, $4, $5, $6)`,
-		id, string(cfg), rec.Config.RulesetHash, rec.Config.PartyHash, []byte(rec.Ruleset), party)
+	_, err = s.pool.Exec(ctx, `INSERT INTO rulehost_sessions (id, config, ruleset_hash, party_hash, ruleset, party, owner) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+		id, string(cfg), rec.Config.RulesetHash, rec.Config.PartyHash, []byte(rec.Ruleset), party, rec.Owner)
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) && pe.Code == "23505" { // unique_violation
 		return fmt.Errorf("session %s %w", id, session.ErrExists)
@@ -124,6 +132,11 @@ func (s *Store) Create(ctx context.Context, id string, rec session.Record) error
 
 // Record reads the session row and checks its content against its hashes.
 func (s *Store) Record(ctx context.Context, id string) (session.Record, error) {
+	rec, err := s.record(ctx, id)
+	return rec, outage(err)
+}
+
+func (s *Store) record(ctx context.Context, id string) (session.Record, error) {
 	var rec session.Record
 	if err := session.CheckID(id); err != nil {
 		return rec, err
@@ -131,8 +144,8 @@ func (s *Store) Record(ctx context.Context, id string) (session.Record, error) {
 	var cfg, rsHash, partyHash string
 	var rs []byte
 	var party [][]byte
-	err := s.pool.QueryRow(ctx, `SELECT config, ruleset_hash, party_hash, ruleset, party FROM rulehost_sessions WHERE id = $1`, id).
-		Scan(&cfg, &rsHash, &partyHash, &rs, &party)
+	err := s.pool.QueryRow(ctx, `SELECT config, ruleset_hash, party_hash, ruleset, party, owner FROM rulehost_sessions WHERE id = $1`, id).
+		Scan(&cfg, &rsHash, &partyHash, &rs, &party, &rec.Owner)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return rec, fmt.Errorf("session %s %w", id, session.ErrNoSession)
 	}
@@ -157,6 +170,10 @@ func (s *Store) Record(ctx context.Context, id string) (session.Record, error) {
 
 // Append stores the batch in one transaction if the log ends at after.
 func (s *Store) Append(ctx context.Context, id string, after int, events []session.Event) error {
+	return outage(s.append(ctx, id, after, events))
+}
+
+func (s *Store) append(ctx context.Context, id string, after int, events []session.Event) error {
 	if err := session.CheckID(id); err != nil {
 		return err
 	}
@@ -200,6 +217,11 @@ func (s *Store) Append(ctx context.Context, id string, after int, events []sessi
 // Events reads the rows after seq after, checking each line's checksum,
 // its crc column and its seq.
 func (s *Store) Events(ctx context.Context, id string, after int) ([]session.Event, error) {
+	evs, err := s.events(ctx, id, after)
+	return evs, outage(err)
+}
+
+func (s *Store) events(ctx context.Context, id string, after int) ([]session.Event, error) {
 	if err := session.CheckID(id); err != nil {
 		return nil, err
 	}

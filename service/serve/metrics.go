@@ -16,6 +16,7 @@ type metrics struct {
 	pluginRefusals prometheus.Counter
 	pluginCalls    *prometheus.CounterVec
 	appends        *prometheus.CounterVec
+	storeOutages   *prometheus.CounterVec
 
 	requestCounters sync.Map // routeStatus -> prometheus.Counter
 	recordCounters  sync.Map // record name -> prometheus.Counter
@@ -42,8 +43,11 @@ func newMetrics(reg *prometheus.Registry) *metrics {
 		appends: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "rulehost_store_appends_total", Help: "Session events appended, by store and result.",
 		}, []string{"store", "result"}),
+		storeOutages: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "rulehost_store_outages_total", Help: "Store calls answered 503 store-unavailable (and failed readiness checks), by store.",
+		}, []string{"store"}),
 	}
-	reg.MustRegister(m.requests, m.latency, m.checks, m.pluginRefusals, m.pluginCalls, m.appends)
+	reg.MustRegister(m.requests, m.latency, m.checks, m.pluginRefusals, m.pluginCalls, m.appends, m.storeOutages)
 	return m
 }
 

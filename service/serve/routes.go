@@ -2,6 +2,7 @@ package serve
 
 import (
 	"context"
+	"slices"
 	"net/http"
 	"sort"
 	"strconv"
@@ -24,6 +25,9 @@ type route struct {
 	// parameters ({id}) are documented from the path.
 	Query  map[string]any
 	Handle func(*Server) handlerFunc
+	// Public routes answer without an API key (health, readiness, this
+	// document); every other wants one when the service has keys.
+	Public bool
 }
 
 // schema helpers, so the table reads as data.
@@ -75,6 +79,14 @@ func (s *Server) routes() []route {
 			Method: "GET", Path: "/healthz", Summary: "liveness: the service answers",
 			Response: obj([]string{"status"}, map[string]any{"status": str(`"ok"`), "capabilityApi": str("the engine's Capability API level")}),
 			Handle:   func(s *Server) handlerFunc { return s.handleHealth },
+			Public:   true,
+		},
+		{
+			Method: "GET", Path: "/readyz", Summary: "readiness: the session store answers (PostgreSQL ping, the folder writable); 503 store-unavailable when not",
+			Response: obj([]string{"status"}, map[string]any{"status": str(`"ready"`), "store": str("the store's kind (dir, postgres), when the service has one")}),
+			Errors:   []int{503},
+			Handle:   func(s *Server) handlerFunc { return s.handleReady },
+			Public:   true,
 		},
 		{
 			Method: "GET", Path: "/v1/openapi.json", Summary: "this document",
@@ -82,6 +94,7 @@ func (s *Server) routes() []route {
 			Handle: func(s *Server) handlerFunc {
 				return func(context.Context, *http.Request) (any, error) { return s.OpenAPI(), nil }
 			},
+			Public: true,
 		},
 		{
 			Method: "POST", Path: "/v1/validate", Summary: "validate a ruleset (and sheets against it) as an import would: every problem at its JSON pointer",
@@ -218,6 +231,30 @@ func (s *Server) routes() []route {
 	}
 }
 
+// statuses are the error statuses a route may answer: its own and those
+// of admission (admit.go) every route shares.
+func (r route) statuses() []int {
+	set := map[int]bool{http.StatusForbidden: true} // cross-origin
+	for _, c := range r.Errors {
+		set[c] = true
+	}
+	if r.Request != nil {
+		set[http.StatusBadRequest], set[http.StatusRequestEntityTooLarge], set[http.StatusUnsupportedMediaType] = true, true, true
+	}
+	if !r.Public {
+		set[http.StatusUnauthorized] = true
+	}
+	if strings.Contains(r.Path, "/sessions") {
+		set[http.StatusServiceUnavailable] = true // store-unavailable
+	}
+	out := make([]int, 0, len(set))
+	for c := range set {
+		out = append(out, c)
+	}
+	sort.Ints(out)
+	return out
+}
+
 // parameters documents a route's path parameters and query.
 func (r route) parameters() []any {
 	var out []any
@@ -249,8 +286,7 @@ func (s *Server) OpenAPI() map[string]any {
 			op["requestBody"] = map[string]any{"required": true, "content": map[string]any{"application/json": map[string]any{"schema": r.Request}}}
 		}
 		responses := map[string]any{"200": map[string]any{"description": "OK", "content": map[string]any{"application/json": map[string]any{"schema": r.Response}}}}
-		errs := append([]int(nil), r.Errors...)
-		sort.Ints(errs)
+		errs := r.statuses()
 		for _, code := range errs {
 			responses[strconv.Itoa(code)] = map[string]any{"description": http.StatusText(code), "content": map[string]any{"application/json": map[string]any{"schema": ref("Error")}}}
 		}
@@ -283,9 +319,9 @@ func (s *Server) OpenAPI() map[string]any {
 			"Appended":  obj([]string{"seq", "reply"}, map[string]any{"seq": integer("the event's seq", 1), "reply": ref("Reply")}),
 			"RecordOut": obj([]string{"record", "text"}, map[string]any{"record": ref("Record"), "text": str("the record as text, exactly like a GM tag")}),
 			"Error": obj([]string{"error"}, map[string]any{"error": obj([]string{"code", "message"}, map[string]any{
-				"code":     str("reason code: bad-request, too-large, invalid-ruleset, invalid-sheet, bad-tag, unknown-who, unknown-tag, refused, unknown-format, unknown-bundled, no-bundled, no-store, unknown-session, exists, conflict, bad-entry, not-found, method-not-allowed, deadline, engine-error"),
+				"code":     str("reason code: bad-request, too-large, unsupported-media-type, cross-origin, unauthorized, invalid-ruleset, invalid-sheet, bad-tag, unknown-who, unknown-tag, refused, unknown-format, unknown-bundled, no-bundled, no-store, unknown-session, exists, conflict, bad-entry, not-found, method-not-allowed, deadline, store-unavailable, engine-error"),
 				"message":  str("what is wrong and what to do"),
-				"problems": arr(ref("Problem"), "for invalid-ruleset and invalid-sheet: every problem at its pointer"),
+				"problems": arr(ref("Problem"), "for invalid-ruleset and invalid-sheet: every problem at its pointer; for a refused body (bad-request): where it went wrong"),
 				"seq":      integer("for conflict: the seq the session's log ends at now", 0),
 				"record":   ref("RecordOut"),
 			})}),
@@ -310,7 +346,7 @@ func (s *Server) OpenAPI() map[string]any {
 				"value": map[string]any{"type": "integer"}, "success": map[string]any{"type": "number", "minimum": 0, "maximum": 1}, "exact": map[string]any{"type": "boolean"},
 			}),
 			"Section": obj([]string{"name", "data", "text"}, map[string]any{
-				"name": map[string]any{"type": "string", "enum": prompt.Names},
+				"name": map[string]any{"type": "string", "enum": append(slices.Clone(prompt.Names), prompt.Cut), "description": "a section, or cut: the note a prompt cut by maxChars ends with"},
 				"data": map[string]any{"description": "the facts the section states, for a formatter (docs/prompt.md)"},
 				"text": str("the section's text"),
 			}),

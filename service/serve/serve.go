@@ -28,6 +28,7 @@ import (
 	"github.com/rulehost/rulehost/engine/check"
 	"github.com/rulehost/rulehost/engine/session"
 	"github.com/rulehost/rulehost/host"
+	"github.com/rulehost/rulehost/service/apikey"
 )
 
 // Defaults for Options.
@@ -59,6 +60,13 @@ type Options struct {
 	Registry *prometheus.Registry
 	// Store keeps the sessions (sessions.go); nil serves no sessions.
 	Store session.EventStore
+	// CORSOrigins are the origins (https://app.example) whose pages may
+	// call the service from a browser; a browser request of any other
+	// origin is refused (docs/http.md "Browsers").
+	CORSOrigins []string
+	// Keys, when not empty, are the API keys the service admits; each
+	// owns the sessions it creates (auth.go). Nil or empty: no keys.
+	Keys *apikey.Set
 	// MaxLive bounds the sessions kept folded in memory; past it the one
 	// used longest ago is dropped (the store keeps everything, and the
 	// next request for it folds it again). DefaultMaxLive when 0.
@@ -99,6 +107,9 @@ type Server struct {
 	mux     *http.ServeMux
 	metrics *metrics
 	nextID  atomic.Uint64
+	// idPrefix starts this process's request ids: random, so that ids
+	// of several servers behind one balancer do not collide.
+	idPrefix string
 
 	kinds        map[string]check.Resolver // the plugins' kinds, counted (plugins.go)
 	tags         session.TagHandler        // the plugins' tags, counted
@@ -108,6 +119,8 @@ type Server struct {
 	liveMu       sync.Mutex
 	sessions     map[string]*liveSession
 	liveTick     uint64 // counts uses of live sessions, for dropping the oldest
+
+	notFound, preflight http.Handler // the answers outside the route table, logged and counted as routes are
 }
 
 // New builds a server from its options.
@@ -115,6 +128,7 @@ func New(opts Options) *Server {
 	s := &Server{opts: opts.withDefaults()}
 	s.metrics = newMetrics(s.opts.Registry)
 	s.countPlugins()
+	s.idPrefix = newID()[:12] + "-"
 	s.mux = http.NewServeMux()
 	paths := map[string]bool{}
 	for _, r := range s.routes() {
@@ -122,15 +136,25 @@ func New(opts Options) *Server {
 		paths[r.Path] = true
 	}
 	for p := range paths {
-		s.mux.HandleFunc(p, func(w http.ResponseWriter, r *http.Request) {
-			writeError(w, http.StatusMethodNotAllowed, "method-not-allowed", fmt.Sprintf("%s does not answer %s; see /v1/openapi.json", r.URL.Path, r.Method), nil)
-		})
+		s.mux.Handle(p, s.wrap(route{Method: "(other)", Path: p, Public: true, Handle: func(*Server) handlerFunc {
+			return func(_ context.Context, r *http.Request) (any, error) {
+				return nil, &apiError{Status: http.StatusMethodNotAllowed, Code: "method-not-allowed", Message: fmt.Sprintf("%s does not answer %s; see /v1/openapi.json", r.URL.Path, r.Method)}
+			}
+		}}))
 	}
 	s.mountPlay()
 	s.mux.Handle("GET /metrics", promhttp.HandlerFor(s.opts.Registry, promhttp.HandlerOpts{}))
-	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, "not-found", fmt.Sprintf("no route %s %s; the API is described at /v1/openapi.json", r.Method, r.URL.Path), nil)
-	})
+	s.notFound = s.wrap(route{Method: "(any)", Path: "(not-found)", Public: true, Handle: func(*Server) handlerFunc {
+		return func(_ context.Context, r *http.Request) (any, error) {
+			p := r.URL.Path
+			if p == "" || p[0] != '/' || path.Clean(p) != p {
+				return nil, &apiError{Status: http.StatusNotFound, Code: "not-found", Message: fmt.Sprintf("path %q is not a route; the API is described at /v1/openapi.json", p)}
+			}
+			return nil, &apiError{Status: http.StatusNotFound, Code: "not-found", Message: fmt.Sprintf("no route %s %s; the API is described at /v1/openapi.json", r.Method, p)}
+		}
+	}})
+	s.preflight = s.wrap(route{Method: http.MethodOptions, Path: "(preflight)", Public: true, Handle: func(s *Server) handlerFunc { return s.handlePreflight }})
+	s.mux.Handle("/", s.notFound)
 	return s
 }
 
@@ -143,7 +167,11 @@ func (s *Server) Handler() http.Handler { return http.HandlerFunc(s.serveHTTP) }
 // answer of the service is JSON.
 func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	if p := r.URL.Path; p == "" || p[0] != '/' || path.Clean(p) != p {
-		writeError(w, http.StatusNotFound, "not-found", fmt.Sprintf("path %q is not a route; the API is described at /v1/openapi.json", p), nil)
+		s.notFound.ServeHTTP(w, r)
+		return
+	}
+	if r.Method == http.MethodOptions {
+		s.preflight.ServeHTTP(w, r)
 		return
 	}
 	s.mux.ServeHTTP(w, r)

@@ -39,6 +39,8 @@ type liveSession struct {
 
 	mu sync.Mutex
 	s  *session.Session
+	// owner is the tenant that created it (Record.Owner).
+	owner string
 
 	used uint64 // the server's liveTick when it was last asked for (under liveMu)
 }
@@ -76,10 +78,15 @@ func (s *Server) live(ctx context.Context, id string) (*liveSession, error) {
 	s.liveTick++
 	ls.used = s.liveTick
 	s.liveMu.Unlock()
-	ls.once.Do(func() { ls.s, ls.err = s.openSession(ctx, st, id) })
+	ls.once.Do(func() { ls.s, ls.owner, ls.err = s.openSession(ctx, st, id) })
 	if ls.err != nil {
 		s.forget(id, ls)
 		return nil, ls.err
+	}
+	if ls.owner != owner(ctx) && !s.opts.Keys.Empty() {
+		// Another key's session is absent to this one: the same answer
+		// as for no session, so ids cannot be probed.
+		return nil, storeError(fmt.Errorf("session %s %w", id, session.ErrNoSession))
 	}
 	return ls, nil
 }
@@ -110,20 +117,33 @@ func (s *Server) forget(id string, ls *liveSession) {
 
 // openSession loads a session's ruleset and party from its stored record
 // (checked against the record's hashes) and starts an empty fold.
-func (s *Server) openSession(ctx context.Context, st session.EventStore, id string) (*session.Session, error) {
+func (s *Server) openSession(ctx context.Context, st session.EventStore, id string) (*session.Session, string, error) {
+	sess, err := s.foldRecord(ctx, st, id)
+	if err != nil {
+		return nil, "", err
+	}
+	return sess.s, sess.owner, nil
+}
+
+type opened struct {
+	s     *session.Session
+	owner string
+}
+
+func (s *Server) foldRecord(ctx context.Context, st session.EventStore, id string) (opened, error) {
 	rec, err := st.Record(ctx, id)
 	if err != nil {
-		return nil, storeError(err)
+		return opened{}, storeError(err)
 	}
 	rs, err := ruleset.Load("ruleset", rec.Ruleset, s.rulesetOptions())
 	if err != nil {
-		return nil, fmt.Errorf("session %s: its stored ruleset no longer loads here: %w", id, err)
+		return opened{}, fmt.Errorf("session %s: its stored ruleset no longer loads here: %w", id, err)
 	}
 	var sheets []*sheet.Sheet
 	for i, raw := range rec.Party {
 		sh, err := sheet.Load(fmt.Sprintf("party/%d", i), raw, rs)
 		if err != nil {
-			return nil, fmt.Errorf("session %s: its stored party no longer loads here: %w", id, err)
+			return opened{}, fmt.Errorf("session %s: its stored party no longer loads here: %w", id, err)
 		}
 		sheets = append(sheets, sh)
 	}
@@ -131,7 +151,7 @@ func (s *Server) openSession(ctx context.Context, st session.EventStore, id stri
 	if s.opts.Host != nil {
 		sess.Kinds, sess.Tags = s.pluginKinds(), s.pluginTags()
 	}
-	return sess, nil
+	return opened{sess, rec.Owner}, nil
 }
 
 // catchUp folds the events other processes appended since this one last
@@ -161,8 +181,46 @@ func storeError(err error) error {
 		return &apiError{Status: http.StatusConflict, Code: "exists", Message: err.Error()}
 	case errors.Is(err, session.ErrBadID):
 		return badRequest("%v", err)
+	case errors.Is(err, session.ErrUnavailable):
+		return unavailable(err)
 	}
 	return err
+}
+
+// unavailable is a store outage: 503, retry in a second or two.
+func unavailable(err error) *apiError {
+	return &apiError{Status: http.StatusServiceUnavailable, Code: "store-unavailable", RetryAfter: 2,
+		Message: fmt.Sprintf("the session store does not answer now (%v); nothing was changed unless the store had already committed it: retry shortly, with the same Idempotency-Key", err)}
+}
+
+// storeTimeout bounds a store call that runs past the request's
+// deadline: once a write is started it is let finish (or fail) on its
+// own, so that what the store commits is what the client is told.
+func (s *Server) storeContext(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.WithoutCancel(ctx), s.opts.Deadline)
+}
+
+type readyResponse struct {
+	Status string `json:"status"`
+	Store  string `json:"store,omitempty"`
+}
+
+// handleReady says whether the store answers now (a PostgreSQL ping,
+// the folder writable), for a balancer to send traffic elsewhere.
+func (s *Server) handleReady(ctx context.Context, r *http.Request) (any, error) {
+	st := s.opts.Store
+	if st == nil {
+		return readyResponse{Status: "ready"}, nil
+	}
+	if p, ok := st.(session.Pinger); ok {
+		if err := p.Ping(ctx); err != nil {
+			if errors.Is(err, context.DeadlineExceeded) {
+				err = session.Unavailable(err)
+			}
+			return nil, unavailable(err)
+		}
+	}
+	return readyResponse{Status: "ready", Store: st.Name()}, nil
 }
 
 // ---- create
@@ -197,7 +255,14 @@ func (s *Server) handleCreateSession(ctx context.Context, r *http.Request) (any,
 	if err != nil {
 		return nil, err
 	}
-	if err := st.Create(ctx, req.ID, session.NewRecord(rulesetJSON, party, req.Seed)); err != nil {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	rec := session.NewRecord(rulesetJSON, party, req.Seed)
+	rec.Owner = owner(ctx)
+	cctx, cancel := s.storeContext(ctx)
+	defer cancel()
+	if err := st.Create(cctx, req.ID, rec); err != nil {
 		return nil, storeError(err)
 	}
 	return createResponse{ID: req.ID}, nil
@@ -329,7 +394,14 @@ func (s *Server) appendEntry(ctx context.Context, id string, e session.Entry, ex
 			}
 			continue
 		}
-		err = st.Append(ctx, id, at, evs)
+		// Work not started is what a deadline cancels; an append started
+		// runs to the store's answer, which is then the client's.
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		actx, cancel := s.storeContext(ctx)
+		err = st.Append(actx, id, at, evs)
+		cancel()
 		var ce *session.ConflictError
 		if errors.As(err, &ce) {
 			s.metrics.appends.WithLabelValues(st.Name(), "conflict").Inc()
@@ -446,8 +518,8 @@ func (s *Server) handleEvents(ctx context.Context, r *http.Request) (any, error)
 		return nil, err
 	}
 	id := r.PathValue("id")
-	if err := session.CheckID(id); err != nil {
-		return nil, badRequest("%v", err)
+	if _, err := s.live(ctx, id); err != nil { // the owner's only
+		return nil, err
 	}
 	after := 0
 	if a := r.URL.Query().Get("after"); a != "" {
