@@ -12,6 +12,7 @@ FUZZ_TARGETS := \
 	./engine/check:FuzzCheckerAsResolve \
 	./service/serve:FuzzRequestBody \
 	./service/serve:FuzzFastDecode \
+	./service/serve:FuzzDecodeNamesPointer \
 	./engine/ruleset:FuzzLoad \
 	./engine/ruleset:FuzzItemsBlock \
 	./engine/ruleset:FuzzAttack \
@@ -32,6 +33,7 @@ FUZZ_TARGETS := \
 	./engine/gear:FuzzStartingGear \
 	./engine/session:FuzzReadLog \
 	./engine/jsonin:FuzzDecode \
+	./engine/jsonin:FuzzInto \
 	./host/sandbox:FuzzClean \
 	./engine/use:FuzzUseValidator \
 	./engine/use:FuzzUseTag \

@@ -2,8 +2,8 @@ package serve
 
 import (
 	"context"
-	"slices"
 	"net/http"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"

@@ -189,7 +189,7 @@ func (s *Server) Serve(ctx context.Context, ready func(addr string)) error {
 		Handler:           s.Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       s.opts.Deadline + 10*time.Second,
-		WriteTimeout:      s.opts.Deadline + 10*time.Second,
+		WriteTimeout:      s.opts.Deadline + StoreGrace + 10*time.Second,
 		IdleTimeout:       2 * time.Minute,
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          s.opts.Logger.StandardLogger(&hclog.StandardLoggerOptions{InferLevels: true}),

@@ -133,8 +133,24 @@ func TestValidate(t *testing.T) {
 		t.Errorf("invalid: %d %v", code, out)
 	}
 	code, out = post(t, ts, "/v1/validate", `{"bundled":"d20-5e","sheets":[{"name":"Zed","abilities":{"nope":3}}]}`)
-	if code != 200 || out["valid"] != false || !strings.Contains(mustJSON(out), `"pointer":"/abilities/nope"`) {
+	if code != 200 || out["valid"] != false || !strings.Contains(mustJSON(out), `"pointer":"/sheets/0/abilities/nope"`) {
 		t.Errorf("invalid sheet: %d %v", code, out)
+	}
+	// The second of two sheets: its problems carry its index, on
+	// /v1/validate and in /v1/check's structured problems.
+	ada, _ := os.ReadFile("../../rulesets/d20-5e/sheets/ada.json")
+	two := `"bundled":"d20-5e","sheets":[` + string(ada) + `,{"name":"Bad","skills":{"juggling":2}}]`
+	code, out = post(t, ts, "/v1/validate", `{`+two+`}`)
+	if code != 200 || out["valid"] != false || !strings.Contains(mustJSON(out), `"pointer":"/sheets/1/skills/juggling"`) {
+		t.Errorf("second sheet invalid: %d %v", code, out)
+	}
+	code, out = post(t, ts, "/v1/check", `{`+two+`,"tag":"`+athletics+`"}`)
+	if code != 422 || errCode(out) != "invalid-sheet" || !strings.Contains(mustJSON(out), `"pointer":"/sheets/1/skills/juggling"`) {
+		t.Errorf("check with the second sheet invalid: %d %v", code, out)
+	}
+	code, out = post(t, ts, "/v1/check", `{"bundled":"d20-5e","bundledSheets":["ada",1],"tag":"`+athletics+`"}`)
+	if code != 400 || !strings.Contains(mustJSON(out), `/bundledSheets/1: want a string, found a number`) || !strings.Contains(mustJSON(out), `"pointer":"/bundledSheets/1"`) {
+		t.Errorf("a number for a sheet name: %d %v", code, out)
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"os"
 	"strconv"
 	"sync"
+	"time"
 
 	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/session"
@@ -193,11 +194,16 @@ func unavailable(err error) *apiError {
 		Message: fmt.Sprintf("the session store does not answer now (%v); nothing was changed unless the store had already committed it: retry shortly, with the same Idempotency-Key", err)}
 }
 
-// storeTimeout bounds a store call that runs past the request's
+// StoreGrace bounds a store write that runs past the request's
 // deadline: once a write is started it is let finish (or fail) on its
-// own, so that what the store commits is what the client is told.
+// own, so that what the store commits is what the client is told; only
+// a store hung for this long is given up on (and the answer is then
+// 503 deadline with the outcome unknown: retry with the same
+// Idempotency-Key).
+const StoreGrace = 30 * time.Second
+
 func (s *Server) storeContext(ctx context.Context) (context.Context, context.CancelFunc) {
-	return context.WithTimeout(context.WithoutCancel(ctx), s.opts.Deadline)
+	return context.WithTimeout(context.WithoutCancel(ctx), StoreGrace)
 }
 
 type readyResponse struct {
