@@ -34,6 +34,7 @@ func Run(t *testing.T, backend Backend) {
 		{"Texts", testTexts},
 		{"Independent", testIndependent},
 		{"Concurrent", testConcurrent},
+		{"OwnerAndPing", testOwnerAndPing},
 	} {
 		t.Run(c.name, func(t *testing.T) { c.run(t, backend(t)) })
 	}
@@ -324,4 +325,33 @@ func testConcurrent(t *testing.T, open func() session.EventStore) {
 		t.Errorf("acknowledged but not stored: %v", acked)
 	}
 	t.Logf("%d events by %d writers on 2 handles, %d conflicts retried", writers*each, writers, conflicts)
+}
+
+// testOwnerAndPing: a record's owner comes back as stored (and none
+// stays none); a store that can ping answers while it is up.
+func testOwnerAndPing(t *testing.T, open func() session.EventStore) {
+	st := open()
+	defer st.Close()
+	rec := record()
+	rec.Owner = "k0123456789abcdef"
+	if err := st.Create(ctx, "owned", rec); err != nil {
+		t.Fatal(err)
+	}
+	create(t, st, "free")
+	other := open()
+	defer other.Close()
+	for id, want := range map[string]string{"owned": rec.Owner, "free": ""} {
+		got, err := other.Record(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Owner != want {
+			t.Errorf("%s: owner %q; want %q", id, got.Owner, want)
+		}
+	}
+	if p, ok := st.(session.Pinger); ok {
+		if err := p.Ping(ctx); err != nil {
+			t.Errorf("ping of a store that is up: %v", err)
+		}
+	}
 }
