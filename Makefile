@@ -13,6 +13,7 @@ FUZZ_TARGETS := \
 	./service/serve:FuzzRequestBody \
 	./service/serve:FuzzFastDecode \
 	./service/serve:FuzzDecodeNamesPointer \
+	./service/apikey:FuzzParse \
 	./engine/ruleset:FuzzLoad \
 	./engine/ruleset:FuzzItemsBlock \
 	./engine/ruleset:FuzzAttack \

@@ -185,7 +185,7 @@ func (s *Server) wrap(rt route) http.Handler {
 		var body any
 		r, err := s.admit(sw, r, rt)
 		if err == nil {
-			body, err = s.run(ctx, rt.Path, handle, r)
+			body, err = s.run(r.Context(), rt.Path, handle, r) // the admitted context: it carries the key
 		}
 		switch {
 		case err == nil:
