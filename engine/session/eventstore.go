@@ -77,6 +77,12 @@ type Record struct {
 	// key owner id), "" for none; the service shows a session to its
 	// owner only. Not part of the hashes: it says who, not what.
 	Owner string `json:"owner,omitempty"`
+	// CreateKey and CreateHash are the Idempotency-Key the session was
+	// created with and the SHA-256 of that request's body ("" for none),
+	// so a retried create is answered as the first was, and the same key
+	// with another body refused.
+	CreateKey  string `json:"createKey,omitempty"`
+	CreateHash string `json:"createHash,omitempty"`
 }
 
 // Stored record paths: a service/dirstore folder holds the ruleset as
@@ -177,8 +183,55 @@ func CheckBatch(after int, events []Event) error {
 		if err := checkEntry(Entry{Kind: ev.Kind, Text: ev.Text}, true); err != nil {
 			return err
 		}
+		if ev.Key != "" {
+			if err := CheckKey(ev.Key); err != nil {
+				return fmt.Errorf("session: event %d of the batch: %w", i, err)
+			}
+			for _, prev := range events[:i] {
+				if prev.Key == ev.Key {
+					return fmt.Errorf("session: event %d of the batch: idempotency key %q twice in one batch", i, ev.Key)
+				}
+			}
+		}
 	}
 	return nil
+}
+
+// MaxKey bounds an idempotency key's length.
+const MaxKey = 128
+
+// CheckKey refuses an idempotency key that is not 1 to 128 printable
+// ASCII characters (a UUID, a hash, "turn-42": anything a client makes).
+func CheckKey(key string) error {
+	if key == "" || len(key) > MaxKey {
+		return fmt.Errorf("idempotency key %q: 1 to %d printable ASCII characters", clipKey(key), MaxKey)
+	}
+	for i := 0; i < len(key); i++ {
+		if key[i] < 0x21 || key[i] > 0x7e {
+			return fmt.Errorf("idempotency key %q: 1 to %d printable ASCII characters, without spaces", clipKey(key), MaxKey)
+		}
+	}
+	return nil
+}
+
+func clipKey(k string) string {
+	if len(k) > 40 {
+		return k[:40] + "..."
+	}
+	return k
+}
+
+// DuplicateKeyError refuses an append one of whose events carries an
+// idempotency key the session already holds, at Seq: nothing of the
+// batch was stored (the retry of an append already made).
+type DuplicateKeyError struct {
+	ID  string
+	Key string
+	Seq int
+}
+
+func (e *DuplicateKeyError) Error() string {
+	return fmt.Sprintf("session %s: idempotency key %q is already the key of seq %d", e.ID, e.Key, e.Seq)
 }
 
 // Checksum is an event's CRC-32C as the log writes it (8 hex digits): the

@@ -7,14 +7,16 @@ package dirstore
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+
+	"github.com/rulehost/rulehost/engine/jsonin"
 	"github.com/rulehost/rulehost/engine/session"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -38,6 +40,9 @@ type Store struct {
 	mu    sync.Mutex
 	locks map[string]*sync.Mutex
 	tails map[string]logTail
+	// keys are each session's idempotency keys and their seqs, as of the
+	// tail this process knows (rebuilt whenever it reads the log again).
+	keys map[string]map[string]int
 }
 
 // logTail is what this process last knew of a log: its size and last seq.
@@ -52,7 +57,7 @@ func New(root string) (*Store, error) {
 	if fi, err := os.Stat(root); err == nil && !fi.IsDir() {
 		return nil, fmt.Errorf("session store: %s is not a folder", root)
 	}
-	return &Store{root: root, Wait: 10 * time.Second, locks: map[string]*sync.Mutex{}, tails: map[string]logTail{}}, nil
+	return &Store{root: root, Wait: 10 * time.Second, locks: map[string]*sync.Mutex{}, tails: map[string]logTail{}, keys: map[string]map[string]int{}}, nil
 }
 
 // Name is "dir".
@@ -157,11 +162,15 @@ func (d *Store) create(id string, rec session.Record) error {
 		return fmt.Errorf("session store: %w", err)
 	}
 	files := map[string][]byte{filepath.Join(dir, session.StoredRuleset): rec.Ruleset, filepath.Join(dir, session.LogFile): nil}
-	if err := os.Remove(filepath.Join(dir, ownerFile)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	if err := os.Remove(filepath.Join(dir, serviceFile)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("session store: %w", err)
 	}
-	if rec.Owner != "" {
-		files[filepath.Join(dir, ownerFile)] = []byte(rec.Owner + "\n")
+	if svc := (serviceInfo{rec.Owner, rec.CreateKey, rec.CreateHash}); svc != (serviceInfo{}) {
+		b, err := json.Marshal(svc)
+		if err != nil {
+			return fmt.Errorf("session store: %w", err)
+		}
+		files[filepath.Join(dir, serviceFile)] = append(b, '\n')
 	}
 	for i, p := range rec.Party {
 		files[filepath.Join(party, session.PartyFile(i))] = p
@@ -182,6 +191,7 @@ func (d *Store) create(id string, rec session.Record) error {
 		return err
 	}
 	d.setTail(id, logTail{})
+	d.setKeys(id, nil)
 	return nil
 }
 
@@ -227,18 +237,31 @@ func (d *Store) record(id string) (session.Record, error) {
 	if err := rec.Verify(); err != nil {
 		return rec, fmt.Errorf("session %s: %w", id, err)
 	}
-	b, err := os.ReadFile(filepath.Join(dir, ownerFile))
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+	b, err := jsonin.ReadFile(filepath.Join(dir, serviceFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return rec, nil
+	}
+	if err != nil {
 		return rec, fmt.Errorf("session store: %w", err)
 	}
-	rec.Owner = strings.TrimSpace(string(b))
+	var svc serviceInfo
+	if err := jsonin.Into(b, &svc); err != nil {
+		return rec, fmt.Errorf("session store: %s: %w", filepath.Join(dir, serviceFile), err)
+	}
+	rec.Owner, rec.CreateKey, rec.CreateHash = svc.Owner, svc.CreateKey, svc.CreateHash
 	return rec, nil
 }
 
-// ownerFile holds the tenant that created the session (Record.Owner),
-// one line; absent for none. session.json is the CLI's and stays as it
-// is.
-const ownerFile = "owner"
+// serviceFile holds what the service keeps with a session beside the
+// CLI's files (session.json stays the CLI's): its owner and the
+// idempotency key of its creation. Absent for none.
+const serviceFile = "service.json"
+
+type serviceInfo struct {
+	Owner      string `json:"owner,omitempty"`
+	CreateKey  string `json:"createKey,omitempty"`
+	CreateHash string `json:"createHash,omitempty"`
+}
 
 func (d *Store) tail(id string) (logTail, bool) {
 	d.mu.Lock()
@@ -310,10 +333,15 @@ func (d *Store) append(id string, after int, events []session.Event) error {
 			}
 		}
 		end = logTail{size: good, seq: len(evs)}
+		d.setKeys(id, evs)
 	}
 	if end.seq != after {
 		d.setTail(id, end)
 		return &session.ConflictError{ID: id, Expected: after, Current: end.seq}
+	}
+	if err := d.duplicateKey(id, events); err != nil {
+		d.setTail(id, end)
+		return err
 	}
 	n, err := session.AppendBatch(dir, f, events)
 	if err != nil {
@@ -321,6 +349,49 @@ func (d *Store) append(id string, after int, events []session.Event) error {
 		return err
 	}
 	d.setTail(id, logTail{size: end.size + int64(n), seq: after + len(events)})
+	d.addKeys(id, events)
+	return nil
+}
+
+// setKeys rebuilds a session's key index from its whole log.
+func (d *Store) setKeys(id string, evs []session.Event) {
+	m := map[string]int{}
+	for _, ev := range evs {
+		if ev.Key != "" {
+			m[ev.Key] = ev.Seq
+		}
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.keys[id] = m
+}
+
+func (d *Store) addKeys(id string, evs []session.Event) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	m := d.keys[id]
+	if m == nil {
+		m = map[string]int{}
+		d.keys[id] = m
+	}
+	for _, ev := range evs {
+		if ev.Key != "" {
+			m[ev.Key] = ev.Seq
+		}
+	}
+}
+
+// duplicateKey refuses a batch carrying a key the log holds (under the
+// folder's lock, with the index current: the log was re-read if another
+// process wrote to it).
+func (d *Store) duplicateKey(id string, evs []session.Event) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for _, ev := range evs {
+		if seq, ok := d.keys[id][ev.Key]; ev.Key != "" && ok {
+			return &session.DuplicateKeyError{ID: id, Key: ev.Key, Seq: seq}
+		}
+	}
 	return nil
 }
 

@@ -45,7 +45,11 @@ CREATE TABLE IF NOT EXISTS rulehost_events (
 	crc        text NOT NULL,
 	PRIMARY KEY (session_id, seq)
 );
-ALTER TABLE rulehost_sessions ADD COLUMN IF NOT EXISTS owner text NOT NULL DEFAULT '';`
+ALTER TABLE rulehost_sessions ADD COLUMN IF NOT EXISTS owner text NOT NULL DEFAULT '';
+ALTER TABLE rulehost_sessions ADD COLUMN IF NOT EXISTS create_key text NOT NULL DEFAULT '';
+ALTER TABLE rulehost_sessions ADD COLUMN IF NOT EXISTS create_hash text NOT NULL DEFAULT '';
+ALTER TABLE rulehost_events ADD COLUMN IF NOT EXISTS idem_key text;
+CREATE UNIQUE INDEX IF NOT EXISTS rulehost_events_idem_key ON rulehost_events (session_id, idem_key) WHERE idem_key IS NOT NULL;`
 
 // schemaLock is the advisory lock key of schema creation ("rulehost").
 const schemaLock = 0x72756c65686f7374
@@ -118,8 +122,8 @@ func (s *Store) create(ctx context.Context, id string, rec session.Record) error
 	for i, p := range rec.Party {
 		party[i] = p
 	}
-	_, err = s.pool.Exec(ctx, `INSERT INTO rulehost_sessions (id, config, ruleset_hash, party_hash, ruleset, party, owner) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-		id, string(cfg), rec.Config.RulesetHash, rec.Config.PartyHash, []byte(rec.Ruleset), party, rec.Owner)
+	_, err = s.pool.Exec(ctx, `INSERT INTO rulehost_sessions (id, config, ruleset_hash, party_hash, ruleset, party, owner, create_key, create_hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+		id, string(cfg), rec.Config.RulesetHash, rec.Config.PartyHash, []byte(rec.Ruleset), party, rec.Owner, rec.CreateKey, rec.CreateHash)
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) && pe.Code == "23505" { // unique_violation
 		return fmt.Errorf("session %s %w", id, session.ErrExists)
@@ -144,8 +148,8 @@ func (s *Store) record(ctx context.Context, id string) (session.Record, error) {
 	var cfg, rsHash, partyHash string
 	var rs []byte
 	var party [][]byte
-	err := s.pool.QueryRow(ctx, `SELECT config, ruleset_hash, party_hash, ruleset, party, owner FROM rulehost_sessions WHERE id = $1`, id).
-		Scan(&cfg, &rsHash, &partyHash, &rs, &party, &rec.Owner)
+	err := s.pool.QueryRow(ctx, `SELECT config, ruleset_hash, party_hash, ruleset, party, owner, create_key, create_hash FROM rulehost_sessions WHERE id = $1`, id).
+		Scan(&cfg, &rsHash, &partyHash, &rs, &party, &rec.Owner, &rec.CreateKey, &rec.CreateHash)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return rec, fmt.Errorf("session %s %w", id, session.ErrNoSession)
 	}
@@ -184,12 +188,16 @@ func (s *Store) append(ctx context.Context, id string, after int, events []sessi
 	kinds := make([]string, len(events))
 	lines := make([]string, len(events))
 	crcs := make([]string, len(events))
+	keys := make([]*string, len(events))
 	for i, ev := range events {
 		line := session.AppendLine(nil, ev, false)
 		seqs[i], kinds[i], lines[i], crcs[i] = int64(ev.Seq), ev.Kind, string(line[:len(line)-1]), session.Checksum(ev, false)
+		if ev.Key != "" {
+			keys[i] = &events[i].Key
+		}
 	}
 	last := after + len(events)
-	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, `UPDATE rulehost_sessions SET last_seq = $3 WHERE id = $1 AND last_seq = $2`, id, after, last)
 		if err != nil {
 			return fmt.Errorf("postgres: append to %s: %w", id, err)
@@ -205,13 +213,26 @@ func (s *Store) append(ctx context.Context, id string, after int, events []sessi
 			}
 			return &session.ConflictError{ID: id, Expected: after, Current: cur}
 		}
-		_, err = tx.Exec(ctx, `INSERT INTO rulehost_events (session_id, seq, kind, line, crc)
-			SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[])`, id, seqs, kinds, lines, crcs)
+		_, err = tx.Exec(ctx, `INSERT INTO rulehost_events (session_id, seq, kind, line, crc, idem_key)
+			SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[])`, id, seqs, kinds, lines, crcs, keys)
 		if err != nil {
 			return fmt.Errorf("postgres: append to %s: %w", id, err)
 		}
 		return nil
 	})
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) && pe.Code == "23505" && pe.ConstraintName == "rulehost_events_idem_key" {
+		// The unique index refused a key the session holds: the
+		// transaction (last_seq too) is rolled back; say which seq has it.
+		for _, ev := range events {
+			var seq int
+			qerr := s.pool.QueryRow(ctx, `SELECT seq FROM rulehost_events WHERE session_id = $1 AND idem_key = $2`, id, ev.Key).Scan(&seq)
+			if qerr == nil {
+				return &session.DuplicateKeyError{ID: id, Key: ev.Key, Seq: seq}
+			}
+		}
+	}
+	return err
 }
 
 // Events reads the rows after seq after, checking each line's checksum,

@@ -35,6 +35,8 @@ func Run(t *testing.T, backend Backend) {
 		{"Independent", testIndependent},
 		{"Concurrent", testConcurrent},
 		{"OwnerAndPing", testOwnerAndPing},
+		{"IdempotencyKeys", testIdempotencyKeys},
+		{"IdempotencyRace", testIdempotencyRace},
 	} {
 		t.Run(c.name, func(t *testing.T) { c.run(t, backend(t)) })
 	}
@@ -352,6 +354,138 @@ func testOwnerAndPing(t *testing.T, open func() session.EventStore) {
 	if p, ok := st.(session.Pinger); ok {
 		if err := p.Ping(ctx); err != nil {
 			t.Errorf("ping of a store that is up: %v", err)
+		}
+	}
+}
+
+func keyed(after int, key, text string) []session.Event {
+	return []session.Event{{Seq: after + 1, Kind: session.GMReply, Text: text, Key: key}}
+}
+
+func wantDuplicate(t *testing.T, err error, key string, seq int) {
+	t.Helper()
+	var de *session.DuplicateKeyError
+	if !errors.As(err, &de) || de.Key != key || de.Seq != seq {
+		t.Errorf("append with key %q again: %v; want a DuplicateKeyError at seq %d", key, err, seq)
+	}
+}
+
+// testIdempotencyKeys: an event's key is stored with it and comes back;
+// a key the session holds refuses the whole batch carrying it, from any
+// handle; keys are per session; a create's key and hash come back.
+func testIdempotencyKeys(t *testing.T, open func() session.EventStore) {
+	st := open()
+	defer st.Close()
+	create(t, st, "s")
+	create(t, st, "other")
+	if err := st.Append(ctx, "s", 0, keyed(0, "turn-1", "one")); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Append(ctx, "s", 1, events(1, session.PlayerAction, "no key")); err != nil {
+		t.Fatal(err)
+	}
+	if got := read(t, st, "s", 0); len(got) != 2 || got[0].Key != "turn-1" || got[1].Key != "" {
+		t.Fatalf("keys read back: %+v", got)
+	}
+	wantDuplicate(t, st.Append(ctx, "s", 2, keyed(2, "turn-1", "one again")), "turn-1", 1)
+	other := open()
+	defer other.Close()
+	wantDuplicate(t, other.Append(ctx, "s", 2, keyed(2, "turn-1", "one again")), "turn-1", 1)
+	batch := append(keyed(2, "turn-3", "three"), keyed(3, "turn-1", "again")...)
+	wantDuplicate(t, other.Append(ctx, "s", 2, batch), "turn-1", 1)
+	if got := read(t, st, "s", 0); len(got) != 2 {
+		t.Fatalf("refused keyed appends stored something: %+v", got)
+	}
+	for name, bad := range map[string][]session.Event{
+		"a key twice in a batch": append(keyed(2, "x", "a"), keyed(3, "x", "b")...),
+		"a key with a space":     keyed(2, "two words", "a"),
+		"a key too long":         keyed(2, strings.Repeat("k", 129), "a"),
+	} {
+		if err := st.Append(ctx, "s", 2, bad); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+	if err := st.Append(ctx, "other", 0, keyed(0, "turn-1", "another session's")); err != nil {
+		t.Errorf("the same key in another session: %v", err)
+	}
+	if err := other.Append(ctx, "s", 2, keyed(2, "turn-3", "three")); err != nil {
+		t.Errorf("a new key after refusals: %v", err)
+	}
+	wantDuplicate(t, st.Append(ctx, "s", 3, keyed(3, "turn-3", "three")), "turn-3", 3)
+	rec := record()
+	rec.CreateKey, rec.CreateHash = "create-1", "sha256:abc"
+	if err := st.Create(ctx, "k", rec); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := other.Record(ctx, "k"); err != nil || got.CreateKey != "create-1" || got.CreateHash != "sha256:abc" {
+		t.Errorf("a create's key: %+v %v", got, err)
+	}
+}
+
+// testIdempotencyRace: writers on two handles all try to append one
+// keyed event (each retrying conflicts at the current end): it is stored
+// once, and every other writer is told which seq holds it.
+func testIdempotencyRace(t *testing.T, open func() session.EventStore) {
+	handles := []session.EventStore{open(), open()}
+	for _, h := range handles {
+		defer h.Close()
+	}
+	create(t, handles[0], "s")
+	const writers = 6
+	var wg sync.WaitGroup
+	seqs := make(chan int, writers)
+	errs := make(chan error, writers)
+	for w := range writers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			st := handles[w%2]
+			after := 0
+			for range 100 {
+				// Some unkeyed traffic too, so the ends move.
+				err := st.Append(ctx, "s", after, keyed(after, "the-one", fmt.Sprintf("from %d", w)))
+				var ce *session.ConflictError
+				var de *session.DuplicateKeyError
+				switch {
+				case err == nil:
+					seqs <- after + 1
+					return
+				case errors.As(err, &de):
+					seqs <- de.Seq
+					return
+				case errors.As(err, &ce):
+					after = ce.Current
+					if w%3 == 0 {
+						if st.Append(ctx, "s", after, events(after, session.PlayerAction, "noise")) == nil {
+							after++
+						}
+					}
+				default:
+					errs <- err
+					return
+				}
+			}
+			errs <- fmt.Errorf("writer %d: 100 conflicts", w)
+		}()
+	}
+	wg.Wait()
+	close(seqs)
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	var stored []session.Event
+	for _, ev := range read(t, handles[1], "s", 0) {
+		if ev.Key == "the-one" {
+			stored = append(stored, ev)
+		}
+	}
+	if len(stored) != 1 {
+		t.Fatalf("the keyed event is stored %d times", len(stored))
+	}
+	for seq := range seqs {
+		if seq != stored[0].Seq {
+			t.Errorf("a writer was told seq %d; the event is at %d", seq, stored[0].Seq)
 		}
 	}
 }
