@@ -314,7 +314,7 @@ func (s *Server) OpenAPI() map[string]any {
 				"tag":   str("the record's name: check, roll, inventory, refused, ..."),
 				"attrs": arr(map[string]any{"type": "array", "items": map[string]any{"type": "string"}, "minItems": 2, "maxItems": 2}, "[key, value] pairs in order (docs/record.md)"),
 			}),
-			"Event":     obj([]string{"seq", "kind", "text"}, map[string]any{"seq": integer("from 1, no gaps", 1), "kind": map[string]any{"type": "string", "enum": []string{"gm", "player", "regenerate"}}, "text": str("")}),
+			"Event":     obj([]string{"seq", "kind", "text"}, map[string]any{"seq": integer("from 1, no gaps", 1), "kind": map[string]any{"type": "string", "enum": []string{"gm", "player", "regenerate"}}, "text": str(""), "key": str("the Idempotency-Key it was appended with, when it had one")}),
 			"Reply":     obj([]string{"kind", "text", "records"}, map[string]any{"kind": str("gm or player"), "text": str("the effective text"), "records": arr(ref("RecordOut"), "one per answered tag, in order")}),
 			"Appended":  obj([]string{"seq", "reply"}, map[string]any{"seq": integer("the event's seq", 1), "reply": ref("Reply")}),
 			"RecordOut": obj([]string{"record", "text"}, map[string]any{"record": ref("Record"), "text": str("the record as text, exactly like a GM tag")}),

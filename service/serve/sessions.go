@@ -3,6 +3,7 @@ package serve
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -42,6 +43,8 @@ type liveSession struct {
 	s  *session.Session
 	// owner is the tenant that created it (Record.Owner).
 	owner string
+	// keyed are the answers of its events with idempotency keys.
+	keyed map[string]keyedAnswer
 
 	used uint64 // the server's liveTick when it was last asked for (under liveMu)
 }
@@ -162,11 +165,57 @@ func (s *Server) catchUp(ctx context.Context, id string, ls *liveSession) error 
 	if err != nil {
 		return storeError(err)
 	}
-	if _, err := ls.s.Extend(evs); err != nil {
+	replies, err := ls.s.Extend(evs)
+	if err != nil {
 		s.forget(id, ls)
 		return err
 	}
+	for i, ev := range evs {
+		if ev.Key != "" {
+			ls.remember(ev, appendResponse{Seq: ev.Seq, Reply: replyOutQuiet(replies[i])})
+		}
+	}
 	return nil
+}
+
+// keyedAnswer is the answer an append with an Idempotency-Key got, kept
+// to answer its retries the same (and to tell a reused key by its body).
+type keyedAnswer struct {
+	kind, text string
+	answer     appendResponse
+}
+
+// remember keeps the answer of a keyed event (under ls.mu).
+func (ls *liveSession) remember(ev session.Event, a appendResponse) {
+	if ls.keyed == nil {
+		ls.keyed = map[string]keyedAnswer{}
+	}
+	ls.keyed[ev.Key] = keyedAnswer{kind: ev.Kind, text: ev.Text, answer: a}
+}
+
+// replayed is the first answer to an append retried with its key, or
+// 422 when the key was used for another body.
+func replayed(a keyedAnswer, e session.Entry, key string) (any, error) {
+	if a.kind != e.Kind || a.text != e.Text {
+		return nil, &apiError{Status: http.StatusUnprocessableEntity, Code: "idempotency-mismatch", Message: fmt.Sprintf(
+			"Idempotency-Key %q was used for another append (seq %d, a %s entry); a retry sends the same body, a new append a new key", key, a.answer.Seq, a.kind)}
+	}
+	return a.answer, nil
+}
+
+// idempotencyKey is the request's Idempotency-Key header ("" for none).
+func idempotencyKey(r *http.Request) (string, error) {
+	v := r.Header.Values("Idempotency-Key")
+	switch {
+	case len(v) == 0:
+		return "", nil
+	case len(v) > 1:
+		return "", badRequest("Idempotency-Key: give one")
+	}
+	if err := session.CheckKey(v[0]); err != nil {
+		return "", badRequest("Idempotency-Key: %v", err)
+	}
+	return v[0], nil
 }
 
 // storeError maps the store's errors to answers.
@@ -252,10 +301,19 @@ func (s *Server) handleCreateSession(ctx context.Context, r *http.Request) (any,
 	if err := decode(r, &req); err != nil {
 		return nil, err
 	}
-	if req.ID == "" {
+	key, err := idempotencyKey(r)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case req.ID == "" && key != "":
+		req.ID = keyedID(owner(ctx), key) // a retry names the same session
+	case req.ID == "":
 		req.ID = newID()
-	} else if err := session.CheckID(req.ID); err != nil {
-		return nil, badRequest("id: %v", err)
+	default:
+		if err := session.CheckID(req.ID); err != nil {
+			return nil, badRequest("id: %v", err)
+		}
 	}
 	rulesetJSON, party, err := s.sessionContent(req)
 	if err != nil {
@@ -266,9 +324,15 @@ func (s *Server) handleCreateSession(ctx context.Context, r *http.Request) (any,
 	}
 	rec := session.NewRecord(rulesetJSON, party, req.Seed)
 	rec.Owner = owner(ctx)
+	if key != "" {
+		rec.CreateKey, rec.CreateHash = key, requestHash(req)
+	}
 	cctx, cancel := s.storeContext(ctx)
 	defer cancel()
 	if err := st.Create(cctx, req.ID, rec); err != nil {
+		if errors.Is(err, session.ErrExists) && key != "" {
+			return s.createdBefore(cctx, st, req.ID, rec)
+		}
 		return nil, storeError(err)
 	}
 	return createResponse{ID: req.ID}, nil
@@ -304,6 +368,40 @@ func (s *Server) sessionContent(req createRequest) ([]byte, [][]byte, error) {
 		party = append(party, b)
 	}
 	return rulesetJSON, party, nil
+}
+
+// createdBefore answers a create whose id exists: the first answer if
+// that session was created by the same owner with the same key and body
+// (a retry), 422 for the same key with another body, else 409 exists.
+func (s *Server) createdBefore(ctx context.Context, st session.EventStore, id string, rec session.Record) (any, error) {
+	prev, err := st.Record(ctx, id)
+	if err != nil {
+		return nil, storeError(err)
+	}
+	if prev.Owner != rec.Owner || prev.CreateKey != rec.CreateKey {
+		return nil, storeError(fmt.Errorf("session %s %w", id, session.ErrExists))
+	}
+	if prev.CreateHash != rec.CreateHash {
+		return nil, &apiError{Status: http.StatusUnprocessableEntity, Code: "idempotency-mismatch", Message: fmt.Sprintf(
+			"Idempotency-Key %q created session %s from another body; a retry sends the same body, a new session a new key", rec.CreateKey, id)}
+	}
+	return createResponse{ID: id}, nil
+}
+
+// keyedID is the id of a session created with an Idempotency-Key and no
+// id: derived from the owner and the key, so that a retry (to any
+// server) names the same session.
+func keyedID(owner, key string) string {
+	h := sha256.Sum256([]byte(owner + "\x00" + key))
+	return "i" + hex.EncodeToString(h[:])[:23]
+}
+
+// requestHash is a create request's content hash (its JSON re-encoded,
+// so spacing does not matter), to tell a retry from a reused key.
+func requestHash(req createRequest) string {
+	b, _ := json.Marshal(req)
+	h := sha256.Sum256(b)
+	return "sha256:" + hex.EncodeToString(h[:])
 }
 
 func newID() string {
@@ -342,7 +440,11 @@ func (s *Server) handleAppend(ctx context.Context, r *http.Request) (any, error)
 	if req.Kind != session.GMReply && req.Kind != session.PlayerAction {
 		return nil, badRequest(`kind %q: want "gm" or "player" (POST .../regenerate replaces the last GM reply)`, req.Kind)
 	}
-	return s.appendEntry(ctx, r.PathValue("id"), session.Entry{Kind: req.Kind, Text: req.Text}, req.ExpectedSeq)
+	key, err := idempotencyKey(r)
+	if err != nil {
+		return nil, err
+	}
+	return s.appendEntry(ctx, r.PathValue("id"), session.Entry{Kind: req.Kind, Text: req.Text}, req.ExpectedSeq, key)
 }
 
 type regenerateRequest struct {
@@ -355,7 +457,11 @@ func (s *Server) handleRegenerate(ctx context.Context, r *http.Request) (any, er
 	if err := decode(r, &req); err != nil {
 		return nil, err
 	}
-	return s.appendEntry(ctx, r.PathValue("id"), session.Entry{Kind: session.Regenerate, Text: req.Text}, req.ExpectedSeq)
+	key, err := idempotencyKey(r)
+	if err != nil {
+		return nil, err
+	}
+	return s.appendEntry(ctx, r.PathValue("id"), session.Entry{Kind: session.Regenerate, Text: req.Text}, req.ExpectedSeq, key)
 }
 
 // appendEntry checks the entry against the session as this process has
@@ -365,7 +471,7 @@ func (s *Server) handleRegenerate(ctx context.Context, r *http.Request) (any, er
 // it missed (so an append costs no read of the log). With expectedSeq a
 // conflict is the caller's to resolve (409 with the current seq); without,
 // the service catches up and tries again.
-func (s *Server) appendEntry(ctx context.Context, id string, e session.Entry, expected *int) (any, error) {
+func (s *Server) appendEntry(ctx context.Context, id string, e session.Entry, expected *int, key string) (any, error) {
 	if expected != nil && *expected < 0 {
 		return nil, badRequest("expectedSeq %d: a seq is never negative", *expected)
 	}
@@ -376,6 +482,17 @@ func (s *Server) appendEntry(ctx context.Context, id string, e session.Entry, ex
 	st := s.opts.Store
 	ls.mu.Lock()
 	defer ls.mu.Unlock()
+	if key != "" {
+		// A retry: whichever process stored the first, its event is in
+		// the log by now (a key is checked before expectedSeq, which the
+		// first append has moved past).
+		if err := s.catchUp(ctx, id, ls); err != nil {
+			return nil, err
+		}
+		if a, ok := ls.keyed[key]; ok {
+			return replayed(a, e, key)
+		}
+	}
 	for attempt := 0; ; attempt++ {
 		at := ls.s.Len()
 		if expected != nil && *expected != at {
@@ -405,9 +522,21 @@ func (s *Server) appendEntry(ctx context.Context, id string, e session.Entry, ex
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		evs[0].Key = key
 		actx, cancel := s.storeContext(ctx)
 		err = st.Append(actx, id, at, evs)
 		cancel()
+		var de *session.DuplicateKeyError
+		if errors.As(err, &de) {
+			// Another process stored this key meanwhile: answer as it did.
+			if err := s.catchUp(ctx, id, ls); err != nil {
+				return nil, err
+			}
+			if a, ok := ls.keyed[key]; ok {
+				return replayed(a, e, key)
+			}
+			return nil, fmt.Errorf("session %s: the store holds key %q at seq %d, which this process has not folded", id, key, de.Seq)
+		}
 		var ce *session.ConflictError
 		if errors.As(err, &ce) {
 			s.metrics.appends.WithLabelValues(st.Name(), "conflict").Inc()
@@ -429,7 +558,11 @@ func (s *Server) appendEntry(ctx context.Context, id string, e session.Entry, ex
 			s.forget(id, ls)
 			return nil, err
 		}
-		return appendResponse{Seq: evs[0].Seq, Reply: s.outReply(replies[0])}, nil
+		out := appendResponse{Seq: evs[0].Seq, Reply: s.outReply(replies[0])}
+		if key != "" {
+			ls.remember(evs[0], out)
+		}
+		return out, nil
 	}
 }
 
