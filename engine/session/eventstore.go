@@ -66,6 +66,16 @@ type Pinger interface {
 	Ping(ctx context.Context) error
 }
 
+// Watcher is a store that can say when a session's log may have grown,
+// whichever process appended (the service's event stream): PostgreSQL
+// by LISTEN/NOTIFY, the folder store by watching the log. The channel
+// receives (coalesced, possibly spuriously) until ctx ends; the caller
+// reads Events after the seq it has to learn what is new, so a missed or
+// doubled signal never loses or repeats an event.
+type Watcher interface {
+	Watch(ctx context.Context, id string) (<-chan struct{}, error)
+}
+
 // Record is what a session of a store was started with: its config (the
 // hashes say what the ruleset and party held) and the ruleset and party
 // JSON themselves.

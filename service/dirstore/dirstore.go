@@ -43,6 +43,8 @@ type Store struct {
 	// keys are each session's idempotency keys and their seqs, as of the
 	// tail this process knows (rebuilt whenever it reads the log again).
 	keys map[string]map[string]int
+	// watchers are the channels of Watch, by session.
+	watchers map[string]map[chan struct{}]bool
 }
 
 // logTail is what this process last knew of a log: its size and last seq.
@@ -279,7 +281,11 @@ func (d *Store) setTail(id string, t logTail) {
 // Append writes the batch under the folder's lock if the log ends at
 // seq after, fsynced before it returns.
 func (d *Store) Append(ctx context.Context, id string, after int, events []session.Event) error {
-	return outage(d.append(id, after, events))
+	err := d.append(id, after, events)
+	if err == nil {
+		d.notify(id)
+	}
+	return outage(err)
 }
 
 func (d *Store) append(id string, after int, events []session.Event) error {

@@ -56,7 +56,8 @@ const schemaLock = 0x72756c65686f7374
 
 // Store is the PostgreSQL EventStore.
 type Store struct {
-	pool *pgxpool.Pool
+	pool  *pgxpool.Pool
+	watch watchers
 }
 
 // Open connects to url (postgres://user@host:port/db?pool_max_conns=N)
@@ -98,6 +99,11 @@ func (s *Store) Name() string { return "postgres" }
 
 // Close closes the connections.
 func (s *Store) Close() error {
+	s.watch.mu.Lock()
+	if s.watch.stop != nil {
+		s.watch.stop()
+	}
+	s.watch.mu.Unlock()
 	s.pool.Close()
 	return nil
 }
@@ -217,6 +223,10 @@ func (s *Store) append(ctx context.Context, id string, after int, events []sessi
 			SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[])`, id, seqs, kinds, lines, crcs, keys)
 		if err != nil {
 			return fmt.Errorf("postgres: append to %s: %w", id, err)
+		}
+		// Delivered on commit: the event streams of every process wake.
+		if _, err := tx.Exec(ctx, `SELECT pg_notify($1, $2)`, notifyChannel, id); err != nil {
+			return fmt.Errorf("postgres: append to %s: notify: %w", id, err)
 		}
 		return nil
 	})

@@ -179,6 +179,9 @@ func (s *Server) wrap(rt route) http.Handler {
 		}
 		sw.Header()["X-Request-Id"] = []string{id}
 		ctx, cancel := context.WithTimeout(r.Context(), s.opts.Deadline)
+		if rt.Stream {
+			ctx, cancel = context.WithCancel(r.Context()) // a stream lasts as long as its client
+		}
 		defer cancel()
 		r = r.WithContext(ctx)
 		r.Body = http.MaxBytesReader(sw, r.Body, s.opts.MaxBody)

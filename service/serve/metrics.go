@@ -17,6 +17,7 @@ type metrics struct {
 	pluginCalls    *prometheus.CounterVec
 	appends        *prometheus.CounterVec
 	storeOutages   *prometheus.CounterVec
+	streams        prometheus.Gauge
 
 	requestCounters sync.Map // routeStatus -> prometheus.Counter
 	recordCounters  sync.Map // record name -> prometheus.Counter
@@ -46,8 +47,11 @@ func newMetrics(reg *prometheus.Registry) *metrics {
 		storeOutages: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "rulehost_store_outages_total", Help: "Store calls answered 503 store-unavailable (and failed readiness checks), by store.",
 		}, []string{"store"}),
+		streams: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "rulehost_event_streams", Help: "Event streams (GET .../events/stream) open now.",
+		}),
 	}
-	reg.MustRegister(m.requests, m.latency, m.checks, m.pluginRefusals, m.pluginCalls, m.appends, m.storeOutages)
+	reg.MustRegister(m.requests, m.latency, m.checks, m.pluginRefusals, m.pluginCalls, m.appends, m.storeOutages, m.streams)
 	return m
 }
 

@@ -28,6 +28,9 @@ type route struct {
 	// Public routes answer without an API key (health, readiness, this
 	// document); every other wants one when the service has keys.
 	Public bool
+	// Stream routes answer text/event-stream, each event of Response's
+	// schema, and run without the request deadline.
+	Stream bool
 }
 
 // schema helpers, so the table reads as data.
@@ -219,6 +222,14 @@ func (s *Server) routes() []route {
 			Handle:   func(s *Server) handlerFunc { return s.handleEvents },
 		},
 		{
+			Method: "GET", Path: "/v1/sessions/{id}/events/stream", Summary: "the events as Server-Sent Events (id: the seq; event: event; data: the Event), from after Last-Event-ID (or after=) on, then each new one as any server stores it",
+			Query:    map[string]any{"after": integer("the seq to start after when there is no Last-Event-ID header (0: from the start)", 0)},
+			Response: ref("Event"),
+			Errors:   []int{400, 404},
+			Stream:   true,
+			Handle:   func(s *Server) handlerFunc { return s.handleStream },
+		},
+		{
 			Method: "POST", Path: "/v1/sessions/{id}/regenerate", Summary: "replace the last GM reply with a new text (the state goes back to before it; nothing happens twice)",
 			Request: obj([]string{"text"}, map[string]any{
 				"text":        str("the new reply"),
@@ -285,7 +296,11 @@ func (s *Server) OpenAPI() map[string]any {
 		if r.Request != nil {
 			op["requestBody"] = map[string]any{"required": true, "content": map[string]any{"application/json": map[string]any{"schema": r.Request}}}
 		}
-		responses := map[string]any{"200": map[string]any{"description": "OK", "content": map[string]any{"application/json": map[string]any{"schema": r.Response}}}}
+		mediaType := "application/json"
+		if r.Stream {
+			mediaType = "text/event-stream"
+		}
+		responses := map[string]any{"200": map[string]any{"description": "OK", "content": map[string]any{mediaType: map[string]any{"schema": r.Response}}}}
 		errs := r.statuses()
 		for _, code := range errs {
 			responses[strconv.Itoa(code)] = map[string]any{"description": http.StatusText(code), "content": map[string]any{"application/json": map[string]any{"schema": ref("Error")}}}

@@ -121,11 +121,14 @@ type Server struct {
 	liveTick     uint64 // counts uses of live sessions, for dropping the oldest
 
 	notFound, preflight http.Handler // the answers outside the route table, logged and counted as routes are
+
+	closing     chan struct{} // closed when Serve shuts down: event streams end
+	closingOnce sync.Once
 }
 
 // New builds a server from its options.
 func New(opts Options) *Server {
-	s := &Server{opts: opts.withDefaults()}
+	s := &Server{opts: opts.withDefaults(), closing: make(chan struct{})}
 	s.metrics = newMetrics(s.opts.Registry)
 	s.countPlugins()
 	s.idPrefix = newID()[:12] + "-"
@@ -206,6 +209,7 @@ func (s *Server) Serve(ctx context.Context, ready func(addr string)) error {
 	case <-ctx.Done():
 	}
 	s.opts.Logger.Info("shutting down: finishing in-flight requests")
+	s.closingOnce.Do(func() { close(s.closing) })
 	shut, cancel := context.WithTimeout(context.Background(), s.opts.Deadline+5*time.Second)
 	defer cancel()
 	if err := srv.Shutdown(shut); err != nil {

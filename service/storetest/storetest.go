@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/rulehost/rulehost/engine/session"
 )
@@ -37,6 +38,7 @@ func Run(t *testing.T, backend Backend) {
 		{"OwnerAndPing", testOwnerAndPing},
 		{"IdempotencyKeys", testIdempotencyKeys},
 		{"IdempotencyRace", testIdempotencyRace},
+		{"Watch", testWatch},
 	} {
 		t.Run(c.name, func(t *testing.T) { c.run(t, backend(t)) })
 	}
@@ -486,6 +488,54 @@ func testIdempotencyRace(t *testing.T, open func() session.EventStore) {
 	for seq := range seqs {
 		if seq != stored[0].Seq {
 			t.Errorf("a writer was told seq %d; the event is at %d", seq, stored[0].Seq)
+		}
+	}
+}
+
+// testWatch: a store that can watch signals a watcher on one handle when
+// another handle appends (as another process would), and stops when the
+// watcher's context ends.
+func testWatch(t *testing.T, open func() session.EventStore) {
+	st := open()
+	defer st.Close()
+	w, ok := st.(session.Watcher)
+	if !ok {
+		t.Skip("this store cannot watch: streams poll it")
+	}
+	create(t, st, "s")
+	wctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	ch, err := w.Watch(wctx, "s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := open()
+	defer other.Close()
+	for i := range 3 {
+		// Let the watch settle (a LISTEN connection, a first look at the
+		// log), then append from the other handle; a signal must follow.
+		time.Sleep(300 * time.Millisecond)
+		drain(ch)
+		if err := other.Append(ctx, "s", i, events(i, session.GMReply, fmt.Sprint("event ", i))); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case <-ch:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("no signal within 10 s of append %d by another handle", i+1)
+		}
+	}
+	if _, err := w.Watch(wctx, "../x"); err == nil {
+		t.Errorf("watching a bad id: accepted")
+	}
+}
+
+func drain(ch <-chan struct{}) {
+	for {
+		select {
+		case <-ch:
+		default:
+			return
 		}
 	}
 }
