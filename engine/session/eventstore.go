@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"time"
 )
 
 // EventStore keeps many sessions for a service (docs/session.md "Stores"):
@@ -74,6 +75,37 @@ type Pinger interface {
 // doubled signal never loses or repeats an event.
 type Watcher interface {
 	Watch(ctx context.Context, id string) (<-chan struct{}, error)
+}
+
+// Lister is a store that can list and delete its sessions (the
+// service's GET and DELETE /v1/sessions, and its idle expiry).
+type Lister interface {
+	// List gives the sessions that match, oldest first.
+	List(ctx context.Context, opts ListOptions) ([]Summary, error)
+	// Delete removes a session, its record and its events;
+	// ErrNoSession when there is none.
+	Delete(ctx context.Context, id string) error
+}
+
+// ListOptions say which sessions List gives.
+type ListOptions struct {
+	// Owner's sessions only, unless AllOwners.
+	Owner     string
+	AllOwners bool
+	// IdleFor, when positive, keeps only sessions not appended to (nor
+	// created) for at least that long.
+	IdleFor time.Duration
+	// Limit bounds the answer (0: no bound).
+	Limit int
+}
+
+// Summary is a session as List gives it.
+type Summary struct {
+	ID      string    `json:"id"`
+	Seq     int       `json:"seq"`
+	Created time.Time `json:"created"`
+	Updated time.Time `json:"updated"`
+	Owner   string    `json:"-"`
 }
 
 // Record is what a session of a store was started with: its config (the

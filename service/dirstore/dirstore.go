@@ -247,7 +247,7 @@ func (d *Store) record(id string) (session.Record, error) {
 		return rec, fmt.Errorf("session store: %w", err)
 	}
 	var svc serviceInfo
-	if err := jsonin.Into(b, &svc); err != nil {
+	if err := jsonUnmarshal(b, &svc); err != nil {
 		return rec, fmt.Errorf("session store: %s: %w", filepath.Join(dir, serviceFile), err)
 	}
 	rec.Owner, rec.CreateKey, rec.CreateHash = svc.Owner, svc.CreateKey, svc.CreateHash
@@ -270,6 +270,13 @@ func (d *Store) tail(id string) (logTail, bool) {
 	defer d.mu.Unlock()
 	t, ok := d.tails[id]
 	return t, ok
+}
+
+func (d *Store) forgetTail(id string) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	delete(d.tails, id)
+	delete(d.keys, id)
 }
 
 func (d *Store) setTail(id string, t logTail) {
@@ -313,10 +320,18 @@ func (d *Store) append(id string, after int, events []session.Event) error {
 		}
 	}
 	lock, err := session.LockFolder(dir, d.Wait)
+	if errors.Is(err, fs.ErrNotExist) {
+		d.forgetTail(id) // deleted by another process
+		return fmt.Errorf("session %s %w", id, session.ErrNoSession)
+	}
 	if err != nil {
 		return err
 	}
 	defer lock.Unlock()
+	if _, err := os.Stat(filepath.Join(dir, session.ConfigFile)); errors.Is(err, fs.ErrNotExist) {
+		d.forgetTail(id)
+		return fmt.Errorf("session %s %w", id, session.ErrNoSession)
+	}
 	f, err := os.OpenFile(filepath.Join(dir, session.LogFile), os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		return fmt.Errorf("session store: %w", err)
@@ -436,3 +451,5 @@ func (d *Store) events(id string, after int) ([]session.Event, error) {
 	}
 	return events[after:], nil
 }
+
+func jsonUnmarshal(b []byte, v any) error { return jsonin.Into(b, v) }

@@ -49,6 +49,8 @@ ALTER TABLE rulehost_sessions ADD COLUMN IF NOT EXISTS owner text NOT NULL DEFAU
 ALTER TABLE rulehost_sessions ADD COLUMN IF NOT EXISTS create_key text NOT NULL DEFAULT '';
 ALTER TABLE rulehost_sessions ADD COLUMN IF NOT EXISTS create_hash text NOT NULL DEFAULT '';
 ALTER TABLE rulehost_events ADD COLUMN IF NOT EXISTS idem_key text;
+ALTER TABLE rulehost_sessions ADD COLUMN IF NOT EXISTS updated timestamptz NOT NULL DEFAULT now();
+CREATE INDEX IF NOT EXISTS rulehost_sessions_owner ON rulehost_sessions (owner, created);
 CREATE UNIQUE INDEX IF NOT EXISTS rulehost_events_idem_key ON rulehost_events (session_id, idem_key) WHERE idem_key IS NOT NULL;`
 
 // schemaLock is the advisory lock key of schema creation ("rulehost").
@@ -204,7 +206,7 @@ func (s *Store) append(ctx context.Context, id string, after int, events []sessi
 	}
 	last := after + len(events)
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `UPDATE rulehost_sessions SET last_seq = $3 WHERE id = $1 AND last_seq = $2`, id, after, last)
+		tag, err := tx.Exec(ctx, `UPDATE rulehost_sessions SET last_seq = $3, updated = now() WHERE id = $1 AND last_seq = $2`, id, after, last)
 		if err != nil {
 			return fmt.Errorf("postgres: append to %s: %w", id, err)
 		}

@@ -39,6 +39,7 @@ func Run(t *testing.T, backend Backend) {
 		{"IdempotencyKeys", testIdempotencyKeys},
 		{"IdempotencyRace", testIdempotencyRace},
 		{"Watch", testWatch},
+		{"ListAndDelete", testListAndDelete},
 	} {
 		t.Run(c.name, func(t *testing.T) { c.run(t, backend(t)) })
 	}
@@ -537,5 +538,78 @@ func drain(ch <-chan struct{}) {
 		default:
 			return
 		}
+	}
+}
+
+// testListAndDelete: a store that lists gives an owner's sessions only
+// (all with AllOwners), with their seqs, idle ones with IdleFor; a
+// deleted session is gone for every handle, and its id free again.
+func testListAndDelete(t *testing.T, open func() session.EventStore) {
+	st := open()
+	defer st.Close()
+	l, ok := st.(session.Lister)
+	if !ok {
+		t.Skip("this store cannot list")
+	}
+	for i, owner := range []string{"ka", "ka", "kb"} {
+		rec := record()
+		rec.Owner = owner
+		if err := st.Create(ctx, fmt.Sprint("s", i), rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := st.Append(ctx, "s1", 0, events(0, session.GMReply, "one", session.PlayerAction, "two")); err != nil {
+		t.Fatal(err)
+	}
+	ids := func(opts session.ListOptions) string {
+		t.Helper()
+		sums, err := open().(session.Lister).List(ctx, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, s := range sums {
+			out = append(out, fmt.Sprintf("%s:%d", s.ID, s.Seq))
+		}
+		return strings.Join(out, " ")
+	}
+	if got := ids(session.ListOptions{Owner: "ka"}); got != "s0:0 s1:2" {
+		t.Errorf("ka's sessions: %q", got)
+	}
+	if got := ids(session.ListOptions{AllOwners: true}); got != "s0:0 s1:2 s2:0" {
+		t.Errorf("all sessions: %q", got)
+	}
+	if got := ids(session.ListOptions{Owner: "ka", Limit: 1}); got != "s0:0" {
+		t.Errorf("ka's first session: %q", got)
+	}
+	if got := ids(session.ListOptions{AllOwners: true, IdleFor: time.Hour}); got != "" {
+		t.Errorf("sessions idle for an hour: %q", got)
+	}
+	time.Sleep(50 * time.Millisecond)
+	if got := ids(session.ListOptions{AllOwners: true, IdleFor: 20 * time.Millisecond}); got != "s0:0 s1:2 s2:0" {
+		t.Errorf("sessions idle for 20 ms: %q", got)
+	}
+	// Deleted by another handle (another process): this one, which has
+	// appended to it, finds it gone too.
+	other := open()
+	defer other.Close()
+	if err := other.(session.Lister).Delete(ctx, "s1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Events(ctx, "s1", 0); !errors.Is(err, session.ErrNoSession) {
+		t.Errorf("events of a deleted session: %v", err)
+	}
+	if err := st.Append(ctx, "s1", 2, events(2, session.GMReply, "three")); !errors.Is(err, session.ErrNoSession) {
+		t.Errorf("append to a deleted session: %v", err)
+	}
+	if err := l.Delete(ctx, "s1"); !errors.Is(err, session.ErrNoSession) {
+		t.Errorf("deleting it again: %v", err)
+	}
+	if got := ids(session.ListOptions{Owner: "ka"}); got != "s0:0" {
+		t.Errorf("ka's sessions after the delete: %q", got)
+	}
+	create(t, other, "s1")
+	if got := read(t, st, "s1", 0); len(got) != 0 {
+		t.Errorf("a new session on a deleted id holds %v", got)
 	}
 }
