@@ -50,7 +50,11 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, rt route) (*http.
 			return r, err
 		}
 	}
-	return s.authenticate(w, r, rt)
+	r, err := s.authenticate(w, r, rt)
+	if err != nil {
+		return r, err
+	}
+	return r, s.limit(r, rt)
 }
 
 // hasBody: a request that sends (or should send) a body.

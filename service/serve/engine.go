@@ -92,7 +92,7 @@ func (s *Server) loadRuleset(src rulesetSource) (*ruleset.Ruleset, error) {
 		}
 		rs, err := s.cache.ruleset(path, s.rulesetOptions())
 		if errors.Is(err, errNoFile) {
-			return nil, &apiError{Status: http.StatusNotFound, Code: "unknown-bundled", Message: fmt.Sprintf("no bundled ruleset %q", src.Bundled)}
+			return nil, &apiError{Status: http.StatusNotFound, Code: "unknown-bundled", Message: fmt.Sprintf("no bundled ruleset %q; bundled: %s (GET /v1/bundled)", src.Bundled, s.bundledNames())}
 		}
 		if err != nil {
 			return nil, refusedInput("invalid-ruleset", err)
@@ -135,7 +135,7 @@ func (s *Server) loadSheets(rs *ruleset.Ruleset, bundled string, src sheetSource
 		}
 		sh, err := s.cache.sheet(path, rs)
 		if errors.Is(err, errNoFile) {
-			return nil, &apiError{Status: http.StatusNotFound, Code: "unknown-bundled", Message: fmt.Sprintf("bundled ruleset %q has no sheet %q", bundled, name)}
+			return nil, &apiError{Status: http.StatusNotFound, Code: "unknown-bundled", Message: fmt.Sprintf("bundled ruleset %q has no sheet %q; its sheets: %s (GET /v1/bundled)", bundled, name, s.sheetNames(bundled))}
 		}
 		if err != nil {
 			return nil, under("/bundledSheets/"+strconv.Itoa(i), refusedInput("invalid-sheet", err))

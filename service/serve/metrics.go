@@ -18,6 +18,9 @@ type metrics struct {
 	appends        *prometheus.CounterVec
 	storeOutages   *prometheus.CounterVec
 	streams        prometheus.Gauge
+	storeLatency   *prometheus.HistogramVec
+	expired        prometheus.Counter
+	limited        prometheus.Counter
 
 	requestCounters sync.Map // routeStatus -> prometheus.Counter
 	recordCounters  sync.Map // record name -> prometheus.Counter
@@ -50,8 +53,18 @@ func newMetrics(reg *prometheus.Registry) *metrics {
 		streams: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "rulehost_event_streams", Help: "Event streams (GET .../events/stream) open now.",
 		}),
+		storeLatency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "rulehost_store_seconds", Help: "Session store call latency, by store and operation (create, record, append, events, ping, list, delete).",
+			Buckets: []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 10},
+		}, []string{"store", "op"}),
+		expired: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "rulehost_sessions_expired_total", Help: "Sessions deleted by the idle expiry.",
+		}),
+		limited: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "rulehost_rate_limited_total", Help: "Requests refused 429 rate-limited.",
+		}),
 	}
-	reg.MustRegister(m.requests, m.latency, m.checks, m.pluginRefusals, m.pluginCalls, m.appends, m.storeOutages, m.streams)
+	reg.MustRegister(m.requests, m.latency, m.checks, m.pluginRefusals, m.pluginCalls, m.appends, m.storeOutages, m.streams, m.storeLatency, m.expired, m.limited)
 	return m
 }
 

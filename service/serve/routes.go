@@ -163,6 +163,13 @@ func (s *Server) routes() []route {
 			Handle:   func(s *Server) handlerFunc { return s.handleSessionPrompt },
 		},
 		{
+			Method: "GET", Path: "/v1/bundled", Summary: "the bundled rulesets, each with its sheets and transcripts by name (what bundled, bundledSheets and transcript may name)",
+			Response: obj([]string{"bundled"}, map[string]any{"bundled": arr(obj([]string{"name", "sheets", "transcripts"}, map[string]any{
+				"name": str("the ruleset's name (bundled)"), "sheets": arr(str(""), "its sheets (bundledSheets)"), "transcripts": arr(str(""), "its transcripts (transcript)"),
+			}), "sorted by name")}),
+			Handle: func(s *Server) handlerFunc { return s.handleBundled },
+		},
+		{
 			Method: "GET", Path: "/v1/transcripts", Summary: "the bundled rulesets' example transcripts (NAME/transcripts/*.txt), to replay",
 			Response: obj([]string{"transcripts"}, map[string]any{"transcripts": arr(obj([]string{"bundled", "name"}, map[string]any{
 				"bundled": str("the bundled ruleset"), "name": str("the transcript's file name without .txt"),
@@ -216,10 +223,47 @@ func (s *Server) routes() []route {
 		},
 		{
 			Method: "GET", Path: "/v1/sessions/{id}/events", Summary: "the events after a seq, as stored (regenerations included), at most 1000 a page",
-			Query:    map[string]any{"after": integer("the seq to read after (0: from the start)", 0)},
+			Query: map[string]any{
+				"after": integer("the seq to read after (0: from the start)", 0),
+				"limit": map[string]any{"type": "integer", "minimum": 1, "maximum": MaxEventsPage, "description": "at most this many (1000 by default; more is set when there are more)"},
+				"tail":  map[string]any{"type": "integer", "minimum": 1, "maximum": MaxEventsPage, "description": "only the last this many events (after after=)"},
+			},
 			Response: obj([]string{"events", "more"}, map[string]any{"events": arr(ref("Event"), "in seq order"), "more": map[string]any{"type": "boolean", "description": "the page is full: ask again after its last seq"}}),
 			Errors:   []int{400, 404},
 			Handle:   func(s *Server) handlerFunc { return s.handleEvents },
+		},
+		{
+			Method: "GET", Path: "/v1/sessions", Summary: "the sessions of the caller's key (every session without keys), oldest first",
+			Query: map[string]any{"limit": map[string]any{"type": "integer", "minimum": 1, "maximum": MaxEventsPage, "description": "at most this many (1000 by default)"}},
+			Response: obj([]string{"sessions", "more"}, map[string]any{
+				"sessions": arr(obj([]string{"id", "seq", "created", "updated"}, map[string]any{
+					"id": str(""), "seq": integer("the seq its log ends at", 0),
+					"created": map[string]any{"type": "string", "format": "date-time"},
+					"updated": map[string]any{"type": "string", "format": "date-time", "description": "the last append (the idle expiry counts from it)"},
+				}), "oldest first"),
+				"more": map[string]any{"type": "boolean", "description": "there are more than limit"},
+			}),
+			Errors: []int{400, 404},
+			Handle: func(s *Server) handlerFunc { return s.handleListSessions },
+		},
+		{
+			Method: "DELETE", Path: "/v1/sessions/{id}", Summary: "delete a session of the caller's key: its record and every event",
+			Response: obj([]string{"id", "deleted"}, map[string]any{"id": str(""), "deleted": map[string]any{"type": "boolean"}}),
+			Errors:   []int{400, 404},
+			Handle:   func(s *Server) handlerFunc { return s.handleDeleteSession },
+		},
+		{
+			Method: "POST", Path: "/v1/sessions/{id}/batch", Summary: "append several entries as one batch, all or none (a player action and the GM reply it answers); Idempotency-Key covers the batch",
+			Request: obj([]string{"entries"}, map[string]any{
+				"entries": map[string]any{"type": "array", "minItems": 1, "maxItems": MaxBatch, "items": obj([]string{"kind", "text"}, map[string]any{
+					"kind": map[string]any{"type": "string", "enum": []string{"gm", "player", "regenerate"}},
+					"text": str(""),
+				}), "description": "in order; each is checked against the log as the ones before it leave it"},
+				"expectedSeq": integer("append only if the log ends at this seq", 0),
+			}),
+			Response: obj([]string{"seq", "replies"}, map[string]any{"seq": integer("the seq of the first entry", 1), "replies": arr(ref("Reply"), "one per entry, in order")}),
+			Errors:   []int{400, 404, 409, 413, 422},
+			Handle:   func(s *Server) handlerFunc { return s.handleBatch },
 		},
 		{
 			Method: "GET", Path: "/v1/sessions/{id}/events/stream", Summary: "the events as Server-Sent Events (id: the seq; event: event; data: the Event), from after Last-Event-ID (or after=) on, then each new one as any server stores it",
@@ -253,7 +297,7 @@ func (r route) statuses() []int {
 		set[http.StatusBadRequest], set[http.StatusRequestEntityTooLarge], set[http.StatusUnsupportedMediaType] = true, true, true
 	}
 	if !r.Public {
-		set[http.StatusUnauthorized] = true
+		set[http.StatusUnauthorized], set[http.StatusTooManyRequests] = true, true
 	}
 	if strings.Contains(r.Path, "/sessions") {
 		set[http.StatusServiceUnavailable] = true // store-unavailable
@@ -334,7 +378,7 @@ func (s *Server) OpenAPI() map[string]any {
 			"Appended":  obj([]string{"seq", "reply"}, map[string]any{"seq": integer("the event's seq", 1), "reply": ref("Reply")}),
 			"RecordOut": obj([]string{"record", "text"}, map[string]any{"record": ref("Record"), "text": str("the record as text, exactly like a GM tag")}),
 			"Error": obj([]string{"error"}, map[string]any{"error": obj([]string{"code", "message"}, map[string]any{
-				"code":     str("reason code: bad-request, too-large, unsupported-media-type, cross-origin, unauthorized, invalid-ruleset, invalid-sheet, bad-tag, unknown-who, unknown-tag, refused, unknown-format, unknown-bundled, no-bundled, no-store, unknown-session, exists, conflict, bad-entry, not-found, method-not-allowed, deadline, store-unavailable, engine-error"),
+				"code":     str("reason code: bad-request, too-large, unsupported-media-type, cross-origin, unauthorized, invalid-ruleset, invalid-sheet, bad-tag, unknown-who, unknown-tag, refused, unknown-format, unknown-bundled, no-bundled, no-store, unknown-session, exists, conflict, bad-entry, idempotency-mismatch, rate-limited, not-found, method-not-allowed, deadline, store-unavailable, engine-error"),
 				"message":  str("what is wrong and what to do"),
 				"problems": arr(ref("Problem"), "for invalid-ruleset and invalid-sheet: every problem at its pointer; for a refused body (bad-request): where it went wrong"),
 				"seq":      integer("for conflict: the seq the session's log ends at now", 0),

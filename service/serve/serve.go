@@ -67,6 +67,15 @@ type Options struct {
 	// Keys, when not empty, are the API keys the service admits; each
 	// owns the sessions it creates (auth.go). Nil or empty: no keys.
 	Keys *apikey.Set
+	// RateLimit, when positive, is the requests a second each API key
+	// (each client address without keys) may make, with bursts of
+	// RateBurst (RateLimit rounded up when 0); past it 429 rate-limited.
+	RateLimit float64
+	RateBurst int
+	// IdleExpiry, when positive, deletes sessions not appended to for
+	// that long (checked every quarter of it, at most every minute,
+	// while Serve runs).
+	IdleExpiry time.Duration
 	// MaxLive bounds the sessions kept folded in memory; past it the one
 	// used longest ago is dropped (the store keeps everything, and the
 	// next request for it folds it again). DefaultMaxLive when 0.
@@ -124,12 +133,16 @@ type Server struct {
 
 	closing     chan struct{} // closed when Serve shuts down: event streams end
 	closingOnce sync.Once
+	limiters    limiters
 }
 
 // New builds a server from its options.
 func New(opts Options) *Server {
 	s := &Server{opts: opts.withDefaults(), closing: make(chan struct{})}
 	s.metrics = newMetrics(s.opts.Registry)
+	if s.opts.Store != nil {
+		s.opts.Store = timedStore{s.opts.Store, s.metrics.storeLatency}
+	}
 	s.countPlugins()
 	s.idPrefix = newID()[:12] + "-"
 	s.mux = http.NewServeMux()
@@ -203,6 +216,7 @@ func (s *Server) Serve(ctx context.Context, ready func(addr string)) error {
 	s.opts.Logger.Info("serving", "addr", ln.Addr().String())
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
+	go s.expireIdle(ctx)
 	select {
 	case err := <-done:
 		return err

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -193,16 +194,6 @@ func (ls *liveSession) remember(ev session.Event, a appendResponse) {
 	ls.keyed[ev.Key] = keyedAnswer{kind: ev.Kind, text: ev.Text, answer: a}
 }
 
-// replayed is the first answer to an append retried with its key, or
-// 422 when the key was used for another body.
-func replayed(a keyedAnswer, e session.Entry, key string) (any, error) {
-	if a.kind != e.Kind || a.text != e.Text {
-		return nil, &apiError{Status: http.StatusUnprocessableEntity, Code: "idempotency-mismatch", Message: fmt.Sprintf(
-			"Idempotency-Key %q was used for another append (seq %d, a %s entry); a retry sends the same body, a new append a new key", key, a.answer.Seq, a.kind)}
-	}
-	return a.answer, nil
-}
-
 // idempotencyKey is the request's Idempotency-Key header ("" for none).
 func idempotencyKey(r *http.Request) (string, error) {
 	v := r.Header.Values("Idempotency-Key")
@@ -214,6 +205,10 @@ func idempotencyKey(r *http.Request) (string, error) {
 	}
 	if err := session.CheckKey(v[0]); err != nil {
 		return "", badRequest("Idempotency-Key: %v", err)
+	}
+	if strings.Contains(v[0], "#") || len(v[0]) > session.MaxKey-4 {
+		// key#1, key#2 ... are the keys of a batch's later events
+		return "", badRequest("Idempotency-Key %q: at most %d characters, without #", v[0], session.MaxKey-4)
 	}
 	return v[0], nil
 }
@@ -472,6 +467,52 @@ func (s *Server) handleRegenerate(ctx context.Context, r *http.Request) (any, er
 // conflict is the caller's to resolve (409 with the current seq); without,
 // the service catches up and tries again.
 func (s *Server) appendEntry(ctx context.Context, id string, e session.Entry, expected *int, key string) (any, error) {
+	out, err := s.appendEntries(ctx, id, []session.Entry{e}, expected, key)
+	if err != nil {
+		return nil, err
+	}
+	b := out.(batchResponse)
+	return appendResponse{Seq: b.Seq, Reply: b.Replies[0]}, nil
+}
+
+// entryKey is the idempotency key of a batch's i-th event: the request's
+// key for the first, and key#i for the others, so each event of a batch
+// carries one (unique in the session) and a retry finds them all.
+func entryKey(key string, i int) string {
+	if key == "" || i == 0 {
+		return key
+	}
+	return key + "#" + strconv.Itoa(i)
+}
+
+// replayedBatch answers a keyed append whose first event the fold holds:
+// the first answer if every entry is the one stored under its key, 422
+// when the key was used for other entries. ok is false when the key is
+// new.
+func replayedBatch(ls *liveSession, entries []session.Entry, key string) (any, bool, error) {
+	first, ok := ls.keyed[key]
+	if !ok {
+		return nil, false, nil
+	}
+	out := batchResponse{Seq: first.answer.Seq}
+	for i, e := range entries {
+		a, ok := ls.keyed[entryKey(key, i)]
+		if !ok || a.kind != e.Kind || a.text != e.Text {
+			return nil, true, &apiError{Status: http.StatusUnprocessableEntity, Code: "idempotency-mismatch", Message: fmt.Sprintf(
+				"Idempotency-Key %q was used for another append (seq %d, a %s entry); a retry sends the same body, a new append a new key", key, first.answer.Seq, first.kind)}
+		}
+		out.Replies = append(out.Replies, a.answer.Reply)
+	}
+	if _, more := ls.keyed[entryKey(key, len(entries))]; more && len(entries) > 0 {
+		return nil, true, &apiError{Status: http.StatusUnprocessableEntity, Code: "idempotency-mismatch", Message: fmt.Sprintf(
+			"Idempotency-Key %q was used for a larger batch (from seq %d); a retry sends the same body, a new append a new key", key, first.answer.Seq)}
+	}
+	return out, true, nil
+}
+
+// appendEntries appends entries as one batch (all or none) and answers
+// the seq of the first and every entry's reply.
+func (s *Server) appendEntries(ctx context.Context, id string, entries []session.Entry, expected *int, key string) (any, error) {
 	if expected != nil && *expected < 0 {
 		return nil, badRequest("expectedSeq %d: a seq is never negative", *expected)
 	}
@@ -483,14 +524,14 @@ func (s *Server) appendEntry(ctx context.Context, id string, e session.Entry, ex
 	ls.mu.Lock()
 	defer ls.mu.Unlock()
 	if key != "" {
-		// A retry: whichever process stored the first, its event is in
+		// A retry: whichever process stored the first, its events are in
 		// the log by now (a key is checked before expectedSeq, which the
 		// first append has moved past).
 		if err := s.catchUp(ctx, id, ls); err != nil {
 			return nil, err
 		}
-		if a, ok := ls.keyed[key]; ok {
-			return replayed(a, e, key)
+		if out, ok, err := replayedBatch(ls, entries, key); ok {
+			return out, err
 		}
 	}
 	for attempt := 0; ; attempt++ {
@@ -505,7 +546,7 @@ func (s *Server) appendEntry(ctx context.Context, id string, e session.Entry, ex
 				return nil, storeError(&session.ConflictError{ID: id, Expected: *expected, Current: at})
 			}
 		}
-		evs, err := ls.s.Next([]session.Entry{e})
+		evs, err := ls.s.Next(entries)
 		if err != nil {
 			// Refused against this fold; it may be behind (a regenerate
 			// after another process's GM reply): look, then judge again.
@@ -522,7 +563,9 @@ func (s *Server) appendEntry(ctx context.Context, id string, e session.Entry, ex
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		evs[0].Key = key
+		for i := range evs {
+			evs[i].Key = entryKey(key, i)
+		}
 		actx, cancel := s.storeContext(ctx)
 		err = st.Append(actx, id, at, evs)
 		cancel()
@@ -532,10 +575,10 @@ func (s *Server) appendEntry(ctx context.Context, id string, e session.Entry, ex
 			if err := s.catchUp(ctx, id, ls); err != nil {
 				return nil, err
 			}
-			if a, ok := ls.keyed[key]; ok {
-				return replayed(a, e, key)
+			if out, ok, err := replayedBatch(ls, entries, key); ok {
+				return out, err
 			}
-			return nil, fmt.Errorf("session %s: the store holds key %q at seq %d, which this process has not folded", id, key, de.Seq)
+			return nil, &apiError{Status: http.StatusUnprocessableEntity, Code: "idempotency-mismatch", Message: de.Error() + "; a new append needs a new key"}
 		}
 		var ce *session.ConflictError
 		if errors.As(err, &ce) {
@@ -558,9 +601,13 @@ func (s *Server) appendEntry(ctx context.Context, id string, e session.Entry, ex
 			s.forget(id, ls)
 			return nil, err
 		}
-		out := appendResponse{Seq: evs[0].Seq, Reply: s.outReply(replies[0])}
-		if key != "" {
-			ls.remember(evs[0], out)
+		out := batchResponse{Seq: evs[0].Seq}
+		for i, ev := range evs {
+			reply := s.outReply(replies[i])
+			out.Replies = append(out.Replies, reply)
+			if ev.Key != "" {
+				ls.remember(ev, appendResponse{Seq: ev.Seq, Reply: reply})
+			}
 		}
 		return out, nil
 	}
@@ -666,13 +713,26 @@ func (s *Server) handleEvents(ctx context.Context, r *http.Request) (any, error)
 			return nil, badRequest("after=%q: a seq is a whole number from 0", a)
 		}
 	}
+	limit, err := queryInt(r, "limit", MaxEventsPage)
+	if err != nil {
+		return nil, err
+	}
+	tail := 0
+	if r.URL.Query().Has("tail") {
+		if tail, err = queryInt(r, "tail", MaxEventsPage); err != nil {
+			return nil, err
+		}
+	}
 	evs, err := st.Events(ctx, id, after)
 	if err != nil {
 		return nil, storeError(err)
 	}
+	if tail > 0 && len(evs) > tail {
+		evs = evs[len(evs)-tail:] // the last ones; more stays false: nothing after them
+	}
 	out := eventsResponse{Events: evs}
-	if len(evs) > MaxEventsPage {
-		out.Events, out.More = evs[:MaxEventsPage], true
+	if len(evs) > limit {
+		out.Events, out.More = evs[:limit], true
 	}
 	return out, nil
 }
