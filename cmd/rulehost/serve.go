@@ -32,6 +32,9 @@ func init() {
 				&cli.StringFlag{Name: "postgres", Usage: "keep sessions in PostgreSQL at `URL` instead (postgres://user@host:port/db)"},
 				&cli.StringFlag{Name: "keys", Usage: "admit only the API keys of `FILE` (made with `serve keys add`; re-read when it changes); " + apikey.EnvVar + " may hold keys too"},
 				&cli.StringSliceFlag{Name: "cors-origin", Usage: "let pages of `ORIGIN` (https://app.example) call the service from a browser (repeatable)"},
+				&cli.Float64Flag{Name: "rate-limit", Usage: "at most `N` requests a second per API key (per client address without keys); 0: no limit"},
+				&cli.IntFlag{Name: "rate-burst", Usage: "bursts of up to `N` requests over --rate-limit (the limit rounded up by default)"},
+				&cli.DurationFlag{Name: "idle-expiry", Usage: "delete sessions not appended to for `DURATION` (e.g. 720h); 0: keep them"},
 				&cli.BoolFlag{Name: "insecure", Usage: "listen on a non-loopback address without API keys (anyone who reaches it may use every session)"},
 			},
 			Subcommands: []*cli.Command{keysCommand()},
@@ -78,6 +81,9 @@ func runServe(c *cli.Context) error {
 
 		Keys:        keys,
 		CORSOrigins: c.StringSlice("cors-origin"),
+		RateLimit:   c.Float64("rate-limit"),
+		RateBurst:   c.Int("rate-burst"),
+		IdleExpiry:  c.Duration("idle-expiry"),
 	})
 	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rulehost/rulehost/service/apikey"
 	"github.com/rulehost/rulehost/service/dirstore"
 )
 
@@ -333,18 +334,26 @@ func TestPythonClient(t *testing.T) {
 	if err != nil {
 		t.Skip("python3 not installed")
 	}
-	s := New(Options{Addr: "127.0.0.1:0", Bundled: "../../rulesets", Store: dirStore(t, t.TempDir())})
+	const key = "rh_client-example-key-0123456789"
+	keys, err := apikey.Open("", key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(Options{Addr: "127.0.0.1:0", Bundled: "../../rulesets", Store: dirStore(t, t.TempDir()), Keys: keys})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	addr := make(chan string, 1)
 	go s.Serve(ctx, func(a string) { addr <- a })
-	out, err := exec.Command(py, "../../examples/client.py", "http://"+<-addr).CombinedOutput()
+	cmd := exec.Command(py, "../../examples/client.py", "http://"+<-addr)
+	cmd.Env = append(os.Environ(), "RULEHOST_API_KEY="+key)
+	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("client.py: %v\n%s", err, out)
 	}
 	for _, want := range []string{`[check: who="Ada Quickhand"`, "success: false total: 13", `terms="4d6kh3(2,6,5,~1)=13"`, "problem: /resolution", "refused: bad-tag",
 		"odds of success: 79.75%", "  Critical success    9.75% ####", "by dc: 10: 80%, 11: 75%", "prompt: INVENTORY:",
-		`seq 1 [inventory: action="add" item="Rope"`, "stale append: conflict the log ends at 1", "- Rope", "LAST TURN"} {
+		`seq 1 [inventory: action="add" item="Rope"`, "retried with its key: seq 1 events stored: 1", "stale append: conflict the log ends at 1", "- Rope", "LAST TURN",
+		"batch from seq 2 check: [check: who=", "last event: [skill_check:", "streamed seq 2 player\nstreamed seq 3 gm\n", "bundled: blades, coc7e, d20-5e, ", "my sessions: 1\ndeleted; sessions now: 0"} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("client.py output lacks %q:\n%s", want, out)
 		}
