@@ -134,7 +134,8 @@ func writeFile(path string, keys []Key) error {
 		return fmt.Errorf("keys file: %w", err)
 	}
 	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(format(keys)); err == nil {
+	_, err = tmp.Write(format(keys))
+	if err == nil {
 		err = tmp.Sync()
 	}
 	if cerr := tmp.Close(); err == nil {

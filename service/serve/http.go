@@ -61,10 +61,6 @@ type errorBody struct {
 	} `json:"error"`
 }
 
-func writeError(w http.ResponseWriter, status int, code, msg string, problems []validate.Problem) {
-	writeErrorBody(w, status, &apiError{Code: code, Message: msg, Problems: problems})
-}
-
 func writeErrorBody(w http.ResponseWriter, status int, e *apiError) {
 	if e.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfter))
