@@ -20,8 +20,12 @@ func init() {
 			Usage: "serve the engine over HTTP/JSON (validate, check, roll, odds, prompt, sessions, replay; the /play page; docs/http.md)",
 			Description: "Listens on --addr (loopback by default) until interrupted, then finishes the\n" +
 				"requests in flight and exits. The API is described by /v1/openapi.json; /healthz\n" +
-				"answers when the service is up and /metrics exports Prometheus metrics.\n" +
-				"Plugins load once at start (plugins/ when present, and --plugins DIR).",
+				"answers when the service is up, /readyz when its session store answers, and\n" +
+				"/metrics exports Prometheus metrics. Plugins load once at start (plugins/ when\n" +
+				"present, and --plugins DIR). Bodies must be application/json; browser pages of\n" +
+				"other origins are refused unless --cors-origin allows them. With --keys FILE (or\n" +
+				"RULEHOST_API_KEYS) every API route wants Authorization: Bearer KEY and each key\n" +
+				"sees only its own sessions; a non-loopback --addr needs keys or --insecure.",
 			Flags: []cli.Flag{
 				&cli.StringFlag{Name: "addr", Value: serve.DefaultAddr, Usage: "listen on `HOST:PORT`"},
 				&cli.StringFlag{Name: "bundled", Value: "rulesets", Usage: "folder of bundled rulesets a request may name (`DIR`/NAME/ruleset.json, DIR/NAME/sheets/*.json)"},
