@@ -7,9 +7,13 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -19,8 +23,15 @@ import (
 )
 
 // sseClient reads a stream's events into got until it has n events or
-// the stream ends; it returns the last event id it saw.
-func sseClient(t *testing.T, url, lastID string, n int, got *[]session.Event) (string, error) {
+// the stream ends; it returns the last event id it saw. When cut is not
+// nil it is called, the stream still open, once got holds cutAt events,
+// and the stream is read on until it breaks.
+func sseClient(t *testing.T, url, lastID string, n int, got *[]session.Event, cutAt ...any) (string, error) {
+	var cut func()
+	at := -1
+	if len(cutAt) == 2 {
+		at, cut = cutAt[0].(int), cutAt[1].(func())
+	}
 	req, _ := http.NewRequest("GET", url, nil)
 	if lastID != "" {
 		req.Header.Set("Last-Event-ID", lastID)
@@ -56,7 +67,13 @@ func sseClient(t *testing.T, url, lastID string, n int, got *[]session.Event) (s
 			if len(*got) >= n {
 				return lastID, nil
 			}
+			if len(*got) == at {
+				cut()
+			}
 		}
+	}
+	if cut != nil && len(*got) >= at {
+		return lastID, nil // the stream broke as it was cut: resume elsewhere
 	}
 	return lastID, sc.Err()
 }
@@ -75,11 +92,11 @@ func wantInOrder(t *testing.T, got []session.Event, n int) {
 }
 
 // streamThroughTwo: a client streams from server a while appends go to
-// b; a is cut off (its connections closed, as a killed server's are)
-// half way; the client resumes on b with Last-Event-ID and sees every
+// b; a is cut off (killed, or its connections closed) half way, the
+// stream open; the client resumes on b with Last-Event-ID and sees every
 // event once, in order.
-func streamThroughTwo(t *testing.T, a, b *httptest.Server, cut func()) {
-	if code, out := post(t, b, "/v1/sessions", `{"id":"live","bundled":"d20-5e","bundledSheets":["ada"]}`); code != 200 {
+func streamThroughTwo(t *testing.T, a, b string, cut func()) {
+	if code, out := postURL(t, b+"/v1/sessions", `{"id":"live","bundled":"d20-5e","bundledSheets":["ada"]}`); code != 200 {
 		t.Fatalf("create: %d %v", code, out)
 	}
 	const total = 40
@@ -88,7 +105,7 @@ func streamThroughTwo(t *testing.T, a, b *httptest.Server, cut func()) {
 	go func() {
 		defer wg.Done()
 		for i := range total {
-			resp, out := sendReq(t, "POST", b.URL+"/v1/sessions/live/events", "application/json", fmt.Sprintf(`{"kind":"gm","text":"turn %d"}`, i))
+			resp, out := sendReq(t, "POST", b+"/v1/sessions/live/events", "application/json", fmt.Sprintf(`{"kind":"gm","text":"turn %d"}`, i))
 			if resp.StatusCode != 200 {
 				t.Errorf("append %d: %d %s", i, resp.StatusCode, out)
 				return
@@ -99,12 +116,15 @@ func streamThroughTwo(t *testing.T, a, b *httptest.Server, cut func()) {
 		}
 	}()
 	var got []session.Event
-	last, err := sseClient(t, a.URL+"/v1/sessions/live/events/stream", "", total/2, &got)
+	last, err := sseClient(t, a+"/v1/sessions/live/events/stream", "", total, &got, total/2, cut)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cut()
-	if _, err := sseClient(t, b.URL+"/v1/sessions/live/events/stream", last, total, &got); err != nil {
+	if len(got) >= total {
+		t.Fatalf("the stream was not cut: it gave all %d events", len(got))
+	}
+	t.Logf("cut after %d events (last id %s); resuming on the other server", len(got), last)
+	if _, err := sseClient(t, b+"/v1/sessions/live/events/stream", last, total, &got); err != nil {
 		t.Fatal(err)
 	}
 	wg.Wait()
@@ -128,7 +148,7 @@ func TestStreamTwoServersPostgres(t *testing.T) {
 		servers = append(servers, httptest.NewServer(New(Options{Bundled: "../../rulesets", Store: st}).Handler()))
 	}
 	defer servers[1].Close()
-	streamThroughTwo(t, servers[0], servers[1], func() { servers[0].CloseClientConnections(); servers[0].Close() })
+	streamThroughTwo(t, servers[0].URL, servers[1].URL, func() { servers[0].CloseClientConnections(); servers[0].Close() })
 }
 
 func TestStreamTwoServersFolder(t *testing.T) {
@@ -136,7 +156,44 @@ func TestStreamTwoServersFolder(t *testing.T) {
 	a := httptest.NewServer(New(Options{Bundled: "../../rulesets", Store: dirStore(t, root)}).Handler())
 	b := httptest.NewServer(New(Options{Bundled: "../../rulesets", Store: dirStore(t, root)}).Handler())
 	defer b.Close()
-	streamThroughTwo(t, a, b, func() { a.CloseClientConnections(); a.Close() })
+	streamThroughTwo(t, a.URL, b.URL, func() { a.CloseClientConnections(); a.Close() })
+}
+
+// TestStreamKilledServerPostgres: the same through two `rulehost serve`
+// processes on one PostgreSQL, the one streaming killed with SIGKILL.
+func TestStreamKilledServerPostgres(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary and runs two processes")
+	}
+	url, schema, _ := pgtest.Schema(t)
+	bin := filepath.Join(t.TempDir(), "rulehost")
+	if out, err := exec.Command("go", "build", "-o", bin, "../../cmd/rulehost").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	sep := "?"
+	if strings.Contains(url, "?") {
+		sep = "&"
+	}
+	var urls []string
+	var procs []*exec.Cmd
+	for range 2 {
+		addr := freeAddr(t)
+		cmd := exec.Command(bin, "serve", "--postgres", url+sep+"search_path="+schema, "--addr", addr, "--bundled", "../../rulesets")
+		cmd.Stderr = os.Stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+		procs = append(procs, cmd)
+		urls = append(urls, "http://"+addr)
+		waitHealthy(t, "http://"+addr)
+	}
+	streamThroughTwo(t, urls[0], urls[1], func() {
+		if err := procs[0].Process.Signal(syscall.SIGKILL); err != nil {
+			t.Fatal(err)
+		}
+		procs[0].Wait()
+	})
 }
 
 func TestStreamErrors(t *testing.T) {
