@@ -33,6 +33,7 @@ FUZZ_TARGETS := \
 	./engine/session:FuzzReadLog \
 	./engine/jsonin:FuzzDecode \
 	./host/sandbox:FuzzClean \
+	./host/plugin:FuzzAttrDecls \
 	./engine/use:FuzzUseValidator \
 	./engine/use:FuzzUseTag \
 	./engine/use:FuzzSheetTag \
