@@ -1,0 +1,228 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"strings"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/rulehost/rulehost/engine/prompt"
+	"github.com/rulehost/rulehost/engine/session"
+	"github.com/rulehost/rulehost/engine/tag"
+)
+
+// Version is the server's version as it introduces itself.
+const Version = "1.0.0"
+
+// ResourcePrefix is the URI every view is read at (rulehost://session/inventory).
+const ResourcePrefix = "rulehost://session/"
+
+// Prompt names.
+const (
+	// PromptGM is the GM prompt as engine/prompt builds it, teaching tags.
+	PromptGM = "gm"
+	// PromptGMTools is the same prompt teaching the tools instead: each
+	// tag it shows is written as the call it stands for.
+	PromptGMTools = "gm_tools"
+)
+
+// NewServer is an MCP server answering with table: its Game Master
+// tools, the GM prompt in both variants, and the session's views as
+// resources, each announced as updated after a call that changed it.
+func NewServer(table *Table, logger *slog.Logger) *sdk.Server {
+	var srv *sdk.Server
+	subscribe := func(_ context.Context, req *sdk.SubscribeRequest) error {
+		if _, ok := table.View(strings.TrimPrefix(req.Params.URI, ResourcePrefix)); !ok || !strings.HasPrefix(req.Params.URI, ResourcePrefix) {
+			return sdk.ResourceNotFoundError(req.Params.URI)
+		}
+		return nil
+	}
+	srv = sdk.NewServer(&sdk.Implementation{Name: "rulehost", Title: "rulehost: " + table.s.RS.Name, Version: Version}, &sdk.ServerOptions{
+		Instructions:       instructions(table),
+		Logger:             logger,
+		SubscribeHandler:   subscribe,
+		UnsubscribeHandler: func(context.Context, *sdk.UnsubscribeRequest) error { return nil },
+	})
+	for _, tl := range table.Tools(true) {
+		srv.AddTool(&sdk.Tool{Name: tl.Name, Description: tl.Doc, InputSchema: tl.Schema()}, toolHandler(table, tl.Name))
+	}
+	addPrompts(srv, table)
+	for _, name := range ViewNames {
+		name := name
+		srv.AddResource(&sdk.Resource{URI: ResourcePrefix + name, Name: name, MIMEType: "text/plain", Description: viewDocs[name]},
+			func(_ context.Context, req *sdk.ReadResourceRequest) (*sdk.ReadResourceResult, error) {
+				text, _ := table.View(name)
+				return &sdk.ReadResourceResult{Contents: []*sdk.ResourceContents{{URI: req.Params.URI, MIMEType: "text/plain", Text: text}}}, nil
+			})
+	}
+	table.Watch(func(changed []string) {
+		for _, name := range changed {
+			srv.ResourceUpdated(context.Background(), &sdk.ResourceUpdatedNotificationParams{URI: ResourcePrefix + name})
+		}
+	})
+	return srv
+}
+
+var viewDocs = map[string]string{
+	ViewInventory: "Every character's bag as the Game Master sees it (the inventory block).",
+	ViewLive:      "Every character's live state: health, pools, tracks, conditions, charges, switches.",
+	ViewMarket:    "The MARKET block of the place in force.",
+	ViewFight:     "The fight going on: each member's menu of what they can do now.",
+}
+
+func instructions(t *Table) string {
+	return "You are the Game Master of a " + t.s.RS.Name + " game. Every mechanic goes through a tool: " +
+		"a check, dice, the bags, money, markets, loot, fights and live state. The engine rolls and applies; " +
+		"narrate from the record each tool returns (isError marks a refusal, with its reason). " +
+		"The prompt " + PromptGMTools + " teaches the rules; the resources show the bags, live state, market and fight."
+}
+
+// toolHandler answers one call as one reply of the Game Master.
+func toolHandler(table *Table, name string) sdk.ToolHandler {
+	return func(_ context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+		res, err := table.Answer(session.GMReply, []Call{{Name: name, Args: req.Params.Arguments}})
+		if err != nil {
+			return &sdk.CallToolResult{IsError: true, Content: []sdk.Content{&sdk.TextContent{Text: "not answered: " + err.Error()}}}, nil
+		}
+		return toolResult(res[0]), nil
+	}
+}
+
+func toolResult(r Result) *sdk.CallToolResult {
+	return &sdk.CallToolResult{
+		IsError:           r.IsError(),
+		Content:           []sdk.Content{&sdk.TextContent{Text: r.Text()}},
+		StructuredContent: r.Structured(),
+	}
+}
+
+// Schema is the tool's input schema (JSON Schema 2020-12): each argument
+// its type, enum and meaning; required arguments listed; any other
+// argument refused unless the tool is open.
+func (t *Tool) Schema() map[string]any {
+	props := map[string]any{}
+	var req []string
+	for _, a := range t.Args {
+		p := map[string]any{"type": a.Type, "description": a.Doc}
+		if len(a.Enum) > 0 {
+			p["enum"] = a.Enum
+		}
+		props[a.Name] = p
+		if a.Required {
+			req = append(req, a.Name)
+		}
+	}
+	s := map[string]any{"type": "object", "properties": props}
+	if len(req) > 0 {
+		s["required"] = req
+	}
+	if t.Open {
+		s["additionalProperties"] = map[string]any{"type": "string"}
+	} else {
+		s["additionalProperties"] = false
+	}
+	return s
+}
+
+func addPrompts(srv *sdk.Server, table *Table) {
+	args := []*sdk.PromptArgument{
+		{Name: "sections", Description: "Keep only these sections, comma-separated: " + strings.Join(prompt.Names, ", ")},
+		{Name: "max_chars", Description: "Cut the prompt to at most this many characters, in the documented order."},
+	}
+	for _, p := range []struct {
+		name, doc string
+		tools     bool
+	}{
+		{PromptGM, "The Game Master prompt: the rules, items, money, loot, market, fight, inventory and last turn, teaching tags.", false},
+		{PromptGMTools, "The Game Master prompt teaching the tools: every tag it shows is written as the tool call it stands for.", true},
+	} {
+		p := p
+		srv.AddPrompt(&sdk.Prompt{Name: p.name, Description: p.doc, Arguments: args},
+			func(_ context.Context, req *sdk.GetPromptRequest) (*sdk.GetPromptResult, error) {
+				text, err := table.Prompt(req.Params.Arguments["sections"], req.Params.Arguments["max_chars"], p.tools)
+				if err != nil {
+					return nil, err
+				}
+				return &sdk.GetPromptResult{Description: p.doc, Messages: []*sdk.PromptMessage{
+					{Role: "user", Content: &sdk.TextContent{Text: text}}}}, nil
+			})
+	}
+}
+
+// Prompt is the GM prompt as the session stands: sections (comma
+// separated, "" for all) cut to maxChars ("" for no cut); with tools, each
+// tag the text shows is written as its call, `tool {"arg": "value"}`.
+func (t *Table) Prompt(sections, maxChars string, tools bool) (string, error) {
+	var names []string
+	for _, n := range strings.Split(sections, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			names = append(names, n)
+		}
+	}
+	max := 0
+	if maxChars != "" {
+		n, err := strconv.Atoi(maxChars)
+		if err != nil || n < 0 {
+			return "", fmt.Errorf("max_chars %q: give a positive number of characters", maxChars)
+		}
+		max = n
+	}
+	t.mu.Lock()
+	secs := prompt.Build(prompt.Input{RS: t.s.RS, Sheets: t.s.Sheets, State: t.s.State()})
+	t.mu.Unlock()
+	secs, unknown := prompt.Select(secs, names)
+	if len(unknown) > 0 {
+		return "", fmt.Errorf("sections %s: no such section; sections: %s", strings.Join(unknown, ", "), strings.Join(prompt.Names, ", "))
+	}
+	if tools {
+		for i := range secs {
+			secs[i].Text = t.AsCalls(secs[i].Text)
+		}
+		secs = append([]prompt.Section{{Name: "tools", Text: toolsPreamble}}, secs...)
+	}
+	if max > 0 {
+		secs, _ = prompt.Budget(secs, max)
+	}
+	return prompt.Text(secs), nil
+}
+
+const toolsPreamble = "Call the tools for every mechanic; never write bracket tags. " +
+	"Each example below is a call: the tool's name, then its arguments as a JSON object. " +
+	"Several calls in one turn are one reply."
+
+// AsCalls rewrites every tag in text that a tool stands for as that call.
+func (t *Table) AsCalls(text string) string {
+	found := tag.FindAll(text)
+	if len(found) == 0 {
+		return text
+	}
+	var b strings.Builder
+	last := 0
+	for _, f := range found {
+		if f.Err != nil {
+			continue
+		}
+		c, ok := t.CallOf(f.Tag)
+		if !ok {
+			continue
+		}
+		b.WriteString(text[last:f.Start])
+		b.WriteString(c.Name)
+		b.WriteByte(' ')
+		b.Write(compact(c.Args))
+		last = f.End
+	}
+	b.WriteString(text[last:])
+	return b.String()
+}
+
+func compact(raw json.RawMessage) []byte {
+	if len(raw) == 0 {
+		return []byte("{}")
+	}
+	return raw
+}
