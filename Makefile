@@ -34,6 +34,8 @@ FUZZ_TARGETS := \
 	./engine/jsonin:FuzzDecode \
 	./host/sandbox:FuzzClean \
 	./host/plugin:FuzzAttrDecls \
+	./mcp:FuzzToolArgs \
+	./mcp:FuzzScreen \
 	./engine/use:FuzzUseValidator \
 	./engine/use:FuzzUseTag \
 	./engine/use:FuzzSheetTag \

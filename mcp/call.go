@@ -207,7 +207,10 @@ func shown(raw json.RawMessage) string {
 
 // CallOf is the call a tag stands for, the inverse of TagOf: the tool
 // named by the tag (inventory_ACTION for an inventory action) with each
-// attribute as a JSON string, in the tag's order. ok is false when no
+// attribute in the tag's order: as a JSON number or boolean where the
+// argument takes one and the text is exactly how TagOf prints it back
+// ("2", "true"), as a JSON string otherwise ("+1"), so TagOf of the call
+// is the tag again, byte for byte. ok is false when no
 // tool of the table is that tag.
 func (t *Table) CallOf(tg tag.Tag) (Call, bool) {
 	name := strings.ToLower(tg.Name)
@@ -234,9 +237,25 @@ func (t *Table) CallOf(tg tag.Tag) (Call, bool) {
 		}
 		n++
 		k, _ := json.Marshal(a.Key)
-		v, _ := json.Marshal(a.Value)
-		b = append(append(append(b, k...), ':'), v...)
+		b = append(append(b, k...), ':')
+		b = appendValue(b, tl, a)
 	}
 	b = append(b, '}')
 	return Call{Name: name, Args: b}, true
+}
+
+func appendValue(b []byte, tl *Tool, a tag.Attr) []byte {
+	arg, _ := tl.Arg(a.Key)
+	switch arg.Type {
+	case Integer:
+		if n, err := strconv.Atoi(a.Value); err == nil && strconv.Itoa(n) == a.Value {
+			return append(b, a.Value...)
+		}
+	case Boolean:
+		if a.Value == "true" || a.Value == "false" {
+			return append(b, a.Value...)
+		}
+	}
+	v, _ := json.Marshal(a.Value)
+	return append(b, v...)
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -194,8 +195,15 @@ const toolsPreamble = "Call the tools for every mechanic; never write bracket ta
 	"Each example below is a call: the tool's name, then its arguments as a JSON object. " +
 	"Several calls in one turn are one reply."
 
-// AsCalls rewrites every tag in text that a tool stands for as that call.
+// tagMention is a tag named in prose rather than written whole
+// ("a [skill_check: ...] tag", "on [place:]").
+var tagMention = regexp.MustCompile(`(?:(?:a|one) )?\[([a-z_]+):(?: \.\.\.)?\](?: tags?)?`)
+
+// AsCalls rewrites every tag in text that a tool stands for as that call
+// (an inventory tag whose action is a placeholder as inventory_ACTION),
+// and every tag named in prose as a call of that tool.
 func (t *Table) AsCalls(text string) string {
+	text = tagMention.ReplaceAllString(text, "a $1 call")
 	found := tag.FindAll(text)
 	if len(found) == 0 {
 		return text
@@ -207,6 +215,9 @@ func (t *Table) AsCalls(text string) string {
 			continue
 		}
 		c, ok := t.CallOf(f.Tag)
+		if !ok && f.Tag.NameIs("inventory") {
+			c, ok = placeholderCall(f.Tag)
+		}
 		if !ok {
 			continue
 		}
@@ -218,6 +229,24 @@ func (t *Table) AsCalls(text string) string {
 	}
 	b.WriteString(text[last:])
 	return b.String()
+}
+
+// placeholderCall writes an inventory tag of a placeholder action
+// (action="...") as a call of the inventory_ACTION tools.
+func placeholderCall(tg tag.Tag) (Call, bool) {
+	b := []byte{'{'}
+	for _, a := range tg.Attrs {
+		if strings.EqualFold(a.Key, "action") {
+			continue
+		}
+		if len(b) > 1 {
+			b = append(b, ',')
+		}
+		k, _ := json.Marshal(a.Key)
+		v, _ := json.Marshal(a.Value)
+		b = append(append(append(b, k...), ':'), v...)
+	}
+	return Call{Name: "inventory_ACTION", Args: append(b, '}')}, true
 }
 
 func compact(raw json.RawMessage) []byte {

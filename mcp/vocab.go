@@ -107,20 +107,24 @@ type vocab struct {
 	targets []string
 }
 
+// names reads the world's names. An enum of the ruleset's things lists
+// each one's id and its label (the engine reads either, in any case, and
+// the prompt names things by label), each distinct spelling once.
 func (v *vocab) names() {
 	for _, s := range v.w.Sheets {
 		v.party = append(v.party, s.Name)
 	}
 	for _, s := range v.rs.Skills {
-		v.skills = append(v.skills, s.ID)
+		v.skills = append(v.skills, s.ID, s.Label)
 	}
 	for _, s := range v.rs.Saves {
-		v.saves = append(v.saves, s.ID)
+		v.saves = append(v.saves, s.ID, s.Label)
 	}
 	for _, a := range v.rs.Abilities {
-		v.abils = append(v.abils, a.ID)
+		v.abils = append(v.abils, a.ID, a.Label)
 	}
-	v.targets = unique(append(append(append([]string{}, v.skills...), v.saves...), v.abils...))
+	v.skills, v.saves, v.abils = exact(v.skills), exact(v.saves), exact(v.abils)
+	v.targets = exact(append(append(append([]string{}, v.skills...), v.saves...), v.abils...))
 	if v.rs.Items != nil {
 		for _, it := range v.rs.Items.Items {
 			v.items = append(v.items, it.Label)
@@ -144,9 +148,24 @@ func unique(list []string) []string {
 	return out
 }
 
+// exact keeps the first of each distinct spelling, in order.
+func exact(list []string) []string {
+	seen := map[string]bool{}
+	out := list[:0:0]
+	for _, s := range list {
+		if s == "" || seen[s] {
+			continue
+		}
+		seen[s] = true
+		out = append(out, s)
+	}
+	return out
+}
+
 // capEnum is an enum when the list is short enough to list, else nil (the
 // argument is then any text the engine reads).
 func capEnum(list []string) []string {
+	list = exact(list)
 	if len(list) == 0 || len(list) > maxEnum {
 		return nil
 	}
@@ -273,15 +292,15 @@ func (v *vocab) inventory() []*Tool {
 	var seller, level, means []string
 	if m := v.market(); m != nil {
 		for _, s := range m.Sellers {
-			seller = append(seller, s.ID)
+			seller = append(seller, s.ID, s.Label)
 		}
 		for _, p := range m.Prices {
-			level = append(level, p.ID)
+			level = append(level, p.ID, p.Label)
 		}
 	}
 	if v.rs.Items != nil {
 		for _, r := range v.rs.Items.RevealsFakes {
-			means = append(means, r.ID)
+			means = append(means, r.ID, r.Label)
 		}
 	}
 	sellerArg := Arg{Name: "seller", Type: String, Enum: capEnum(seller), Doc: "The seller, by id or label (a market's sellers)."}
@@ -340,7 +359,7 @@ func (v *vocab) inventArgs() []Arg {
 	named := func(list []ruleset.Named) []string {
 		var out []string
 		for _, n := range list {
-			out = append(out, n.ID)
+			out = append(out, n.ID, n.Label)
 		}
 		return capEnum(out)
 	}
@@ -361,7 +380,7 @@ func (v *vocab) inventArgs() []Arg {
 func (v *vocab) place() *Tool {
 	var sizes []string
 	for _, p := range v.market().Places {
-		sizes = append(sizes, p.ID)
+		sizes = append(sizes, p.ID, p.Label)
 	}
 	return &Tool{Name: "place", Tag: "place",
 		Doc: "State where the party is; a new name, size or day=\"new\" starts a new market day. Every purchase in the same reply reads the place in force when it ends.",
@@ -375,7 +394,7 @@ func (v *vocab) place() *Tool {
 func (v *vocab) loot() *Tool {
 	var tables []string
 	for _, t := range v.rs.Items.LootTables {
-		tables = append(tables, t.ID)
+		tables = append(tables, t.ID, t.Label)
 	}
 	return &Tool{Name: "loot", Tag: "loot",
 		Doc: "Roll a loot table; each drop goes into a bag (who's, or by the carry rule).",
@@ -419,7 +438,7 @@ func (v *vocab) fight() *Tool {
 func (v *vocab) gear() *Tool {
 	var sets []string
 	for _, g := range v.rs.Items.StartingGear {
-		sets = append(sets, g.ID)
+		sets = append(sets, g.ID, g.Label)
 	}
 	t := &Tool{Name: "gear", Tag: "gear", PlayerOnly: true,
 		Doc: "The player's own action: take starting gear, all or nothing.",
@@ -444,10 +463,11 @@ const maxGearChoices = 9
 var sheetOps = []string{"rest", "condition", "pool", "track"}
 
 func (v *vocab) sheetTool() *Tool {
-	ids := func(n int, at func(int) string) []string {
+	ids := func(n int, at func(int) (string, string)) []string {
 		var out []string
 		for i := 0; i < n; i++ {
-			out = append(out, at(i))
+			id, label := at(i)
+			out = append(out, id, label)
 		}
 		return capEnum(out)
 	}
@@ -457,11 +477,11 @@ func (v *vocab) sheetTool() *Tool {
 		Args: []Arg{
 			{Name: "op", Type: String, Required: true, Enum: sheetOps, Doc: "What changes."},
 			v.who("The character (the player when left out; the whole party for a rest)."),
-			{Name: "rest", Type: String, Enum: ids(len(rs.Rests), func(i int) string { return rs.Rests[i].ID }), Doc: "rest: the rest taken."},
-			{Name: "condition", Type: String, Enum: ids(len(rs.Conditions), func(i int) string { return rs.Conditions[i].ID }), Doc: "condition: the condition imposed (or removed)."},
+			{Name: "rest", Type: String, Enum: ids(len(rs.Rests), func(i int) (string, string) { return rs.Rests[i].ID, rs.Rests[i].Label }), Doc: "rest: the rest taken."},
+			{Name: "condition", Type: String, Enum: ids(len(rs.Conditions), func(i int) (string, string) { return rs.Conditions[i].ID, rs.Conditions[i].Label }), Doc: "condition: the condition imposed (or removed)."},
 			{Name: "remove", Type: Boolean, Doc: "condition: true removes it."},
-			{Name: "pool", Type: String, Enum: ids(len(rs.Live.Pools), func(i int) string { return rs.Live.Pools[i].ID }), Doc: "pool: the live pool changed."},
-			{Name: "track", Type: String, Enum: ids(len(rs.Live.Tracks), func(i int) string { return rs.Live.Tracks[i].ID }), Doc: "track: the live track marked or cleared."},
+			{Name: "pool", Type: String, Enum: ids(len(rs.Live.Pools), func(i int) (string, string) { return rs.Live.Pools[i].ID, rs.Live.Pools[i].Label }), Doc: "pool: the live pool changed."},
+			{Name: "track", Type: String, Enum: ids(len(rs.Live.Tracks), func(i int) (string, string) { return rs.Live.Tracks[i].ID, rs.Live.Tracks[i].Label }), Doc: "track: the live track marked or cleared."},
 			{Name: "by", Type: String, Doc: `pool, track: the change, "+1" or "-2".`},
 		}}
 }
