@@ -43,7 +43,8 @@ func TestTranscriptsAsToolCalls(t *testing.T) {
 				t.Fatal(err)
 			}
 			ref := session.New(rs, sheets, 1)
-			table := mcp.NewTable(session.New(rs, sheets, 1), nil)
+			viaTools := session.New(rs, sheets, 1)
+			table := mcp.NewTable(viaTools, nil)
 			for n, e := range entries {
 				want, err := ref.Append(e.Kind, e.Text)
 				if err != nil {
@@ -80,11 +81,11 @@ func TestTranscriptsAsToolCalls(t *testing.T) {
 				}
 			}
 			a, _ := json.Marshal(ref.State().Party)
-			b, _ := json.Marshal(table.Session().State().Party)
+			b, _ := json.Marshal(viaTools.State().Party)
 			if string(a) != string(b) {
 				t.Errorf("folded party differs:\n%s\n%s", a, b)
 			}
-			if ref.State().Party.Block() != table.Session().State().Party.Block() {
+			if ref.State().Party.Block() != viaTools.State().Party.Block() {
 				t.Errorf("inventory block differs")
 			}
 		})

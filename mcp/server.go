@@ -42,7 +42,7 @@ func NewServer(table *Table, logger *slog.Logger) *sdk.Server {
 		}
 		return nil
 	}
-	srv = sdk.NewServer(&sdk.Implementation{Name: "rulehost", Title: "rulehost: " + table.s.RS.Name, Version: Version}, &sdk.ServerOptions{
+	srv = sdk.NewServer(&sdk.Implementation{Name: "rulehost", Title: "rulehost: " + table.rsName, Version: Version}, &sdk.ServerOptions{
 		Instructions:       instructions(table),
 		Logger:             logger,
 		SubscribeHandler:   subscribe,
@@ -76,7 +76,7 @@ var viewDocs = map[string]string{
 }
 
 func instructions(t *Table) string {
-	return "You are the Game Master of a " + t.s.RS.Name + " game. Every mechanic goes through a tool: " +
+	return "You are the Game Master of a " + t.rsName + " game. Every mechanic goes through a tool: " +
 		"a check, dice, the bags, money, markets, loot, fights and live state. The engine rolls and applies; " +
 		"narrate from the record each tool returns (isError marks a refusal, with its reason). " +
 		"The prompt " + PromptGMTools + " teaches the rules; the resources show the bags, live state, market and fight."
@@ -172,9 +172,12 @@ func (t *Table) Prompt(sections, maxChars string, tools bool) (string, error) {
 		}
 		max = n
 	}
-	t.mu.Lock()
-	secs := prompt.Build(prompt.Input{RS: t.s.RS, Sheets: t.s.Sheets, State: t.s.State()})
-	t.mu.Unlock()
+	var secs []prompt.Section
+	if err := t.With(func(s *session.Session) {
+		secs = prompt.Build(prompt.Input{RS: s.RS, Sheets: s.Sheets, State: s.State()})
+	}); err != nil {
+		return "", err
+	}
 	secs, unknown := prompt.Select(secs, names)
 	if len(unknown) > 0 {
 		return "", fmt.Errorf("sections %s: no such section; sections: %s", strings.Join(unknown, ", "), strings.Join(prompt.Names, ", "))

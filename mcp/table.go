@@ -75,7 +75,8 @@ func (r Result) Structured() map[string]any {
 // for concurrent use; calls are answered one batch at a time, in order.
 type Table struct {
 	mu     sync.Mutex
-	s      *session.Session
+	b      Backend
+	rsName string
 	tools  []*Tool
 	byName map[string]*Tool
 	// watch is called after each batch that changed a resource, with the
@@ -84,17 +85,49 @@ type Table struct {
 	views map[string]string
 }
 
+// Backend is where a table's replies go: a session this process holds
+// (Local), or one a service keeps in its store.
+type Backend interface {
+	// Append appends one entry and returns its fold; an error appends
+	// nothing.
+	Append(kind, text string) (session.Reply, error)
+	// Read runs fn with the session as it stands, while nothing appends.
+	Read(fn func(s *session.Session)) error
+}
+
+// Local is a session this process holds (stored or in memory); its
+// calls are serialized by the table.
+type Local struct{ S *session.Session }
+
+// Append appends to the session.
+func (l Local) Append(kind, text string) (session.Reply, error) { return l.S.Append(kind, text) }
+
+// Read reads the session.
+func (l Local) Read(fn func(s *session.Session)) error { fn(l.S); return nil }
+
 // NewTable serves s, with the tools its ruleset, party and the plugins'
 // manifests give.
 func NewTable(s *session.Session, manifests []plugin.Manifest) *Table {
-	t := &Table{s: s}
-	t.tools = Tools(World{RS: s.RS, Sheets: s.Sheets, Manifests: manifests})
+	t, _ := NewTableOn(Local{s}, manifests)
+	return t
+}
+
+// NewTableOn serves a backend's session.
+func NewTableOn(b Backend, manifests []plugin.Manifest) (*Table, error) {
+	t := &Table{b: b}
+	err := b.Read(func(s *session.Session) {
+		t.rsName = s.RS.Name
+		t.tools = Tools(World{RS: s.RS, Sheets: s.Sheets, Manifests: manifests})
+		t.views = render(s)
+	})
+	if err != nil {
+		return nil, err
+	}
 	t.byName = map[string]*Tool{}
 	for _, tl := range t.tools {
 		t.byName[tl.Name] = tl
 	}
-	t.views = t.render()
-	return t
+	return t, nil
 }
 
 // Tools are the table's tools; gm keeps only those a Game Master may
@@ -115,15 +148,11 @@ func (t *Table) Tool(name string) (*Tool, bool) {
 	return tl, ok
 }
 
-// Session is the session the table answers against. Callers hold no
-// lock: read it only while no call runs (tests, shutdown).
-func (t *Table) Session() *session.Session { return t.s }
-
 // With runs fn with the session while no call runs.
-func (t *Table) With(fn func(s *session.Session)) {
+func (t *Table) With(fn func(s *session.Session)) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	fn(t.s)
+	return t.b.Read(fn)
 }
 
 // Tags turns calls into their tags; the first malformed call's error, if
@@ -191,7 +220,7 @@ func (t *Table) Answer(kind string, calls []Call) ([]Result, error) {
 	}
 	text := Text(tags)
 	t.mu.Lock()
-	reply, err := t.s.Append(kind, text)
+	reply, err := t.b.Append(kind, text)
 	var changed []string
 	if err == nil {
 		changed = t.changed()
@@ -225,17 +254,19 @@ const (
 // ViewNames are every view, in the order resources lists them.
 var ViewNames = []string{ViewInventory, ViewLive, ViewMarket, ViewFight}
 
-// View is one block's text as the session stands.
+// View is one block's text as the session stands (read again, so a
+// service's session shows what other writers appended too).
 func (t *Table) View(name string) (string, bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	t.b.Read(func(s *session.Session) { t.views = render(s) })
 	v, ok := t.views[name]
 	return v, ok
 }
 
-// render renders every view (the caller holds mu).
-func (t *Table) render() map[string]string {
-	p := t.s.State().Party
+// render renders every view.
+func render(s *session.Session) map[string]string {
+	p := s.State().Party
 	out := map[string]string{
 		ViewInventory: p.Block(),
 		ViewLive:      p.LiveBlock(),
@@ -261,7 +292,10 @@ func (t *Table) render() map[string]string {
 // changed re-renders the views and lists those whose text changed (the
 // caller holds mu).
 func (t *Table) changed() []string {
-	now := t.render()
+	var now map[string]string
+	if err := t.b.Read(func(s *session.Session) { now = render(s) }); err != nil {
+		return nil
+	}
 	var out []string
 	for _, n := range ViewNames {
 		if now[n] != t.views[n] {

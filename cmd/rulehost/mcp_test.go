@@ -271,3 +271,41 @@ func TestMCPSessionAppends(t *testing.T) {
 		t.Errorf("session show after the call (%s):\n%s", got, stdout)
 	}
 }
+
+// TestToolsCommand: rulehost tools prints the same tools in each
+// provider's shape, and refuses a shape it does not know as a misuse.
+func TestToolsCommand(t *testing.T) {
+	keys := map[string]string{"openai": "parameters", "anthropic": "input_schema", "mcp": "inputSchema"}
+	var names []string
+	for _, format := range []string{"mcp", "openai", "anthropic"} {
+		code, stdout, stderr := runCLI("tools", "--format", format, "-r", grave, "--party", gravePartyDir, "--plugins", plugins)
+		if code != 0 {
+			t.Fatalf("%s: %s", format, stderr)
+		}
+		var defs []map[string]any
+		if err := json.Unmarshal([]byte(stdout), &defs); err != nil {
+			t.Fatalf("%s: %v", format, err)
+		}
+		var got []string
+		for _, d := range defs {
+			if format == "openai" {
+				d = d["function"].(map[string]any)
+			}
+			if _, ok := d[keys[format]].(map[string]any); !ok {
+				t.Fatalf("%s: no %s in %v", format, keys[format], d)
+			}
+			got = append(got, d["name"].(string))
+		}
+		if names == nil {
+			names = got
+		} else if strings.Join(got, ",") != strings.Join(names, ",") {
+			t.Errorf("%s lists %v, mcp %v", format, got, names)
+		}
+	}
+	if !strings.Contains(strings.Join(names, ","), "opposed_check") || !strings.Contains(strings.Join(names, ","), "inventory_buy") {
+		t.Errorf("tools: %v", names)
+	}
+	if code, _, _ := runCLI("tools", "--format", "gemini", "-r", grave, "--party", gravePartyDir); code != 2 {
+		t.Errorf("an unknown format exits %d", code)
+	}
+}
