@@ -127,6 +127,7 @@ func New(opts Options) *Server {
 		})
 	}
 	s.mountPlay()
+	s.mux.Handle("/mcp", s.MCPHandler()) // MCP over streamable HTTP (docs/mcp.md)
 	s.mux.Handle("GET /metrics", promhttp.HandlerFor(s.opts.Registry, promhttp.HandlerOpts{}))
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "not-found", fmt.Sprintf("no route %s %s; the API is described at /v1/openapi.json", r.Method, r.URL.Path), nil)

@@ -295,12 +295,22 @@ func (s *Server) handleRegenerate(ctx context.Context, r *http.Request) (any, er
 // conflict is the caller's to resolve (409 with the current seq); without,
 // the service catches up and tries again.
 func (s *Server) appendEntry(ctx context.Context, id string, e session.Entry, expected *int) (any, error) {
+	r, seq, err := s.appendReply(ctx, id, e, expected)
+	if err != nil {
+		return nil, err
+	}
+	return appendResponse{Seq: seq, Reply: s.outReply(r)}, nil
+}
+
+// appendReply is appendEntry's work: the entry's fold and its seq.
+func (s *Server) appendReply(ctx context.Context, id string, e session.Entry, expected *int) (session.Reply, int, error) {
+	fail := func(err error) (session.Reply, int, error) { return session.Reply{}, 0, err }
 	if expected != nil && *expected < 0 {
-		return nil, badRequest("expectedSeq %d: a seq is never negative", *expected)
+		return fail(badRequest("expectedSeq %d: a seq is never negative", *expected))
 	}
 	ls, err := s.live(ctx, id)
 	if err != nil {
-		return nil, err
+		return fail(err)
 	}
 	st := s.opts.Store
 	ls.mu.Lock()
@@ -310,11 +320,11 @@ func (s *Server) appendEntry(ctx context.Context, id string, e session.Entry, ex
 		if expected != nil && *expected != at {
 			// This fold may be behind the store: look before refusing.
 			if err := s.catchUp(ctx, id, ls); err != nil {
-				return nil, err
+				return fail(err)
 			}
 			if at = ls.s.Len(); *expected != at {
 				s.metrics.appends.WithLabelValues(st.Name(), "conflict").Inc()
-				return nil, storeError(&session.ConflictError{ID: id, Expected: *expected, Current: at})
+				return fail(storeError(&session.ConflictError{ID: id, Expected: *expected, Current: at}))
 			}
 		}
 		evs, err := ls.s.Next([]session.Entry{e})
@@ -323,9 +333,9 @@ func (s *Server) appendEntry(ctx context.Context, id string, e session.Entry, ex
 			// after another process's GM reply): look, then judge again.
 			if caught, cerr := s.caughtUp(ctx, id, ls); cerr != nil || !caught {
 				if cerr != nil {
-					return nil, cerr
+					return fail(cerr)
 				}
-				return nil, &apiError{Status: http.StatusUnprocessableEntity, Code: "bad-entry", Message: err.Error()}
+				return fail(&apiError{Status: http.StatusUnprocessableEntity, Code: "bad-entry", Message: err.Error()})
 			}
 			continue
 		}
@@ -334,24 +344,24 @@ func (s *Server) appendEntry(ctx context.Context, id string, e session.Entry, ex
 		if errors.As(err, &ce) {
 			s.metrics.appends.WithLabelValues(st.Name(), "conflict").Inc()
 			if err := s.catchUp(ctx, id, ls); err != nil {
-				return nil, err
+				return fail(err)
 			}
 			if expected != nil || attempt >= maxRetries {
-				return nil, storeError(err)
+				return fail(storeError(err))
 			}
 			continue
 		}
 		if err != nil {
 			s.metrics.appends.WithLabelValues(st.Name(), "error").Inc()
-			return nil, storeError(err)
+			return fail(storeError(err))
 		}
 		s.metrics.appends.WithLabelValues(st.Name(), "ok").Inc()
 		replies, err := ls.s.Extend(evs)
 		if err != nil {
 			s.forget(id, ls)
-			return nil, err
+			return fail(err)
 		}
-		return appendResponse{Seq: evs[0].Seq, Reply: s.outReply(replies[0])}, nil
+		return replies[0], evs[0].Seq, nil
 	}
 }
 
