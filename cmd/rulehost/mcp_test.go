@@ -309,3 +309,33 @@ func TestToolsCommand(t *testing.T) {
 		t.Errorf("an unknown format exits %d", code)
 	}
 }
+
+// BenchmarkMCPStdio: one tool call (a skill_check) over stdio against the
+// built binary, as a desktop client makes it: wall time per call, and the
+// server process's CPU time per call (user+system, read when it exits) as
+// calls per CPU-second.
+func BenchmarkMCPStdio(b *testing.B) {
+	t := &testing.T{}
+	bin := builtBinary(t)
+	cmd := exec.Command(bin, "mcp", "-r", grave, "--party", gravePartyDir)
+	client := sdk.NewClient(&sdk.Implementation{Name: "bench", Version: "1"}, nil)
+	cs, err := client.Connect(context.Background(), &sdk.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	args := map[string]any{"skill": "Ward", "dc": 2, "who": "Bram the Quiet"}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		res, err := cs.CallTool(context.Background(), &sdk.CallToolParams{Name: "skill_check", Arguments: args})
+		if err != nil || res.IsError {
+			b.Fatal(err, res)
+		}
+	}
+	b.StopTimer()
+	cs.Close()
+	cmd.Wait()
+	if st := cmd.ProcessState; st != nil {
+		cpu := st.UserTime() + st.SystemTime()
+		b.ReportMetric(float64(b.N)/cpu.Seconds(), "calls/cpu-s(server,incl.startup)")
+	}
+}

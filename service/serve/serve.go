@@ -108,6 +108,7 @@ type Server struct {
 	liveMu       sync.Mutex
 	sessions     map[string]*liveSession
 	liveTick     uint64 // counts uses of live sessions, for dropping the oldest
+	tools        toolTables // each session's tools and MCP server (toolcalls.go)
 }
 
 // New builds a server from its options.

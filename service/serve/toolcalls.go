@@ -55,12 +55,35 @@ func (s *Server) manifests() []plugin.Manifest {
 	return s.opts.Host.Manifests()
 }
 
+// toolTables keeps each session's table and MCP server, built once (the
+// tools are the ruleset's and the party's, which a session never
+// changes), up to MaxLive of them.
+type toolTables struct {
+	mu      sync.Mutex
+	tables  map[string]*mcp.Table
+	servers map[string]*sdk.Server
+}
+
 // table is the tools of session id.
 func (s *Server) table(id string) (*mcp.Table, error) {
 	if _, err := s.store(); err != nil {
 		return nil, err
 	}
-	return mcp.NewTableOn(storeBackend{s, id}, s.manifests())
+	tt := &s.tools
+	tt.mu.Lock()
+	defer tt.mu.Unlock()
+	if t, ok := tt.tables[id]; ok {
+		return t, nil
+	}
+	t, err := mcp.NewTableOn(storeBackend{s, id}, s.manifests())
+	if err != nil {
+		return nil, err
+	}
+	if tt.tables == nil || len(tt.tables) >= s.opts.MaxLive {
+		tt.tables = map[string]*mcp.Table{}
+	}
+	tt.tables[id] = t
+	return t, nil
 }
 
 // handleToolCalls answers one model turn's tool calls (OpenAI's,
@@ -91,25 +114,24 @@ func (s *Server) handleToolCalls(ctx context.Context, r *http.Request) (any, err
 // A session's MCP server is built once and kept (the SDK asks for it on
 // every request), up to MaxLive of them.
 func (s *Server) MCPHandler() http.Handler {
-	var mu sync.Mutex
-	servers := map[string]*sdk.Server{}
 	return sdk.NewStreamableHTTPHandler(func(r *http.Request) *sdk.Server {
 		id := r.URL.Query().Get("session")
-		mu.Lock()
-		defer mu.Unlock()
-		if srv, ok := servers[id]; ok {
-			return srv
-		}
 		t, err := s.table(id)
 		if err != nil {
 			s.opts.Logger.Warn("mcp: no such session", "session", id, "error", err)
 			return nil
 		}
-		if len(servers) >= s.opts.MaxLive {
-			clear(servers)
+		tt := &s.tools
+		tt.mu.Lock()
+		defer tt.mu.Unlock()
+		if srv, ok := tt.servers[id]; ok {
+			return srv
+		}
+		if tt.servers == nil || len(tt.servers) >= s.opts.MaxLive {
+			tt.servers = map[string]*sdk.Server{}
 		}
 		srv := mcp.NewServer(t, nil)
-		servers[id] = srv
+		tt.servers[id] = srv
 		return srv
 	}, nil)
 }

@@ -92,3 +92,41 @@ func TestMCPOverStreamableHTTP(t *testing.T) {
 		t.Error("connected to a session that does not exist")
 	}
 }
+
+// BenchmarkMCPOverHTTP: one tool call (a skill_check of a stored
+// session) by the Go SDK's client over streamable HTTP against /mcp, and
+// the same call through POST .../tool-calls: wall time per call, and the
+// process's CPU time per call (client and server together, in one
+// process) as calls per CPU-second.
+func BenchmarkMCPOverHTTP(b *testing.B) {
+	ts := sessionServer(b, dirStore(b, b.TempDir()))
+	post(b, ts, "/v1/sessions", `{"bundled":"gravewatch","bundledSheets":["bram","maud"],"id":"bench"}`)
+	b.Run("mcp", func(b *testing.B) {
+		ctx := context.Background()
+		cs, err := sdk.NewClient(&sdk.Implementation{Name: "bench", Version: "1"}, nil).Connect(ctx, &sdk.StreamableClientTransport{Endpoint: ts.URL + "/mcp?session=bench"}, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer cs.Close()
+		args := map[string]any{"skill": "Ward", "dc": 2, "who": "Bram the Quiet"}
+		cpu0 := processCPU()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			if res, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "skill_check", Arguments: args}); err != nil || res.IsError {
+				b.Fatal(err, res)
+			}
+		}
+		b.ReportMetric(float64(b.N)/(processCPU()-cpu0).Seconds(), "calls/cpu-s")
+	})
+	b.Run("tool-calls", func(b *testing.B) {
+		body := `{"calls":[{"name":"skill_check","arguments":{"skill":"Ward","dc":2,"who":"Bram the Quiet"}}]}`
+		cpu0 := processCPU()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			if code, _ := post(b, ts, "/v1/sessions/bench/tool-calls", body); code != 200 {
+				b.Fatal(code)
+			}
+		}
+		b.ReportMetric(float64(b.N)/(processCPU()-cpu0).Seconds(), "calls/cpu-s")
+	})
+}
