@@ -107,7 +107,7 @@ type Server struct {
 	inlineSheets contentCache // inline sheets by content and ruleset
 	liveMu       sync.Mutex
 	sessions     map[string]*liveSession
-	liveTick     uint64 // counts uses of live sessions, for dropping the oldest
+	liveTick     uint64     // counts uses of live sessions, for dropping the oldest
 	tools        toolTables // each session's tools and MCP server (toolcalls.go)
 }
 
