@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/rulehost/rulehost/mcp"
 )
 
 // TestToolsPromptTeachesNoTags: on every bundled ruleset the gm_tools
@@ -16,7 +18,7 @@ func TestToolsPromptTeachesNoTags(t *testing.T) {
 	for _, dir := range bundled(t) {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			table := openBundled(t, dir)
-			text, err := table.Prompt("", "", true)
+			text, err := table.Prompt(mcp.PromptOptions{Tools: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -27,7 +29,7 @@ func TestToolsPromptTeachesNoTags(t *testing.T) {
 			if !strings.Contains(text, `skill_check {"`) {
 				t.Errorf("the tools prompt shows no call")
 			}
-			plain, _ := table.Prompt("", "", false)
+			plain, _ := table.Prompt(mcp.PromptOptions{})
 			if !strings.Contains(plain, "[skill_check: ") {
 				t.Errorf("the gm prompt shows no tag")
 			}

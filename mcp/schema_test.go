@@ -58,7 +58,7 @@ func TestToolSchemasValidate(t *testing.T) {
 					t.Errorf("no %s tool", want)
 				}
 			}
-			text, _ := table.Prompt("", "", true)
+			text, _ := table.Prompt(mcp.PromptOptions{Tools: true})
 			n := 0
 			for _, m := range callLine.FindAllStringSubmatch(text, -1) {
 				s, ok := schemas[m[1]]

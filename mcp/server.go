@@ -8,10 +8,12 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/rulehost/rulehost/engine/prompt"
+	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/session"
 	"github.com/rulehost/rulehost/engine/tag"
 )
@@ -133,6 +135,7 @@ func addPrompts(srv *sdk.Server, table *Table) {
 	args := []*sdk.PromptArgument{
 		{Name: "sections", Description: "Keep only these sections, comma-separated: " + strings.Join(prompt.Names, ", ")},
 		{Name: "max_chars", Description: "Cut the prompt to at most this many characters, in the documented order."},
+		{Name: "format", Description: "Reshape it through a loaded plugin's formatter (e.g. terse, narrative, xml); plain when left out."},
 	}
 	for _, p := range []struct {
 		name, doc string
@@ -144,7 +147,8 @@ func addPrompts(srv *sdk.Server, table *Table) {
 		p := p
 		srv.AddPrompt(&sdk.Prompt{Name: p.name, Description: p.doc, Arguments: args},
 			func(_ context.Context, req *sdk.GetPromptRequest) (*sdk.GetPromptResult, error) {
-				text, err := table.Prompt(req.Params.Arguments["sections"], req.Params.Arguments["max_chars"], p.tools)
+				a := req.Params.Arguments
+				text, err := table.Prompt(PromptOptions{Sections: a["sections"], MaxChars: a["max_chars"], Format: a["format"], Tools: p.tools})
 				if err != nil {
 					return nil, err
 				}
@@ -154,27 +158,45 @@ func addPrompts(srv *sdk.Server, table *Table) {
 	}
 }
 
-// Prompt is the GM prompt as the session stands: sections (comma
-// separated, "" for all) cut to maxChars ("" for no cut); with tools, each
-// tag the text shows is written as its call, `tool {"arg": "value"}`.
-func (t *Table) Prompt(sections, maxChars string, tools bool) (string, error) {
+// PromptOptions say which prompt: Sections (comma separated, "" for
+// all), MaxChars ("" for no cut), Format (a formatter's name, "" for
+// plain) and Tools (the variant teaching tools: each tag the text shows
+// written as its call, `tool {"arg": "value"}`).
+type PromptOptions struct {
+	Sections, MaxChars, Format string
+	Tools                      bool
+}
+
+// Prompt is the GM prompt as the session stands, built, selected,
+// reshaped by the formatter and cut as `rulehost prompt` does.
+func (t *Table) Prompt(o PromptOptions) (string, error) {
 	var names []string
-	for _, n := range strings.Split(sections, ",") {
+	for _, n := range strings.Split(o.Sections, ",") {
 		if n = strings.TrimSpace(n); n != "" {
 			names = append(names, n)
 		}
 	}
-	max := 0
-	if maxChars != "" {
-		n, err := strconv.Atoi(maxChars)
+	maxChars := 0
+	if o.MaxChars != "" {
+		n, err := strconv.Atoi(o.MaxChars)
 		if err != nil || n < 0 {
-			return "", fmt.Errorf("max_chars %q: give a positive number of characters", maxChars)
+			return "", fmt.Errorf("max_chars %q: give a positive number of characters", o.MaxChars)
 		}
-		max = n
+		maxChars = n
+	}
+	f := record.Formatter(record.Plain{})
+	if o.Format != "" && o.Format != "plain" {
+		var ok bool
+		if t.Formatter != nil {
+			f, ok = t.Formatter(o.Format)
+		}
+		if !ok {
+			return "", fmt.Errorf("format %q: no loaded plugin formats it", o.Format)
+		}
 	}
 	var secs []prompt.Section
 	if err := t.With(func(s *session.Session) {
-		secs = prompt.Build(prompt.Input{RS: s.RS, Sheets: s.Sheets, State: s.State()})
+		secs = prompt.Build(prompt.Input{RS: s.RS, Sheets: s.Sheets, State: s.State(), Format: f})
 	}); err != nil {
 		return "", err
 	}
@@ -182,16 +204,29 @@ func (t *Table) Prompt(sections, maxChars string, tools bool) (string, error) {
 	if len(unknown) > 0 {
 		return "", fmt.Errorf("sections %s: no such section; sections: %s", strings.Join(unknown, ", "), strings.Join(prompt.Names, ", "))
 	}
-	if tools {
+	sf, reshapes := f.(prompt.SectionFormatter)
+	if reshapes {
+		secs = prompt.Reshape(sf, secs)
+	}
+	if o.Tools {
 		for i := range secs {
 			secs[i].Text = t.AsCalls(secs[i].Text)
 		}
 		secs = append([]prompt.Section{{Name: "tools", Text: toolsPreamble}}, secs...)
 	}
-	if max > 0 {
-		secs, _ = prompt.Budget(secs, max)
+	if !reshapes {
+		if maxChars > 0 {
+			secs, _ = prompt.Budget(secs, maxChars)
+		}
+		return prompt.Text(secs), nil
 	}
-	return prompt.Text(secs), nil
+	if maxChars > 0 {
+		// less what the formatter's prompt hook adds around the sections,
+		// as rulehost prompt measures it
+		extra := utf8.RuneCountInString(sf.Prompt(secs)) - utf8.RuneCountInString(prompt.Text(secs))
+		secs, _ = prompt.BudgetWith(secs, maxChars-max(extra, 0), sf.Section)
+	}
+	return sf.Prompt(secs), nil
 }
 
 const toolsPreamble = "Call the tools for every mechanic; never write bracket tags. " +

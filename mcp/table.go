@@ -83,6 +83,9 @@ type Table struct {
 	// resources' names (resources.go).
 	watch func(changed []string)
 	views map[string]string
+	// Formatter finds a formatter by name for the prompt's format
+	// argument (a plugin's); nil knows none but plain.
+	Formatter func(name string) (record.Formatter, bool)
 }
 
 // Backend is where a table's replies go: a session this process holds

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"os"
 
+	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/session"
 	"github.com/rulehost/rulehost/host/plugin"
@@ -61,7 +62,7 @@ func openTable(c *cli.Context) (*mcp.Table, func(), error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		return mcp.NewTable(s, manifests(opts)), func() { s.Close(); closeHost(opts) }, nil
+		return newTable(s, opts), func() { s.Close(); closeHost(opts) }, nil
 	case rsFile != "" && party != "":
 		opts, err := pluginOptions(c)
 		if err != nil {
@@ -77,9 +78,18 @@ func openTable(c *cli.Context) (*mcp.Table, func(), error) {
 		}
 		h := opts.hooks()
 		s := session.FoldWith(rs, sheets, c.Uint64("seed"), nil, h)
-		return mcp.NewTable(s, manifests(opts)), func() { closeHost(opts) }, nil
+		return newTable(s, opts), func() { closeHost(opts) }, nil
 	}
 	return nil, nil, misuse(c, "give --session DIR, or --ruleset FILE with --party DIR")
+}
+
+// newTable is a table over s with the plugins' tools and formatters.
+func newTable(s *session.Session, opts loadOptions) *mcp.Table {
+	t := mcp.NewTable(s, manifests(opts))
+	if opts.Host != nil {
+		t.Formatter = func(name string) (record.Formatter, bool) { return opts.Host.Formatter(name, record.Plain{}) }
+	}
+	return t
 }
 
 func manifests(o loadOptions) []plugin.Manifest {

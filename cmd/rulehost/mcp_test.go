@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -38,7 +37,11 @@ func builtBinary(t *testing.T) string {
 			return
 		}
 		binPath = filepath.Join(dir, "rulehost")
-		out, err := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", binPath, ".").CombinedOutput()
+		goBin, err := exec.LookPath("go")
+		if err != nil {
+			goBin = "/usr/local/go/bin/go"
+		}
+		out, err := exec.Command(goBin, "build", "-o", binPath, ".").CombinedOutput()
 		if err != nil {
 			binErr = fmt.Errorf("go build: %v\n%s", err, out)
 		}
@@ -337,5 +340,33 @@ func BenchmarkMCPStdio(b *testing.B) {
 	if st := cmd.ProcessState; st != nil {
 		cpu := st.UserTime() + st.SystemTime()
 		b.ReportMetric(float64(b.N)/cpu.Seconds(), "calls/cpu-s(server,incl.startup)")
+	}
+}
+
+// TestMCPPromptAsRulehostPrompt: the gm prompt over MCP, through a
+// formatter and cut to a size, is what rulehost prompt prints for the
+// same ruleset, party, format and size.
+func TestMCPPromptAsRulehostPrompt(t *testing.T) {
+	cs := connect(t, nil, "-r", grave, "--party", gravePartyDir, "--plugins", plugins)
+	for _, c := range []struct{ format, max string }{{"", ""}, {"terse", "3000"}, {"xml", "2500"}, {"narrative", ""}} {
+		args := map[string]string{"max_chars": c.max, "format": c.format}
+		p, err := cs.GetPrompt(context.Background(), &sdk.GetPromptParams{Name: "gm", Arguments: args})
+		if err != nil {
+			t.Fatalf("%v: %v", c, err)
+		}
+		cli := []string{"prompt", "--ruleset", grave, "--party", gravePartyDir, "--plugins", plugins}
+		if c.format != "" {
+			cli = append(cli, "--format", c.format)
+		}
+		if c.max != "" {
+			cli = append(cli, "--max-chars", c.max)
+		}
+		code, want, stderr := runCLI(cli...)
+		if code != 0 {
+			t.Fatal(stderr)
+		}
+		if got := p.Messages[0].Content.(*sdk.TextContent).Text; got+"\n" != want {
+			t.Errorf("%v: the MCP prompt differs from rulehost prompt:\n%s\n---\n%s", c, got, want)
+		}
 	}
 }

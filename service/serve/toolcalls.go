@@ -8,6 +8,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/session"
 	"github.com/rulehost/rulehost/host/plugin"
 	"github.com/rulehost/rulehost/mcp"
@@ -78,6 +79,9 @@ func (s *Server) table(id string) (*mcp.Table, error) {
 	t, err := mcp.NewTableOn(storeBackend{s, id}, s.manifests())
 	if err != nil {
 		return nil, err
+	}
+	if h := s.opts.Host; h != nil {
+		t.Formatter = func(name string) (record.Formatter, bool) { return h.Formatter(name, record.Plain{}) }
 	}
 	if tt.tables == nil || len(tt.tables) >= s.opts.MaxLive {
 		tt.tables = map[string]*mcp.Table{}
