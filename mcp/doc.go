@@ -13,4 +13,8 @@
 // memory, answering calls), and the servers (server.go: an MCP server on
 // the official Go SDK over stdio or streamable HTTP; shapes.go: the
 // OpenAI and Anthropic tool shapes for hosts that call models directly).
+//
+// It may import the engine and the plugin host's manifests (host/plugin);
+// service/serve and cmd import it; it never imports service/, suite/ or
+// cmd/.
 package mcp
