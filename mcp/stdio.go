@@ -37,7 +37,10 @@ func ServeStdio(ctx context.Context, srv *sdk.Server, in io.Reader, out io.Write
 	w := &lockedWriter{w: out}
 	pr, pw := io.Pipe()
 	go func() { pw.CloseWithError(Screen(in, pw, w)) }()
-	err := srv.Run(ctx, &sdk.IOTransport{Reader: pr, Writer: w})
+	// The screen bounds each line (MaxLine) and answers one past it; the
+	// SDK's own bound, which ends the session instead, is off, so that
+	// one bound decides.
+	err := srv.Run(ctx, &sdk.IOTransport{Reader: pr, Writer: w, MaxLineLength: -1})
 	pr.Close()
 	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrClosedPipe) {
 		return nil

@@ -94,6 +94,12 @@ func TestDeepMessageKeepsSession(t *testing.T) {
 	if err != nil || !strings.Contains(got, `"id":2,"result"`) || !strings.Contains(got, `"skill_check"`) {
 		t.Fatalf("after the deep message: %.200q %v", got, err)
 	}
+	// a line past MaxLine is answered (the SDK's reader ends the session
+	// on one)
+	send(`{"jsonrpc":"2.0","id":3,"method":"ping","params":{"_meta":{"pad":"` + strings.Repeat("x", mcp.MaxLine) + `"}}}`)
+	if got, err := r.ReadString('\n'); err != nil || !strings.Contains(got, "longer than") {
+		t.Fatalf("a line past MaxLine: %.200q %v", got, err)
+	}
 	sin.Close()
 	if err := <-done; err != nil {
 		t.Errorf("serve: %v", err)
