@@ -225,8 +225,8 @@ func (t *Table) Answer(kind string, calls []Call) ([]Result, error) {
 	t.mu.Lock()
 	reply, err := t.b.Append(kind, text)
 	var changed []string
-	if err == nil {
-		changed = t.changed()
+	if err == nil && t.watch != nil {
+		changed = t.changed() // only when someone is told (View renders afresh)
 	}
 	watch := t.watch
 	t.mu.Unlock()
