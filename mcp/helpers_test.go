@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/session"
@@ -34,7 +35,7 @@ var plugins *host.Host
 func bundledPlugins(t *testing.T) *host.Host {
 	t.Helper()
 	if plugins == nil {
-		h, errs := host.Load([]string{"../plugins"}, plugin.Options{})
+		h, errs := host.Load([]string{"../plugins"}, plugin.Options{LoadDeadline: 30 * time.Second, Deadline: 30 * time.Second})
 		if len(errs) > 0 {
 			t.Fatal(errs)
 		}

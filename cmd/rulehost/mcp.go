@@ -30,6 +30,7 @@ func init() {
 				&cli.StringSliceFlag{Name: "plugins", Usage: "load plugins from `DIR` (repeatable; without a session)"},
 				&cli.DurationFlag{Name: "wait", Usage: "wait up to `DURATION` for a busy session's lock"},
 				&cli.BoolFlag{Name: "accept-changed", Usage: "open a session whose ruleset, party or plugins changed since it started"},
+				&cli.DurationFlag{Name: "plugin-deadline", Usage: "bound each plugin call to `DURATION` (default: the plugin host's, 250ms)"},
 			},
 			Action: runMCP,
 		}
@@ -39,6 +40,9 @@ func init() {
 func runMCP(c *cli.Context) error {
 	if c.NArg() != 0 {
 		return misuse(c, "takes no arguments; give --session DIR or --ruleset FILE --party DIR")
+	}
+	if d := c.Duration("plugin-deadline"); d > 0 {
+		callDeadline = d // one command a process: read by the plugin loading below
 	}
 	table, closeFn, err := openTable(c)
 	if err != nil {

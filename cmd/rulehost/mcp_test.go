@@ -347,7 +347,7 @@ func BenchmarkMCPStdio(b *testing.B) {
 // formatter and cut to a size, is what rulehost prompt prints for the
 // same ruleset, party, format and size.
 func TestMCPPromptAsRulehostPrompt(t *testing.T) {
-	cs := connect(t, nil, "-r", grave, "--party", gravePartyDir, "--plugins", plugins)
+	cs := connect(t, nil, "-r", grave, "--party", gravePartyDir, "--plugins", plugins, "--plugin-deadline", "30s")
 	for _, c := range []struct{ format, max string }{{"", ""}, {"terse", "3000"}, {"xml", "2500"}, {"narrative", ""}} {
 		args := map[string]string{"max_chars": c.max, "format": c.format}
 		p, err := cs.GetPrompt(context.Background(), &sdk.GetPromptParams{Name: "gm", Arguments: args})

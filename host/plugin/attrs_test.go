@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/tag"
@@ -44,7 +45,7 @@ return { name = "declared", version = "1", api = 1,
 // function form has a declaration with only its name; a kind's table
 // carries its own declarations.
 func TestTagAndKindDeclarations(t *testing.T) {
-	p, err := plugin.Load(writePlugin(t, "declared", declaredPlugin), plugin.Options{})
+	p, err := plugin.Load(writePlugin(t, "declared", declaredPlugin), generousLoad)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +74,7 @@ func TestTagAndKindDeclarations(t *testing.T) {
 	if k.Doc != "An omen kind." || len(k.Attrs) != 1 || k.Attrs[0].Name != "adds" || len(k.Examples) != 1 {
 		t.Errorf("kind declaration %+v", k)
 	}
-	set := plugin.NewSet(plugin.Options{})
+	set := plugin.NewSet(generousLoad)
 	if err := set.Add(p); err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +128,7 @@ func TestMalformedDeclarations(t *testing.T) {
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
-			_, err := plugin.Load(writePlugin(t, "bad", c.src), plugin.Options{})
+			_, err := plugin.Load(writePlugin(t, "bad", c.src), generousLoad)
 			if err == nil {
 				t.Fatal("loaded")
 			}
@@ -144,7 +145,7 @@ func TestDeclarationTextIsCut(t *testing.T) {
 	long := strings.Repeat("x", 3000)
 	src := `return { name = "long", version = "1", api = 1, tags = { t = { answer = function() end,
   doc = "` + long + `", attrs = { { name = "a", type = "text", doc = "line\nbreak" } } } } }`
-	p, err := plugin.Load(writePlugin(t, "long", src), plugin.Options{})
+	p, err := plugin.Load(writePlugin(t, "long", src), generousLoad)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +168,7 @@ func TestBundledPluginsDeclare(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, dir := range dirs {
-		p, err := plugin.Load(dir, plugin.Options{})
+		p, err := plugin.Load(dir, generousLoad)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -195,3 +196,7 @@ func TestBundledPluginsDeclare(t *testing.T) {
 		p.Close()
 	}
 }
+
+// generousLoad gives loading and calls deadlines a loaded machine under
+// -race cannot miss: these tests check what is declared, not how fast.
+var generousLoad = plugin.Options{LoadDeadline: 30 * time.Second, Deadline: 30 * time.Second}
