@@ -36,6 +36,9 @@ FUZZ_TARGETS := \
 	./engine/jsonin:FuzzDecode \
 	./engine/jsonin:FuzzInto \
 	./host/sandbox:FuzzClean \
+	./host/plugin:FuzzAttrDecls \
+	./mcp:FuzzToolArgs \
+	./mcp:FuzzScreen \
 	./engine/use:FuzzUseValidator \
 	./engine/use:FuzzUseTag \
 	./engine/use:FuzzSheetTag \

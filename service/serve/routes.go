@@ -222,6 +222,14 @@ func (s *Server) routes() []route {
 			Handle:   func(s *Server) handlerFunc { return s.handleAppend },
 		},
 		{
+			Method: "POST", Path: "/v1/sessions/{id}/tool-calls", Summary: "answer one model turn's tool calls (OpenAI's, Anthropic's or MCP's shape, docs/mcp.md) as one GM reply of the session: each call is its tag; the results come back in the same shape",
+			Request: map[string]any{"description": `{"tool_calls": [...]} (OpenAI), {"content": [...]} (Anthropic), {"calls": [{"name", "arguments"}]} (MCP), or the list alone`,
+				"type": []string{"object", "array"}},
+			Response: map[string]any{"type": "object", "description": `{"messages": [...]} (OpenAI), {"role": "user", "content": [...]} (Anthropic) or {"results": [...]} (MCP), with "structured": each call's record and keys`},
+			Errors:   []int{400, 404, 409, 413, 422},
+			Handle:   func(s *Server) handlerFunc { return s.handleToolCalls },
+		},
+		{
 			Method: "GET", Path: "/v1/sessions/{id}/events", Summary: "the events after a seq, as stored (regenerations included), at most 1000 a page",
 			Query: map[string]any{
 				"after": integer("the seq to read after (0: from the start)", 0),
