@@ -32,6 +32,7 @@ FUZZ_TARGETS := \
 	./engine/gear:FuzzStartingGear \
 	./engine/session:FuzzReadLog \
 	./engine/jsonin:FuzzDecode \
+	./engine/jsonin:FuzzPositions \
 	./host/sandbox:FuzzClean \
 	./engine/use:FuzzUseValidator \
 	./engine/use:FuzzUseTag \

@@ -17,13 +17,14 @@ func init() {
 			Name:      "validate",
 			Usage:     "check ruleset files as an import would, and sheets and transcripts, reporting every problem",
 			ArgsUsage: "[RULESET...]",
-			Description: "Each problem is printed as FILE: /json/pointer: what is wrong and what is allowed,\n" +
-				"then each warning (legal, but it does nothing) as FILE: /json/pointer: warning: ....\n" +
+			Description: "Each problem is printed as FILE:LINE:COL: /json/pointer: what is wrong and what is allowed\n" +
+				"(the line and column of the member the pointer names), then each warning (legal, but it does\n" +
+				"nothing) as FILE:LINE:COL: /json/pointer: warning: ....\n" +
 				"--sheet FILE --ruleset FILE checks sheets against the ruleset they are played with;\n" +
 				"--transcript FILE checks that every tag of a transcript parses (FILE:LINE: ...).\n" +
 				"Exit status 0 when every file is valid, 1 when any is refused (or, with --strict, warned about).",
 			Flags: []cli.Flag{
-				&cli.BoolFlag{Name: "json", Usage: "print one JSON object per file: {file, valid, problems: [{pointer, message}], warnings: [...]}"},
+				&cli.BoolFlag{Name: "json", Usage: "print one JSON object per file: {file, valid, problems: [{pointer, message, line, column}], warnings: [...]}"},
 				&cli.BoolFlag{Name: "strict", Usage: "treat warnings as refusals (exit status 1)"},
 				&cli.StringSliceFlag{Name: "plugins", Usage: "load plugins from `DIR` (repeatable) so their resolution kinds validate"},
 				&cli.StringFlag{Name: "ruleset", Usage: "the ruleset `FILE` the --sheet files are played with (validated too)"},

@@ -262,7 +262,9 @@ func (s *Server) OpenAPI() map[string]any {
 		}
 		item[strings.ToLower(r.Method)] = op
 	}
-	problem := obj([]string{"pointer", "message"}, map[string]any{"pointer": str("JSON pointer into the input"), "message": str("what is wrong and what is allowed")})
+	problem := obj([]string{"pointer", "message"}, map[string]any{"pointer": str("JSON pointer into the input"), "message": str("what is wrong and what is allowed"),
+		"line":   integer("the line (from 1) where the member the pointer names starts (its nearest enclosing member when the problem is a missing key); absent when the input was not JSON text", 1),
+		"column": integer("the column (from 1, in bytes) of that place", 1)})
 	return map[string]any{
 		"openapi": "3.1.0",
 		"info": map[string]any{
@@ -273,7 +275,8 @@ func (s *Server) OpenAPI() map[string]any {
 		"paths": paths,
 		"components": map[string]any{"schemas": map[string]any{
 			"Problem":    problem,
-			"Validation": obj([]string{"valid", "problems", "warnings"}, map[string]any{"valid": map[string]any{"type": "boolean"}, "problems": arr(ref("Problem"), "why the input is refused"), "warnings": arr(ref("Problem"), "legal but does nothing")}),
+			"Validation": obj([]string{"valid", "problems", "warnings"}, map[string]any{"valid": map[string]any{"type": "boolean"}, "problems": arr(ref("Problem"), "why the input is refused"), "warnings": arr(ref("Problem"), "legal but does nothing"),
+				"input": map[string]any{"type": "string", "enum": []string{"ruleset", "sheet"}, "description": "what the problems are in (their line and column count in that text as sent)"}}),
 			"Record": obj([]string{"tag", "attrs"}, map[string]any{
 				"tag":   str("the record's name: check, roll, inventory, refused, ..."),
 				"attrs": arr(map[string]any{"type": "array", "items": map[string]any{"type": "string"}, "minItems": 2, "maxItems": 2}, "[key, value] pairs in order (docs/record.md)"),
