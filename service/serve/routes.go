@@ -274,7 +274,7 @@ func (s *Server) OpenAPI() map[string]any {
 		},
 		"paths": paths,
 		"components": map[string]any{"schemas": map[string]any{
-			"Problem":    problem,
+			"Problem": problem,
 			"Validation": obj([]string{"valid", "problems", "warnings"}, map[string]any{"valid": map[string]any{"type": "boolean"}, "problems": arr(ref("Problem"), "why the input is refused"), "warnings": arr(ref("Problem"), "legal but does nothing"),
 				"input": map[string]any{"type": "string", "enum": []string{"ruleset", "sheet"}, "description": "what the problems are in (their line and column count in that text as sent)"}}),
 			"Record": obj([]string{"tag", "attrs"}, map[string]any{
