@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -67,6 +68,10 @@ func runTutorial(t *testing.T, name string) int {
 	}
 	return commands
 }
+
+// elapsed is how long something took in a command's output ("ran 5
+// cases in 12ms with"), which no two runs agree on: compared as "(time)".
+var elapsed = regexp.MustCompile(` in [0-9.]+(?:ns|µs|ms|s|m[0-9.]+s) `)
 
 // outputFix is a command's output to write into the tutorial: n lines
 // from line index from (0-based) become got.
@@ -194,7 +199,7 @@ func runConsoleBlockIn(t *testing.T, doc string, line int, body string) (int, []
 		}
 		_, out, errOut := runCLI(args[1:]...)
 		got := strings.TrimSuffix(out+errOut, "\n")
-		if want := strings.Join(s.want, "\n"); got != want {
+		if want := strings.Join(s.want, "\n"); elapsed.ReplaceAllString(got, " in (time) ") != elapsed.ReplaceAllString(want, " in (time) ") {
 			if *updateTutorials {
 				fixes = append(fixes, outputFix{from: s.at, n: len(s.want), got: got})
 				continue
@@ -247,4 +252,13 @@ func shellWords(t *testing.T, s string) []string {
 		out = append(out, cur.String())
 	}
 	return out
+}
+
+// TestFirstPluginTutorial runs docs/first-plugin.md as
+// TestFirstRulesetTutorial runs docs/first-ruleset.md: from `plugin new`
+// to a bundle with a suite.
+func TestFirstPluginTutorial(t *testing.T) {
+	if commands := runTutorial(t, "docs/first-plugin.md"); commands < 10 {
+		t.Fatalf("only %d commands found in the tutorial", commands)
+	}
 }
