@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/rulehost/rulehost/engine/odds"
-	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/sheet"
 	"github.com/rulehost/rulehost/engine/tag"
 	"github.com/rulehost/rulehost/host"
@@ -74,7 +73,7 @@ func runOdds(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	rs, err := ruleset.LoadFile(c.String("ruleset"), opts.Ruleset)
+	rs, err := loadRulesetFile(c.String("ruleset"), opts.Ruleset)
 	if err != nil {
 		return refused(err)
 	}

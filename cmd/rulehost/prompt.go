@@ -7,7 +7,6 @@ import (
 
 	"github.com/rulehost/rulehost/engine/prompt"
 	"github.com/rulehost/rulehost/engine/record"
-	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/session"
 	"github.com/urfave/cli/v2"
 )
@@ -106,7 +105,7 @@ func promptInput(c *cli.Context) (prompt.Input, loadOptions, error) {
 		if err != nil {
 			return prompt.Input{}, loadOptions{}, err
 		}
-		rs, err := ruleset.LoadFile(rsFile, opts.Ruleset)
+		rs, err := loadRulesetFile(rsFile, opts.Ruleset)
 		if err != nil {
 			return prompt.Input{}, loadOptions{}, refused(err)
 		}
