@@ -34,6 +34,7 @@ FUZZ_TARGETS := \
 	./engine/jsonin:FuzzDecode \
 	./engine/jsonin:FuzzPositions \
 	./host/sandbox:FuzzClean \
+	./host/plugin:FuzzAttrDecls \
 	./engine/use:FuzzUseValidator \
 	./engine/use:FuzzUseTag \
 	./engine/use:FuzzSheetTag \
