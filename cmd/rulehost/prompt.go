@@ -58,6 +58,9 @@ func printPrompt(c *cli.Context) error {
 		}
 	}
 	in.Format = f
+	if opts.Host != nil {
+		in.Mechanics = opts.Host.Mechanics() // the plugins' kinds and tags, taught
+	}
 	secs, unknown := prompt.Select(prompt.Build(in), c.StringSlice("section"))
 	if len(unknown) > 0 {
 		return misuse(c, "--section %s: no such section; sections: %s", strings.Join(unknown, ", "), strings.Join(prompt.Names, ", "))
