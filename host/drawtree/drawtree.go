@@ -323,6 +323,12 @@ func multisetP(faces []node, sides int) float64 {
 	return p
 }
 
+// late reports whether opts' deadline has passed (the probes are whole
+// plugin calls: a slow plugin makes even they too long).
+func late(opts Options) bool {
+	return !opts.Deadline.IsZero() && time.Now().After(opts.Deadline)
+}
+
 // estimate runs opts.Probes random paths through the tree (each child
 // picked uniformly) and returns Knuth's estimate of its leaves (the mean
 // of the product of the children met along a path) and the time one
@@ -335,6 +341,9 @@ func estimate(run Run, opts Options, multiset bool) (float64, time.Duration, err
 	for i := 0; i < opts.Probes; i++ {
 		if i == 1 {
 			began = time.Now() // the first replay warms the plugin's state up: not timed
+		}
+		if late(opts) {
+			return 0, 0, &TooBigError{Leaves: math.NaN(), Reason: "the deadline passed while estimating the tree"}
 		}
 		p.start()
 		if _, err := run(p); err != nil && !p.halted {
@@ -425,6 +434,9 @@ func (p *prober) RollPool(dst []int, count, sides int) []int {
 func poolsCommute(run Run, opts Options) (bool, error) {
 	sawPool := false
 	for i := 0; i < opts.Probes; i++ {
+		if late(opts) {
+			return false, &TooBigError{Leaves: math.NaN(), Reason: "the deadline passed while probing the pools"}
+		}
 		seed := opts.Seed + uint64(i)
 		a := &orderStream{s: dice.New(seed, 1, 0)}
 		ka, errA := run(a)

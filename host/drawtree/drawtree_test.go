@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/rulehost/rulehost/engine/dice"
 )
@@ -214,5 +215,19 @@ func TestNondeterministic(t *testing.T) {
 	}, Options{Probes: 1})
 	if !errors.Is(err, ErrNondeterministic) {
 		t.Fatalf("%v", err)
+	}
+}
+
+// TestDeadlineDuringProbes: a mechanic slower than the deadline is given
+// up while probing, not after every probe.
+func TestDeadlineDuringProbes(t *testing.T) {
+	calls := 0
+	_, err := Exact(func(s dice.Stream) (string, error) {
+		calls++
+		return strconv.Itoa(s.Roll(6)), nil
+	}, Options{Deadline: time.Now().Add(-time.Second)})
+	var big *TooBigError
+	if !errors.As(err, &big) || calls > 1 {
+		t.Fatalf("%v after %d replays", err, calls)
 	}
 }
