@@ -112,7 +112,7 @@ func (s *Server) routes() []route {
 			Handle:   func(s *Server) handlerFunc { return s.handleRoll },
 		},
 		{
-			Method: "POST", Path: "/v1/odds", Summary: "the probability of every outcome of a skill_check tag (what `rulehost odds --json` prints): exact for native kinds, sampled for a plugin kind without odds",
+			Method: "POST", Path: "/v1/odds", Summary: "the probability of every outcome of a skill_check tag (what `rulehost odds --json` prints): exact for native kinds, a plugin kind's odds function or a walk of its throws; sampled when its throws are too many",
 			Request: obj([]string{"tag"}, merge(rulesetProps, sheetProps, map[string]any{
 				"tag":     str(`a skill_check tag, e.g. [skill_check: skill="Athletics" dc="15"]`),
 				"vs":      str("a second skill_check tag to compare with (its odds in vs)"),
@@ -296,8 +296,11 @@ func (s *Server) OpenAPI() map[string]any {
 				"exact":      map[string]any{"type": "boolean", "description": "false when estimated by sampling"},
 				"success":    map[string]any{"type": "number", "minimum": 0, "maximum": 1, "description": "the chance the check succeeds"},
 				"outcomes":   arr(ref("Outcome"), "every outcome, in the ruleset's order"),
-				"method":     map[string]any{"type": "string", "enum": []string{"exact", "plugin", "sampled"}},
+				"method":     map[string]any{"type": "string", "enum": []string{"exact", "plugin", "enumerated", "sampled"}},
 				"errorBound": map[string]any{"type": "number", "description": "the largest error of any exact probability"},
+				"neglected":  map[string]any{"type": "number", "minimum": 0, "description": "enumerated: the probability cut exploding chains left out (below 1e-12, within errorBound)"},
+				"leaves":     integer("enumerated: how many replays of the plugin the walk took", 1),
+				"note":       str("why odds were sampled, when a walk was given up"),
 				"samples":    integer("the sample size, when sampled", 1),
 				"check":      str("what is rolled: the record's head before any die"),
 			}),
