@@ -236,7 +236,10 @@ func (p oddsPrinter) svg(draw func() []byte) error {
 func method(r odds.Result) string {
 	switch r.Method {
 	case "sampled":
-		return fmt.Sprintf("estimated from %d seeded rolls (the kind gives no exact odds)", r.Samples)
+		if r.Note != "" { // a plugin tag whose throws were not walked: the note says why
+			return fmt.Sprintf("estimated from %d seeded rolls", r.Samples)
+		}
+		return fmt.Sprintf("estimated from %d seeded rolls (no exact odds: no odds function answers, and the throws are too many to walk)", r.Samples)
 	case "plugin":
 		return "exact (the plugin's odds function)"
 	case "enumerated":

@@ -100,7 +100,7 @@ func TestOddsCommand(t *testing.T) {
 			[]string{"exact (every throw of the plugin's dice, 2226 replays", "Failure (complication)    16.67%"}},
 		{"sampled plugin tag", []string{"odds", "--plugins", plugins, "--samples", "300", "--deadline", "1ns", "-r", grave, "-s", bram, "-s", maud,
 			`[opposed_check: who="Bram the Quiet" skill="sinew" vs="Maud Hollin" vsSkill="nerve"]`}, 0,
-			[]string{"estimated from ", "95% intervals:", `  winner="Maud Hollin": `, "before the deadline"}},
+			[]string{"estimated from ", "95% intervals:", `  winner="Maud Hollin": `, "deadline"}},
 		{"plugin odds, acing dice", []string{"odds", "--plugins", plugins, "-r", "../../rulesets/savage-worlds/ruleset.json",
 			"-s", "../../rulesets/savage-worlds/sheets/gabe.json", `[skill_check: skill="Fighting"]`}, 0,
 			[]string{"exact (the plugin's odds function)", "Raise "}},

@@ -101,12 +101,15 @@ type Run func(s dice.Stream) (key string, err error)
 // TooBigError says why a mechanic was not walked exactly.
 type TooBigError struct {
 	// Leaves is the estimated (or, when the walk was stopped, counted)
-	// number of leaves.
+	// number of leaves; NaN when the deadline passed before an estimate.
 	Leaves float64
 	Reason string
 }
 
 func (e *TooBigError) Error() string {
+	if math.IsNaN(e.Leaves) {
+		return "the draw tree was not walked: " + e.Reason
+	}
 	return fmt.Sprintf("the draw tree is too big to walk exactly (about %.3g leaves): %s", e.Leaves, e.Reason)
 }
 
