@@ -35,6 +35,7 @@ FUZZ_TARGETS := \
 	./engine/session:FuzzReadLog \
 	./engine/jsonin:FuzzDecode \
 	./engine/jsonin:FuzzInto \
+	./engine/jsonin:FuzzPositions \
 	./host/sandbox:FuzzClean \
 	./host/plugin:FuzzAttrDecls \
 	./mcp:FuzzToolArgs \
