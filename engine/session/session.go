@@ -389,5 +389,5 @@ func (s *Session) answers(name string) bool {
 
 // turn is what a registered action reads of this tag's turn.
 func (s *Session) turn(actor items.Actor, turn, ordinal int) items.Turn {
-	return items.Turn{Actor: actor, Dice: dice.New(s.Seed, turn, ordinal), Seed: s.Seed, Index: turn}
+	return items.Turn{Actor: actor, Dice: dice.New(s.Seed, turn, ordinal), Seed: s.Seed, Index: turn, Kinds: s.Kinds}
 }
