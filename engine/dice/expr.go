@@ -200,6 +200,9 @@ func ParseExpr(s string) (Expr, error) {
 // no terms.
 func ParseExprInto(dst *Expr, s string) error {
 	p := exprParser{s: s, e: dst}
+	if cap(dst.Terms) == 0 { // one allocation each for a typical expression
+		dst.Terms, dst.Nodes = make([]Term, 0, 4), make([]Node, 0, 8)
+	}
 	dst.Terms, dst.Nodes, dst.Root = dst.Terms[:0], dst.Nodes[:0], 0
 	if err := p.parse(); err != nil {
 		dst.Terms, dst.Nodes = dst.Terms[:0], dst.Nodes[:0]

@@ -50,7 +50,16 @@ func (e Expr) RollInto(s Stream, b *RollBuffers) (terms []TermResult, total int)
 
 func (e Expr) roll(s Stream, b *RollBuffers) (terms []TermResult, total int) {
 	if b == nil {
-		b = &RollBuffers{}
+		// Fresh storage sized to the expression: a few allocations, not
+		// one per growth.
+		n := 0
+		for i := range e.Terms {
+			n += e.Terms[i].Count
+		}
+		n += n/4 + 1 // room for a few rerolls and explosions
+		b = &RollBuffers{Terms: make([]TermResult, 0, len(e.Terms)), values: make([]int, 0, len(e.Terms)),
+			faces: make([]int, 0, n), kept: make([]int, 0, n)}
+		b.scr.dice = make([]die, 0, n)
 	}
 	b.Terms, b.faces, b.marks, b.kept, b.values = b.Terms[:0], b.faces[:0], b.marks[:0], b.kept[:0], b.values[:0]
 	for i := range e.Terms {

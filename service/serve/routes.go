@@ -114,7 +114,7 @@ func (s *Server) routes() []route {
 		{
 			Method: "POST", Path: "/v1/odds", Summary: "the probability of every outcome of a skill_check tag (what `rulehost odds --json` prints): exact for native kinds, sampled for a plugin kind without odds; for a roll_dice tag, the exact probability of every total (in dice, odds left out)",
 			Request: obj([]string{"tag"}, merge(rulesetProps, sheetProps, map[string]any{
-				"tag":     str(`a skill_check tag, e.g. [skill_check: skill="Athletics" dc="15"], or a roll_dice tag, e.g. [roll_dice: dice="2d6!>4"] (no ruleset or sheet needed)`),
+				"tag":     str(`a skill_check tag, e.g. [skill_check: skill="Athletics" dc="15"], or a roll_dice tag, e.g. [roll_dice: dice="4d6kh3"] (no ruleset or sheet needed)`),
 				"vs":      str("a second skill_check tag to compare with (its odds in vs)"),
 				"sweep":   str("ATTR=LO..HI, e.g. dc=5..25: the chance of success with the tag's attribute at each value (at most 501 values)"),
 				"samples": map[string]any{"type": "integer", "minimum": 1, "maximum": MaxSamples, "description": "seeded rolls for a kind without exact odds (20000 by default)"},
