@@ -1025,8 +1025,10 @@ func (t Term) appendTo(b []byte) []byte {
 		b = appendInt(append(b, "max"...), t.Max)
 	}
 	if t.Explode.Kind != "" {
+		// "!" or "!!" right before Avrae's p would read as "!p" or "!!p".
+		dropNext := t.Drop.Op != "" && (t.Explode.Kind == "!" || t.Explode.Kind == "!!")
 		b = append(b, t.Explode.Kind...)
-		b = appendPoint(b, t.Explode.On, Compare{Op: "=", N: t.Sides}, countNext)
+		b = appendPoint(b, t.Explode.On, Compare{Op: "=", N: t.Sides}, countNext || dropNext)
 	}
 	if t.Select.Op != "" {
 		b = append(b, t.Select.Op...)

@@ -69,6 +69,10 @@ func TestNotationTerms(t *testing.T) {
 		{"4d6ph1", "4d6dh1", []int{3, 1, 4, 2}, "4d6dh1(3,1,~4,2)=6", 6},
 		{"4d6p<3", "4d6p<3", []int{1, 5, 2, 6}, "4d6p<3(~1,5,~2,6)=11", 11},
 		{"4d6p1", "4d6p=1", []int{1, 5, 1, 6}, "4d6p=1(~1,5,~1,6)=11", 11},
+		// An explosion before p writes its point, so it cannot read as !p.
+		{"2d6!p<3", "2d6!p<3", []int{6, 1, 4}, "2d6!p<3(6,1,4)=10", 10},
+		{"2d6xp<3", "2d6!=6p<3", []int{6, 1, 2}, "2d6!=6p<3(6,~1,~2)=6", 6},
+		{"2d6!!p<3", "", nil, "", 0},
 		// Success counting: comparisons (Roll20, rpg-dice-roller), Foundry
 		// cs/cf, failures f.
 		{"10d10>=8", "10d10>=8", []int{8, 1, 10, 7, 3, 9, 2, 2, 5, 6}, "10d10>=8(8,1,10,7,3,9,2,2,5,6)=3", 3},
