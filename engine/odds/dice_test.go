@@ -304,3 +304,65 @@ func TestDiceOddsRefusesWhatItDoesNotCompute(t *testing.T) {
 }
 
 func errorsIs(err, target error) bool { return errors.Is(err, target) }
+
+// FuzzDiceOdds: on any expression small enough to roll on every sequence
+// of faces, the exact odds equal the roller's own frequencies (or are
+// refused by name).
+func FuzzDiceOdds(f *testing.F) {
+	for _, s := range []string{"2d6!>5", "4d6kh3", "2d20ra20", "1d20ro1+2", "(1d6+2)*3", "3d6!!kh1", "4d10>=8f1", "2d6min2max5", "4dF>=1", "1d4-5/2"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		e, err := dice.ParseExpr(s)
+		if err != nil {
+			return
+		}
+		got, err := odds.DiceExpr(e)
+		if err != nil {
+			if !odds.IsNotComputed(err) {
+				t.Fatalf("%q: %v", s, err)
+			}
+			return
+		}
+		want, ok := bruteBounded(e, 20000)
+		if !ok {
+			return
+		}
+		for v, p := range want {
+			w, _ := p.Float64()
+			if abs(got.At(v)-w) > odds.ErrorBound {
+				t.Fatalf("%q: P(%d) = %.17g; the roller says %.17g", s, v, got.At(v), w)
+			}
+		}
+		for k, p := range got.P {
+			if p > odds.ErrorBound && want[got.Offset+k] == nil {
+				t.Fatalf("%q: P(%d) = %g, which the roller never throws", s, got.Offset+k, p)
+			}
+		}
+	})
+}
+
+// bruteBounded is bruteExpr that gives up past limit paths.
+func bruteBounded(e dice.Expr, limit int) (rats, bool) {
+	out := rats{}
+	var prefix []int
+	for n := 0; n <= limit; n++ {
+		s := &pathStream{faces: append([]int(nil), prefix...), sides: make([]int, len(prefix))}
+		_, total := e.Roll(s)
+		den := big.NewInt(1)
+		for _, sd := range s.sides[:s.pos] {
+			den.Mul(den, big.NewInt(int64(max(sd, 1))))
+		}
+		out.add(total, new(big.Rat).SetFrac(big.NewInt(1), den))
+		faces, sides := s.faces[:s.pos], s.sides[:s.pos]
+		j := len(faces) - 1
+		for j >= 0 && faces[j] >= sides[j] {
+			j--
+		}
+		if j < 0 {
+			return out, true
+		}
+		prefix = append(append(prefix[:0], faces[:j]...), faces[j]+1)
+	}
+	return nil, false
+}
