@@ -44,6 +44,7 @@ FUZZ_TARGETS := \
 	./engine/use:FuzzUseTag \
 	./engine/use:FuzzSheetTag \
 	./engine/odds:FuzzOdds \
+	./engine/odds:FuzzDiceOdds \
 	./suite:FuzzSuiteFile \
 	./suite:FuzzParseGolden \
 	./engine/ruleset:FuzzParseVersion \

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/rulehost/rulehost/engine/odds"
+	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/sheet"
 	"github.com/rulehost/rulehost/engine/tag"
 	"github.com/rulehost/rulehost/host"
@@ -20,7 +21,7 @@ func init() {
 	commands = append(commands, func() *cli.Command {
 		return &cli.Command{
 			Name:      "odds",
-			Usage:     "print the probability of every outcome of a skill_check tag (exact for native kinds) or a plugin tag",
+			Usage:     "print the probability of every outcome of a skill_check tag (exact for native kinds) or a plugin tag, or of every total of a roll_dice tag",
 			ArgsUsage: "'TAG'",
 			Description: "Reads the ruleset, sheets and tag exactly as check does and prints each outcome with its\n" +
 				"probability, as a bar chart, and the chance of success. --sweep dc=5..25 prints the chance of\n" +
@@ -28,7 +29,9 @@ func init() {
 				"A plugin kind without an odds function, and a plugin tag ([opposed_check: ...]), is exact by walking every\n" +
 				"throw of its dice when that tree is small (about 10^6 replays, within --deadline), and otherwise sampled\n" +
 				"(--samples seeds from --seed) with a 95% interval. A plugin tag's outcomes are told apart by --by KEY\n" +
-				"(default: the record's winner=, else outcome=, else success=).",
+				"(default: the record's winner=, else outcome=, else success=).\n" +
+				"A roll_dice tag ('[roll_dice: dice=\"2d6!>4\"]') prints the exact probability of every total of its notation\n" +
+				"(--ruleset optional, no sheet; --json, --svg, --width and --ascii apply).",
 			Flags: []cli.Flag{
 				&cli.StringFlag{Name: "ruleset", Aliases: []string{"r"}, Usage: "ruleset `FILE` (required)"},
 				&cli.StringSliceFlag{Name: "sheet", Aliases: []string{"s"}, Usage: "character sheet `FILE` (repeatable: who= picks one, else the first)"},
@@ -52,6 +55,9 @@ func init() {
 func runOdds(c *cli.Context) error {
 	if c.NArg() != 1 {
 		return misuse(c, "give exactly one tag, quoted")
+	}
+	if t, err := tag.Parse(c.Args().First()); err == nil && t.NameIs("roll_dice") {
+		return runDiceOdds(c, t)
 	}
 	if c.String("ruleset") == "" {
 		return misuse(c, "--ruleset is required")
@@ -246,4 +252,53 @@ func method(r odds.Result) string {
 		return fmt.Sprintf("exact (every throw of the plugin's dice, %d replays; %.1e left out by cut chains; each probability within %.0e)", r.Leaves, r.Neglected, r.ErrorBound)
 	}
 	return fmt.Sprintf("exact (float64, each probability within %.0e)", r.ErrorBound)
+}
+
+// runDiceOdds prints the exact distribution of a roll_dice tag's total.
+func runDiceOdds(c *cli.Context, t tag.Tag) error {
+	if c.String("sweep") != "" || c.String("vs") != "" {
+		return misuse(c, "--sweep and --vs are for skill_check tags")
+	}
+	if w := c.Int("width"); w < 1 || w > 200 {
+		return misuse(c, "--width must be 1 to 200")
+	}
+	var rs *ruleset.Ruleset
+	if f := c.String("ruleset"); f != "" {
+		opts, err := pluginOptions(c)
+		if err != nil {
+			return err
+		}
+		if rs, err = loadRulesetFile(f, opts.Ruleset); err != nil {
+			return refused(err)
+		}
+	}
+	r, err := odds.RollDice(rs, t)
+	if err != nil {
+		return oddsError(err)
+	}
+	p := oddsPrinter{c: c, w: c.App.Writer}
+	if err := p.svg(func() []byte { return odds.SVGBars(t.String(), r.Rows(), nil) }); err != nil {
+		return err
+	}
+	if c.Bool("json") {
+		return p.json(r)
+	}
+	fmt.Fprintln(p.w, t.String())
+	fmt.Fprintf(p.w, "dice=%s: exact (float64, each probability within %.0e)\n", r.Dice, r.ErrorBound)
+	// Totals under 0.01% each are summed in one line (--json has them all).
+	var rows []odds.Row
+	rare, rareP := 0, 0.0
+	for _, row := range r.Rows() {
+		if row.P[0] < 0.0001 {
+			rare, rareP = rare+1, rareP+row.P[0]
+			continue
+		}
+		rows = append(rows, row)
+	}
+	fmt.Fprint(p.w, odds.Chart(rows, nil, p.width(), c.Bool("ascii")))
+	if rare > 0 {
+		fmt.Fprintf(p.w, "(%d more totals, each under 0.01%%: together %s; --json lists them)\n", rare, odds.Percent(rareP))
+	}
+	fmt.Fprintf(p.w, "mean: %.4f\n", r.Mean)
+	return nil
 }

@@ -112,7 +112,7 @@ func TestOddsCommand(t *testing.T) {
 		{"bad sweep", []string{"odds", "--sweep", "dc=9..3", "-r", fiveE, "-s", ada, athletic}, 2, []string{"--sweep", "above HI"}},
 		{"huge sweep", []string{"odds", "--sweep", "dc=0..100000", "-r", fiveE, "-s", ada, athletic}, 2, []string{"at most 501"}},
 		{"unknown skill", []string{"odds", "-r", fiveE, "-s", ada, `[skill_check: skill="Juggling"]`}, 1, []string{`reason="unknown-skill"`}},
-		{"not a check", []string{"odds", "-r", fiveE, "-s", ada, `[roll_dice: dice="2d6"]`}, 1, []string{"odds are for skill_check tags"}},
+		{"not a check", []string{"odds", "-r", fiveE, "-s", ada, `[loot: table="x"]`}, 1, []string{"odds are for skill_check tags"}},
 		{"bad tag", []string{"odds", "-r", fiveE, "-s", ada, `[skill_check: skill=`}, 1, []string{"tag:"}},
 	}
 	for _, tc := range cases {

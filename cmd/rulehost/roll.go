@@ -20,7 +20,8 @@ func init() {
 			Description: "TAG is a Game Master tag, e.g. '[roll_dice: dice=\"2d6+1\"]' or, with a symbol-pool\n" +
 				"ruleset, '[roll_dice: dice=\"2 ability 1 proficiency vs 2 difficulty\"]'. Symbols are counted and\n" +
 				"cancelled as a check counts them, without a sheet. Without --ruleset only notation is read:\n" +
-				"2d6+1, 1d8+1d6+2, 4d6kh3, 2d20kl1, 1d6!, 4dF, d%, 10d10>=8f1 (docs/tags.md has the grammar).\n" +
+				"2d6+1, 1d8+1d6+2, 4d6kh3, 2d20kl1, 1d6!, 2d6!>4, 1d20ro1, 4dF, d%, 10d10>=8f1, (1d20+4)/2\n" +
+				"(docs/tags.md has the grammar and a table of every term).\n" +
 				"The same seed always gives the same record.",
 			Flags: []cli.Flag{
 				&cli.StringFlag{Name: "ruleset", Aliases: []string{"r"}, Usage: "ruleset `FILE` (needed for symbol dice by name)"},

@@ -35,6 +35,19 @@ func init() {
 					&cli.BoolFlag{Name: "accept-changed", Usage: "show a session whose ruleset, party or plugins changed since it started"},
 				},
 				Action: showSession,
+			}, {
+				Name:      "upgrade",
+				Usage:     "re-answer a session's log under the current rules and files, and record them",
+				ArgsUsage: "DIR",
+				Description: "A session answered by another engine version, or whose ruleset, party or plugins changed,\n" +
+					"or a format-1 session without hashes, is refused by name. upgrade folds DIR's whole log\n" +
+					"with the files as they are now and this engine's answering version, says what had changed,\n" +
+					"and records the current hashes and version in session.json (a format-1 log is rewritten in\n" +
+					"the current format). It holds the folder's write lock.",
+				Flags: []cli.Flag{
+					&cli.DurationFlag{Name: "wait", Usage: "wait up to `DURATION` for another writer's lock"},
+				},
+				Action: upgradeSession,
 			}},
 		}
 	})
@@ -157,4 +170,35 @@ func flagsAfterArgs(c *cli.Context) ([]string, error) {
 		}
 	}
 	return rest, nil
+}
+
+// upgradeSession re-answers a session under the current rules (rulehost session upgrade).
+func upgradeSession(c *cli.Context) error {
+	if c.NArg() != 1 {
+		return misuse(c, "give exactly one session directory")
+	}
+	dir := c.Args().First()
+	cfg, err := session.ReadConfig(dir)
+	if err != nil {
+		return refused(err)
+	}
+	opts, err := pluginOptionsFrom(c, cfg.PluginDirs(dir))
+	if err != nil {
+		return err
+	}
+	up, err := session.Upgrade(dir, session.FileLoader(opts.Ruleset), session.Options{Hooks: opts.hooks()}, c.Duration("wait"))
+	if err != nil {
+		return refused(err)
+	}
+	w := c.App.Writer
+	if len(up.Changes) == 0 {
+		fmt.Fprintf(w, "%s: answered by this rulehost (version %d) on the same files; nothing to upgrade\n", dir, session.AnswerVersion)
+		return nil
+	}
+	fmt.Fprintf(w, "%s: what had changed:\n", dir)
+	for _, ch := range up.Changes {
+		fmt.Fprintf(w, "- %s\n", ch)
+	}
+	fmt.Fprintf(w, "re-answered %d events (%d records) under answering version %d; session.json records the current files\n", up.Events, up.Records, session.AnswerVersion)
+	return nil
 }

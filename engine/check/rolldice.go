@@ -201,7 +201,7 @@ func (st *rollStore) rollExpr(t tag.Tag, e dice.Expr, s dice.Stream, written str
 		if i > 0 {
 			b = append(b, ';')
 		}
-		b = dice.AppendTerm(b, e.Terms[i], i, res)
+		b = e.AppendTerm(b, i, res)
 	}
 	x.put(&st.rec, "terms", b, start)
 	st.addInt("total", total)

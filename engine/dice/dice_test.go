@@ -135,10 +135,29 @@ func FuzzParseNotation(f *testing.F) {
 	for _, s := range []string{"1d6", "2d6+1", "d20", "3d6-2", "1d", "d", "+", "1d6+-1"} {
 		f.Add(s)
 	}
+	// Every notation term (docs/tags.md), so the fuzzer starts from them:
+	// plain notation must read alike both ways, and the rest must be
+	// refused as plain notation, never read as something else.
+	for _, s := range notationCorpus {
+		f.Add(s)
+	}
 	f.Fuzz(func(t *testing.T, s string) {
 		n, err := ParseNotation(s)
 		if rn, ok := ReadNotation(s); ok != (err == nil) || (ok && rn != n) {
 			t.Fatalf("%q: ReadNotation %v %v, ParseNotation %v %v", s, rn, ok, n, err)
+		}
+		e, exprErr := ParseExpr(s)
+		if err == nil && n.Modifier <= MaxConst && n.Modifier >= -MaxConst {
+			if exprErr != nil {
+				t.Fatalf("%q: plain notation %v, but ParseExpr refuses it: %v", s, n, exprErr)
+			}
+			if p, plain := e.Plain(); !plain || p != n {
+				t.Fatalf("%q: plain notation %v, ParseExpr reads %q (plain %v)", s, n, e.String(), plain)
+			}
+		} else if err != nil && exprErr == nil {
+			if p, plain := e.Plain(); plain && p.Count >= 1 && s == p.String() {
+				t.Fatalf("%q: ParseExpr reads plain %v, ParseNotation refuses it: %v", s, p, err)
+			}
 		}
 		if err != nil {
 			return
@@ -191,4 +210,13 @@ func TestAppendIntIsStrconv(t *testing.T) {
 			t.Fatalf("appendInt(%d) = %q, want %q", v, got, want)
 		}
 	}
+}
+
+// notationCorpus is one example of every notation term.
+var notationCorpus = []string{
+	"2d6!>4", "2d6x>4", "1d6!>=5", "1d6!<2", "1d6!=3", "2d6!>4>3", "2d6>3!", "2d6!=6>3", "5d10x", "2d6x5",
+	"4d6e6", "2d6xo", "1d6xo>4", "1d6!!", "3d6!!kh1", "1d6!p", "1d20r", "1d20ro1", "1d20r<3", "1d20rr<3",
+	"2d20ra20", "3d6ra<3", "4d6min2", "4d6mi2", "2d6max4", "2d6ma4", "2d20k", "4d6d", "4d6d1", "4d6pl1",
+	"4d6ph1", "4d6p<3", "4d6p1", "5d10cs>=8", "5d6cs", "6d6cf<2", "5d10>=8f1", "-1d20", "+1", "-(1d6+2)",
+	"(1d6+2)*3", "2d6*2", "(1d20+4)/2", "1d6*(2d4-1)", "4d6s", "1d6!!p", "4d6df1", "(1d4)d6", "2d6/0",
 }

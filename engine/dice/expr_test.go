@@ -12,7 +12,7 @@ func TestParseExprCanonical(t *testing.T) {
 		"2d20kl1": "2d20kl1", "1d6!": "1d6!", "4dF": "4dF", "4df": "4dF", "d%": "1d%", "D%": "1d%",
 		"10d10>=8": "10d10>=8", "10d10>=8f1": "10d10>=8f1", "10d10>=8f<=2": "10d10>=8f2",
 		"10d10>7f=1": "10d10>7f=1", "5d6<3": "5d6<3", "d20": "1d20", "-1d4+10": "-1d4+10",
-		"+2d6": "2d6", "3": "3", "2d6-1-1": "2d6-1-1", "10d10!>=8": "10d10!>=8", "4d6!dh1": "4d6!dh1",
+		"+2d6": "2d6", "3": "3", "2d6-1-1": "2d6-1-1", "10d10!>=8": "10d10!>=8", "2d6>3!": "2d6!=6>3", "4d6!dh1": "4d6!dh1",
 		"4d6kh": "4d6kh1",
 	} {
 		e, err := ParseExpr(in)
@@ -32,9 +32,9 @@ func TestParseExprCanonical(t *testing.T) {
 
 func TestParseExprRefusals(t *testing.T) {
 	for in, want := range map[string]string{
-		"":                             "ends where a term",
-		"x":                            "want a number or dice notation",
-		"2d6+":                         "ends where a term",
+		"":                             "ends where",
+		"x":                            `unexpected "x"`,
+		"2d6+":                         "ends where",
 		"2d":                           "number of sides",
 		"0d6":                          "0 dice",
 		"101d6":                        "101 dice",
@@ -43,14 +43,34 @@ func TestParseExprRefusals(t *testing.T) {
 		"1d0":                          "0 sides",
 		"4d6kh5":                       "keep or drop 1 to 4",
 		"4d6kh3kl1":                    "second keep",
-		"4d6d1":                        "want dh or dl",
+		"4d6pl1kh3":                    "second keep",
+		"4d6df1":                       "df (deduct failures) is not read",
 		"1d1!":                         "2 or more numbered sides",
 		"4dF!":                         "2 or more numbered sides",
-		"1d6!!":                        "second !",
+		"1d6!x":                        "second explosion",
+		"1d6!!p":                       "compounding and penetrating",
+		"1d6!>6":                       "nothing would explode",
+		"1d6!>0":                       "every die would explode",
+		"1d20r>20":                     "nothing would be rerolled",
+		"1d6rr<7":                      "every die would be rerolled",
+		"1d6r1!":                       "a reroll and an explosion",
+		"1d6min7":                      "min wants a face of the die, 1 to 6",
+		"1d6min4max3":                  "min4 is above max3",
+		"1d6!min2":                     "min or max with a reroll or an explosion",
+		"4d6s":                         "sorting",
+		"4d6u":                         "unique dice",
 		"10d10f1":                      "needs a success count",
 		"10d10>=":                      "want a number after >=",
 		"10d10>=8>3":                   "second success",
-		"2d6*2":                        "unexpected \"*2\"",
+		"10d10cs>=8cf1":                "second count",
+		"2d6/0":                        "division by 0",
+		"2d6/1d4":                      "divide by a whole number, not by dice",
+		"2d6/":                         "divide by a whole number",
+		"(1d6":                         "a ) is wanted",
+		"1d6)":                         "a ) without its (",
+		"(1d4)d6":                      "dice counted by an expression",
+		"((((((((((1))))))))))":        "nested more than 8 deep",
+		"1000000*1000000*2":            "could total more than",
 		"2d6 + 1":                      "unexpected",
 		"9999999":                      "too large",
 		strings.Repeat("1+", 20) + "1": "more than 20 terms",
@@ -194,7 +214,7 @@ func explodingD6() map[int]float64 {
 }
 
 func FuzzParseExpr(f *testing.F) {
-	for _, s := range []string{"1d8+1d6+2", "4d6kh3", "4d6dl1", "2d20kl1", "1d6!", "4dF", "d%", "10d10>=8f1", "-1d4+10", "3", "2d6+", "10d10!>=8kh5f<=2"} {
+	for _, s := range []string{"1d8+1d6+2", "4d6kh3", "4d6dl1", "2d20kl1", "1d6!", "4dF", "d%", "10d10>=8f1", "-1d4+10", "3", "2d6+", "10d10!>=8kh5>=8f<=2", "2d6!>4", "2d6>3!", "1d20ro1+(2d6!!+3)*2", "4d6min2kh3", "(1d20+5)/2", "10d10cs>=8", "6d6cf<2", "3d6!p", "4d6pl1", "4d6p<3", "2d20ra20", "5d10xo>8", "1d20rr<3", "-1d20", "+1"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -206,16 +226,22 @@ func FuzzParseExpr(f *testing.F) {
 		if err != nil || back.String() != e.String() {
 			t.Fatalf("%q -> %q does not round-trip: %v", s, e.String(), err)
 		}
-		terms, total := e.Roll(New(1, 0, 0))
-		sum := 0
-		for i, r := range terms {
-			if again := e.Terms[i].Read(r.Faces); again.Value != r.Value {
-				t.Fatalf("%q term %d reads %d then %d", s, i, r.Value, again.Value)
+		for seed := uint64(1); seed <= 3; seed++ {
+			terms, total := e.Roll(New(seed, 0, 0))
+			values := make([]int, len(terms))
+			for i, r := range terms {
+				again, err := e.Terms[i].ReadFaces(r.Faces)
+				if err != nil || again.Value != r.Value || e.FormatTerm(i, again) != e.FormatTerm(i, r) {
+					t.Fatalf("%q term %d reads %q then %q (%v)", s, i, e.FormatTerm(i, r), e.FormatTerm(i, again), err)
+				}
+				values[i] = r.Value
 			}
-			sum += r.Value
-		}
-		if sum != total {
-			t.Fatalf("%q: terms add to %d, total %d", s, sum, total)
+			if got := e.Eval(values); got != total {
+				t.Fatalf("%q: terms evaluate to %d, total %d", s, got, total)
+			}
+			if total > MaxMagnitude || total < -MaxMagnitude {
+				t.Fatalf("%q: total %d past MaxMagnitude", s, total)
+			}
 		}
 	})
 }

@@ -34,39 +34,39 @@ func TestRollManySameStream(t *testing.T) {
 }
 
 // TestTermThrowIsOneByOne: a term throws exactly the faces of one Roll
-// per die (throwOne, its chain after each exploding die), whether it
-// takes RollMany's path (plain dice) or not, through RollInto's reused
-// buffers and Roll's fresh ones, and leaves the stream at the same place.
+// per die (a chain after each exploding die), whether it takes
+// RollMany's path (plain dice) or not, through RollInto's reused buffers
+// and Roll's fresh ones, and leaves the stream at the same place.
 func TestTermThrowIsOneByOne(t *testing.T) {
-	for _, text := range []string{"1d20+4", "3d6", "10d10>=8", "4d6kh3+1d6!+2", "2d20kl1", "4dF", "d%", "3d1", "10d10!>=8f1", "2d6-1d4", "100d1000"} {
+	for _, text := range []string{"1d20+4", "3d6", "10d10>=8", "4d6kh3+1d6!+2", "2d20kl1", "4dF", "d%", "3d1", "10d10!>=8>=8f1", "2d6-1d4", "100d1000", "(2d6+1)*3", "4d6ro1kh3+1d6min2", "3d6!!>5kh2", "2d20ra20+4d6!p"} {
 		e, err := ParseExpr(text)
 		if err != nil {
 			t.Fatal(text, err)
 		}
 		var b RollBuffers
 		for seed := uint64(0); seed < 50; seed++ {
-			want := New(seed, 1, 2)
+			want := oneByOne{New(seed, 1, 2)}
 			var wantFaces []int
-			for i := range e.Terms {
-				for range e.Terms[i].Count {
-					wantFaces = e.Terms[i].throwOne(want, wantFaces)
-				}
+			wantTerms, wantTotal := e.Roll(want)
+			for _, r := range wantTerms {
+				wantFaces = append(wantFaces, r.Faces...)
 			}
 			next := want.Roll(1000)
 			for _, way := range []struct {
 				name string
-				roll func(s Stream) []TermResult
+				roll func(s Stream) ([]TermResult, int)
 			}{
-				{"RollInto", func(s Stream) []TermResult { r, _ := e.RollInto(s, &b); return r }},
-				{"Roll", func(s Stream) []TermResult { r, _ := e.Roll(s); return r }},
+				{"RollInto", func(s Stream) ([]TermResult, int) { return e.RollInto(s, &b) }},
+				{"Roll", func(s Stream) ([]TermResult, int) { return e.Roll(s) }},
 			} {
 				s := New(seed, 1, 2)
 				var faces []int
-				for _, r := range way.roll(s) {
+				res, total := way.roll(s)
+				for _, r := range res {
 					faces = append(faces, r.Faces...)
 				}
-				if !slices.Equal(faces, wantFaces) {
-					t.Fatalf("%s %s seed %d: faces %v, one by one %v", way.name, text, seed, faces, wantFaces)
+				if !slices.Equal(faces, wantFaces) || total != wantTotal {
+					t.Fatalf("%s %s seed %d: faces %v total %d, one by one %v total %d", way.name, text, seed, faces, total, wantFaces, wantTotal)
 				}
 				if got := s.Roll(1000); got != next {
 					t.Fatalf("%s %s seed %d: the stream moved differently (next draw %d, want %d)", way.name, text, seed, got, next)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/items"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 )
 
 // Option is one choice of the fight menu offered now, with what it is
@@ -158,13 +159,20 @@ func (f *fight) itemOptions(i int) []Option {
 			continue
 		}
 		seen[def.Label] = true
-		if def.UseDef != nil {
+		// An item whose gate reads a difficulty it does not give stays
+		// out of the menu (items.md; its Use button says why).
+		if def.UseDef != nil && (def.UseDef.Gate == nil || gateGiven(def)) {
 			b := def.UseDef.Budget
 			if def.UseDef.Free {
 				b = ""
 			}
 			if f.free(memberWho(i), b) {
-				out = append(out, Option{Kind: "use", Label: def.Label, Budget: f.budgetLabel(b)})
+				o := Option{Kind: "use", Label: def.Label, Budget: f.budgetLabel(b)}
+				if def.UseDef.Consumes {
+					// items.md: "the menu says how many are left".
+					o.Note = fmt.Sprintf("%d left", heldOf(m, f.p, def))
+				}
+				out = append(out, o)
 			}
 		}
 		if def.Toggle != nil && f.free(memberWho(i), def.Toggle.Budget) {
@@ -172,6 +180,23 @@ func (f *fight) itemOptions(i int) []Option {
 		}
 	}
 	return out
+}
+
+// gateGiven reports whether an item gives the difficulty its gate reads.
+func gateGiven(def *itemrules.Item) bool {
+	_, ok := def.GateDifficulty()
+	return ok
+}
+
+// heldOf is how many of an item member m holds, all stacks together.
+func heldOf(m *items.Member, p *items.Party, def *itemrules.Item) int {
+	n := 0
+	for si := range m.Bag {
+		if d := p.Def(&m.Bag[si]); d == def {
+			n += m.Bag[si].Count
+		}
+	}
+	return n
 }
 
 // MenuText is the menu as `rulehost fight` prints it.

@@ -731,7 +731,23 @@ func (p *Party) giveRefusal(g *gift) record.Record {
 	case g.stackName != "":
 		return record.Refused("give", "over-limit", "item", g.name, "who", p.Members[g.to].Name, "note", "they cannot carry any more")
 	}
-	return record.Refused("give", "not-held", "item", g.name, "note", "only what is neither worn nor bound can be given; unequip or unbind it first")
+	// Held but worn or bound, or not held at all: each says so, naming
+	// the character.
+	held := func(*Stack) bool { return true }
+	for mi := range p.Members {
+		if mi == g.to || (g.from >= 0 && mi != g.from) {
+			continue
+		}
+		if _, _, ok := p.find(mi, g.name, held); ok {
+			return record.Refused("give", "not-held", "item", g.name, "who", p.Members[mi].Name,
+				"note", p.Members[mi].Name+"'s "+g.name+" is worn or bound: only what is neither worn nor bound can be given; unequip or unbind it first")
+		}
+	}
+	if g.from >= 0 {
+		return record.Refused("give", "not-held", "item", g.name, "who", p.Members[g.from].Name,
+			"note", p.Members[g.from].Name+" does not hold "+g.name)
+	}
+	return record.Refused("give", "not-held", "item", g.name, "note", "nobody but "+p.Members[g.to].Name+" holds "+g.name+" to give")
 }
 
 func (p *Party) inspect(t tag.Tag) record.Record {

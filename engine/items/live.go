@@ -225,6 +225,24 @@ func (p *Party) SettleAll() string {
 	return strings.Join(out, ", ")
 }
 
+// SettleFor is SettleAll that reports an ended condition only where it
+// belongs: the conditions ended for the members concerns says (the
+// characters a record names) are returned with any each still had to be
+// told, and the others wait in Member.Lifted for a record of theirs.
+func (p *Party) SettleFor(concerns func(name string) bool) string {
+	var out []string
+	for i, m := range p.Members {
+		for _, c := range p.Settle(i) {
+			m.Lifted = append(m.Lifted, p.conditionLabel(c)+" ("+m.Name+")")
+		}
+		if len(m.Lifted) > 0 && concerns(m.Name) {
+			out = append(out, m.Lifted...)
+			m.Lifted = nil
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
 // ActiveConditions are the conditions that hold for member i.
 func (p *Party) ActiveConditions(i int) []string { return p.view(i, nil).active }
 

@@ -58,6 +58,10 @@ type Member struct {
 	Conditions []string       `json:"conditions"`
 	Marks      map[string]int `json:"marks,omitempty"`
 	Temporary  int            `json:"temporary,omitempty"`
+	// Lifted are conditions an immunity ended that no record has
+	// reported yet ("Frightened (Bram the Quiet)"): the first record that
+	// concerns the character says lifted= (Party.SettleAll, the session).
+	Lifted []string `json:"lifted,omitempty"`
 }
 
 // Party is the inventory state: the bags, the player's first, and the
@@ -150,7 +154,7 @@ func (p *Party) Clone() *Party {
 	q.Members = make([]*Member, len(p.Members))
 	for i, m := range p.Members {
 		q.Members[i] = &Member{Sheet: m.Sheet, Name: m.Name, Bag: append([]Stack(nil), m.Bag...), Pools: maps.Clone(m.Pools),
-			Conditions: slices.Clone(m.Conditions), Marks: maps.Clone(m.Marks), Temporary: m.Temporary}
+			Conditions: slices.Clone(m.Conditions), Marks: maps.Clone(m.Marks), Temporary: m.Temporary, Lifted: slices.Clone(m.Lifted)}
 	}
 	return q
 }

@@ -2,6 +2,7 @@ package items
 
 import (
 	"fmt"
+	"github.com/rulehost/rulehost/engine/check"
 	"strings"
 	"sync"
 
@@ -23,6 +24,10 @@ type Turn struct {
 	// (a market day rolls its shelf from the day, not from the tag).
 	Seed  uint64
 	Index int
+	// Kinds resolves a plugin's resolution kind (check.Env.Kinds), so a
+	// check an item rolls (a fake's tell) is the ruleset's own, whatever
+	// provides its kind.
+	Kinds map[string]check.Resolver
 }
 
 // ActionFunc answers one tag (an inventory action, or a tag of its own

@@ -155,13 +155,20 @@ func inspect(p *items.Party, t tag.Tag, turn items.Turn) record.Record {
 	if view(p).Tried[key] {
 		return record.Refused("inspect", AlreadyTried, "item", x.name, "who", p.Members[who].Name, "note", p.Members[who].Name+" has already examined it")
 	}
+	c := clues[best]
+	r := roll(p, who, c.tell, turn)
+	if r.refused {
+		// The ruleset's kind cannot answer the check (a plugin kind not
+		// loaded, a check it refuses): as items.md says, nothing to
+		// check, and the attempt is not spent.
+		return record.Refused("inspect", NothingToCheck, "item", x.name, "who", p.Members[who].Name,
+			"note", "this ruleset's resolution kind cannot roll the check that could give "+x.name+" away; no attempt is spent")
+	}
 	st := partOf(p)
 	if st.Tried == nil {
 		st.Tried = map[string]bool{}
 	}
 	st.Tried[key] = true
-	c := clues[best]
-	r := roll(p, who, c.tell, turn.Dice)
 	rec := record.New("inventory")
 	rec.Add("action", "inspect")
 	rec.Add("item", x.name)

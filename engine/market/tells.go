@@ -4,8 +4,8 @@ import (
 	"strconv"
 
 	"github.com/rulehost/rulehost/engine/check"
-	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/items"
+	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
 	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/sheet"
@@ -117,18 +117,37 @@ func passive(b *itemrules.ItemsBlock, rs *ruleset.Ruleset, ch *sheet.Character, 
 }
 
 // rolled is a tell's check as rolled with the ruleset's own dice and
-// kind: whether it succeeded and by what margin (the total or count
-// past the difficulty).
+// kind: whether it succeeded and by what margin (how far past what it
+// needed, on the success side: 0 is a bare success).
 type rolled struct {
 	success bool
 	margin  int
+	// refused is true when the kind could not answer the check (the
+	// record is a refusal): nothing was rolled.
+	refused bool
+	rec     record.Record
 }
 
-// roll rolls a tell's check for member i on stream s.
-func roll(p *items.Party, i int, t *itemrules.Tell, s dice.Stream) rolled {
+// roll rolls a tell's check for member i with the turn's stream, through
+// the ruleset's kind whatever provides it (turn.Kinds for a plugin's).
+//
+// The tell's dc is a difficulty: higher is harder on every kind. It is
+// the total to reach on dice-sum and dice-highest, the successes needed
+// on dice-pool and the opposing dice on symbol-pool; on roll-against,
+// whose dc= shifts the target (positive easier), the tell's dc lowers
+// the target by as much (a dc of 10 on a 60 rolls against 50).
+func roll(p *items.Party, i int, t *itemrules.Tell, turn items.Turn) rolled {
 	ch, effects := p.CheckEnv(i)
-	env := &check.Env{RS: p.RS, Char: ch, Dice: s, Effects: effects}
-	tg := tag.Tag{Name: "skill_check", Attrs: []tag.Attr{{Key: "dc", Value: strconv.Itoa(t.DC)}}}
+	env := &check.Env{RS: p.RS, Char: ch, Dice: turn.Dice, Effects: effects, Kinds: turn.Kinds}
+	kind := ""
+	if p.RS.Resolution != nil {
+		kind = p.RS.Resolution.Kind
+	}
+	dc := t.DC
+	if kind == "roll-against" {
+		dc = -min(max(t.DC, -100), 100)
+	}
+	tg := tag.Tag{Name: "skill_check", Attrs: []tag.Attr{{Key: "dc", Value: strconv.Itoa(dc)}}}
 	switch mode(ch, t) {
 	case 1:
 		tg.Attrs = append(tg.Attrs, tag.Attr{Key: "mode", Value: "advantage"})
@@ -147,14 +166,44 @@ func roll(p *items.Party, i int, t *itemrules.Tell, s dice.Stream) rolled {
 	default:
 		res = check.ResolveValue(env, "sheet value", number(p.RS, ch, g), tg)
 	}
-	out := rolled{}
-	out.success, _ = res.Record.Bool("success")
-	if total, ok := res.Record.Int("total"); ok {
-		out.margin = total - t.DC
-	} else if n, ok := res.Record.Int("successes"); ok {
-		out.margin = n - t.DC
+	if res.Record.Tag.NameIs("refused") {
+		return rolled{refused: true, rec: res.Record}
 	}
+	out := rolled{rec: res.Record}
+	out.success, _ = res.Record.Bool("success")
+	out.margin = margin(p.RS, res.Record, t.DC)
 	return out
+}
+
+// margin is how far a tell's check went past what it needed, read from
+// its record by kind: a roll-against roll's distance under (or over) the
+// number it was read against, a symbol pool's net successes past those
+// needed, a pool's successes past the dc, a sum's total past the dc; a
+// plugin kind's margin= when it writes one, else its total past dc=.
+func margin(rs *ruleset.Ruleset, rec record.Record, dc int) int {
+	total, hasTotal := rec.Int("total")
+	against, _ := rec.Int("dc")
+	switch {
+	case rec.Value("against") == "at-most":
+		return against - total
+	case rec.Value("against") == "at-least":
+		return total - against
+	case rs.Resolution != nil && rs.Resolution.SymbolPool != nil && hasTotal:
+		return total - rs.Resolution.SymbolPool.Needed
+	}
+	if n, ok := rec.Int("successes"); ok {
+		return n - dc
+	}
+	if m, ok := rec.Int("margin"); ok {
+		return m
+	}
+	if hasTotal {
+		if _, ok := rec.Get("dc"); ok {
+			return total - against
+		}
+		return total - dc
+	}
+	return 0
 }
 
 // notice is the first other party member who notices, before anyone
@@ -175,7 +224,7 @@ func notice(p *items.Party, pu purchase, turn items.Turn) (int, string) {
 			}
 			var seen bool
 			if b.WarnBy == "roll" {
-				seen = roll(p, j, c.tell, turn.Dice).success
+				seen = roll(p, j, c.tell, turn).success
 			} else {
 				seen = passive(b, p.RS, ch, c.tell) >= c.tell.DC
 			}

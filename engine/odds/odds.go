@@ -147,7 +147,7 @@ func (e *RefusedError) Error() string { return "refused: " + e.Record.String() }
 // prints, for hosts and test suites alike.
 func Check(rs *ruleset.Ruleset, chars []*sheet.Character, t tag.Tag, opts Options) (Result, error) {
 	if !t.NameIs("skill_check") {
-		return Result{}, fmt.Errorf("tag %q: odds are for skill_check tags", t.Name)
+		return Result{}, fmt.Errorf("tag %q: odds are for skill_check tags (and roll_dice: RollDice)", t.Name)
 	}
 	ch, err := roller(chars, t)
 	if err != nil {

@@ -87,7 +87,7 @@ func checkRollNotation(r Record) error {
 }
 
 func init() {
-	RegisterKeys(Key{Name: "terms", Type: Text, Doc: `Each term of a dice expression that is more than plain NdS+M ("4d6kh3+1d8", "1d6!", "4dF", "10d10>=8f1"), in order, separated by ";": the term as written canonically, its faces in parentheses in throw order with each dropped face marked "~", then "=" and the term's value (the kept faces added up, or the net successes when the term counts them; negative after "-"). Constants read "+2=2". total= is the sum of the values. Present on roll records of such expressions; a plain NdS+M roll keeps rolls= and modifier= alone.`})
+	RegisterKeys(Key{Name: "terms", Type: Text, Doc: `Each term of a dice expression that is more than plain NdS+M ("4d6kh3+1d8", "1d6!", "4dF", "10d10>=8f1"), in order, separated by ";": the term as written canonically, its faces in parentheses in throw order with each dropped face marked "~", then "=" and the term's value (the kept dice added up, or the net successes when the term counts them; negative after "-"). A face rerolled away or of a dropped die is marked "~" too. Constants read "+2=2". total= is the sum of the values; in an expression with * or / (dice="(1d6+2)*2") the terms print without signs ("1d6(4)=4;2=2;2=2") and total= is dice='s arithmetic over their values, a quotient rounding down. Present on roll records of such expressions; a plain NdS+M roll keeps rolls= and modifier= alone.`})
 	RegisterInvariant("roll", checkRollTerms)
 }
 
@@ -106,16 +106,16 @@ func checkRollTerms(r Record) error {
 	if len(parts) != len(e.Terms) {
 		return fmt.Errorf("terms= has %d terms, dice=%q has %d", len(parts), r.Value("dice"), len(e.Terms))
 	}
-	sum := 0
+	values := make([]int, len(parts))
 	var all []int
 	for i, part := range parts {
 		_, rest, _ := strings.Cut(part, "(")
 		inner, value, ok := strings.Cut(rest, ")=")
 		if e.Terms[i].Count == 0 {
-			if want := dice.FormatTerm(e.Terms[i], i, e.Terms[i].Read(nil)); part != want {
+			if want := e.FormatTerm(i, e.Terms[i].Read(nil)); part != want {
 				return fmt.Errorf("terms= term %d is %q; want %q", i+1, part, want)
 			}
-			sum += e.Terms[i].Read(nil).Value
+			values[i] = e.Terms[i].Read(nil).Value
 			continue
 		}
 		if !ok {
@@ -134,13 +134,17 @@ func checkRollTerms(r Record) error {
 				return fmt.Errorf("terms= term %d: face %d is not a face of the die", i+1, f)
 			}
 		}
-		res := e.Terms[i].Read(faces)
-		if got := dice.FormatTerm(e.Terms[i], i, res); got != part {
+		res, err := e.Terms[i].ReadFaces(faces)
+		if err != nil {
+			return fmt.Errorf("terms= term %d %q: %v", i+1, part, err)
+		}
+		if got := e.FormatTerm(i, res); got != part {
 			return fmt.Errorf("terms= term %d is %q; its faces read %q (value %s claimed)", i+1, part, got, value)
 		}
-		sum += res.Value
+		values[i] = res.Value
 		all = append(all, faces...)
 	}
+	sum := e.Eval(values)
 	rolls, _ := Ints(r.Value("rolls"))
 	if fmt.Sprint(rolls) != fmt.Sprint(all) {
 		return fmt.Errorf("rolls= is not the faces of terms= in order")

@@ -11,7 +11,7 @@ func init() {
 		Key{Name: "restored", Type: Text, Doc: "What a restore gave back and where the pool stands: `1 Resolve (3/4)`. Present on a use with restore."},
 		Key{Name: "temporary", Type: Int, Doc: "Temporary points a use gave to the health pool (they do not add up: the larger stays). Present on a use with temporary."},
 		Key{Name: "imposed", Type: Text, Doc: "Conditions a use or [sheet: op=\"condition\"] imposed, by label, comma-separated; on [sheet:], the condition imposed."},
-		Key{Name: "lifted", Type: Text, Doc: "The condition [sheet: op=\"condition\" remove=...] removed, or conditions a new immunity ended, by label."},
+		Key{Name: "lifted", Type: Text, Doc: "The condition [sheet: op=\"condition\" remove=...] removed, or conditions an immunity ended, by label with the character (\"Frightened (Bram the Quiet)\"): on the first record that concerns that character (its who=, to= or target=), so one in force when the session began is not reported on an unrelated first tag."},
 		Key{Name: "remaining", Type: Int, Doc: "How many of a consumed item the user still carries after the use."},
 		Key{Name: "charges", Type: Text, Doc: "An item's charges after a use or a rest, `2 of 3`; on an item record, the charges it has left."},
 		Key{Name: "broke", Type: Bool, Doc: `"true" when the last charge spent broke the item (its breaksOn die came up at or below atMost) and it left the bag; "false" when it held.`},

@@ -34,7 +34,8 @@ type Capability struct {
 	// is one of them (a kind's name, a modifier's target).
 	Values []string `json:"values,omitempty"`
 	// Test, when set, names a further condition on the value at Pointer
-	// (see capabilityTests): "not-number", "lacks:KEY", "not-one-of:A,B".
+	// (see capabilityTests): "not-number", "lacks:KEY", "not-one-of:A,B",
+	// "true" (the JSON true, not false).
 	Test string `json:"test,omitempty"`
 	// Level is the Capability API level the feature needs.
 	Level string `json:"level"`
@@ -58,7 +59,9 @@ var capabilities = []Capability{
 	{Feature: "dice-pool resolution", Pointer: "/resolution/kind", Values: []string{"dice-pool"}, Level: "1.24", Spec: "checks.md dice-pool"},
 	{Feature: "explode.min", Pointer: "/resolution/explode/min", Level: "1.37", Spec: "checks.md dice-pool"},
 	{Feature: "double.min", Pointer: "/resolution/double/min", Level: "1.37", Spec: "checks.md dice-pool"},
-	{Feature: "pool.abilityPlusAbility", Pointer: "/resolution/pool/abilityPlusAbility", Level: "1.37", Spec: "checks.md dice-pool"},
+	// Only true needs 1.37: false is the key's absence (docs/capability.md
+	// "Declared as false").
+	{Feature: "pool.abilityPlusAbility", Pointer: "/resolution/pool/abilityPlusAbility", Test: "true", Level: "1.37", Spec: "checks.md dice-pool"},
 	{Feature: "botch.rule", Pointer: "/resolution/botch/rule", Level: "1.37", Spec: "checks.md dice-pool"},
 	{Feature: "reroll", Pointer: "/resolution/reroll", Level: "1.38", Spec: "checks.md dice-pool"},
 	{Feature: "target.from", Pointer: "/resolution/target/from", Level: "1.137", Spec: "checks.md dice-pool"},
@@ -392,6 +395,9 @@ func capabilityTest(test string, val any) bool {
 	case "not-number":
 		_, isNum := val.(json.Number)
 		return !isNum
+	case "true":
+		b, ok := val.(bool)
+		return ok && b
 	case "lacks":
 		m, ok := val.(map[string]any)
 		_, has := m[arg]

@@ -38,6 +38,20 @@ key anyway. The bundled rulesets declare exactly the level of what they use.
 A few features act in play rather than in the file: ` + "`setback=`" + ` on its own on a
 symbol-pool check needs 1.150, and is listed in ` + "`ignored=`" + ` below it.
 
+## Declared as false
+
+A row applies wherever its key is written, unless its "when" says more.
+The four originals of checks.md
+(de, fr, pt, zh in spec/original/) say "even as false" (auch als false,
+même à false, mesmo como false, 即使值为false) of ` + "`allowOwnUpgrade`" + ` (1.150),
+and "even as \"all\"", its default, of ` + "`dark.outcome`" + ` (1.149): declaring
+those keys at all needs the level. Of ` + "`pool.abilityPlusAbility`" + ` all four
+say only that it needs 1.37, and describe it by what ` + "`true`" + ` does and
+what its absence means ("without it, with= means nothing on an ability
+check"); none says "even as false". So ` + "`\"abilityPlusAbility\": false`" + `,
+which reads exactly as the key left out, is accepted at 1.36, and only
+` + "`true`" + ` needs 1.37 (the row's "when" below).
+
 This page is generated from the table in engine/ruleset/capability.go
 (` + "`go test ./engine/ruleset -run CapabilityDoc -update`" + `). In a pointer, ` + "`*`" + ` is
 any one key or index and ` + "`**`" + ` any run of them; a pattern under ` + "`/resolution/`" + `
@@ -62,6 +76,8 @@ func (c Capability) condition() string {
 	switch name {
 	case "not-number":
 		parts = append(parts, "is not a number")
+	case "true":
+		parts = append(parts, "is `true`")
 	case "lacks":
 		parts = append(parts, "has no `"+arg+"`")
 	case "not-one-of":

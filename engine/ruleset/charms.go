@@ -232,10 +232,20 @@ func (v *Validator) charmFaces(at string, ch *Charm, res *Resolution) {
 	}
 }
 
+// hasCharm reports whether catalog ci's entry ei has mechanics.check. It
+// reads the raw JSON, whose shape the validator may not have checked yet:
+// a catalog or entry that is not an object, or an index past the end, is
+// no charm (the validator reports the shape at its pointer).
 func hasCharm(rs *Ruleset, ci, ei int) bool {
 	cats, _ := rs.Raw["catalogs"].([]any)
+	if ci < 0 || ci >= len(cats) {
+		return false
+	}
 	c, _ := cats[ci].(map[string]any)
 	entries, _ := c["entries"].([]any)
+	if ei < 0 || ei >= len(entries) {
+		return false
+	}
 	e, _ := entries[ei].(map[string]any)
 	m, _ := e["mechanics"].(map[string]any)
 	_, ok := m["check"]

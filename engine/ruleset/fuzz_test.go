@@ -21,6 +21,11 @@ func FuzzLoad(f *testing.F) {
 	f.Add([]byte(`{"resolution":{"kind":"dice-sum","dice":{"count":1,"sides":20},"proficiencyTiers":[{"id":"a"}]}}`))
 	f.Add([]byte(`{"resolution":{"kind":"dice-sum","overrides":[{"id":"x","skills":["a"],"set":{"dice":null}}]}}`))
 	f.Add([]byte(`[1,2`))
+	// Every top-level member of every bundled ruleset replaced by each
+	// JSON type (issue 30: "catalogs": ["oops", ...] panicked).
+	for _, data := range typeConfused(f, true) {
+		f.Add(data)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		rs, err := ruleset.Load("fuzz.json", data, ruleset.Options{})
 		if err != nil {

@@ -29,6 +29,9 @@ type Config struct {
 	PartyHash   string      `json:"partyHash,omitempty"`
 	Plugins     []PluginRef `json:"plugins,omitempty"`
 	Seed        uint64      `json:"seed"`
+	// Answers is the engine's answering version (AnswerVersion) that
+	// answered the log; 0 for a session written before it was recorded.
+	Answers int `json:"answers,omitempty"`
 }
 
 // PluginRef is one plugin folder a session was started with.
@@ -41,7 +44,7 @@ type PluginRef struct {
 // the ruleset file, the party folder and each plugin folder (as given on
 // the command line) made relative to dir, and the content hash of each.
 func NewConfig(dir, rulesetFile, partyDir string, pluginDirs []string, seed uint64) (Config, error) {
-	cfg := Config{Format: CurrentFormat, Seed: seed}
+	cfg := Config{Format: CurrentFormat, Seed: seed, Answers: AnswerVersion}
 	var err error
 	if cfg.Ruleset, err = relTo(dir, rulesetFile); err != nil {
 		return cfg, err
@@ -115,23 +118,45 @@ func (c Config) PluginDirs(dir string) []string {
 	return out
 }
 
-// ChangedError names what changed under a session since it started.
+// ChangedError names what changed under a session since it started:
+// its files (Changes) and what answers its log (Answers: another
+// answering version, a format-1 session without hashes).
 type ChangedError struct {
 	Dir     string
 	Changes []string
+	Answers []string
 }
 
 func (e *ChangedError) Error() string {
-	return fmt.Sprintf("session %s: %s since the session started; its log would fold to another state (accept the change on purpose with --accept-changed)",
-		e.Dir, strings.Join(e.Changes, "; "))
+	if len(e.Changes) == 0 {
+		return fmt.Sprintf("session %s: %s; its log may fold to another state (accept it on purpose with --accept-changed)",
+			e.Dir, strings.Join(e.Answers, "; "))
+	}
+	msg := fmt.Sprintf("session %s: %s since the session started", e.Dir, strings.Join(e.Changes, "; "))
+	if len(e.Answers) > 0 {
+		msg += "; " + strings.Join(e.Answers, "; ")
+	}
+	return msg + "; its log would fold to another state (accept the change on purpose with --accept-changed)"
 }
 
 // Verify compares the hashes of the config with the files as they are
-// now (dir is the session folder). A config of format 1 holds no hashes
-// and passes.
+// now (dir is the session folder), and its answering version with this
+// engine's: a session answered by another version, or a format-1 session
+// without hashes (whose files cannot be checked), would fold to another
+// state without a word, so each is named.
 func (c Config) Verify(dir string) error {
 	r := c.Resolved(dir)
-	var changes []string
+	var changes, answers []string
+	if c.Answers != AnswerVersion {
+		was := fmt.Sprintf("version %d", c.Answers)
+		if c.Answers == 0 {
+			was = "an engine that recorded no version"
+		}
+		answers = append(answers, fmt.Sprintf("its log was answered by %s and this rulehost answers version %d (rulehost session upgrade %s re-answers it under the current rules)", was, AnswerVersion, dir))
+	}
+	if c.Format == 1 && c.RulesetHash == "" && c.PartyHash == "" {
+		answers = append(answers, "it is a format-1 session without hashes, so the ruleset and party it began with cannot be checked")
+	}
 	check := func(what, path, want string, hash func() (string, error)) {
 		if want == "" {
 			return
@@ -149,8 +174,8 @@ func (c Config) Verify(dir string) error {
 	for i, p := range c.Plugins {
 		check("plugin", p.Dir, p.Hash, func() (string, error) { return HashDir(r.Plugins[i].Dir, "") })
 	}
-	if len(changes) > 0 {
-		return &ChangedError{Dir: dir, Changes: changes}
+	if len(changes)+len(answers) > 0 {
+		return &ChangedError{Dir: dir, Changes: changes, Answers: answers}
 	}
 	return nil
 }

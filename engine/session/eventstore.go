@@ -145,7 +145,7 @@ func NewRecord(rulesetJSON []byte, party [][]byte, seed uint64) Record {
 	for _, p := range party {
 		rec.Party = append(rec.Party, append(json.RawMessage(nil), p...))
 	}
-	rec.Config = Config{Format: CurrentFormat, Ruleset: StoredRuleset, Party: StoredParty, Seed: seed,
+	rec.Config = Config{Format: CurrentFormat, Ruleset: StoredRuleset, Party: StoredParty, Seed: seed, Answers: AnswerVersion,
 		RulesetHash: hashBytes(rec.Ruleset), PartyHash: hashParty(rec.Party)}
 	return rec
 }

@@ -290,11 +290,13 @@ func (s *Session) answerOne(f tag.Found, actor items.Actor, turn, ordinal int) *
 	if !keepsParty(f.Tag, rec) {
 		s.checks.changed()
 	}
-	// An immunity this tag gave ends its conditions for good, and the
-	// answer says so.
-	if ended := p.SettleAll(); ended != "" {
+	// An immunity ends its conditions for good, and the first answer
+	// that concerns the character says so (one that was in force when
+	// the session began: not on an unrelated first tag).
+	before := lifting(p)
+	if ended := p.SettleFor(func(name string) bool { return concerns(rec, name) }); ended != "" || before != lifting(p) {
 		s.checks.changed()
-		if !rec.Has("lifted") {
+		if ended != "" && !rec.Has("lifted") {
 			rec.Add("lifted", ended)
 		}
 	}
@@ -309,6 +311,26 @@ func (s *Session) answerOne(f tag.Found, actor items.Actor, turn, ordinal int) *
 		rec = record.Refused(f.Tag.Name, "engine-error", "note", err.Error())
 	}
 	return &rec
+}
+
+// concerns reports whether a record is about the character named: its
+// who=, to= or target=.
+func concerns(rec record.Record, name string) bool {
+	for _, k := range [3]string{"who", "to", "target"} {
+		if v, ok := rec.Get(k); ok && strings.EqualFold(v, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// lifting counts the ended conditions waiting to be reported.
+func lifting(p *items.Party) int {
+	n := 0
+	for _, m := range p.Members {
+		n += len(m.Lifted)
+	}
+	return n
 }
 
 // answerTag answers the tags this engine knows: skill_check, roll_dice and inventory.
@@ -393,5 +415,5 @@ func (s *Session) answers(name string) bool {
 
 // turn is what a registered action reads of this tag's turn.
 func (s *Session) turn(actor items.Actor, turn, ordinal int) items.Turn {
-	return items.Turn{Actor: actor, Dice: dice.New(s.Seed, turn, ordinal), Seed: s.Seed, Index: turn}
+	return items.Turn{Actor: actor, Dice: dice.New(s.Seed, turn, ordinal), Seed: s.Seed, Index: turn, Kinds: s.Kinds}
 }

@@ -76,6 +76,12 @@ func Create(dir string, cfg Config, opts ...Options) (*Store, error) {
 	if cfg.Format != CurrentFormat {
 		return nil, fmt.Errorf("session: cannot start a session in log format %d; this rulehost writes format %d", cfg.Format, CurrentFormat)
 	}
+	if cfg.Answers == 0 {
+		cfg.Answers = AnswerVersion // this engine answers what the session will log
+	}
+	if cfg.Answers != AnswerVersion {
+		return nil, fmt.Errorf("session: cannot start a session answered by version %d; this rulehost answers version %d", cfg.Answers, AnswerVersion)
+	}
 	b, err := json.MarshalIndent(cfg, "", "  ")
 	if err != nil {
 		return nil, err

@@ -15,6 +15,7 @@ package bridge
 
 import (
 	"fmt"
+	"github.com/rulehost/rulehost/engine/sheet"
 
 	lua "github.com/yuin/gopher-lua"
 
@@ -95,6 +96,7 @@ func Install(sb *sandbox.Sandbox) (*State, error) {
 
 	api := L.CreateTable(0, 16)
 	api.RawSetString("api", lua.LNumber(APILevel))
+	api.RawSetString("findName", L.NewFunction(findName))
 	L.SetGlobal("rulehost", api)
 
 	d := L.CreateTable(0, 4)
@@ -250,6 +252,38 @@ func (st *State) dicePool(L *lua.LState) int {
 		t.Append(lua.LNumber(f))
 	}
 	L.Push(t)
+	return 1
+}
+
+// findName is rulehost.findName(names, who): the host's one naming rule
+// (sheet.FindName: the whole name in any case, else a word of exactly one
+// name, else a unique prefix) over a list of names; the 1-based index of
+// the name who= means, or nil when none or several answer.
+func findName(L *lua.LState) int {
+	list := L.CheckTable(1)
+	who := L.CheckString(2)
+	// Read through the table's metatable: env.characters is a frozen
+	// view, whose names are behind __index.
+	var names []string
+	for i := 1; ; i++ {
+		v := L.GetTable(list, lua.LNumber(i))
+		if v == lua.LNil {
+			break
+		}
+		s, ok := v.(lua.LString)
+		if !ok {
+			L.ArgError(1, fmt.Sprintf("names[%d] is not a string", i))
+		}
+		if i > 1000 {
+			L.ArgError(1, "at most 1000 names")
+		}
+		names = append(names, string(s))
+	}
+	if i, ok := sheet.FindName(names, who); ok {
+		L.Push(lua.LNumber(i + 1))
+		return 1
+	}
+	L.Push(lua.LNil)
 	return 1
 }
 

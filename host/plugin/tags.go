@@ -23,12 +23,17 @@ type TagEnv struct {
 	Dice       dice.Stream
 }
 
-// Character finds a character by sheet name, in any case.
+// Character finds a character by the host's one naming rule
+// (sheet.FindName: the whole name in any case, else a word of exactly
+// one name, else a unique prefix), as who= reads everywhere.
 func (e TagEnv) Character(name string) (*sheet.Character, bool) {
+	var arr [8]string
+	names := arr[:0]
 	for _, c := range e.Characters {
-		if strings.EqualFold(c.Name(), name) {
-			return c, true
-		}
+		names = append(names, c.Name())
+	}
+	if i, ok := sheet.FindName(names, name); ok {
+		return e.Characters[i], true
 	}
 	return nil, false
 }

@@ -43,10 +43,13 @@ end
 -- side reads one character's pool: name, label, dice; or nil and a
 -- refusal.
 local function side(env, min, max, name, what)
-  local sheet = env.character(name)
+  -- who= and vs= name a character as every tag does (the host's rule:
+  -- the whole name, a word of exactly one name, or a unique prefix).
+  local i = R.findName(env.characters, name)
+  local sheet = i and env.character(env.characters[i])
   if sheet == nil then
     return nil, R.refuse("opposed_check", "unknown-character",
-      "no sheet named " .. string.format("%q", name) .. "; loaded: " .. table.concat(env.characters, ", "))
+      "no sheet answers to " .. string.format("%q", name) .. " (the whole name, a word of exactly one name, or a unique prefix); loaded: " .. table.concat(env.characters, ", "))
   end
   local n, label = sheet:number(what)
   if n == nil then

@@ -49,9 +49,10 @@ type sweepOut struct {
 }
 
 type oddsResponse struct {
-	Odds  odds.Result  `json:"odds"`
-	Vs    *odds.Result `json:"vs,omitempty"`
-	Sweep *sweepOut    `json:"sweep,omitempty"`
+	Odds  *odds.Result     `json:"odds,omitempty"`
+	Dice  *odds.DiceResult `json:"dice,omitempty"`
+	Vs    *odds.Result     `json:"vs,omitempty"`
+	Sweep *sweepOut        `json:"sweep,omitempty"`
 }
 
 func (s *Server) handleOdds(ctx context.Context, r *http.Request) (any, error) {
@@ -70,6 +71,9 @@ func (s *Server) handleOdds(ctx context.Context, r *http.Request) (any, error) {
 		o.Seed = *req.Seed
 	}
 	o.Kinds = s.pluginKinds()
+	if t, err := tag.Parse(req.Tag); err == nil && t.NameIs("roll_dice") {
+		return s.diceOdds(req, t)
+	}
 	t, err := oddsTag("tag", req.Tag)
 	if err != nil {
 		return nil, err
@@ -100,8 +104,8 @@ func (s *Server) handleOdds(ctx context.Context, r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := oddsResponse{}
-	if out.Odds, err = odds.Check(rs, chars, t, o); err != nil {
+	out := oddsResponse{Odds: new(odds.Result)}
+	if *out.Odds, err = odds.Check(rs, chars, t, o); err != nil {
 		return nil, oddsError("tag", err)
 	}
 	if vs != nil {
@@ -124,6 +128,26 @@ func (s *Server) handleOdds(ctx context.Context, r *http.Request) (any, error) {
 	return out, nil
 }
 
+// diceOdds answers a roll_dice tag: the exact distribution of its total
+// (a ruleset only when one is sent, for a symbol pool's dice by name).
+func (s *Server) diceOdds(req oddsRequest, t tag.Tag) (any, error) {
+	if req.Vs != "" || req.Sweep != "" {
+		return nil, badRequest("vs and sweep are for skill_check tags")
+	}
+	var rs *ruleset.Ruleset
+	if len(req.Ruleset) > 0 || req.Bundled != "" {
+		var err error
+		if rs, err = s.loadRuleset(req.rulesetSource); err != nil {
+			return nil, err
+		}
+	}
+	d, err := odds.RollDice(rs, t)
+	if err != nil {
+		return nil, oddsError("tag", err)
+	}
+	return oddsResponse{Dice: &d}, nil
+}
+
 // oddsTag parses a tag odds are asked of: a skill_check.
 func oddsTag(member, text string) (tag.Tag, error) {
 	t, err := tag.Parse(text)
@@ -131,7 +155,7 @@ func oddsTag(member, text string) (tag.Tag, error) {
 		return t, refusedInput("bad-tag", fmt.Errorf("%s: %w", member, err))
 	}
 	if !t.NameIs("skill_check") {
-		return t, refusedInput("unknown-tag", fmt.Errorf("%s %q: odds are for skill_check tags", member, t.Name))
+		return t, refusedInput("unknown-tag", fmt.Errorf("%s %q: odds are for skill_check and roll_dice tags", member, t.Name))
 	}
 	return t, nil
 }

@@ -85,6 +85,18 @@ func TestOddsSweepAndVs(t *testing.T) {
 	}
 }
 
+// TestOddsOfRollDice: /v1/odds answers a roll_dice tag with the exact
+// distribution of its total, what `rulehost odds --json` prints, without
+// a ruleset or sheet.
+func TestOddsOfRollDice(t *testing.T) {
+	ts := testServer(t)
+	code, body := raw(t, ts, "POST", "/v1/odds", `{"tag":"[roll_dice: dice=\"1d4+1\"]"}`)
+	want := `{"dice":{"dice":"1d4+1","exact":true,"method":"exact","errorBound":1e-12,"mean":3.5,"values":[{"value":2,"p":0.25},{"value":3,"p":0.25},{"value":4,"p":0.25},{"value":5,"p":0.25}]}}`
+	if code != 200 || body != want {
+		t.Errorf("%d\n got %s\nwant %s", code, body, want)
+	}
+}
+
 func TestOddsErrors(t *testing.T) {
 	ts := testServer(t)
 	for _, c := range []struct {
@@ -93,7 +105,9 @@ func TestOddsErrors(t *testing.T) {
 		code, message string
 	}{
 		{"bad tag", `{` + adaBundled + `,"tag":"[skill_check: skill="}`, 422, "bad-tag", "tag:"},
-		{"not a check", `{` + adaBundled + `,"tag":"[roll_dice: dice=\"1d6\"]"}`, 422, "unknown-tag", "skill_check"},
+		{"not a check", `{` + adaBundled + `,"tag":"[loot: table=\"x\"]"}`, 422, "unknown-tag", "skill_check"},
+		{"bad dice", `{"tag":"[roll_dice: dice=\"2d6!!p\"]"}`, 422, "refused", "bad-dice"},
+		{"dice vs", `{"tag":"[roll_dice: dice=\"2d6\"]","vs":"[roll_dice: dice=\"1d6\"]"}`, 400, "bad-request", "skill_check"},
 		{"bad vs", `{` + adaBundled + `,"tag":"` + athletics + `","vs":"[loot: table=\"x\"]"}`, 422, "unknown-tag", "vs"},
 		{"no sheet", `{"bundled":"d20-5e","tag":"` + athletics + `"}`, 400, "bad-request", "needs a sheet"},
 		{"unknown who", `{` + adaBundled + `,"tag":"[skill_check: who=\"Nobody\" skill=\"Athletics\"]"}`, 422, "unknown-who", "Nobody"},

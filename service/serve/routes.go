@@ -128,16 +128,17 @@ func (s *Server) routes() []route {
 			Handle:   func(s *Server) handlerFunc { return s.handleRoll },
 		},
 		{
-			Method: "POST", Path: "/v1/odds", Summary: "the probability of every outcome of a skill_check tag (what `rulehost odds --json` prints): exact for native kinds, a plugin kind's odds function or a walk of its throws; sampled when its throws are too many",
+			Method: "POST", Path: "/v1/odds", Summary: "the probability of every outcome of a skill_check tag (what `rulehost odds --json` prints): exact for native kinds, a plugin kind's odds function or a walk of its throws; sampled when its throws are too many; for a roll_dice tag, the exact probability of every total (in dice, odds left out)",
 			Request: obj([]string{"tag"}, merge(rulesetProps, sheetProps, map[string]any{
-				"tag":     str(`a skill_check tag, e.g. [skill_check: skill="Athletics" dc="15"]`),
+				"tag":     str(`a skill_check tag, e.g. [skill_check: skill="Athletics" dc="15"], or a roll_dice tag, e.g. [roll_dice: dice="4d6kh3"] (no ruleset or sheet needed)`),
 				"vs":      str("a second skill_check tag to compare with (its odds in vs)"),
 				"sweep":   str("ATTR=LO..HI, e.g. dc=5..25: the chance of success with the tag's attribute at each value (at most 501 values)"),
 				"samples": map[string]any{"type": "integer", "minimum": 1, "maximum": MaxSamples, "description": "seeded rolls for a kind without exact odds (20000 by default)"},
 				"seed":    integer("the first seed sampled (1 by default)", 0),
 			})),
-			Response: obj([]string{"odds"}, map[string]any{
+			Response: obj(nil, map[string]any{
 				"odds":  ref("Odds"),
+				"dice":  ref("DiceOdds"),
 				"vs":    ref("Odds"),
 				"sweep": obj([]string{"attr", "points"}, map[string]any{"attr": str("the attribute swept"), "points": arr(ref("SweepPoint"), "one per value, in order")}),
 			}),
@@ -406,6 +407,16 @@ func (s *Server) OpenAPI() map[string]any {
 				"note":       str("why odds were sampled, when a walk was given up"),
 				"samples":    integer("the sample size, when sampled", 1),
 				"check":      str("what is rolled: the record's head before any die"),
+			}),
+			"DiceOdds": obj([]string{"dice", "exact", "method", "errorBound", "mean", "values"}, map[string]any{
+				"dice":       str("the notation in canonical form, as the roll record's dice="),
+				"exact":      map[string]any{"type": "boolean"},
+				"method":     map[string]any{"type": "string", "enum": []string{"exact"}},
+				"errorBound": map[string]any{"type": "number", "description": "the largest error of any probability"},
+				"mean":       map[string]any{"type": "number"},
+				"values": arr(obj([]string{"value", "p"}, map[string]any{
+					"value": map[string]any{"type": "integer"}, "p": map[string]any{"type": "number", "minimum": 0, "maximum": 1},
+				}), "every total that can happen, lowest first"),
 			}),
 			"Outcome": obj([]string{"outcome", "success", "p"}, map[string]any{
 				"outcome":  str("the outcome band (or Success/Failure)"),

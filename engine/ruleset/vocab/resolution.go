@@ -80,7 +80,7 @@ var resolutionVocabulary = []Section{
 	{ID: "dice-pool.pool", Pointer: "/resolution/pool", Title: "dice-pool pool", Meaning: "The pool's bounds.", Keys: []Key{
 		k("min", "integer", "", "", "the fewest dice rolled"),
 		k("max", "integer", "", "", "the most dice rolled"),
-		k("abilityPlusAbility", "boolean", "false", "needs 1.37", "a check may add two abilities"),
+		k("abilityPlusAbility", "boolean", "false", "true needs 1.37", "a check may add two abilities"),
 	}},
 	{ID: "dice-pool.target", Pointer: "/resolution/target", Title: "dice-pool target", Meaning: "The face a die must reach.", Keys: []Key{
 		k("default", "integer", "", "a face", "the target when a check gives none"),

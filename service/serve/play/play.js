@@ -109,11 +109,17 @@ function clearOdds(text) {
 // showOdds asks /v1/odds for the written tag and draws one bar per
 // outcome (plain SVG built with DOM calls: no markup from strings).
 async function showOdds(body) {
-  if (!/^\s*\[\s*skill_check\b/i.test(body.tag)) { clearOdds("Odds are drawn for skill_check tags."); return; }
+  const isDice = /^\s*\[\s*roll_dice\b/i.test(body.tag);
+  if (!isDice && !/^\s*\[\s*skill_check\b/i.test(body.tag)) { clearOdds("Odds are drawn for skill_check and roll_dice tags."); return; }
   const req = Object.assign({}, body);
   delete req.seed;
   const { json } = await call("/v1/odds", req);
   if (json.error) { clearOdds("no odds: " + json.error.message); return; }
+  if (isDice) {
+    $("odds-summary").textContent = json.dice.dice + ": mean " + json.dice.mean.toFixed(2) + " (exact)";
+    drawBars($("odds"), diceOutcomes(json.dice));
+    return;
+  }
   const r = json.odds;
   $("odds-summary").textContent = "success: " + percent(r.success) + (r.exact ? " (exact)" : " (estimated from " + r.samples + " rolls)");
   drawBars($("odds"), r.outcomes);
@@ -121,7 +127,7 @@ async function showOdds(body) {
 
 function drawBars(host, outcomes) {
   host.textContent = "";
-  const rowH = 24, labelW = 150, barW = 360, pctW = 70;
+  const rowH = 24, labelW = 220, barW = 360, pctW = 70;
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("width", labelW + barW + pctW);
   svg.setAttribute("height", rowH * outcomes.length + 4);
@@ -130,12 +136,12 @@ function drawBars(host, outcomes) {
     const y = i * rowH + 2;
     const g = document.createElementNS(SVG, "g");
     g.setAttribute("class", "bar");
-    g.dataset.outcome = o.outcome;
+    g.dataset.outcome = outcomeLabel(o);
     g.dataset.p = String(o.p);
     const label = document.createElementNS(SVG, "text");
     label.setAttribute("x", 0);
     label.setAttribute("y", y + 16);
-    label.textContent = o.outcome;
+    label.textContent = outcomeLabel(o);
     const rect = document.createElementNS(SVG, "rect");
     rect.setAttribute("x", labelW);
     rect.setAttribute("y", y + 3);
@@ -143,7 +149,7 @@ function drawBars(host, outcomes) {
     rect.setAttribute("width", Math.max(o.p * barW, o.p > 0 ? 1 : 0).toFixed(2));
     rect.setAttribute("class", o.success ? "success" : "failure");
     const title = document.createElementNS(SVG, "title");
-    title.textContent = o.outcome + ": " + percent(o.p);
+    title.textContent = outcomeLabel(o) + ": " + percent(o.p);
     rect.appendChild(title);
     const pct = document.createElementNS(SVG, "text");
     pct.setAttribute("x", labelW + barW + 6);
