@@ -312,6 +312,10 @@ func (c *Client) exchange(req *request, stream dice.Stream, chars []*sheet.Chara
 	}
 }
 
+// exitRaceRuntime is how a -race build's runtime (ThreadSanitizer) exits
+// when it cannot allocate its own memory (its default exitcode).
+const exitRaceRuntime = 66
+
 // exitReason words how a worker ended.
 func exitReason(err error) string {
 	var ee *exec.ExitError
@@ -328,6 +332,10 @@ func exitReason(err error) string {
 		// the Go runtime's fatal errors, out of memory among them: with
 		// RLIMIT_AS set, the likeliest cause
 		return "exit status 2: out of memory or address space, or a fatal runtime error"
+	case exitRaceRuntime:
+		// a -race build: the race runtime (ThreadSanitizer) exits 66 when
+		// its own allocation fails, which under RLIMIT_AS is the limit
+		return "exit status 66: out of memory or address space (the race detector's runtime could not allocate)"
 	}
 	return ee.Error() // "signal: killed", "exit status 1"
 }

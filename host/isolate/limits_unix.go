@@ -31,7 +31,8 @@ func (l limits) applyAS() error {
 	if err != nil {
 		return err
 	}
-	lim := syscall.Rlimit{Cur: cur + l.as, Max: cur + l.as}
+	room := cur + l.as + raceRoom
+	lim := syscall.Rlimit{Cur: room, Max: room}
 	if err := syscall.Setrlimit(syscall.RLIMIT_AS, &lim); err != nil {
 		return fmt.Errorf("setrlimit RLIMIT_AS: %w", err)
 	}

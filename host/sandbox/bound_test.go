@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -13,6 +14,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hashicorp/go-hclog"
+	lua "github.com/yuin/gopher-lua"
 
 	"github.com/rulehost/rulehost/internal/loadslack"
 )
@@ -248,4 +252,39 @@ func procStatus(t *testing.T, field string) int64 {
 	}
 	t.Fatalf("no %s in /proc/self/status", field)
 	return 0
+}
+
+// TestPrintBoundedPerCall (issue 27): one call printing 100,000 lines
+// wrote 2.6-4 MB to stderr at info. print now writes at most
+// MaxPrintLines lines a call, then one note that the rest were dropped;
+// the next call prints again.
+func TestPrintBoundedPerCall(t *testing.T) {
+	var buf bytes.Buffer
+	log := hclog.New(&hclog.LoggerOptions{Output: &buf, Level: hclog.Info})
+	s, err := New(Options{Name: "chatty", Deadline: 10 * time.Second, Logger: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	fn, err := s.Load("chatty.lua", `return function(n) for i = 1, n do print("line", i) end end`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for call := 1; call <= 2; call++ {
+		buf.Reset()
+		if _, err := s.Call(context.Background(), nil, fn, lua.LNumber(100000)); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Count(buf.String(), "\n")
+		if lines != MaxPrintLines+1 {
+			t.Errorf("call %d: %d log lines; want %d and one note", call, lines, MaxPrintLines+1)
+		}
+		if n := strings.Count(buf.String(), "the rest of this call's lines are dropped"); n != 1 {
+			t.Errorf("call %d: the note %d times", call, n)
+		}
+		if buf.Len() > 64<<10 {
+			t.Errorf("call %d: %d bytes logged", call, buf.Len())
+		}
+		t.Logf("call %d: %d bytes, %d lines logged for 100000 prints", call, buf.Len(), lines)
+	}
 }
