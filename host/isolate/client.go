@@ -42,6 +42,7 @@ import (
 	"github.com/rulehost/rulehost/engine/tag"
 	"github.com/rulehost/rulehost/engine/validate"
 	"github.com/rulehost/rulehost/host/format"
+	"github.com/rulehost/rulehost/host/kind"
 	"github.com/rulehost/rulehost/host/plugin"
 	"github.com/rulehost/rulehost/host/sandbox"
 )
@@ -475,14 +476,15 @@ func (k *remoteKind) Resolve(c *check.Check) {
 	}
 }
 
-func (k *remoteKind) resolve(c *check.Check) (record.Record, []string, error) {
+// checkRequest is a request about the check c (resolve or odds).
+func (k *remoteKind) checkRequest(op string, c *check.Check) (*request, error) {
 	ref, err := k.c.rulesetRef(c.Env.RS, "")
 	if err != nil {
-		return record.Record{}, nil, err
+		return nil, err
 	}
 	ch, err := charOf(c.Env.Char)
 	if err != nil {
-		return record.Record{}, nil, err
+		return nil, err
 	}
 	m := &checkMsg{Tag: c.Tag, Override: -1, Target: c.Target, Effects: c.Effects, Rec: &c.Rec, Char: ch}
 	if c.Override != nil {
@@ -492,7 +494,56 @@ func (k *remoteKind) resolve(c *check.Check) (record.Record, []string, error) {
 			}
 		}
 	}
-	resp, err := k.c.call(&request{Op: "resolve", Ruleset: ref, Check: m}, c.Env.Dice, []*sheet.Character{c.Env.Char})
+	return &request{Op: op, Plugin: k.plugin, Ruleset: ref, Check: m}, nil
+}
+
+var _ check.OddsResolver = (*remoteKind)(nil)
+
+// Odds runs the kind's odds function in the worker, so --isolate gives
+// the exact odds an in-process run gives (it sampled instead, with the
+// false note that the kind gives none). The worker checked the answer as
+// host/kind does; the host checks again what it can without the plugin:
+// bands that exist, probabilities in 0..1 that sum to 1.
+func (k *remoteKind) Odds(c *check.Check) ([]check.Weighted, error) {
+	req, err := k.checkRequest("odds", c)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := k.c.call(req, nil, []*sheet.Character{c.Env.Char})
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("plugin %q kind %q odds: %w", k.plugin, k.decl.Name, err)
+	case resp.OddsErr != "":
+		return nil, errors.New(sandbox.Clean(resp.OddsErr, 2*sandbox.MaxNoteLen, sandbox.Line))
+	case resp.NoOdds:
+		return nil, check.ErrNoOdds
+	}
+	if len(resp.Odds) == 0 || len(resp.Odds) > kind.MaxOddsOutcomes {
+		return nil, fmt.Errorf("plugin %q kind %q odds: the worker answered %d outcomes", k.plugin, k.decl.Name, len(resp.Odds))
+	}
+	sum := 0.0
+	for i, w := range resp.Odds {
+		bands := 0
+		if c.Res.Outcomes != nil {
+			bands = len(c.Res.Outcomes.Tiers)
+		}
+		if w.P < 0 || w.P > 1 || w.P != w.P || w.Verdict.Band < -1 || w.Verdict.Band >= bands || (w.Verdict.Band < 0) != (bands == 0) {
+			return nil, fmt.Errorf("plugin %q kind %q odds: the worker answered an impossible outcome %d", k.plugin, k.decl.Name, i+1)
+		}
+		sum += w.P
+	}
+	if sum < 1-kind.PluginOddsTolerance || sum > 1+kind.PluginOddsTolerance {
+		return nil, fmt.Errorf("plugin %q kind %q odds: the probabilities sum to %.12g, not 1", k.plugin, k.decl.Name, sum)
+	}
+	return resp.Odds, nil
+}
+
+func (k *remoteKind) resolve(c *check.Check) (record.Record, []string, error) {
+	req, err := k.checkRequest("resolve", c)
+	if err != nil {
+		return record.Record{}, nil, err
+	}
+	resp, err := k.c.call(req, c.Env.Dice, []*sheet.Character{c.Env.Char})
 	if err != nil {
 		return record.Record{}, nil, err
 	}
