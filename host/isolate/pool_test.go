@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -16,6 +17,7 @@ import (
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/tag"
 	"github.com/rulehost/rulehost/host/plugin"
+	"github.com/rulehost/rulehost/host/sandbox"
 )
 
 // poolPlugins writes two plugins: "hang", whose tag spins until its
@@ -225,4 +227,48 @@ func TestPoolOneWorkerContrast(t *testing.T) {
 	c := poolClient(t, time.Second, 1)
 	lat := ordinaryBesideHanging(t, c, 8)
 	t.Logf("1 worker: ordinary requests beside 24 hanging ones: p99 %v, max %v", p99(lat), maxOf(lat))
+}
+
+// TestPrintBoundedIsolated (issue 27): one call printing 100,000 lines
+// wrote megabytes to stderr at --log-level info under --isolate as in
+// process. The worker's sandbox bounds it as the host's does.
+func TestPrintBoundedIsolated(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "chatty")
+	os.MkdirAll(dir, 0o755)
+	os.WriteFile(filepath.Join(dir, "plugin.lua"), []byte(`return { name = "chatty", version = "1", api = 1,
+  records = { chat = { doc = "said", keys = {} } },
+  tags = { chat = function() for i = 1, 100000 do print("line", i) end return { name = "chat", attrs = {} } end } }`), 0o644)
+	var stderr lockedBuffer
+	c, errs, err := Start([]string{dir}, plugin.Options{Deadline: 30 * time.Second}, Options{Workers: 1, LogLevel: "info", Stderr: &stderr})
+	if err != nil || len(errs) > 0 {
+		t.Fatal(err, errs)
+	}
+	defer c.Close()
+	if r := answer(c, `[chat:]`); r.Name != "chat" {
+		t.Fatalf("answered %s", r)
+	}
+	c.Close() // the worker's stderr is complete once it has ended
+	out := stderr.String()
+	t.Logf("%d bytes on stderr for 100000 prints", len(out))
+	if len(out) > 64<<10 || strings.Count(out, "plugin print") != sandbox.MaxPrintLines+1 || strings.Count(out, "lines are dropped") != 1 {
+		t.Errorf("%d bytes, %d print lines, %d notes", len(out), strings.Count(out, "plugin print"), strings.Count(out, "lines are dropped"))
+	}
+}
+
+// lockedBuffer is a bytes.Buffer safe for the worker's output goroutine.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
