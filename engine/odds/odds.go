@@ -198,7 +198,11 @@ func ForCharacter(rs *ruleset.Ruleset, ch *sheet.Character, t tag.Tag, opts Opti
 	case refused:
 		return Result{}, &RefusedError{Record: refusal}
 	case errors.Is(err, check.ErrNoOdds):
-		return sample(opts.Context, env, t, opts.Seed, opts.Samples)
+		ctx := opts.Context
+		if ctx == nil {
+			ctx = context.Background()
+		}
+		return sample(ctx, env, t, opts.Seed, opts.Samples)
 	case err != nil:
 		return Result{}, err
 	}
@@ -337,7 +341,7 @@ func symbolMarkers(rec record.Record) (triumph, despair bool) {
 // seed+1, ... (as check --repeat does), n times. Each outcome carries its
 // 95% Wilson interval.
 func Sample(env *check.Env, t tag.Tag, seed uint64, n int) (Result, error) {
-	return sample(nil, env, t, seed, n)
+	return sample(context.Background(), env, t, seed, n)
 }
 
 // sample is Sample that stops when ctx is done, with what it drew.
@@ -353,11 +357,9 @@ func sample(ctx context.Context, env *check.Env, t tag.Tag, seed uint64, n int) 
 	byKey := map[string]int{}
 	var stopped error
 	for i := 0; i < n; i++ {
-		if ctx != nil {
-			if err := ctx.Err(); err != nil {
-				n, stopped = i, err
-				break
-			}
+		if err := ctx.Err(); err != nil {
+			n, stopped = i, err
+			break
 		}
 		stream.Reset(seed+uint64(i), 0, 0)
 		rec := check.Resolve(&e, t).Record
