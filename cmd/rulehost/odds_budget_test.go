@@ -53,3 +53,27 @@ func TestOddsBudget(t *testing.T) {
 		t.Errorf("no sample within the budget: exit %d %q %s", code, out, errs)
 	}
 }
+
+// TestOddsErrorCut (issue 27): a plugin's 1 MiB outcome label made a
+// 1 MiB error on stderr. Every plugin string in it is cut.
+func TestOddsErrorCut(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "big")
+	os.MkdirAll(dir, 0o755)
+	os.WriteFile(filepath.Join(dir, "plugin.lua"), []byte(`return { name = "big", version = "1", api = 1,
+  kinds = { big = { validate = function() return {} end,
+    resolve = function() return { { "resolution", "big" } } end,
+    odds = function() return { { p = 1, success = true, outcome = string.rep("L", 2^20) } } end } } }`), 0o644)
+	rs := filepath.Join(root, "tiny.json")
+	os.WriteFile(rs, []byte(`{"id": "tiny", "name": "Tiny",
+  "abilities": [{ "id": "grit", "label": "Grit", "min": 0, "max": 20, "default": 10 }],
+  "skills": [{ "id": "climb", "label": "Climb", "ability": "grit" }],
+  "resolution": { "kind": "big", "proficiencyTiers": [{ "id": "untrained", "label": "Untrained" }] }}`), 0o644)
+	sh := filepath.Join(root, "ada.json")
+	os.WriteFile(sh, []byte(`{"name": "Ada"}`), 0o644)
+	code, out, errs := runCLI("odds", "--plugins", root, "-r", rs, "-s", sh, `[skill_check: skill="Climb"]`)
+	t.Logf("exit %d, %d bytes on stderr", code, len(errs))
+	if code != exitRefused || out != "" || !strings.Contains(errs, `plugin "big" kind "big" odds: outcome 1:`) || len(errs) > 2048 {
+		t.Errorf("exit %d, %d bytes: %.300s", code, len(errs), errs)
+	}
+}
