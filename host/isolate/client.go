@@ -99,6 +99,9 @@ type Client struct {
 	holds  map[string]int
 	wake   chan struct{}
 	closed bool
+	// waited counts, by plugin, the calls that found no worker they
+	// could take at once (what TestPoolOrdinaryBesideHanging counts)
+	waited map[string]int
 }
 
 // slot is one worker of the pool: its process (nil before it starts or
@@ -144,7 +147,7 @@ func Start(dirs []string, popts plugin.Options, opts Options) (*Client, []error,
 		opts.Workers = runtime.GOMAXPROCS(0)
 	}
 	c := &Client{dirs: dirs, popts: popts, opts: opts, refs: map[*ruleset.Ruleset]*rulesetRef{},
-		holds: map[string]int{}, wake: make(chan struct{})}
+		holds: map[string]int{}, waited: map[string]int{}, wake: make(chan struct{})}
 	for range opts.Workers {
 		s := &slot{}
 		c.slots = append(c.slots, s)
@@ -254,6 +257,9 @@ func (c *Client) acquire(plugin string) (*slot, error) {
 			return s, nil
 		}
 		wake := c.wake
+		if timeout == nil {
+			c.waited[plugin]++
+		}
 		c.pmu.Unlock()
 		if timeout == nil {
 			t := time.NewTimer(c.opts.CallTimeout)

@@ -18,6 +18,7 @@ import (
 	"github.com/rulehost/rulehost/engine/tag"
 	"github.com/rulehost/rulehost/host/plugin"
 	"github.com/rulehost/rulehost/host/sandbox"
+	"github.com/rulehost/rulehost/internal/loadslack"
 )
 
 // poolPlugins writes two plugins: "hang", whose tag spins until its
@@ -117,18 +118,27 @@ func ordinaryBesideHanging(t testing.TB, c *Client, n int) []time.Duration {
 // TestPoolOrdinaryBesideHanging (issue 27): with 24 requests spinning in
 // a hostile plugin, 7-8 of 8 ordinary requests took over 2 s through the
 // one worker. With a pool, the hostile plugin may hold all workers but
-// one, so ordinary requests stay well within their deadline (2 s here;
-// each hanging request holds its worker for its whole 1 s deadline).
+// one, so no ordinary request ever waits for a worker (counted, whatever
+// the machine's load), and they stay within their deadline (2 s here,
+// stretched on a loaded machine and under -race; each hanging request
+// holds its worker for its whole 1 s deadline).
 func TestPoolOrdinaryBesideHanging(t *testing.T) {
 	if testing.Short() {
 		t.Skip("hangs workers for seconds")
 	}
-	const hang, ordinaryDeadline = time.Second, 2 * time.Second
+	const hang = time.Second
 	c := poolClient(t, hang, max(2, runtime.GOMAXPROCS(0)))
 	lat := ordinaryBesideHanging(t, c, 40)
-	t.Logf("%d workers: ordinary requests beside 24 hanging ones: p99 %v, max %v", len(c.slots), p99(lat), maxOf(lat))
-	if p := p99(lat); p > ordinaryDeadline {
-		t.Errorf("ordinary p99 %v, past their %v deadline", p, ordinaryDeadline)
+	c.pmu.Lock()
+	waitedCalm, waitedHang := c.waited["calm"], c.waited["hang"]
+	c.pmu.Unlock()
+	t.Logf("%d workers: ordinary requests beside 24 hanging ones: p99 %v, max %v; waited for a worker: %d ordinary, %d hanging",
+		len(c.slots), p99(lat), maxOf(lat), waitedCalm, waitedHang)
+	if waitedCalm != 0 || waitedHang == 0 {
+		t.Errorf("%d ordinary requests waited for a worker (want none), %d hanging ones (want some)", waitedCalm, waitedHang)
+	}
+	if p, limit := p99(lat), loadslack.Slack(t, 2*time.Second); p > limit {
+		t.Errorf("ordinary p99 %v, past their %v deadline", p, limit)
 	}
 }
 
