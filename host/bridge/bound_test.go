@@ -50,7 +50,17 @@ func bridged(t *testing.T) (*sandbox.Sandbox, *bridge.State) {
 // 200 MiB (8.5 s, 730 MiB). The conversion is bounded while it runs, so
 // the call is refused at once; a real value reference still works.
 func TestHostFunctionsBoundWhatTheyConvert(t *testing.T) {
-	sb, st := bridged(t)
+	// a deadline no loaded machine outlasts: the byte bound is what
+	// must refuse the call
+	sb, err := sandbox.New(sandbox.Options{Name: "amp", Deadline: time.Minute, MaxMemory: 32 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(sb.Close)
+	st, err := bridge.Install(sb)
+	if err != nil {
+		t.Fatal(err)
+	}
 	fn, err := sb.Load("amp.lua", `return function(sh, n)
 		if n == 0 then return sh:value({ abilityMod = "grit" }) == sh:abilityMod("grit") end
 		local s = string.rep("x", 2^20)
