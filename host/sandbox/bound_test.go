@@ -29,13 +29,13 @@ import (
 // before the call and the call's wall time.
 
 const (
-	boundRSS      = 256 << 20
-	boundSlack    = 100 * time.Millisecond
+	boundRSS   = 256 << 20
+	boundSlack = 100 * time.Millisecond
 	// the plugin host's default, times raceSlow under -race (the race
 	// runtime slows the parser several times over; what is bounded is
 	// that a hostile plugin ends at its deadline, whatever it is)
 	boundDeadline = 250 * time.Millisecond * raceSlow
-	boundMemory   = 32 << 20               // the plugin host's default
+	boundMemory   = 32 << 20 // the plugin host's default
 	childEnv      = "RULEHOST_BOUND_CASE"
 )
 
