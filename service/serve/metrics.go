@@ -16,6 +16,11 @@ type metrics struct {
 	pluginRefusals prometheus.Counter
 	pluginCalls    *prometheus.CounterVec
 	appends        *prometheus.CounterVec
+	storeOutages   *prometheus.CounterVec
+	streams        prometheus.Gauge
+	storeLatency   *prometheus.HistogramVec
+	expired        prometheus.Counter
+	limited        prometheus.Counter
 
 	requestCounters sync.Map // routeStatus -> prometheus.Counter
 	recordCounters  sync.Map // record name -> prometheus.Counter
@@ -42,8 +47,24 @@ func newMetrics(reg *prometheus.Registry) *metrics {
 		appends: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "rulehost_store_appends_total", Help: "Session events appended, by store and result.",
 		}, []string{"store", "result"}),
+		storeOutages: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "rulehost_store_outages_total", Help: "Store calls answered 503 store-unavailable (and failed readiness checks), by store.",
+		}, []string{"store"}),
+		streams: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "rulehost_event_streams", Help: "Event streams (GET .../events/stream) open now.",
+		}),
+		storeLatency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "rulehost_store_seconds", Help: "Session store call latency, by store and operation (create, record, append, events, ping, list, delete).",
+			Buckets: []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 10},
+		}, []string{"store", "op"}),
+		expired: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "rulehost_sessions_expired_total", Help: "Sessions deleted by the idle expiry.",
+		}),
+		limited: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "rulehost_rate_limited_total", Help: "Requests refused 429 rate-limited.",
+		}),
 	}
-	reg.MustRegister(m.requests, m.latency, m.checks, m.pluginRefusals, m.pluginCalls, m.appends)
+	reg.MustRegister(m.requests, m.latency, m.checks, m.pluginRefusals, m.pluginCalls, m.appends, m.storeOutages, m.streams, m.storeLatency, m.expired, m.limited)
 	return m
 }
 
