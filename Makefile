@@ -24,6 +24,7 @@ FUZZ_TARGETS := \
 	./engine/record:FuzzRecordJSON \
 	./engine/record:FuzzExtension \
 	./host/isolate:FuzzFrames \
+	./host/kind:FuzzReadOutcome \
 	./engine/session:FuzzTranscript \
 	./engine/money:FuzzParseAmount \
 	./engine/prompt:FuzzBudget \

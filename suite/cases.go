@@ -55,7 +55,10 @@ func runPluginCase(e *env, c *Case, opts Options, r *Result) error {
 		r.Updated = true
 	}
 	if errors.Is(err, host.ErrMismatch) {
+		// the plain report shows the record-level diff --json gives,
+		// then both records (escaped and cut, as every line from a file)
 		r.Diffs = recordDiffs(Diff{Record: 1}, want, got)
+		return fmt.Errorf("differs from the case's want:%s\n  got  %s\n  want %s", summarize(r.Diffs), shown(got), shown(want))
 	}
 	return err
 }
@@ -146,6 +149,11 @@ func runCheckCase(e *env, c *Case, opts Options, r *Result) error {
 // compareGolden compares produced lines with the case's golden, or
 // rewrites it with --update. A missing golden fails, naming --update.
 func compareGolden(c *Case, path string, stamp Stamp, lines []string, update bool, r *Result, diff func(want []string) []Diff) error {
+	named := path
+	path, err := insideSuite(c.Suite.Dir, path)
+	if err != nil {
+		return err
+	}
 	g, err := readGolden(path)
 	if err != nil {
 		return err
@@ -162,13 +170,13 @@ func compareGolden(c *Case, path string, stamp Stamp, lines []string, update boo
 		return nil
 	}
 	if g == nil {
-		return fmt.Errorf("no golden %s (run with --update to record it, then review it)", path)
+		return fmt.Errorf("no golden %s (run with --update to record it, then review it)", named)
 	}
 	r.Diffs = diff(g.Lines)
 	r.Note = versionNote(g, stamp)
-	msg := fmt.Sprintf("differs from %s:%s", relPath(c.Suite.Dir, path), summarize(r.Diffs))
+	msg := fmt.Sprintf("differs from %s:%s", relPath(c.Suite.Dir, named), summarize(r.Diffs))
 	if r.Note != "" {
-		msg += "\n  note: " + r.Note
+		msg += "\n  note: " + shown(r.Note)
 	}
 	msg += "\n  (when the change is meant, rewrite the golden with rulehost suite run --update and review its diff)"
 	return errors.New(msg)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/record"
+	"github.com/rulehost/rulehost/host/sandbox"
 )
 
 // Diff is one difference between a golden and what a case produced: which
@@ -46,26 +47,45 @@ func (d Diff) String() string {
 	case d.Record > 0:
 		where = append(where, fmt.Sprintf("record %d", d.Record))
 	}
-	at := strings.Join(where, ", ")
+	at := shown(strings.Join(where, ", "))
 	switch {
 	case at == "" && d.Attr != "":
 		// Not a record's attribute: an odds case's probability.
-		return fmt.Sprintf("%s: expected %s, actual %s", d.Attr, orMissing(d.Expected), orMissing(d.Actual))
+		return fmt.Sprintf("%s: expected %s, actual %s", shown(d.Attr), orMissing(d.Expected), orMissing(d.Actual))
 	case d.Attr != "":
-		return fmt.Sprintf("%s: attribute %s: expected %s, actual %s", at, d.Attr, orMissing(d.Expected), orMissing(d.Actual))
+		return fmt.Sprintf("%s: attribute %s: expected %s, actual %s", at, shown(d.Attr), orMissing(d.Expected), orMissing(d.Actual))
 	case d.Expected == "":
-		return fmt.Sprintf("%s: unexpected %s", at, d.Actual)
+		return fmt.Sprintf("%s: unexpected %s", at, shown(d.Actual))
 	case d.Actual == "":
-		return fmt.Sprintf("%s: missing %s", at, d.Expected)
+		return fmt.Sprintf("%s: missing %s", at, shown(d.Expected))
 	}
-	return fmt.Sprintf("%s:\n    expected %s\n    actual   %s", at, d.Expected, d.Actual)
+	return fmt.Sprintf("%s:\n    expected %s\n    actual   %s", at, shown(d.Expected), shown(d.Actual))
 }
 
 func orMissing(v string) string {
 	if v == absent {
 		return "(absent)"
 	}
-	return fmt.Sprintf("%q", v)
+	return shownQ(v)
+}
+
+// maxShown bounds what a diff prints of one line or value from a file
+// (a golden, a transcript): the reader needs the start of a long line,
+// not megabytes of it.
+const maxShown = 2048
+
+// shown is text from a file as a suite prints it: escaped as plugin text
+// is (an ESC or CR byte in a golden must not reach the terminal, nor a
+// line break start a line of its own) and cut to maxShown bytes.
+func shown(s string) string { return sandbox.Clean(s, maxShown, sandbox.Line) }
+
+// shownQ is a value quoted (%q escapes every control byte), cut first.
+func shownQ(s string) string {
+	if len(s) <= maxShown {
+		return fmt.Sprintf("%q", s)
+	}
+	cut := strings.ToValidUTF8(s[:maxShown], "")
+	return fmt.Sprintf("%q ... (%d more bytes)", cut, len(s)-len(cut))
 }
 
 // absent marks an attribute missing on one side of an attribute diff.

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -69,13 +70,34 @@ func pluginList(m map[string]string) string {
 	return strings.Join(parts, ", ")
 }
 
+// maxGoldenLine bounds one golden line kept in memory (a record is a few
+// hundred bytes; a long inventory block line a few KiB). The rest of a
+// longer line is read past, not kept: a 32 MiB one-line golden took
+// 348 MB and printed 33 MB. A cut line keeps a note of what was left
+// out, so it never matches a record.
+const maxGoldenLine = 64 << 10
+
 // ParseGolden reads a golden's text.
 func ParseGolden(data []byte) (*Golden, error) {
+	return parseGolden(bytes.NewReader(data))
+}
+
+// parseGolden reads a golden from r, at most maxGoldenLine bytes a line.
+func parseGolden(r io.Reader) (*Golden, error) {
 	g := &Golden{}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 64<<10), maxGoldenBytes)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimRight(sc.Text(), "\r")
+	br := bufio.NewReaderSize(r, 64<<10)
+	for n := 1; ; n++ {
+		line, more, err := readLine(br)
+		if err == io.EOF && line == "" && more == 0 {
+			break
+		}
+		if err != nil && err != io.EOF {
+			return nil, fmt.Errorf("golden: %w", err)
+		}
+		line = strings.TrimRight(line, "\r")
+		if more > 0 {
+			line += fmt.Sprintf(" ... (cut: %d more bytes on golden line %d)", more, n)
+		}
 		switch {
 		case strings.HasPrefix(line, goldenMagic):
 			if err := g.readStamp(strings.TrimPrefix(line, goldenMagic)); err != nil {
@@ -87,18 +109,46 @@ func ParseGolden(data []byte) (*Golden, error) {
 		default:
 			g.Lines = append(g.Lines, line)
 		}
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("golden: %w", err)
+		if err == io.EOF {
+			break
+		}
 	}
 	return g, nil
+}
+
+// readLine reads one line (without its "\n"), keeping at most
+// maxGoldenLine bytes of it; more counts the bytes read past.
+func readLine(br *bufio.Reader) (line string, more int, err error) {
+	var b []byte
+	for {
+		frag, err := br.ReadSlice('\n')
+		if keep := maxGoldenLine - len(b); keep > 0 {
+			b = append(b, frag[:min(keep, len(frag))]...)
+			more += len(frag) - min(keep, len(frag))
+		} else {
+			more += len(frag)
+		}
+		switch err {
+		case bufio.ErrBufferFull:
+			continue
+		case nil:
+			if more > 0 {
+				more-- // the "\n"
+			} else {
+				b = b[:len(b)-1]
+			}
+			return string(b), more, nil
+		default:
+			return string(b), more, err
+		}
+	}
 }
 
 func (g *Golden) readStamp(s string) error {
 	for _, part := range strings.Split(s, ",") {
 		k, v, ok := strings.Cut(strings.TrimSpace(part), " ")
 		if !ok {
-			return fmt.Errorf("want \"engine VERSION, capability LEVEL\", found %q", s)
+			return fmt.Errorf("want \"engine VERSION, capability LEVEL\", found %s", shownQ(s))
 		}
 		switch k {
 		case "engine":
@@ -108,7 +158,7 @@ func (g *Golden) readStamp(s string) error {
 		}
 	}
 	if g.Engine == "" {
-		return fmt.Errorf("the header names no engine version: %q", s)
+		return fmt.Errorf("the header names no engine version: %s", shownQ(s))
 	}
 	return nil
 }
@@ -125,21 +175,67 @@ func (g *Golden) readPlugins(s string) {
 
 // readGolden reads a golden file; a missing one is (nil, nil).
 func readGolden(path string) (*Golden, error) {
-	st, err := os.Stat(path)
+	f, err := os.Open(path)
 	if os.IsNotExist(err) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	if st.Size() > maxGoldenBytes {
-		return nil, fmt.Errorf("golden %s is %d bytes; at most %d", path, st.Size(), maxGoldenBytes)
-	}
-	data, err := os.ReadFile(path)
+	defer f.Close()
+	st, err := f.Stat()
 	if err != nil {
 		return nil, err
 	}
-	return ParseGolden(data)
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("golden %s is not a regular file", path)
+	}
+	if st.Size() > maxGoldenBytes {
+		return nil, fmt.Errorf("golden %s is %d bytes; at most %d", path, st.Size(), maxGoldenBytes)
+	}
+	return parseGolden(io.LimitReader(f, maxGoldenBytes))
+}
+
+// insideSuite resolves a golden's path through every symlink and refuses
+// one that leaves the suite folder dir: docs/suites.md says goldens lie
+// inside it, and a link out (x/leak.golden -> ../secret.txt, or a folder
+// y/goldens -> ../out) would print another file in a diff or let --update
+// write outside. A path not there yet is resolved through its deepest
+// existing folder, which is where --update would create it.
+func insideSuite(dir, path string) (string, error) {
+	root, err := filepath.Abs(dir)
+	if err == nil {
+		root, err = filepath.EvalSymlinks(root)
+	}
+	if err != nil {
+		return "", fmt.Errorf("golden: the suite folder %s: %w", dir, err)
+	}
+	full, err := filepath.Abs(path)
+	if err != nil {
+		return "", fmt.Errorf("golden %s: %w", path, err)
+	}
+	existing, rest := full, ""
+	for {
+		if _, err := os.Lstat(existing); err == nil {
+			break
+		}
+		parent := filepath.Dir(existing)
+		if parent == existing {
+			break
+		}
+		rest = filepath.Join(filepath.Base(existing), rest)
+		existing = parent
+	}
+	resolved, err := filepath.EvalSymlinks(existing)
+	if err != nil {
+		return "", fmt.Errorf("golden %s: %w", path, err)
+	}
+	resolved = filepath.Join(resolved, rest)
+	rel, err := filepath.Rel(root, resolved)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+		return "", fmt.Errorf("golden %s resolves to %s, outside the suite folder %s; goldens lie inside it (a symlink may not lead out)", relPath(dir, path), resolved, dir)
+	}
+	return resolved, nil
 }
 
 // writeGolden writes a golden whole (a temporary file renamed over it, so

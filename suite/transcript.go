@@ -9,7 +9,6 @@ import (
 	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/session"
 	"github.com/rulehost/rulehost/engine/sheet"
-	"github.com/rulehost/rulehost/engine/tag"
 )
 
 // finalState opens the final-state section of a transcript golden.
@@ -78,9 +77,12 @@ func (e *env) answerTranscript(spec *TranscriptSpec, rs *ruleset.Ruleset, sheets
 		for _, rec := range reply.Records {
 			run.lines = append(run.lines, rec.String())
 		}
+		// the tags the session says produced each record: a [sheet:]
+		// or [place:] tag answers too, so guessing from the text named
+		// the tag after it
 		run.entries = append(run.entries, entryInfo{
 			where: fmt.Sprintf("entry %d (%s, line %d)", i+1, en.Kind, en.Line),
-			tags:  e.answeredTags(en.Text),
+			tags:  reply.Tags,
 		})
 	}
 	run.lines = append(run.lines, finalState)
@@ -90,18 +92,6 @@ func (e *env) answerTranscript(spec *TranscriptSpec, rs *ruleset.Ruleset, sheets
 		}
 	}
 	return run, nil
-}
-
-// answeredTags are the tags of a text that get a record, in order (the
-// session answers inventory, skill_check, roll_dice and plugin tags).
-func (e *env) answeredTags(text string) []string {
-	var out []string
-	for _, f := range tag.FindAll(text) {
-		if f.Tag.NameIs("inventory") || f.Tag.NameIs("skill_check") || f.Tag.NameIs("roll_dice") || e.host.Handles(f.Tag.Name) {
-			out = append(out, f.Tag.String())
-		}
-	}
-	return out
 }
 
 // section is one "--- " section of a transcript golden: its header and lines.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -94,5 +95,64 @@ func TestIsolateSameOutput(t *testing.T) {
 		if !strings.Contains(help, "--isolate") {
 			t.Errorf("rulehost %s has no --isolate", strings.Join(cmd, " "))
 		}
+	}
+}
+
+// TestIsolateExactOdds (issue 27): under --isolate a plugin kind's odds
+// function never ran: ironsworn's odds were sampled for 9-11 s with the
+// false note "the kind gives no exact odds". The worker now runs it, and
+// odds (text and JSON) print byte for byte what they print in process.
+func TestIsolateExactOdds(t *testing.T) {
+	iron := []string{"--plugins", plugins, "-r", "../../rulesets/ironsworn/ruleset.json", "-s", "../../rulesets/ironsworn/sheets/kai.json"}
+	for _, args := range [][]string{
+		append(append([]string{"odds"}, iron...), `[skill_check: ability="Edge"]`),
+		append(append([]string{"odds", "--json"}, iron...), `[skill_check: skill="Face danger" adds="1"]`),
+		append(append([]string{"odds", "--vs", `[skill_check: ability="Iron"]`}, iron...), `[skill_check: ability="Edge"]`),
+	} {
+		c1, o1, e1 := runCLI(args...)
+		c2, o2, e2 := runCLI(append([]string{"odds", "--isolate"}, args[1:]...)...)
+		if c1 != 0 || c1 != c2 || o1 != o2 || e1 != e2 {
+			t.Errorf("%v:\n in-process exit %d\n%s%s\n isolated exit %d\n%s%s", args, c1, o1, e1, c2, o2, e2)
+		}
+		if strings.Contains(o2, "sampled") || strings.Contains(o2, "no exact odds") {
+			t.Errorf("%v: sampled under --isolate:\n%s", args, o2)
+		}
+	}
+}
+
+// TestIsolateSuiteExactOdds (issue 27): `suite run --isolate` failed
+// exact-odds cases that pass in process (the kind's odds were sampled).
+// The same suite now prints the same results either way.
+func TestIsolateSuiteExactOdds(t *testing.T) {
+	dir := t.TempDir()
+	abs := func(p string) string { a, _ := filepath.Abs(p); return a }
+	if err := os.WriteFile(filepath.Join(dir, "suite.json"), []byte(`{"name": "iron",
+  "plugins": ["`+abs(plugins)+`/ironsworn"],
+  "odds": [{"name": "edge", "ruleset": "`+abs("../../rulesets/ironsworn/ruleset.json")+`",
+    "sheets": ["`+abs("../../rulesets/ironsworn/sheets/kai.json")+`"], "tag": "[skill_check: ability=\"Edge\"]",
+    "success": 0.7683333333333333, "outcomes": {"Strong hit": 0.33166666666666667, "Weak hit": 0.43666666666666665, "Miss": 0.23166666666666666},
+    "tolerance": 1e-12}]
+}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var outs [2]string
+	for i, args := range [][]string{{"suite", "run", "--no-progress", "--json", dir}, {"suite", "run", "--isolate", "--no-progress", "--json", dir}} {
+		code, out, errs := runCLI(args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d\n%s%s", args, code, out, errs)
+		}
+		// the cases' times are the only thing allowed to differ
+		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+			var r map[string]any
+			if err := json.Unmarshal([]byte(line), &r); err != nil {
+				t.Fatalf("%v: %v\n%s", args, err, out)
+			}
+			delete(r, "seconds")
+			b, _ := json.Marshal(r)
+			outs[i] += string(b) + "\n"
+		}
+	}
+	if outs[0] != outs[1] || !strings.Contains(outs[0], `"name":"edge","status":"pass"`) {
+		t.Errorf("in process and isolated differ:\n%s\n%s", outs[0], outs[1])
 	}
 }

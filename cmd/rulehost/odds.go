@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -45,6 +46,7 @@ func init() {
 				&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "first seed sampled"},
 				&cli.StringSliceFlag{Name: "by", Usage: "a plugin tag's record `KEY` its outcomes differ by (repeatable)"},
 				&cli.DurationFlag{Name: "deadline", Value: 5 * time.Second, Usage: "how long a plugin tag's odds may take (walk, else sample)"},
+				&cli.DurationFlag{Name: "budget", Value: DefaultOddsBudget, Usage: "longest sampling may take; past it the odds of the seeds sampled so far are printed, marked partial (0: no limit)"},
 				&cli.StringSliceFlag{Name: "plugins", Usage: "load plugins from `DIR` (repeatable); plugins/ is loaded when present"},
 			},
 			Action: runOdds,
@@ -71,6 +73,9 @@ func runOdds(c *cli.Context) error {
 	if n := c.Int("samples"); n < 1 || n > 10_000_000 {
 		return misuse(c, "--samples must be 1 to 10000000")
 	}
+	if c.Duration("budget") < 0 {
+		return misuse(c, "--budget must be 0 (no limit) or more")
+	}
 	t, err := tag.Parse(c.Args().First())
 	if err != nil {
 		return refused(fmt.Errorf("tag: %w", err))
@@ -92,6 +97,11 @@ func runOdds(c *cli.Context) error {
 		chars = append(chars, sheet.New(rs, sh))
 	}
 	o := odds.Options{Kinds: opts.Kinds, Samples: c.Int("samples"), Seed: c.Uint64("seed")}
+	if b := c.Duration("budget"); b > 0 {
+		ctx, cancel := context.WithTimeout(c.Context, b)
+		defer cancel()
+		o.Context = ctx
+	}
 	p := oddsPrinter{c: c, w: c.App.Writer}
 	if !t.NameIs("skill_check") && opts.Host != nil && opts.Host.Handles(t.Name) {
 		if c.String("sweep") != "" || c.String("vs") != "" {
@@ -134,14 +144,32 @@ func runOdds(c *cli.Context) error {
 		return p.vs(t, t2, a, b)
 	}
 	r, err := odds.Check(rs, chars, t, o)
+	var stopped *odds.StoppedError
+	if errors.As(err, &stopped) && stopped.Result.Samples > 0 {
+		// the odds of what was sampled, marked partial, and said on stderr
+		fmt.Fprintf(c.App.ErrWriter, "rulehost odds: --budget %v ran out after %d of %d samples; the odds printed are of those, marked partial\n",
+			c.Duration("budget"), stopped.Result.Samples, stopped.Asked)
+		r, err = stopped.Result, nil
+	}
 	if err != nil {
 		return oddsError(err)
 	}
 	return p.one(t, r)
 }
 
-// oddsError makes a refused tag exit 1 with the refusal record.
+// DefaultOddsBudget is how long `rulehost odds` samples a kind without
+// exact odds at most: 20,000 checks of a plugin kind taking 30 ms each
+// would run ten minutes.
+const DefaultOddsBudget = time.Minute
+
+// oddsError makes a refused tag exit 1 with the refusal record, and
+// sampling stopped by --budget before any sample (or in a sweep or a
+// comparison) a refusal that says so.
 func oddsError(err error) error {
+	var stopped *odds.StoppedError
+	if errors.As(err, &stopped) {
+		return refused(fmt.Errorf("--budget ran out after %d of %d samples (the kind gives no exact odds and is sampled): give a longer --budget or fewer --samples", stopped.Result.Samples, stopped.Asked))
+	}
 	var re *odds.RefusedError
 	if errors.As(err, &re) {
 		return cli.Exit(re.Record.String(), exitRefused)
@@ -242,6 +270,9 @@ func (p oddsPrinter) svg(draw func() []byte) error {
 func method(r odds.Result) string {
 	switch r.Method {
 	case "sampled":
+		if r.Partial {
+			return fmt.Sprintf("PARTIAL: estimated from only %d seeded rolls, where --budget ran out (the kind gives no exact odds)", r.Samples)
+		}
 		if r.Note != "" { // a plugin tag whose throws were not walked: the note says why
 			return fmt.Sprintf("estimated from %d seeded rolls", r.Samples)
 		}

@@ -82,7 +82,9 @@ func isolateOptions(c *cli.Context) *isolate.Options {
 	if !c.Bool("isolate") {
 		return nil
 	}
-	return &isolate.Options{LogLevel: c.String("log-level"), Stderr: c.App.ErrWriter}
+	// --isolate-workers is serve's (0 elsewhere: GOMAXPROCS, started as
+	// needed, so a one-shot command starts one)
+	return &isolate.Options{LogLevel: c.String("log-level"), Stderr: c.App.ErrWriter, Workers: c.Int("isolate-workers")}
 }
 
 // isolateUsage is --isolate's help, the same on every command.

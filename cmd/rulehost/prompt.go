@@ -66,19 +66,31 @@ func printPrompt(c *cli.Context) error {
 		return misuse(c, "--section %s: no such section; sections: %s", strings.Join(unknown, ", "), strings.Join(prompt.Names, ", "))
 	}
 	secs = reshape(f, secs)
-	secs = budget(f, secs, c.Int("max-chars"))
 	w := c.App.Writer
-	if c.Bool("json") {
-		b, err := json.MarshalIndent(struct {
-			Sections []prompt.Section `json:"sections"`
-		}{secs}, "", "  ")
-		if err != nil {
-			return err
+	if !c.Bool("json") {
+		plain := func() []prompt.Section {
+			in.Format = record.Plain{}
+			out, _ := prompt.Select(prompt.Build(in), c.StringSlice("section"))
+			return out
 		}
-		_, err = fmt.Fprintln(w, string(b))
+		text, warn, err := fitPrompt(f, secs, plain, c.Int("max-chars"))
+		if err != nil {
+			return refused(err)
+		}
+		if warn != "" {
+			fmt.Fprintln(c.App.ErrWriter, "rulehost prompt: "+warn)
+		}
+		_, err = fmt.Fprintln(w, text)
 		return err
 	}
-	_, err = fmt.Fprintln(w, joined(f, secs))
+	secs = budget(f, secs, c.Int("max-chars"))
+	b, err := json.MarshalIndent(struct {
+		Sections []prompt.Section `json:"sections"`
+	}{secs}, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintln(w, string(b))
 	return err
 }
 

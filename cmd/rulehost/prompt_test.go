@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -73,5 +74,53 @@ func TestPromptCommand(t *testing.T) {
 	}
 	if code, _, _ := runCLI("prompt", "--session", filepath.Join(dir, "missing")); code != exitRefused {
 		t.Errorf("a missing session: exit %d, want %d", code, exitRefused)
+	}
+}
+
+// growingHookSrc is a prompt formatter whose whole-prompt hook repeats
+// every section: its output grows with its input, twice as fast.
+const growingHookSrc = `return {
+  name = "growing", version = "1", api = 1,
+  formatters = { prompt = function(sections)
+    local out = {}
+    for _, s in ipairs(sections) do out[#out + 1] = s.text; out[#out + 1] = s.text end
+    return table.concat(out, "\n\n")
+  end },
+}`
+
+// TestPromptMaxCharsHoldsThroughHook (issue 27): --max-chars 1200 through
+// a prompt hook whose output grows with its input printed 2,603
+// characters, exit 0, nothing on stderr. The budget holds whatever the
+// hook does (cut again after it, else the built-in text, said on stderr),
+// and a budget nothing can meet is refused, saying so.
+func TestPromptMaxCharsHoldsThroughHook(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "s")
+	if code, _, errs := runCLI("run", "--session", dir, "-r", "../../rulesets/gravewatch/ruleset.json",
+		"--party", "../../rulesets/gravewatch/sheets", "--seed", "1", "../../rulesets/gravewatch/transcripts/03-the-long-vigil.txt"); code != 0 {
+		t.Fatalf("run: %s", errs)
+	}
+	pdir := filepath.Join(t.TempDir(), "growing")
+	if err := os.MkdirAll(pdir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(pdir, "plugin.lua"), []byte(growingHookSrc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{400, 800, 1200, 1500, 3000} {
+		code, out, errs := runCLI("prompt", "--session", dir, "--plugins", filepath.Dir(pdir), "--format", "growing", "--max-chars", fmt.Sprint(n))
+		got := utf8.RuneCountInString(strings.TrimSuffix(out, "\n"))
+		t.Logf("--max-chars %d: exit %d, %d characters, stderr %q", n, code, got, strings.TrimSpace(errs))
+		if code != 0 || got > n || got == 0 {
+			t.Errorf("--max-chars %d: exit %d, printed %d characters: %s", n, code, got, errs)
+		}
+		// the hook's shortest text (the prompt cut as far as it goes,
+		// doubled) is over 400: the built-in text, and stderr says so
+		if fell := strings.Contains(errs, "printing the built-in text"); fell != (n == 400) {
+			t.Errorf("--max-chars %d: fell back %t: %s", n, fell, errs)
+		}
+	}
+	code, out, errs := runCLI("prompt", "--session", dir, "--plugins", filepath.Dir(pdir), "--format", "growing", "--max-chars", "20")
+	if code != exitRefused || out != "" || !strings.Contains(errs, "--max-chars 20 cannot be met") {
+		t.Errorf("an impossible budget: exit %d, %q, %s", code, out, errs)
 	}
 }

@@ -34,6 +34,7 @@ func init() {
 				&cli.DurationFlag{Name: "deadline", Value: serve.DefaultDeadline, Usage: "longest a request may work"},
 				&cli.StringFlag{Name: "sessions", Value: "sessions", Usage: "keep sessions in the embedded store under `DIR` (one folder per session)"},
 				&cli.StringFlag{Name: "postgres", Usage: "keep sessions in PostgreSQL at `URL` instead (postgres://user@host:port/db)"},
+				&cli.IntFlag{Name: "isolate-workers", Usage: "with --isolate, run plugin calls in `N` worker processes at once (default: GOMAXPROCS); no plugin may hold them all"},
 				&cli.StringFlag{Name: "keys", Usage: "admit only the API keys of `FILE` (made with `serve keys add`; re-read when it changes); " + apikey.EnvVar + " may hold keys too"},
 				&cli.StringSliceFlag{Name: "cors-origin", Usage: "let pages of `ORIGIN` (https://app.example) call the service from a browser (repeatable)"},
 				&cli.Float64Flag{Name: "rate-limit", Usage: "at most `N` requests a second per API key (per client address without keys); 0: no limit"},
@@ -50,6 +51,9 @@ func init() {
 func runServe(c *cli.Context) error {
 	if c.NArg() != 0 {
 		return misuse(c, "serve takes no arguments")
+	}
+	if n := c.Int("isolate-workers"); n < 0 || n > 256 || (c.IsSet("isolate-workers") && (n == 0 || !c.Bool("isolate"))) {
+		return misuse(c, "--isolate-workers %d: give 1 to 256 workers, with --isolate", n)
 	}
 	opts, err := pluginOptions(c)
 	if err != nil {

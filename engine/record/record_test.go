@@ -175,7 +175,7 @@ a test fails when it is out of date.
 	for _, n := range ns {
 		fmt.Fprintf(&b, "| `%s` | %s |\n", n, names[n])
 	}
-	b.WriteString("\n## Keys\n\nTypes: text; integer; signed integer (written with its sign: `+2`, `-1`, `0`); number; boolean (`true`/`false`); integer list (`8,3,10`).\n\n| key | type | meaning and when present |\n|---|---|---|\n")
+	b.WriteString("\n## Keys\n\nTypes: text; integer; signed integer (written with its sign: `+2`, `-1`, `0`); number (finite: not `NaN` nor `Inf`); boolean (`true`/`false`); integer list (`8,3,10`).\n\n| key | type | meaning and when present |\n|---|---|---|\n")
 	for _, k := range Keys() {
 		doc := strings.ReplaceAll(k.Doc, "|", "\\|")
 		if len(k.Tags) > 0 {

@@ -2,6 +2,7 @@ package record
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -195,8 +196,10 @@ func checkType(t Type, v string) error {
 			return fmt.Errorf("want a signed integer like +2 or -1")
 		}
 	case Number:
-		if _, err := strconv.ParseFloat(v, 64); err != nil {
-			return fmt.Errorf("want a number")
+		// ParseFloat takes "NaN" and "Inf", which no JSON reader does
+		// and no comparison answers sensibly: a number is finite
+		if f, err := strconv.ParseFloat(v, 64); err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+			return fmt.Errorf("want a finite number")
 		}
 	case Bool:
 		if v != "true" && v != "false" {

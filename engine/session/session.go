@@ -55,6 +55,11 @@ type Reply struct {
 	Kind    string          `json:"kind"`
 	Text    string          `json:"text"`
 	Records []record.Record `json:"records"`
+	// Tags are the tags that produced Records, one each, in the same
+	// order (as the text wrote them; malformed ones as found): a suite
+	// names the tag of a record that changed. Not stored: a reply read
+	// back from a log has none.
+	Tags []string `json:"-"`
 }
 
 // State is the fold of a log.
@@ -263,12 +268,22 @@ func (s *Session) answer(kind, text string, turn int) Reply {
 			}
 		}
 	}
-	for _, rec := range recs {
+	for ordinal, rec := range recs {
 		if rec != nil {
 			r.Records = append(r.Records, *rec)
+			r.Tags = append(r.Tags, foundText(text, found[ordinal]))
 		}
 	}
 	return r
+}
+
+// foundText is how a found tag reads in a message: the tag, or the text
+// of one that did not parse.
+func foundText(text string, f tag.Found) string {
+	if f.Err != nil && f.Start >= 0 && f.Start <= f.End && f.End <= len(text) {
+		return text[f.Start:f.End]
+	}
+	return f.Tag.String()
 }
 
 // answerOne answers one tag found in a text; nil for a tag the session

@@ -2,6 +2,7 @@ package bridge_test
 
 import (
 	"context"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -49,7 +50,17 @@ func bridged(t *testing.T) (*sandbox.Sandbox, *bridge.State) {
 // 200 MiB (8.5 s, 730 MiB). The conversion is bounded while it runs, so
 // the call is refused at once; a real value reference still works.
 func TestHostFunctionsBoundWhatTheyConvert(t *testing.T) {
-	sb, st := bridged(t)
+	// a deadline no loaded machine outlasts: the byte bound is what
+	// must refuse the call
+	sb, err := sandbox.New(sandbox.Options{Name: "amp", Deadline: time.Minute, MaxMemory: 32 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(sb.Close)
+	st, err := bridge.Install(sb)
+	if err != nil {
+		t.Fatal(err)
+	}
 	fn, err := sb.Load("amp.lua", `return function(sh, n)
 		if n == 0 then return sh:value({ abilityMod = "grit" }) == sh:abilityMod("grit") end
 		local s = string.rep("x", 2^20)
@@ -60,25 +71,33 @@ func TestHostFunctionsBoundWhatTheyConvert(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	call := func(n int) ([]lua.LValue, time.Duration, error) {
+	// what the host allocated during the call: the bound is on work (bytes
+	// converted), so it is measured in bytes, not in time (a loaded
+	// machine under -race takes any time it likes)
+	call := func(n int) ([]lua.LValue, uint64, error) {
 		st.Begin(nil, nil)
 		defer st.End()
-		start := time.Now()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
 		rets, err := sb.Call(context.Background(), nil, fn, st.Sheet(tinySheet(t)), lua.LNumber(n))
-		return rets, time.Since(start), err
+		runtime.ReadMemStats(&after)
+		return rets, after.TotalAlloc - before.TotalAlloc, err
 	}
 	rets, _, err := call(0)
 	if err != nil || len(rets) != 1 || rets[0] != lua.LTrue {
 		t.Fatalf("a real reference: %v %v", rets, err)
 	}
 	for _, n := range []int{200, 600} {
-		_, took, err := call(n)
+		_, alloc, err := call(n)
 		if err == nil || !strings.Contains(err.Error(), "bytes of text") {
 			t.Errorf("%d references: %v", n, err)
 		}
-		if took > 150*time.Millisecond {
-			t.Errorf("%d references took %v", n, took)
+		// the plugin's own string (1 MiB) and table, plus the bounded
+		// conversion: far below the n MiB an unbounded encoding copies
+		if alloc > 48<<20 {
+			t.Errorf("%d references: the call allocated %d bytes", n, alloc)
 		}
+		t.Logf("%d references of 1 MiB: %d bytes allocated", n, alloc)
 	}
 }
 

@@ -11,7 +11,6 @@ package format
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sync"
 
@@ -178,7 +177,8 @@ var _ record.ItemsFormatter = (*Formatter)(nil)
 // falls back alone and counts as a failure, in order, as if each had been
 // its own call (MaxFailures in a row switch the hook off, and the items
 // after that take the built-in text); a fault (deadline, memory) ends the
-// batch and the items left take the built-in text.
+// batch: the items formatted before it keep their text, and the item it
+// struck and those left take the built-in text.
 func (f *Formatter) Items(items []record.Record) []string {
 	out := make([]string, len(items))
 	if len(items) == 0 {
@@ -191,11 +191,13 @@ func (f *Formatter) Items(items []record.Record) []string {
 		return out
 	}
 	rets, errs, err := f.each("item", items)
+	off := false
 	for i, it := range items {
-		if err == nil && !f.has("item") {
-			err = errSwitchedOff
+		if !off && !f.has("item") {
+			off = true
 		}
-		if err != nil {
+		if off || rets == nil || (err != nil && errs[i] == err) {
+			// switched off, not run, or struck by the batch's fault
 			out[i] = f.Fallback.Item(it)
 			continue
 		}
@@ -211,14 +213,11 @@ func (f *Formatter) Items(items []record.Record) []string {
 		f.succeeded("item")
 		out[i] = text
 	}
-	if err != nil && err != errSwitchedOff {
+	if err != nil {
 		f.fallback("item", err)
 	}
 	return out
 }
-
-// errSwitchedOff marks the items after the hook was switched off in a batch.
-var errSwitchedOff = errors.New("switched off")
 
 // each calls formatter name once per item, in one state; rets are the
 // returned values as strings to check (checkText), errs each call's error.
@@ -233,18 +232,27 @@ func (f *Formatter) each(name string, items []record.Record) (rets []lua.LValue,
 	for i, it := range items {
 		args[i] = itemView(L, it)
 	}
-	rets, errs, err = st.CallEach(context.Background(), st.Section("formatters", ""), name, args)
-	if err != nil {
-		return nil, nil, fmt.Errorf("%s", plugin.Describe(err))
+	rets, errs, ferr := st.CallEach(context.Background(), st.Section("formatters", ""), name, args)
+	if ferr != nil {
+		err = fmt.Errorf("%s", plugin.Describe(ferr))
+		if rets == nil {
+			return nil, nil, err
+		}
 	}
+	// the fault's own error is err itself in errs (Items tells the items
+	// it struck by it); every other error is described alone
 	for i, e := range errs {
-		if e != nil {
+		switch {
+		case e == nil:
+		case e == ferr:
+			errs[i] = err
+		default:
 			errs[i] = fmt.Errorf("%s", plugin.Describe(e))
 		}
 	}
 	// Strings are Go strings: they outlive the state's Release (and a
 	// table returned is only named by its type).
-	return rets, errs, nil
+	return rets, errs, err
 }
 
 // itemView is an item line as formatters.item reads it, the shape of a

@@ -26,6 +26,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"runtime"
 	"sort"
 	"strconv"
 	"sync"
@@ -42,6 +43,7 @@ import (
 	"github.com/rulehost/rulehost/engine/tag"
 	"github.com/rulehost/rulehost/engine/validate"
 	"github.com/rulehost/rulehost/host/format"
+	"github.com/rulehost/rulehost/host/kind"
 	"github.com/rulehost/rulehost/host/plugin"
 	"github.com/rulehost/rulehost/host/sandbox"
 )
@@ -65,23 +67,49 @@ type Options struct {
 	// Stderr (default os.Stderr).
 	LogLevel string
 	Stderr   io.Writer
+	// Workers is how many worker processes serve calls at once (default
+	// GOMAXPROCS). They start as they are first needed, so a one-shot
+	// command that calls plugins one at a time starts one.
+	Workers int
 }
 
 // DefaultMaxAddressSpace is the default RLIMIT_AS headroom.
 const DefaultMaxAddressSpace = 1 << 30
 
-// Client is the host's side: the worker process and what it loaded.
+// Client is the host's side: a pool of worker processes and what they
+// loaded. A call takes a free worker, so calls run in parallel, one per
+// worker; a worker busy with a slow call, or dead, is routed around (see
+// acquire), and no one plugin may hold every worker at once, so a hostile
+// plugin's hanging calls leave a worker to the others.
 type Client struct {
 	dirs  []string
 	popts plugin.Options
 	opts  Options
 
 	mu       sync.Mutex
-	proc     *proc
-	sent     map[string]bool // ruleset hashes the current worker has
 	refs     map[*ruleset.Ruleset]*rulesetRef
 	plugins  []Loaded
 	restarts int
+
+	// pool: the slots, those free, the workers each plugin holds, and
+	// wake, closed (and replaced) whenever a slot is freed
+	pmu    sync.Mutex
+	slots  []*slot
+	free   []*slot
+	holds  map[string]int
+	wake   chan struct{}
+	closed bool
+	// waited counts, by plugin, the calls that found no worker they
+	// could take at once (what TestPoolOrdinaryBesideHanging counts)
+	waited map[string]int
+}
+
+// slot is one worker of the pool: its process (nil before it starts or
+// after it died) and the rulesets it has been sent. Only the call holding
+// the slot touches it.
+type slot struct {
+	proc *proc
+	sent map[string]bool // ruleset hashes this worker has
 }
 
 // proc is one worker process.
@@ -115,8 +143,19 @@ func Start(dirs []string, popts plugin.Options, opts Options) (*Client, []error,
 	if opts.Stderr == nil {
 		opts.Stderr = os.Stderr
 	}
-	c := &Client{dirs: dirs, popts: popts, opts: opts, refs: map[*ruleset.Ruleset]*rulesetRef{}}
-	resp, err := c.start()
+	if opts.Workers <= 0 {
+		opts.Workers = runtime.GOMAXPROCS(0)
+	}
+	c := &Client{dirs: dirs, popts: popts, opts: opts, refs: map[*ruleset.Ruleset]*rulesetRef{},
+		holds: map[string]int{}, waited: map[string]int{}, wake: make(chan struct{})}
+	for range opts.Workers {
+		s := &slot{}
+		c.slots = append(c.slots, s)
+		c.free = append(c.free, s)
+	}
+	// the first worker starts now: what it loaded is the plugin list, and
+	// a worker that cannot start is Start's error
+	resp, err := c.start(c.slots[0])
 	if err != nil {
 		return nil, nil, err
 	}
@@ -134,9 +173,9 @@ func Start(dirs []string, popts plugin.Options, opts Options) (*Client, []error,
 	return c, errs, nil
 }
 
-// start starts a worker and loads the plugins in it; mu is held (or the
-// client is not shared yet).
-func (c *Client) start() (response, error) {
+// start starts a worker in slot s and loads the plugins in it; the caller
+// holds s (or the client is not shared yet).
+func (c *Client) start(s *slot) (response, error) {
 	command := c.opts.Command
 	if len(command) == 0 {
 		exe, err := os.Executable()
@@ -178,10 +217,10 @@ func (c *Client) start() (response, error) {
 		p.err = cmd.Wait()
 		close(p.done)
 	}()
-	c.proc = p
-	c.sent = map[string]bool{}
+	s.proc = p
+	s.sent = map[string]bool{}
 	level := c.opts.LogLevel
-	resp, err := c.exchange(&request{
+	resp, err := c.exchange(s, &request{
 		Op: "load", Dirs: c.dirs, Deadline: int64(c.popts.Deadline), MaxMemory: c.popts.MaxMemory,
 		Config: c.popts.Config, LogLevel: level,
 	}, nil, nil)
@@ -195,19 +234,112 @@ func (c *Client) start() (response, error) {
 // answered.
 var ErrWorkerDied = errors.New("the isolated plugin worker died")
 
-// call sends one request and serves the worker's questions until it
-// answers: dice from stream, item stats from chars. A worker that dies or
-// runs past CallTimeout is ended and replaced, and the call fails.
+// ErrPoolClosed is the error of a call after Close.
+var ErrPoolClosed = errors.New("the isolated plugin workers were closed")
+
+// acquire takes a free worker for a call of plugin: a live one when there
+// is one (a worker that died, or was stopped from outside, is left for
+// when no live one is free, and then replaced by the call that takes
+// it), and never the last free one for a plugin that holds all the
+// others, so that whatever one plugin does, the others keep a worker. It
+// waits at most CallTimeout for one to be free.
+func (c *Client) acquire(plugin string) (*slot, error) {
+	var timeout <-chan time.Time
+	for {
+		c.pmu.Lock()
+		if c.closed {
+			c.pmu.Unlock()
+			return nil, ErrPoolClosed
+		}
+		if s := c.pick(plugin); s != nil {
+			c.holds[plugin]++
+			c.pmu.Unlock()
+			return s, nil
+		}
+		wake := c.wake
+		if timeout == nil {
+			c.waited[plugin]++
+		}
+		c.pmu.Unlock()
+		if timeout == nil {
+			t := time.NewTimer(c.opts.CallTimeout)
+			defer t.Stop()
+			timeout = t.C
+		}
+		select {
+		case <-wake:
+		case <-timeout:
+			return nil, fmt.Errorf("no isolated plugin worker was free within %v (%d workers, all busy)", c.opts.CallTimeout, len(c.slots))
+		}
+	}
+}
+
+// pick removes and returns the free slot a call of plugin may take, or
+// nil; pmu is held.
+func (c *Client) pick(plugin string) *slot {
+	if len(c.free) == 0 || (len(c.slots) > 1 && c.holds[plugin] >= len(c.slots)-1) {
+		return nil
+	}
+	best := -1
+	for i, s := range c.free {
+		if s.proc != nil && s.proc.alive() {
+			best = i
+			break
+		}
+		if best < 0 || (c.free[best].proc != nil && s.proc == nil) {
+			best = i // else a slot not started yet before a dead one
+		}
+	}
+	s := c.free[best]
+	c.free = append(c.free[:best], c.free[best+1:]...)
+	return s
+}
+
+// release gives s back and wakes the calls waiting for a worker.
+func (c *Client) release(s *slot, plugin string) {
+	c.pmu.Lock()
+	c.free = append(c.free, s)
+	if c.holds[plugin]--; c.holds[plugin] <= 0 {
+		delete(c.holds, plugin)
+	}
+	close(c.wake)
+	c.wake = make(chan struct{})
+	c.pmu.Unlock()
+}
+
+// alive reports whether the worker process is running: not ended, and
+// not stopped from outside (a stopped worker would hold its calls until
+// CallTimeout).
+func (p *proc) alive() bool {
+	select {
+	case <-p.done:
+		return false
+	default:
+	}
+	return !processStopped(p.cmd.Process.Pid)
+}
+
+// call sends one request to a free worker and serves the worker's
+// questions until it answers: dice from stream, item stats from chars. A
+// worker that dies or runs past CallTimeout is ended and replaced, and
+// the call fails.
 func (c *Client) call(req *request, stream dice.Stream, chars []*sheet.Character) (response, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.proc == nil {
-		if _, err := c.start(); err != nil {
+	s, err := c.acquire(req.Plugin)
+	if err != nil {
+		return response{}, err
+	}
+	defer c.release(s, req.Plugin)
+	if s.proc != nil && !s.proc.alive() {
+		// died or stopped while idle: end it and start another
+		c.retire(s)
+	}
+	if s.proc == nil {
+		if _, err := c.start(s); err != nil {
 			return response{}, err
 		}
 	}
 	if req.Ruleset != nil {
-		if c.sent[req.Ruleset.Hash] {
+		if s.sent[req.Ruleset.Hash] {
 			ref := *req.Ruleset
 			ref.JSON = nil
 			req.Ruleset = &ref
@@ -221,7 +353,7 @@ func (c *Client) call(req *request, stream dice.Stream, chars []*sheet.Character
 		}
 		req.Stream = pos
 	}
-	resp, err := c.exchange(req, stream, chars)
+	resp, err := c.exchange(s, req, stream, chars)
 	if err != nil {
 		return response{}, err
 	}
@@ -233,7 +365,7 @@ func (c *Client) call(req *request, stream dice.Stream, chars []*sheet.Character
 		}
 	}
 	if req.Ruleset != nil {
-		c.sent[req.Ruleset.Hash] = true
+		s.sent[req.Ruleset.Hash] = true
 	}
 	if resp.Err != "" {
 		return response{}, errors.New(resp.Err)
@@ -241,9 +373,22 @@ func (c *Client) call(req *request, stream dice.Stream, chars []*sheet.Character
 	return resp, nil
 }
 
-// exchange runs one request on the current worker; mu is held.
-func (c *Client) exchange(req *request, stream dice.Stream, chars []*sheet.Character) (response, error) {
-	p := c.proc
+// retire ends the worker in s (held by the caller) and counts it replaced.
+func (c *Client) retire(s *slot) {
+	p := s.proc
+	p.cmd.Process.Kill()
+	<-p.done
+	p.w.Close()
+	p.r.Close()
+	s.proc = nil
+	c.mu.Lock()
+	c.restarts++
+	c.mu.Unlock()
+}
+
+// exchange runs one request on the worker in s, which the caller holds.
+func (c *Client) exchange(s *slot, req *request, stream dice.Stream, chars []*sheet.Character) (response, error) {
+	p := s.proc
 	timedOut := false
 	var tmu sync.Mutex
 	timer := time.AfterFunc(c.opts.CallTimeout, func() {
@@ -261,8 +406,10 @@ func (c *Client) exchange(req *request, stream dice.Stream, chars []*sheet.Chara
 		tmu.Lock()
 		late := timedOut
 		tmu.Unlock()
-		c.proc = nil
+		s.proc = nil
+		c.mu.Lock()
 		c.restarts++
+		c.mu.Unlock()
 		why := exitReason(p.err)
 		if late {
 			why = fmt.Sprintf("it did not answer within %v and was stopped", c.opts.CallTimeout)
@@ -270,8 +417,8 @@ func (c *Client) exchange(req *request, stream dice.Stream, chars []*sheet.Chara
 		// replace it now, so the next call finds a worker ready (but not
 		// from a failed start: a worker that cannot load would loop)
 		if req.Op != "load" {
-			if _, err := c.start(); err != nil {
-				c.proc = nil
+			if _, err := c.start(s); err != nil {
+				s.proc = nil
 			}
 		}
 		return response{}, fmt.Errorf("%w (%s); it has been replaced", ErrWorkerDied, why)
@@ -312,6 +459,10 @@ func (c *Client) exchange(req *request, stream dice.Stream, chars []*sheet.Chara
 	}
 }
 
+// exitRaceRuntime is how a -race build's runtime (ThreadSanitizer) exits
+// when it cannot allocate its own memory (its default exitcode).
+const exitRaceRuntime = 66
+
 // exitReason words how a worker ended.
 func exitReason(err error) string {
 	var ee *exec.ExitError
@@ -328,6 +479,10 @@ func exitReason(err error) string {
 		// the Go runtime's fatal errors, out of memory among them: with
 		// RLIMIT_AS set, the likeliest cause
 		return "exit status 2: out of memory or address space, or a fatal runtime error"
+	case exitRaceRuntime:
+		// a -race build: the race runtime (ThreadSanitizer) exits 66 when
+		// its own allocation fails, which under RLIMIT_AS is the limit
+		return "exit status 66: out of memory or address space (the race detector's runtime could not allocate)"
 	}
 	return ee.Error() // "signal: killed", "exit status 1"
 }
@@ -342,21 +497,52 @@ func (c *Client) Restarts() int {
 	return c.restarts
 }
 
-// Close ends the worker.
+// Close ends the workers, waiting for the calls in progress to end.
 func (c *Client) Close() {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.proc != nil {
-		c.proc.w.Close() // the worker ends at EOF
-		select {
-		case <-c.proc.done:
-		case <-time.After(2 * time.Second):
-			c.proc.cmd.Process.Kill()
-			<-c.proc.done
+	c.pmu.Lock()
+	c.closed = true
+	close(c.wake)
+	c.wake = make(chan struct{})
+	c.pmu.Unlock()
+	for _, s := range c.slots {
+		// a slot in use is closed by its call's end: wait for it
+		for {
+			c.pmu.Lock()
+			free := false
+			for _, f := range c.free {
+				free = free || f == s
+			}
+			wake := c.wake
+			c.pmu.Unlock()
+			if free {
+				break
+			}
+			<-wake
 		}
-		c.proc.r.Close()
-		c.proc = nil
+		if s.proc != nil {
+			s.proc.w.Close() // the worker ends at EOF
+			select {
+			case <-s.proc.done:
+			case <-time.After(2 * time.Second):
+				s.proc.cmd.Process.Kill()
+				<-s.proc.done
+			}
+			s.proc.r.Close()
+			s.proc = nil
+		}
 	}
+}
+
+// Workers reports the pool's size and how many workers are running.
+func (c *Client) Workers() (size, running int) {
+	c.pmu.Lock()
+	defer c.pmu.Unlock()
+	for _, s := range c.free {
+		if s.proc != nil {
+			running++
+		}
+	}
+	return len(c.slots), running + len(c.slots) - len(c.free)
 }
 
 // rulesetRef names rs for the worker: the hash of its bytes, and the
@@ -432,7 +618,7 @@ func (k *remoteKind) Validate(v *ruleset.Validator, o validate.Obj, res *ruleset
 	}
 	var resp response
 	if err == nil {
-		resp, err = k.c.call(&request{Op: "validate", Ruleset: ref, Kind: k.decl.Name, Pointer: o.At}, nil, nil)
+		resp, err = k.c.call(&request{Op: "validate", Plugin: k.plugin, Ruleset: ref, Kind: k.decl.Name, Pointer: o.At}, nil, nil)
 	}
 	if err != nil {
 		o.Addf("kind", "plugin %q could not validate kind %q: %s", k.plugin, k.decl.Name, err)
@@ -467,14 +653,15 @@ func (k *remoteKind) Resolve(c *check.Check) {
 	}
 }
 
-func (k *remoteKind) resolve(c *check.Check) (record.Record, []string, error) {
+// checkRequest is a request about the check c (resolve or odds).
+func (k *remoteKind) checkRequest(op string, c *check.Check) (*request, error) {
 	ref, err := k.c.rulesetRef(c.Env.RS, "")
 	if err != nil {
-		return record.Record{}, nil, err
+		return nil, err
 	}
 	ch, err := charOf(c.Env.Char)
 	if err != nil {
-		return record.Record{}, nil, err
+		return nil, err
 	}
 	m := &checkMsg{Tag: c.Tag, Override: -1, Target: c.Target, Effects: c.Effects, Rec: &c.Rec, Char: ch}
 	if c.Override != nil {
@@ -484,7 +671,56 @@ func (k *remoteKind) resolve(c *check.Check) (record.Record, []string, error) {
 			}
 		}
 	}
-	resp, err := k.c.call(&request{Op: "resolve", Ruleset: ref, Check: m}, c.Env.Dice, []*sheet.Character{c.Env.Char})
+	return &request{Op: op, Plugin: k.plugin, Ruleset: ref, Check: m}, nil
+}
+
+var _ check.OddsResolver = (*remoteKind)(nil)
+
+// Odds runs the kind's odds function in the worker, so --isolate gives
+// the exact odds an in-process run gives (it sampled instead, with the
+// false note that the kind gives none). The worker checked the answer as
+// host/kind does; the host checks again what it can without the plugin:
+// bands that exist, probabilities in 0..1 that sum to 1.
+func (k *remoteKind) Odds(c *check.Check) ([]check.Weighted, error) {
+	req, err := k.checkRequest("odds", c)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := k.c.call(req, nil, []*sheet.Character{c.Env.Char})
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("plugin %q kind %q odds: %w", k.plugin, k.decl.Name, err)
+	case resp.OddsErr != "":
+		return nil, errors.New(sandbox.Clean(resp.OddsErr, 2*sandbox.MaxNoteLen, sandbox.Line))
+	case resp.NoOdds:
+		return nil, check.ErrNoOdds
+	}
+	if len(resp.Odds) == 0 || len(resp.Odds) > kind.MaxOddsOutcomes {
+		return nil, fmt.Errorf("plugin %q kind %q odds: the worker answered %d outcomes", k.plugin, k.decl.Name, len(resp.Odds))
+	}
+	sum := 0.0
+	for i, w := range resp.Odds {
+		bands := 0
+		if c.Res.Outcomes != nil {
+			bands = len(c.Res.Outcomes.Tiers)
+		}
+		if w.P < 0 || w.P > 1 || w.P != w.P || w.Verdict.Band < -1 || w.Verdict.Band >= bands || (w.Verdict.Band < 0) != (bands == 0) {
+			return nil, fmt.Errorf("plugin %q kind %q odds: the worker answered an impossible outcome %d", k.plugin, k.decl.Name, i+1)
+		}
+		sum += w.P
+	}
+	if sum < 1-kind.PluginOddsTolerance || sum > 1+kind.PluginOddsTolerance {
+		return nil, fmt.Errorf("plugin %q kind %q odds: the probabilities sum to %.12g, not 1", k.plugin, k.decl.Name, sum)
+	}
+	return resp.Odds, nil
+}
+
+func (k *remoteKind) resolve(c *check.Check) (record.Record, []string, error) {
+	req, err := k.checkRequest("resolve", c)
+	if err != nil {
+		return record.Record{}, nil, err
+	}
+	resp, err := k.c.call(req, c.Env.Dice, []*sheet.Character{c.Env.Char})
 	if err != nil {
 		return record.Record{}, nil, err
 	}
@@ -562,7 +798,7 @@ func (c *Client) Answer(env plugin.TagEnv, t tag.Tag) (record.Record, bool) {
 			return refuse(err)
 		}
 	}
-	resp, err := c.call(&request{Op: "answer", Ruleset: ref, Tag: &t, Characters: chars}, env.Dice, env.Characters)
+	resp, err := c.call(&request{Op: "answer", Plugin: owner, Ruleset: ref, Tag: &t, Characters: chars}, env.Dice, env.Characters)
 	if err != nil {
 		return refuse(err)
 	}

@@ -31,7 +31,8 @@ func (l limits) applyAS() error {
 	if err != nil {
 		return err
 	}
-	lim := syscall.Rlimit{Cur: cur + l.as, Max: cur + l.as}
+	room := cur + l.as + raceRoom
+	lim := syscall.Rlimit{Cur: room, Max: room}
 	if err := syscall.Setrlimit(syscall.RLIMIT_AS, &lim); err != nil {
 		return fmt.Errorf("setrlimit RLIMIT_AS: %w", err)
 	}
@@ -96,4 +97,20 @@ func addressSpace() (uint64, error) {
 		return 0, fmt.Errorf("read the address space: %w", err)
 	}
 	return pages * uint64(os.Getpagesize()), nil
+}
+
+// processStopped reports whether process pid is stopped (SIGSTOP, a
+// debugger), from /proc/PID/stat's state field; false where there is no
+// /proc. A stopped worker is alive to Wait but answers nothing.
+func processStopped(pid int) bool {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	// "PID (COMM) STATE ...": COMM may hold spaces and parentheses
+	i := strings.LastIndexByte(string(b), ')')
+	if i < 0 || i+2 >= len(b) {
+		return false
+	}
+	return b[i+2] == 'T' || b[i+2] == 't'
 }

@@ -61,7 +61,7 @@ func readFrame(r io.Reader, v any) error {
 
 // request is what the host sends.
 type request struct {
-	Op string `json:"op"` // load, validate, resolve, answer, format, face, stat
+	Op string `json:"op"` // load, validate, resolve, odds, answer, format, face, stat
 
 	// load
 	Dirs      []string                  `json:"dirs,omitempty"`
@@ -147,6 +147,13 @@ type response struct {
 	Record  *record.Record `json:"record,omitempty"`
 	Ignored []string       `json:"ignored,omitempty"`
 	Handled bool           `json:"handled,omitempty"`
+
+	// odds: the kind's verdicts and their probabilities; NoOdds when it
+	// gives none for this check (sample it); OddsErr when its answer was
+	// refused (a plugin error, not a worker's)
+	Odds    []check.Weighted `json:"odds,omitempty"`
+	NoOdds  bool             `json:"noOdds,omitempty"`
+	OddsErr string           `json:"oddsErr,omitempty"`
 
 	// the dice stream's position after the call (see request.Stream)
 	Stream []byte `json:"stream,omitempty"`

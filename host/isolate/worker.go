@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -139,6 +140,8 @@ func (w *worker) handle(req *request) (resp response) {
 		return w.validate(req)
 	case "resolve":
 		return w.resolve(req)
+	case "odds":
+		return w.odds(req)
 	case "answer":
 		return w.answer(req)
 	case "format":
@@ -247,34 +250,42 @@ func (w *worker) character(rs *ruleset.Ruleset, m charMsg, who int) (*sheet.Char
 	return &sheet.Character{RS: rs, Sheet: &sh, Scores: m.Scores, Pools: m.Pools, Items: remoteItems{w: w, who: who}}, nil
 }
 
-func (w *worker) resolve(req *request) response {
+// check rebuilds the check a resolve or odds request is about.
+func (w *worker) check(req *request) (*check.Check, error) {
 	lr, err := w.ruleset(req.Ruleset)
 	if err != nil {
-		return response{Err: err.Error()}
+		return nil, err
 	}
 	if lr.rs == nil {
-		return response{Err: "the worker refused this ruleset"}
+		return nil, fmt.Errorf("the worker refused this ruleset")
 	}
 	m := req.Check
 	if m == nil || m.Rec == nil {
-		return response{Err: "resolve without a check"}
+		return nil, fmt.Errorf("%s without a check", req.Op)
 	}
 	rs := lr.rs
 	ch, err := w.character(rs, m.Char, 0)
 	if err != nil {
-		return response{Err: err.Error()}
+		return nil, err
 	}
-	t := m.Tag
 	c := &check.Check{
 		Env: &check.Env{RS: rs, Char: ch, Dice: w.stream, Kinds: w.resolvers},
-		Tag: t, Res: rs.Resolution, Target: m.Target, Effects: m.Effects, Rec: *m.Rec,
+		Tag: m.Tag, Res: rs.Resolution, Target: m.Target, Effects: m.Effects, Rec: *m.Rec,
 	}
 	if m.Override >= 0 {
 		if m.Override >= len(rs.Resolution.Overrides) || rs.Resolution.Overrides[m.Override].Resolution == nil {
-			return response{Err: "the check names an override the ruleset does not have"}
+			return nil, fmt.Errorf("the check names an override the ruleset does not have")
 		}
 		c.Override = &rs.Resolution.Overrides[m.Override]
 		c.Res = c.Override.Resolution
+	}
+	return c, nil
+}
+
+func (w *worker) resolve(req *request) response {
+	c, err := w.check(req)
+	if err != nil {
+		return response{Err: err.Error()}
 	}
 	r, ok := w.resolvers[c.Res.Kind]
 	if !ok {
@@ -282,6 +293,31 @@ func (w *worker) resolve(req *request) response {
 	}
 	r.Resolve(c)
 	return response{Record: &c.Rec, Ignored: c.Ignored()}
+}
+
+// odds runs the kind's odds function on the check (host/kind's Odds):
+// the verdicts and their probabilities, NoOdds when the kind has none
+// for it, or the error that refuses them.
+func (w *worker) odds(req *request) response {
+	c, err := w.check(req)
+	if err != nil {
+		return response{Err: err.Error()}
+	}
+	r, ok := w.resolvers[c.Res.Kind].(check.OddsResolver)
+	if !ok {
+		return response{NoOdds: true}
+	}
+	ws, err := r.Odds(c)
+	switch {
+	case errors.Is(err, check.ErrNoOdds):
+		return response{NoOdds: true}
+	case err != nil:
+		return response{OddsErr: err.Error()}
+	}
+	if ws == nil {
+		ws = []check.Weighted{}
+	}
+	return response{Odds: ws}
 }
 
 func (w *worker) answer(req *request) response {

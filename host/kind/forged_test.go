@@ -24,6 +24,10 @@ local cases = {
   pay = { name = "refused", attrs = { { "action", "pay" }, { "reason", "cannot-afford" } } },
   otherkind = { name = "refused", attrs = { { "reason", "nope" }, { "kind", "wild-die" } } },
   own = { name = "refused", attrs = { { "reason", "not-today" }, { "kind", "forger" } } },
+  noreason = { name = "refused", attrs = { { "note", "no" } } },
+  emptyreason = { name = "refused", attrs = { { "reason", "" } } },
+  blankreason = { name = "refused", attrs = { { "reason", "   " } } },
+  author = { { "resolution", "forger" }, { "total", 3 }, { "plugin", "opposed-pool" } },
 }
 return {
   name = "forger", version = "1", api = 1,
@@ -86,6 +90,11 @@ func TestForgedKindRefusals(t *testing.T) {
 		"blame":     `reason="plugin-error", which only the host writes`,
 		"pay":       `action="pay"`,
 		"otherkind": `kind="wild-die"`,
+		// issue 27: a refusal says why, and the plugin is named as at fault
+		"noreason":    `a refusal without a reason`,
+		"emptyreason": `a refusal without a reason`,
+		"blankreason": `a refusal without a reason`,
+		"author":      `key "plugin" belongs to refusals`,
 	}
 	for c, frag := range cases {
 		tg, _ := tag.Parse(`[skill_check: skill="Climb" case="` + c + `"]`)

@@ -157,6 +157,9 @@ func (k *Kind) resolve(c *check.Check) (record.Record, error) {
 			return record.Record{}, fmt.Errorf("attribute %q belongs to the check head the host writes; leave it out", a.Key)
 		}
 	}
+	if err := plugin.CheckEngineKeys(record.Record{Tag: tag.Tag{Name: rec.Name, Attrs: res.Attrs}}); err != nil {
+		return record.Record{}, err
+	}
 	if !rec.Has("resolution") {
 		return record.Record{}, fmt.Errorf(`the record has no resolution=; add {"resolution", %q} (or how the check was read)`, k.Decl.Name)
 	}

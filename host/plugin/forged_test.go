@@ -28,6 +28,16 @@ local cases = {
   own = { name = "omen", attrs = { { "who", "Ada" }, { "sign", "crow" }, { "count", 2 } } },
   ownbadtype = { name = "omen", attrs = { { "sign", "crow" }, { "portent", "x" } } },
   ownrefusal = { name = "refused", attrs = { { "reason", "no-omen" }, { "kind", "forge-kind" } } },
+  ownplugin = { name = "omen", attrs = { { "sign", "crow" }, { "plugin", "opposed-pool" }, { "note", "FORGED" } } },
+  ownreason = { name = "omen", attrs = { { "sign", "crow" }, { "Reason", "FORGED" } } },
+  ownkind = { name = "omen", attrs = { { "sign", "crow" }, { "kind", "forge-kind" } } },
+  ownaction = { name = "omen", attrs = { { "sign", "crow" }, { "action", "FORGED" } } },
+  checkplugin = { name = "check", attrs = { { "who", "Ada" }, { "skill", "Climb" }, { "resolution", "forge" }, { "total", 3 }, { "plugin", "FORGED" } } },
+  nan = { name = "omen", attrs = { { "sign", "crow" }, { "heft", "NaN" } } },
+  inf = { name = "omen", attrs = { { "sign", "crow" }, { "heft", "-Inf" } } },
+  heft = { name = "omen", attrs = { { "sign", "crow" }, { "heft", "1.5" } } },
+  noreason = { name = "refused", attrs = { { "note", "no reason" } } },
+  blankreason = { name = "refused", attrs = { { "reason", "  " } } },
 }
 return {
   name = "tag-forger", version = "1", api = 1,
@@ -37,6 +47,7 @@ return {
     omen = { doc = "an omen read", keys = {
       { name = "sign", type = "text", doc = "what was seen" },
       { name = "portent", type = "integer", doc = "how strong" },
+      { name = "heft", type = "number", doc = "how heavy the sign is" },
     } },
   },
 }`
@@ -82,6 +93,18 @@ func TestForgedTagRecords(t *testing.T) {
 		"checkforged":   `outcome="Legendary", but the ruleset declares no outcome bands`,
 		"checkstranger": `who="Zed"`,
 		"ownbadtype":    `portent="x": want an integer`,
+		// issue 27: the keys of a refusal belong to the engine
+		"ownplugin":   `key "plugin" belongs to refusals`,
+		"ownreason":   `key "Reason" belongs to refusals`,
+		"ownkind":     `key "kind" belongs to refusals`,
+		"ownaction":   `key "action" belongs to refusals`,
+		"checkplugin": `key "plugin" belongs to refusals`,
+		// issue 27: a declared number is finite
+		"nan": `heft="NaN": want a finite number`,
+		"inf": `heft="-Inf": want a finite number`,
+		// issue 27: a refusal says why
+		"noreason":    `a refusal without a reason`,
+		"blankreason": `a refusal without a reason (reason="  ")`,
 	}
 	for c, frag := range refusals {
 		r := answer(c)
@@ -96,6 +119,7 @@ func TestForgedTagRecords(t *testing.T) {
 		"own":        `[omen: who="Ada" sign="crow" count="2"]`,
 		"checkok":    `[check: who="Ada" skill="Climb" resolution="forge" total="3" dc="2" success="true"]`,
 		"ownrefusal": `[refused: action="forge" reason="no-omen" kind="forge-kind"]`,
+		"heft":       `[omen: sign="crow" heft="1.5"]`,
 	} {
 		if r := answer(c); r.String() != want {
 			t.Errorf("%s: got %s, want %s", c, r, want)

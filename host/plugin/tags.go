@@ -117,13 +117,42 @@ func (p *Plugin) checkTagRecord(env TagEnv, tagName string, r *record.Record) er
 			return fmt.Errorf("a refusal of action=%q; a tag handler refuses only its own tag (action=%q)", a, tagName)
 		}
 	case r.Name == record.CheckRecord:
+		if err := CheckEngineKeys(*r); err != nil {
+			return err
+		}
 		if err := checkTagCheck(env, *r); err != nil {
 			return err
 		}
 	case !p.Manifest.OwnsRecord(r.Name):
 		return fmt.Errorf("a %q record; a tag handler answers with a record its manifest declares under records (or a check, or a refusal); only the engine writes the others", r.Name)
+	default:
+		if err := CheckEngineKeys(*r); err != nil {
+			return err
+		}
 	}
 	return record.Check(*r)
+}
+
+// engineKeys are the keys only a refusal carries, and the engine writes
+// them: who refused what (action=), why (reason=), and the plugin and kind
+// at fault. A plugin's own record that carried plugin="opposed-pool" would
+// name another plugin as its author.
+var engineKeys = []string{"plugin", "reason", "kind", "action"}
+
+// CheckEngineKeys refuses a record from a plugin, other than a refusal,
+// that carries a key only the engine writes.
+func CheckEngineKeys(r record.Record) error {
+	if r.NameIs("refused") {
+		return nil
+	}
+	for _, a := range r.Attrs {
+		for _, k := range engineKeys {
+			if strings.EqualFold(a.Key, k) {
+				return fmt.Errorf("record %s: key %q belongs to refusals, which the engine writes; leave it out of a plugin's record", r.Name, a.Key)
+			}
+		}
+	}
+	return nil
 }
 
 // checkTagCheck re-verifies a check a tag handler returned: it names a
@@ -193,8 +222,12 @@ func CheckOwnRefusal(r record.Record, m Manifest, kind string) error {
 			return fmt.Errorf("a refusal naming kind=%q, which is not a kind of this plugin", v)
 		}
 	}
-	if reason := r.Value("reason"); reservedReasons[reason] {
+	reason := r.Value("reason")
+	if reservedReasons[reason] {
 		return fmt.Errorf("a refusal with reason=%q, which only the host writes; give your own reason code", reason)
+	}
+	if strings.TrimSpace(reason) == "" {
+		return fmt.Errorf(`a refusal without a reason (reason=%q); give a reason code, e.g. rulehost.refuse(nil, "no-target", "...")`, reason)
 	}
 	return nil
 }

@@ -25,6 +25,9 @@ type callCtx struct {
 	// deadline is read from the clock every 1024 instructions: the
 	// context's timer alone fires late on a busy machine.
 	deadline time.Time
+	// prints counts the lines print wrote in this call (Lua goroutine
+	// only; see MaxPrintLines)
+	prints int
 
 	faulted atomic.Bool
 	mu      sync.Mutex

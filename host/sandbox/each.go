@@ -18,14 +18,19 @@ import (
 // An ordinary Lua error fails only its own call (errs[i], an *Error with
 // its position), as it would in a call of its own. A fault (deadline,
 // memory, instructions, a forbidden function, a Go panic) ends the batch:
-// err is that fault, and the sandbox is faulted as after Call. Results are
-// valid until the sandbox is Reset or returned to its pool.
+// err is that fault, and the sandbox is faulted as after Call; the calls
+// that finished before it keep their results (and errors), and the fault
+// is the error of the call it struck and of every call after it, so the
+// caller loses only those. Results are valid until the sandbox is Reset
+// or returned to its pool.
 func (s *Sandbox) CallEach(ctx context.Context, stream dice.Stream, fn lua.LValue, args []lua.LValue) (rets []lua.LValue, errs []error, err error) {
 	rets = make([]lua.LValue, len(args))
 	errs = make([]error, len(args))
+	done := 0 // calls finished before a fault
 	err = s.exec(ctx, stream, func(L *lua.LState, cc *callCtx) error {
 		top := L.GetTop()
 		for i, a := range args {
+			done = i
 			L.Push(fn)
 			L.Push(a)
 			if perr := L.PCall(1, 1, nil); perr != nil {
@@ -39,10 +44,14 @@ func (s *Sandbox) CallEach(ctx context.Context, stream dice.Stream, fn lua.LValu
 			rets[i] = L.Get(-1)
 			L.SetTop(top)
 		}
+		done = len(args)
 		return nil
 	})
 	if err != nil {
-		return nil, nil, err
+		for i := done; i < len(args); i++ {
+			rets[i], errs[i] = nil, err
+		}
+		return rets, errs, err
 	}
 	return rets, errs, nil
 }

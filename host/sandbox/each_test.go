@@ -71,9 +71,14 @@ func TestCallEachFault(t *testing.T) {
 		kind error
 	}{{"loop", ErrTimeout}, {"forbidden", ErrForbidden}} {
 		s, m := load(t, Options{Deadline: 100 * time.Millisecond}, eachPlugin)
-		_, _, err := s.MethodEach(context.Background(), nil, m, "item", strs("a", c.arg, "b"))
+		rets, errs, err := s.MethodEach(context.Background(), nil, m, "item", strs("a", c.arg, "b"))
 		if !errors.Is(err, c.kind) || !s.Faulted() {
 			t.Errorf("%s: %v (faulted %v), want %v", c.arg, err, s.Faulted(), c.kind)
+		}
+		// issue 27: the call before the fault keeps its result; the fault
+		// is the error of the call it struck and of those after
+		if len(rets) != 3 || rets[0] != lua.LString("<a>") || errs[0] != nil || errs[1] != err || errs[2] != err || rets[1] != nil || rets[2] != nil {
+			t.Errorf("%s: results %v errors %v", c.arg, rets, errs)
 		}
 		s.Close()
 	}

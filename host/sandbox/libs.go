@@ -260,7 +260,24 @@ func (s *Sandbox) installBase(g *lua.LTable) {
 
 const maxPrint = 4096
 
+// MaxPrintLines bounds the lines print writes to the log in one call
+// into the plugin (a hook, or a batch of item lines): a loop printing
+// 100,000 lines would otherwise put megabytes on the host's stderr. The
+// first line past it is replaced by one note that the rest were dropped.
+const MaxPrintLines = 100
+
 func (s *Sandbox) luaPrint(L *lua.LState) int {
+	if cc := s.cc; cc != nil {
+		cc.prints++
+		switch {
+		case cc.prints == MaxPrintLines+1:
+			s.opts.Logger.Info("plugin print", "plugin", s.opts.Name,
+				"msg", fmt.Sprintf("more than %d lines printed in one call; the rest of this call's lines are dropped", MaxPrintLines))
+			return 0
+		case cc.prints > MaxPrintLines:
+			return 0
+		}
+	}
 	var b strings.Builder
 	for i := 1; i <= L.GetTop(); i++ {
 		if i > 1 {

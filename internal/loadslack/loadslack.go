@@ -29,7 +29,13 @@ const busyPerCPU = 4
 // Slack returns base, or base stretched in proportion to the load average
 // per CPU when that is above busyPerCPU (logged on t). Where the load
 // cannot be read (not Linux), base is returned.
+//
+// In a -race build base is first multiplied by raceFactor: the race
+// detector slows the code under test several times over (a sort that
+// checks its deadline every 256 comparisons overran a 30 ms deadline by
+// half a second), which is not what a timing test measures.
 func Slack(t Logger, base time.Duration) time.Duration {
+	base *= raceFactor
 	perCPU, ok := loadPerCPU()
 	if !ok || perCPU <= busyPerCPU {
 		return base

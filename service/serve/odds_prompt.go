@@ -74,6 +74,9 @@ func (s *Server) handleOdds(ctx context.Context, r *http.Request) (any, error) {
 	if t, err := tag.Parse(req.Tag); err == nil && t.NameIs("roll_dice") {
 		return s.diceOdds(req, t)
 	}
+	// sampling stops at the request's deadline (503 deadline), not
+	// after it has drawn every sample
+	o.Context = ctx
 	t, err := oddsTag("tag", req.Tag)
 	if err != nil {
 		return nil, err
@@ -185,6 +188,9 @@ func oddsRollers(rs *ruleset.Ruleset, sheets []*sheet.Sheet, tags ...*tag.Tag) (
 // record the check itself would answer; anything else the engine says
 // about the tag is 422 bad-tag.
 func oddsError(member string, err error) error {
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		return err // sampling stopped at the deadline: 503 deadline (run)
+	}
 	var re *odds.RefusedError
 	if errors.As(err, &re) {
 		out := outRecord(re.Record)
