@@ -8,7 +8,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -194,37 +193,49 @@ func (t *Table) Prompt(o PromptOptions) (string, error) {
 			return "", fmt.Errorf("format %q: no loaded plugin formats it", o.Format)
 		}
 	}
-	var secs []prompt.Section
-	if err := t.With(func(s *session.Session) {
-		secs = prompt.Build(prompt.Input{RS: s.RS, Sheets: s.Sheets, State: s.State(), Format: f})
-	}); err != nil {
+	build := func(f record.Formatter) ([]prompt.Section, error) {
+		var secs []prompt.Section
+		if err := t.With(func(s *session.Session) {
+			secs = prompt.Build(prompt.Input{RS: s.RS, Sheets: s.Sheets, State: s.State(), Format: f, Mechanics: t.Mechanics})
+		}); err != nil {
+			return nil, err
+		}
+		secs, unknown := prompt.Select(secs, names)
+		if len(unknown) > 0 {
+			return nil, fmt.Errorf("sections %s: no such section; sections: %s", strings.Join(unknown, ", "), strings.Join(prompt.Names, ", "))
+		}
+		if sf, ok := f.(prompt.SectionFormatter); ok {
+			secs = prompt.Reshape(sf, secs)
+		}
+		if o.Tools {
+			for i := range secs {
+				secs[i].Text = t.AsCalls(secs[i].Text)
+			}
+			secs = append([]prompt.Section{{Name: "tools", Text: toolsPreamble}}, secs...)
+		}
+		return secs, nil
+	}
+	secs, err := build(f)
+	if err != nil {
 		return "", err
 	}
-	secs, unknown := prompt.Select(secs, names)
-	if len(unknown) > 0 {
-		return "", fmt.Errorf("sections %s: no such section; sections: %s", strings.Join(unknown, ", "), strings.Join(prompt.Names, ", "))
-	}
 	sf, reshapes := f.(prompt.SectionFormatter)
-	if reshapes {
-		secs = prompt.Reshape(sf, secs)
-	}
-	if o.Tools {
-		for i := range secs {
-			secs[i].Text = t.AsCalls(secs[i].Text)
+	if maxChars > 0 {
+		// the budget holds whatever the hook does, as rulehost prompt's
+		// (prompt.Fit: cut again after it, else the built-in text)
+		var hook prompt.SectionFormatter
+		if reshapes {
+			hook = sf
 		}
-		secs = append([]prompt.Section{{Name: "tools", Text: toolsPreamble}}, secs...)
+		plain := func() []prompt.Section {
+			p, _ := build(record.Plain{})
+			return p
+		}
+		_, text, _, err := prompt.Fit(hook, secs, plain, maxChars)
+		return text, err
 	}
 	if !reshapes {
-		if maxChars > 0 {
-			secs, _ = prompt.Budget(secs, maxChars)
-		}
 		return prompt.Text(secs), nil
-	}
-	if maxChars > 0 {
-		// less what the formatter's prompt hook adds around the sections,
-		// as rulehost prompt measures it
-		extra := utf8.RuneCountInString(sf.Prompt(secs)) - utf8.RuneCountInString(prompt.Text(secs))
-		secs, _ = prompt.BudgetWith(secs, maxChars-max(extra, 0), sf.Section)
 	}
 	return sf.Prompt(secs), nil
 }

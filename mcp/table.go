@@ -8,6 +8,7 @@ import (
 
 	"github.com/rulehost/rulehost/engine/fight"
 	"github.com/rulehost/rulehost/engine/market"
+	"github.com/rulehost/rulehost/engine/prompt"
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/session"
 	"github.com/rulehost/rulehost/engine/tag"
@@ -86,6 +87,10 @@ type Table struct {
 	// Formatter finds a formatter by name for the prompt's format
 	// argument (a plugin's); nil knows none but plain.
 	Formatter func(name string) (record.Formatter, bool)
+	// Mechanics are the loaded plugins' kinds and tags as the GM prompt
+	// teaches them (host.Host.Mechanics), so the MCP prompt is the one
+	// rulehost prompt prints.
+	Mechanics []prompt.Mechanic
 }
 
 // Backend is where a table's replies go: a session this process holds

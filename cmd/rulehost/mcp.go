@@ -92,6 +92,7 @@ func newTable(s *session.Session, opts loadOptions) *mcp.Table {
 	t := mcp.NewTable(s, manifests(opts))
 	if opts.Host != nil {
 		t.Formatter = func(name string) (record.Formatter, bool) { return opts.Host.Formatter(name, record.Plain{}) }
+		t.Mechanics = opts.Host.Mechanics()
 	}
 	return t
 }

@@ -56,29 +56,13 @@ func fitPrompt(f record.Formatter, secs []prompt.Section, plain func() []prompt.
 	if maxChars <= 0 {
 		return joined(f, secs), "", nil
 	}
-	if sf, ok := f.(prompt.SectionFormatter); ok {
-		// the hook may add a fixed wrapper (extra) or grow with its
-		// input (ratio): start from the larger budget either allows,
-		// then cut by what the hook's text still goes over
-		hooked := max(utf8.RuneCountInString(sf.Prompt(secs)), 1)
-		base := max(utf8.RuneCountInString(prompt.Text(secs)), 1)
-		n := hooked
-		budget := max(maxChars-(hooked-base), maxChars*base/hooked)
-		for try := 0; try < 6 && budget > 0; try++ {
-			out, _ := prompt.BudgetWith(secs, budget, sf.Section)
-			text = sf.Prompt(out)
-			if n = utf8.RuneCountInString(text); n <= maxChars {
-				return text, "", nil
-			}
-			budget -= max((n-maxChars)*base/hooked, 1)
-		}
-		warn = fmt.Sprintf("the formatter's prompt hook gave %d characters for --max-chars %d; printing the built-in text, cut to fit", n, maxChars)
-		secs = plain()
+	sf, _ := f.(prompt.SectionFormatter)
+	_, text, fellBack, err := prompt.Fit(sf, secs, plain, maxChars)
+	if err != nil {
+		return "", "", fmt.Errorf("--max-chars %d cannot be met: %w", maxChars, err)
 	}
-	out, _ := prompt.Budget(secs, maxChars)
-	text = prompt.Text(out)
-	if n := utf8.RuneCountInString(text); n > maxChars {
-		return "", "", fmt.Errorf("--max-chars %d cannot be met: the prompt cut as far as it goes is %d characters; give a larger budget", maxChars, n)
+	if fellBack {
+		warn = fmt.Sprintf("the formatter's prompt hook could not fit --max-chars %d; printing the built-in text, cut to fit", maxChars)
 	}
 	return text, warn, nil
 }

@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/rulehost/rulehost/engine/odds"
 	"github.com/rulehost/rulehost/engine/prompt"
@@ -292,12 +291,32 @@ func (s *Server) buildPrompt(in prompt.Input, o promptOptions) (any, error) {
 	if hooks {
 		secs = prompt.Reshape(sf, secs)
 	}
+	var text string
 	if o.MaxChars > 0 {
-		if hooks { // less what the prompt hook adds around the sections
-			extra := utf8.RuneCountInString(sf.Prompt(secs)) - utf8.RuneCountInString(prompt.Text(secs))
-			secs, _ = prompt.BudgetWith(secs, o.MaxChars-max(extra, 0), sf.Section)
-		} else {
-			secs, _ = prompt.Budget(secs, o.MaxChars)
+		// The budget holds whatever the hook does (prompt.Fit): cut again
+		// after it, else the built-in text cut to fit, else refused.
+		plain := func() []prompt.Section {
+			in.Format = record.Plain{}
+			p, _ := prompt.Select(prompt.Build(in), o.Sections)
+			return p
+		}
+		var hook prompt.SectionFormatter
+		if hooks {
+			hook = sf
+		}
+		var fellBack bool
+		var err error
+		secs, text, fellBack, err = prompt.Fit(hook, secs, plain, o.MaxChars)
+		if err != nil {
+			return nil, &apiError{Status: http.StatusUnprocessableEntity, Code: "budget", Message: fmt.Sprintf("maxChars %d cannot be met: %v", o.MaxChars, err)}
+		}
+		if fellBack {
+			s.opts.Logger.Warn("prompt: the formatter's prompt hook could not fit maxChars; answered with the built-in text", "format", o.Format, "maxChars", o.MaxChars)
+		}
+	} else {
+		text = prompt.Text(secs)
+		if hooks {
+			text = sf.Prompt(secs)
 		}
 	}
 	if secs == nil {
@@ -307,9 +326,5 @@ func (s *Server) buildPrompt(in prompt.Input, o promptOptions) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := promptResponse{Sections: data, Text: prompt.Text(secs)}
-	if hooks {
-		out.Text = sf.Prompt(secs)
-	}
-	return out, nil
+	return promptResponse{Sections: data, Text: text}, nil
 }

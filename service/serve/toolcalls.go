@@ -82,6 +82,7 @@ func (s *Server) table(id string) (*mcp.Table, error) {
 	}
 	if h := s.opts.Host; h != nil {
 		t.Formatter = func(name string) (record.Formatter, bool) { return h.Formatter(name, record.Plain{}) }
+		t.Mechanics = h.Mechanics()
 	}
 	if tt.tables == nil || len(tt.tables) >= s.opts.MaxLive {
 		tt.tables = map[string]*mcp.Table{}
