@@ -28,7 +28,11 @@ func (k *Kind) OddsReport(c *check.Check) ([]check.Weighted, check.OddsReport, e
 	if !errors.Is(err, check.ErrNoOdds) {
 		return ws, check.OddsReport{Method: "plugin"}, err
 	}
-	return k.Enumerate(c, drawtree.Options{Deadline: time.Now().Add(OddsDeadline)})
+	d := OddsDeadline
+	if k.WalkDeadline > 0 && k.WalkDeadline < d {
+		d = k.WalkDeadline
+	}
+	return k.Enumerate(c, drawtree.Options{Deadline: time.Now().Add(d)})
 }
 
 // Enumerate walks every throw of the kind's resolve on check c, replaying
