@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -15,6 +14,7 @@ import (
 	"github.com/yuin/gopher-lua/parse"
 
 	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/internal/lazy"
 )
 
 // Options configure a Sandbox. Zero fields take the defaults below.
@@ -252,12 +252,12 @@ func CompileLimits(chunkName, source string, opts Options) (*Program, error) {
 // parserPos finds the position in gopher-lua's parser messages, which do
 // not use the runtime's "chunk:line:" form:
 // "plugin.lua line:4(column:23) near 'api':   syntax error".
-var parserPos = regexp.MustCompile(`^(?:\S+ )?line:(\d+)\(column:\d+\)\s*(.*)$`)
+var parserPos = lazy.Regexp(`^(?:\S+ )?line:(\d+)\(column:\d+\)\s*(.*)$`)
 
 // parserLine reads the line of a parser message and returns the message
 // without the position and its padding.
 func parserLine(msg string) (int, string) {
-	m := parserPos.FindStringSubmatch(strings.TrimSpace(msg))
+	m := parserPos().FindStringSubmatch(strings.TrimSpace(msg))
 	if m == nil {
 		return 0, msg
 	}

@@ -22,12 +22,11 @@ import (
 	"time"
 
 	"github.com/hashicorp/go-hclog"
-	"github.com/prometheus/client_golang/prometheus"
-	"github.com/prometheus/client_golang/prometheus/collectors"
-	"github.com/prometheus/client_golang/prometheus/promhttp"
+
 	"github.com/rulehost/rulehost/engine/check"
 	"github.com/rulehost/rulehost/engine/session"
 	"github.com/rulehost/rulehost/host"
+	"github.com/rulehost/rulehost/service/metrics"
 )
 
 // Defaults for Options.
@@ -56,7 +55,7 @@ type Options struct {
 	Deadline time.Duration
 	Logger   hclog.Logger
 	// Registry receives the service's metrics; a fresh one when nil.
-	Registry *prometheus.Registry
+	Registry *metrics.Registry
 	// Store keeps the sessions (sessions.go); nil serves no sessions.
 	Store session.EventStore
 	// MaxLive bounds the sessions kept folded in memory; past it the one
@@ -87,8 +86,8 @@ func (o Options) withDefaults() Options {
 	if o.Registry == nil {
 		// The process's own metrics too: process_cpu_seconds_total is
 		// what `rulehost load` reads to give requests per CPU-second.
-		o.Registry = prometheus.NewRegistry()
-		o.Registry.MustRegister(collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}), collectors.NewGoCollector())
+		o.Registry = metrics.NewRegistry()
+		o.Registry.MustRegister(processMetrics()...)
 	}
 	return o
 }
@@ -97,7 +96,7 @@ func (o Options) withDefaults() Options {
 type Server struct {
 	opts    Options
 	mux     *http.ServeMux
-	metrics *metrics
+	metrics *serviceMetrics
 	nextID  atomic.Uint64
 
 	kinds        map[string]check.Resolver // the plugins' kinds, counted (plugins.go)
@@ -127,7 +126,7 @@ func New(opts Options) *Server {
 		})
 	}
 	s.mountPlay()
-	s.mux.Handle("GET /metrics", promhttp.HandlerFor(s.opts.Registry, promhttp.HandlerOpts{}))
+	s.mux.Handle("GET /metrics", s.opts.Registry)
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "not-found", fmt.Sprintf("no route %s %s; the API is described at /v1/openapi.json", r.Method, r.URL.Path), nil)
 	})
