@@ -176,7 +176,7 @@ func (s *Sandbox) classify(err error, cc *callCtx) *Error {
 		}
 		return s.newError(f.kind, where, f.msg, trace)
 	}
-	if perr := cc.parent.Err(); perr != nil {
+	if perr := cc.expired(); perr != nil {
 		kind := ErrTimeout
 		msg := "deadline exceeded"
 		if errors.Is(perr, context.Canceled) {
