@@ -33,7 +33,9 @@ func main() {
 	rounds := flag.Int("rounds", 20, "interleaved rounds (each runs every command once)")
 	goBin := flag.String("go", "go", "the go command building both binaries")
 	tags := flag.String("tags", "urfave_cli_no_docs", "build tags of rulehost (the Makefile's BUILD_TAGS)")
+	cgo := flag.String("cgo", "0", "CGO_ENABLED for both builds (1: as rulehost was built before issue 31)")
 	flag.Parse()
+	cgoEnabled = *cgo
 	if err := run(*root, *goBin, *tags, *rounds); err != nil {
 		fmt.Fprintln(os.Stderr, "bench-cli:", err)
 		os.Exit(1)
@@ -110,8 +112,11 @@ func run(root, goBin, tags string, rounds int) error {
 	return nil
 }
 
+// cgoEnabled is CGO_ENABLED for both builds (-cgo).
+var cgoEnabled = "0"
+
 // build compiles src (a one-file program, when not "") or pkg under dir
-// with cgo off, as the Makefile builds rulehost.
+// with cgo off (by default), as the Makefile builds rulehost.
 func build(goBin, dir, src, out, tags, pkg string) error {
 	args := []string{"build", "-o", out}
 	if tags != "" {
@@ -128,7 +133,7 @@ func build(goBin, dir, src, out, tags, pkg string) error {
 	}
 	cmd := exec.Command(goBin, append(args, pkg)...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED="+cgoEnabled)
 	if b, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("go build %s: %v\n%s", pkg, err, b)
 	}
