@@ -13,7 +13,13 @@
 //   - a 10-die Gravewatch pool check (tens explode, ones cancel) against
 //     justinian's "10d10ev7" plus the comparison with the successes needed;
 //   - roll_dice "1d20+4", "3d6" and "10d10>=8" (counting successes)
-//     against justinian's "1d20+4", "3d6" and "10d10v8".
+//     against justinian's "1d20+4", "3d6" and "10d10v8";
+//   - the 5e check through the simple API (tag.Parse, check.Resolve,
+//     String) against the same peer work.
+//
+// A second table times the bundled plugins against the native work they
+// stand for (plugins.go): reference-sum against dice-sum, opposed-pool
+// against its two pool checks.
 package main
 
 import (
