@@ -5,6 +5,9 @@
 // formatters. The packages below do the work: sandbox (the safe Lua
 // state), bridge (what plugins see), plugin (manifests, loading, pools),
 // kind (plugin resolution kinds) and format (formatters with fallback).
+//
+// The host may import the engine; nothing in the engine imports it, and
+// it never imports service/, suite/ or cmd/ (docs/architecture.md).
 package host
 
 import (

@@ -5,6 +5,9 @@
 // cases. Cases run in parallel and report in a stable order; expected
 // records are goldens, text records one per line beside suite.json, that
 // only an explicit update rewrites.
+//
+// It may import the engine and the plugin host; never service/ or cmd/
+// (docs/architecture.md).
 package suite
 
 import (

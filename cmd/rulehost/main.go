@@ -1,5 +1,8 @@
 // Command rulehost validates rulesets and answers Game Master tags from the
 // command line. Every command is thin: it parses flags and calls a package.
+//
+// It may import every package of the module; none imports it
+// (docs/architecture.md).
 package main
 
 import (

@@ -10,6 +10,9 @@
 // to the batch's last (a compare-and-set, so of two appends expecting the
 // same seq exactly one commits) and inserts the batch. The primary key on
 // (session, seq) is a second guard: no seq is ever stored twice.
+//
+// It may import engine/session only; nothing in the engine or the host
+// imports it (docs/architecture.md).
 package pgstore
 
 import (

@@ -8,6 +8,10 @@
 // keys and trailing data refused), limited in size, and each request runs
 // under a deadline. Errors are JSON with the same pointers and reason
 // codes as the CLI.
+//
+// It may import the engine and the plugin host (host), and the stores
+// only through session.EventStore; never suite/ or cmd/
+// (docs/architecture.md).
 package serve
 
 import (

@@ -1,6 +1,8 @@
 // Package storetest is the conformance suite every session.EventStore
 // passes (docs/session.md "Stores"): the embedded store runs it in
 // service/dirstore, the PostgreSQL store in service/pgstore.
+//
+// It may import engine/session only (docs/architecture.md).
 package storetest
 
 import (
