@@ -9,8 +9,9 @@
 // under a deadline. Errors are JSON with the same pointers and reason
 // codes as the CLI.
 //
-// It may import the engine and the plugin host (host), and the stores
-// only through session.EventStore; never suite/ or cmd/
+// It may import the engine, the plugin host (host) and service/metrics
+// (what /metrics writes), and the stores only through
+// session.EventStore; never suite/ or cmd/
 // (docs/architecture.md).
 package serve
 
