@@ -511,14 +511,16 @@ func (sn *tableSnap) same() bool {
 	if sn.t.Metatable != sn.mt {
 		return false
 	}
-	i := 0
-	for k, v := sn.t.Next(lua.LNil); k != lua.LNil; k, v = sn.t.Next(k) {
-		if i >= len(sn.keys) || k != sn.keys[i] || v != sn.vals[i] {
+	i, same := 0, true
+	sn.t.Walk(func(index int, k, v lua.LValue) bool {
+		if i >= len(sn.keys) || v != sn.vals[i] || (k == nil && sn.keys[i] != lua.LNumber(index)) || (k != nil && k != sn.keys[i]) {
+			same = false
 			return false
 		}
 		i++
-	}
-	return i == len(sn.keys)
+		return true
+	})
+	return same && i == len(sn.keys)
 }
 
 // maxRepair is how many stray keys repair removes before giving up: gopher-lua
