@@ -12,10 +12,12 @@ FUZZ_TARGETS := \
 	./engine/check:FuzzCheckerAsResolve \
 	./service/serve:FuzzRequestBody \
 	./service/serve:FuzzFastDecode \
+	./service/serve:FuzzDecodeNamesPointer \
+	./service/apikey:FuzzParse \
 	./engine/ruleset:FuzzLoad \
-	./engine/ruleset:FuzzItemsBlock \
-	./engine/ruleset:FuzzAttack \
-	./engine/ruleset:FuzzBestiary \
+	./engine/ruleset/items:FuzzItemsBlock \
+	./engine/ruleset/items:FuzzAttack \
+	./engine/ruleset/fight:FuzzBestiary \
 	./engine/fight:FuzzFightTags \
 	./engine/sheet:FuzzLoad \
 	./engine/items:FuzzInventoryTag \
@@ -32,6 +34,7 @@ FUZZ_TARGETS := \
 	./engine/gear:FuzzStartingGear \
 	./engine/session:FuzzReadLog \
 	./engine/jsonin:FuzzDecode \
+	./engine/jsonin:FuzzInto \
 	./host/sandbox:FuzzClean \
 	./engine/use:FuzzUseValidator \
 	./engine/use:FuzzUseTag \
@@ -87,19 +90,21 @@ bench-peers:
 
 # HTTP load over loopback keep-alive (docs/performance.md): one service
 # process, one load process; prints req/s, p50/p99 and req per server
-# CPU-second. PG=URL also measures appends with PostgreSQL.
+# CPU-second, with auth on (a key made for the run). PG=URL also measures
+# appends with PostgreSQL.
 LOAD_SECONDS ?= 10
 LOAD_CLIENTS ?= 16
 load: build
 	@set -e; dir=$$(mktemp -d); \
-	$(BIN) serve --addr 127.0.0.1:18080 --sessions $$dir/sessions & pid=$$!; \
+	key=$$($(BIN) serve keys add --keys $$dir/keys.txt load); \
+	$(BIN) serve --addr 127.0.0.1:18080 --sessions $$dir/sessions --keys $$dir/keys.txt & pid=$$!; \
 	trap 'kill $$pid 2>/dev/null; rm -rf $$dir' EXIT; sleep 1; uptime; \
-	$(BIN) load --url http://127.0.0.1:18080 --clients $(LOAD_CLIENTS) --duration $(LOAD_SECONDS)s --work check; \
-	$(BIN) load --url http://127.0.0.1:18080 --clients $(LOAD_CLIENTS) --duration $(LOAD_SECONDS)s --work append; \
+	$(BIN) load --url http://127.0.0.1:18080 --key $$key --clients $(LOAD_CLIENTS) --duration $(LOAD_SECONDS)s --work check; \
+	$(BIN) load --url http://127.0.0.1:18080 --key $$key --clients $(LOAD_CLIENTS) --duration $(LOAD_SECONDS)s --work append; \
 	if [ -n "$(PG)" ]; then \
-	  $(BIN) serve --addr 127.0.0.1:18081 --postgres "$(PG)" & pg=$$!; \
+	  $(BIN) serve --addr 127.0.0.1:18081 --postgres "$(PG)" --keys $$dir/keys.txt & pg=$$!; \
 	  trap 'kill $$pid $$pg 2>/dev/null; rm -rf $$dir' EXIT; sleep 1; \
-	  $(BIN) load --url http://127.0.0.1:18081 --clients $(LOAD_CLIENTS) --duration $(LOAD_SECONDS)s --work append; \
+	  $(BIN) load --url http://127.0.0.1:18081 --key $$key --clients $(LOAD_CLIENTS) --duration $(LOAD_SECONDS)s --work append; \
 	fi; uptime
 
 fuzz:

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/host"
 )
 
@@ -28,7 +28,7 @@ func TestCaseVocabulary(t *testing.T) {
 			fields = append(fields, name)
 		}
 		var keys []string
-		for _, k := range ruleset.VocabKeys(c.section) {
+		for _, k := range vocab.Keys(c.section) {
 			if k != "$schema" {
 				keys = append(keys, k)
 			}

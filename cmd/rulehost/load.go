@@ -25,6 +25,7 @@ func init() {
 				&cli.IntFlag{Name: "clients", Value: 16, Usage: "concurrent keep-alive clients"},
 				&cli.DurationFlag{Name: "duration", Value: 10 * time.Second, Usage: "how long to send"},
 				&cli.StringFlag{Name: "work", Value: "check", Usage: "what to send: " + strings.Join(serve.LoadWorks, ", ")},
+				&cli.StringFlag{Name: "key", EnvVars: []string{"RULEHOST_API_KEY"}, Usage: "send API key `KEY` (Authorization: Bearer) with every request"},
 			},
 			Action: runLoad,
 		}
@@ -42,7 +43,7 @@ func runLoad(c *cli.Context) error {
 		return misuse(c, "--duration %s: more than 0, at most 1h", d)
 	}
 	res, err := serve.Load(c.Context, serve.LoadOptions{
-		URL: c.String("url"), Clients: c.Int("clients"), Duration: c.Duration("duration"), Work: c.String("work"),
+		URL: c.String("url"), Clients: c.Int("clients"), Duration: c.Duration("duration"), Work: c.String("work"), Key: c.String("key"),
 	})
 	if err != nil {
 		return refused(err)

@@ -115,6 +115,14 @@ func TestRunAndShow(t *testing.T) {
 	if code != 0 || !strings.Contains(show, "Tamsin") {
 		t.Fatalf("session show: exit %d\n%s\n%s", code, show, errs)
 	}
+	// Flags after the folder, as docs/session.md writes them.
+	code, asJSON, errs := runCLI("session", "show", dir1, "--json")
+	if code != 0 || !strings.HasPrefix(asJSON, "{") || !strings.Contains(asJSON, `"events"`) {
+		t.Fatalf("session show DIR --json: exit %d\n%s\n%s", code, asJSON, errs)
+	}
+	if code, _, errs := runCLI("session", "show", dir1, "--bogus"); code != 2 || !strings.Contains(errs, "--bogus") {
+		t.Fatalf("session show DIR --bogus: exit %d %s", code, errs)
+	}
 	code, narr, errs := runCLI("session", "show", "--plugins", plugins, "--format", "narrative", dir1)
 	if code != 0 || !strings.Contains(narr, "Inventory:\n") || !strings.Contains(narr, "• ") {
 		t.Fatalf("session show --format narrative: exit %d\n%s\n%s", code, narr, errs)

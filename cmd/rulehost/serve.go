@@ -1,10 +1,14 @@
 package main
 
 import (
+	"fmt"
+	"net"
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
+	"github.com/rulehost/rulehost/service/apikey"
 	"github.com/rulehost/rulehost/service/serve"
 	"github.com/urfave/cli/v2"
 )
@@ -16,8 +20,12 @@ func init() {
 			Usage: "serve the engine over HTTP/JSON (validate, check, roll, odds, prompt, sessions, replay; the /play page; docs/http.md)",
 			Description: "Listens on --addr (loopback by default) until interrupted, then finishes the\n" +
 				"requests in flight and exits. The API is described by /v1/openapi.json; /healthz\n" +
-				"answers when the service is up and /metrics exports Prometheus metrics.\n" +
-				"Plugins load once at start (plugins/ when present, and --plugins DIR).",
+				"answers when the service is up, /readyz when its session store answers, and\n" +
+				"/metrics exports Prometheus metrics. Plugins load once at start (plugins/ when\n" +
+				"present, and --plugins DIR). Bodies must be application/json; browser pages of\n" +
+				"other origins are refused unless --cors-origin allows them. With --keys FILE (or\n" +
+				"RULEHOST_API_KEYS) every API route wants Authorization: Bearer KEY and each key\n" +
+				"sees only its own sessions; a non-loopback --addr needs keys or --insecure.",
 			Flags: []cli.Flag{
 				&cli.StringFlag{Name: "addr", Value: serve.DefaultAddr, Usage: "listen on `HOST:PORT`"},
 				&cli.StringFlag{Name: "bundled", Value: "rulesets", Usage: "folder of bundled rulesets a request may name (`DIR`/NAME/ruleset.json, DIR/NAME/sheets/*.json)"},
@@ -26,8 +34,15 @@ func init() {
 				&cli.DurationFlag{Name: "deadline", Value: serve.DefaultDeadline, Usage: "longest a request may work"},
 				&cli.StringFlag{Name: "sessions", Value: "sessions", Usage: "keep sessions in the embedded store under `DIR` (one folder per session)"},
 				&cli.StringFlag{Name: "postgres", Usage: "keep sessions in PostgreSQL at `URL` instead (postgres://user@host:port/db)"},
+				&cli.StringFlag{Name: "keys", Usage: "admit only the API keys of `FILE` (made with `serve keys add`; re-read when it changes); " + apikey.EnvVar + " may hold keys too"},
+				&cli.StringSliceFlag{Name: "cors-origin", Usage: "let pages of `ORIGIN` (https://app.example) call the service from a browser (repeatable)"},
+				&cli.Float64Flag{Name: "rate-limit", Usage: "at most `N` requests a second per API key (per client address without keys); 0: no limit"},
+				&cli.IntFlag{Name: "rate-burst", Usage: "bursts of up to `N` requests over --rate-limit (the limit rounded up by default)"},
+				&cli.DurationFlag{Name: "idle-expiry", Usage: "delete sessions not appended to for `DURATION` (e.g. 720h); 0: keep them"},
+				&cli.BoolFlag{Name: "insecure", Usage: "listen on a non-loopback address without API keys (anyone who reaches it may use every session)"},
 			},
-			Action: runServe,
+			Subcommands: []*cli.Command{keysCommand()},
+			Action:      runServe,
 		}
 	})
 }
@@ -47,6 +62,13 @@ func runServe(c *cli.Context) error {
 		}
 		bundled = ""
 	}
+	keys, err := apikey.Open(c.String("keys"), os.Getenv(apikey.EnvVar))
+	if err != nil {
+		return misuse(c, "%v", err)
+	}
+	if keys.Empty() && !c.Bool("insecure") && !loopback(c.String("addr")) {
+		return misuse(c, "--addr %s is not a loopback address and the service has no API keys: give --keys FILE (rulehost serve keys add NAME) or %s, or --insecure to serve everyone", c.String("addr"), apikey.EnvVar)
+	}
 	store, err := sessionStore(c)
 	if err != nil {
 		return err
@@ -60,6 +82,12 @@ func runServe(c *cli.Context) error {
 		MaxBody:  c.Int64("max-body"),
 		Deadline: c.Duration("deadline"),
 		Logger:   logger(c).Named("serve"),
+
+		Keys:        keys,
+		CORSOrigins: c.StringSlice("cors-origin"),
+		RateLimit:   c.Float64("rate-limit"),
+		RateBurst:   c.Int("rate-burst"),
+		IdleExpiry:  c.Duration("idle-expiry"),
 	})
 	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -67,4 +95,74 @@ func runServe(c *cli.Context) error {
 		return refused(err)
 	}
 	return nil
+}
+
+// loopback: the address listens on this machine only (127.0.0.0/8, ::1,
+// localhost). An empty host (":8080") is every address, not loopback.
+func loopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// keysCommand is `rulehost serve keys add|list|revoke`.
+func keysCommand() *cli.Command {
+	file := &cli.StringFlag{Name: "keys", Value: "keys.txt", Usage: "the keys `FILE` (hashes only; created when missing)"}
+	return &cli.Command{
+		Name:  "keys",
+		Usage: "manage the API keys of a keys file (serve --keys FILE)",
+		Subcommands: []*cli.Command{
+			{
+				Name: "add", Usage: "make a key, store its hash and print the key (the only time it is shown)", ArgsUsage: "NAME",
+				Flags: []cli.Flag{file},
+				Action: func(c *cli.Context) error {
+					if c.NArg() != 1 {
+						return misuse(c, "give the new key's name")
+					}
+					token, err := apikey.Add(c.String("keys"), c.Args().First(), time.Now())
+					if err != nil {
+						return refused(err)
+					}
+					fmt.Fprintln(c.App.Writer, token)
+					return nil
+				},
+			},
+			{
+				Name: "list", Usage: "list the keys: name, owner id (stored with the sessions it creates), created",
+				Flags: []cli.Flag{file},
+				Action: func(c *cli.Context) error {
+					if c.NArg() != 0 {
+						return misuse(c, "list takes no arguments")
+					}
+					keys, err := apikey.ReadFile(c.String("keys"))
+					if err != nil {
+						return refused(err)
+					}
+					for _, k := range keys {
+						fmt.Fprintf(c.App.Writer, "%s\t%s\t%s\n", k.Name, k.Owner(), k.Created.Format(time.RFC3339))
+					}
+					return nil
+				},
+			},
+			{
+				Name: "revoke", Usage: "remove a key (a running service stops taking it within a second)", ArgsUsage: "NAME",
+				Flags: []cli.Flag{file},
+				Action: func(c *cli.Context) error {
+					if c.NArg() != 1 {
+						return misuse(c, "give the name of the key to revoke")
+					}
+					if err := apikey.Revoke(c.String("keys"), c.Args().First()); err != nil {
+						return refused(err)
+					}
+					return nil
+				},
+			},
+		},
+	}
 }

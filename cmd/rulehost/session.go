@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/market"
@@ -40,13 +41,17 @@ func init() {
 }
 
 func showSession(c *cli.Context) error {
-	if c.NArg() != 1 {
+	args, err := flagsAfterArgs(c)
+	if err != nil {
+		return err
+	}
+	if len(args) != 1 {
 		return misuse(c, "give exactly one session directory")
 	}
 	if err := formatOrJSON(c); err != nil {
 		return err
 	}
-	dir := c.Args().First()
+	dir := args[0]
 	cfg, err := session.ReadConfig(dir)
 	if err != nil {
 		return refused(err)
@@ -109,4 +114,47 @@ func showMarket(c *cli.Context, w *bufio.Writer, opts loadOptions, p *items.Part
 	}
 	fmt.Fprintln(w, v.Render(f))
 	return w.Flush()
+}
+
+// flagsAfterArgs takes the command's flags given after its arguments too
+// (`session show DIR --json`, as docs/session.md writes it; the flag
+// parser stops at the first argument) and returns the arguments.
+func flagsAfterArgs(c *cli.Context) ([]string, error) {
+	takesValue := map[string]bool{}
+	for _, f := range c.Command.Flags {
+		_, isBool := f.(*cli.BoolFlag)
+		for _, n := range f.Names() {
+			takesValue[n] = !isBool
+		}
+	}
+	args := c.Args().Slice()
+	var rest []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			return append(rest, args[i+1:]...), nil
+		}
+		if !strings.HasPrefix(a, "-") || a == "-" {
+			rest = append(rest, a)
+			continue
+		}
+		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		value, known := takesValue[name]
+		switch {
+		case !known:
+			return nil, misuse(c, "flag %s: not a flag of this command", a)
+		case value && !hasVal:
+			if i+1 >= len(args) {
+				return nil, misuse(c, "flag %s needs a value", a)
+			}
+			i++
+			val = args[i]
+		case !value && !hasVal:
+			val = "true"
+		}
+		if err := c.Set(name, val); err != nil {
+			return nil, misuse(c, "flag %s: %v", a, err)
+		}
+	}
+	return rest, nil
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/use"
 )
 
@@ -45,7 +46,7 @@ func Fraction(average float64) float64 {
 
 // Average is an amount's average: each die's (sides+1)/2, plus the flat
 // number and the notation's own modifier.
-func Average(a ruleset.UseAmount) float64 {
+func Average(a itemrules.UseAmount) float64 {
 	avg := float64(a.Flat)
 	if a.Dice != "" {
 		if n, err := dice.ParseNotation(a.Dice); err == nil {
@@ -143,7 +144,7 @@ func ResolvesOwn(rs *ruleset.Ruleset) bool {
 
 // Read is what an item's use does in those battles, without the party's
 // counts (Uses 0).
-func Read(p *items.Party, def *ruleset.Item) Option {
+func Read(p *items.Party, def *itemrules.Item) Option {
 	u := def.UseDef
 	o := Option{Item: def.Label, Kind: u.Kind, Targets: use.TargetsOf(u), Element: u.DamageType,
 		Consumes: u.Consumes, Charges: u.Charges, Description: use.Details(p, def)}
@@ -170,7 +171,7 @@ func Read(p *items.Party, def *ruleset.Item) Option {
 }
 
 // unread lists what those battles have no place for.
-func unread(u *ruleset.Use) []string {
+func unread(u *itemrules.Use) []string {
 	var out []string
 	if u.AttackRoll {
 		out = append(out, "a roll to hit")
@@ -191,7 +192,7 @@ func unread(u *ruleset.Use) []string {
 }
 
 // gateLine is the gate's clause of the item's details.
-func gateLine(p *items.Party, def *ruleset.Item) string {
+func gateLine(p *items.Party, def *itemrules.Item) string {
 	for _, part := range strings.Split(use.Details(p, def), ", ") {
 		if strings.Contains(part, " check") {
 			return part
@@ -202,7 +203,7 @@ func gateLine(p *items.Party, def *ruleset.Item) string {
 
 // offered says why one of the ruleset's items is not offered at all
 // ("" when it is): no use, or a heal without an amount.
-func offered(def *ruleset.Item) string {
+func offered(def *itemrules.Item) string {
 	switch {
 	case def.UseDef == nil:
 		return "it has no use"
@@ -220,7 +221,7 @@ func Bridge(p *items.Party) Menu {
 	if p.RS != nil {
 		menu.Ruleset = p.RS.ID
 	}
-	seen := map[*ruleset.Item]int{}
+	seen := map[*itemrules.Item]int{}
 	skipped := map[string]bool{}
 	guessed := map[string]bool{}
 	native := p.RS == nil || p.RS.Items == nil || p.RS.Items.Native
@@ -279,7 +280,7 @@ func dropOffered(menu Menu) []Skip {
 
 // usesOf is how many uses a usable stack gives: its units (consumed or
 // never spent) or the uses its charges buy.
-func usesOf(p *items.Party, def *ruleset.Item, s *items.Stack) int {
+func usesOf(p *items.Party, def *itemrules.Item, s *items.Stack) int {
 	if def.UseDef.Charges > 0 {
 		left, _, _ := p.ChargesLeft(s)
 		return left / def.UseDef.Charges

@@ -10,6 +10,7 @@ import (
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/use/usetest"
 )
 
@@ -59,7 +60,7 @@ func offered(m battle.Menu, item string) bool {
 }
 
 // setUse gives an item of the party's ruleset another use, for a test.
-func setUse(p *items.Party, s *items.Stack, u *ruleset.Use) {
+func setUse(p *items.Party, s *items.Stack, u *itemrules.Use) {
 	def := p.Def(s)
 	cp := *def
 	cp.UseDef = u
@@ -73,7 +74,7 @@ func TestFractionAnchors(t *testing.T) {
 	if got := battle.Fraction(7); got != 7.0/32 || got <= 0.2 || got >= 0.25 {
 		t.Errorf("Fraction(7) = %v, want 7/32, a little more than a fifth", got)
 	}
-	if got := battle.Average(ruleset.UseAmount{Dice: "1d8", Flat: 3}); got != 7.5 {
+	if got := battle.Average(itemrules.UseAmount{Dice: "1d8", Flat: 3}); got != 7.5 {
 		t.Errorf("1d8+3 averages %v", got)
 	}
 	for _, avg := range []float64{-5, 0, 1, 1.6} {
@@ -121,8 +122,8 @@ func TestHealAsFraction(t *testing.T) {
 // defense.
 func TestAttackElement(t *testing.T) {
 	p := ember(t)
-	setUse(p, &p.Members[0].Bag[0], &ruleset.Use{Kind: "attack", Budget: "act", Amount: &ruleset.UseAmount{Dice: "1d8", Flat: 3}, DamageType: "fire", Consumes: true,
-		Applies: []ruleset.Applied{{Condition: p.RS.Conditions[0].ID, Rounds: 3}, {Condition: p.RS.Conditions[1].ID}}})
+	setUse(p, &p.Members[0].Bag[0], &itemrules.Use{Kind: "attack", Budget: "act", Amount: &itemrules.UseAmount{Dice: "1d8", Flat: 3}, DamageType: "fire", Consumes: true,
+		Applies: []itemrules.Applied{{Condition: p.RS.Conditions[0].ID, Rounds: 3}, {Condition: p.RS.Conditions[1].ID}}})
 	o := option(t, battle.Bridge(p), "Poultice")
 	label := p.ConditionLabel(p.RS.Conditions[0].ID)
 	want := battle.Status{Name: label, Condition: p.RS.Conditions[0].ID, Rounds: 3, Defense: -1}
@@ -151,7 +152,7 @@ func TestStatusOnly(t *testing.T) {
 	if page.Fraction != 0 || *page.Status != (battle.Status{Name: "Warded", Condition: "warded", Rounds: battle.DefaultRounds, Defense: 1}) || page.Targets != "self" {
 		t.Errorf("page: %+v", page)
 	}
-	setUse(p, &p.Members[1].Bag[0], &ruleset.Use{Kind: "debuff", Budget: "act", Amount: &ruleset.UseAmount{Flat: 20}, Applies: []ruleset.Applied{{Condition: "rattled"}}, Charges: 1})
+	setUse(p, &p.Members[1].Bag[0], &itemrules.Use{Kind: "debuff", Budget: "act", Amount: &itemrules.UseAmount{Flat: 20}, Applies: []itemrules.Applied{{Condition: "rattled"}}, Charges: 1})
 	if o := option(t, battle.Bridge(p), "Dawn bell"); o.Fraction != 0 || o.Average != 0 {
 		t.Errorf("a debuff's amount was read: %+v", o)
 	}
@@ -162,12 +163,12 @@ func TestStatusOnly(t *testing.T) {
 func TestTargetsDefault(t *testing.T) {
 	p := ember(t)
 	for kind, want := range map[string]string{"heal": "ally", "buff": "ally", "attack": "enemy", "debuff": "enemy"} {
-		setUse(p, &p.Members[0].Bag[0], &ruleset.Use{Kind: kind, Budget: "act", Amount: &ruleset.UseAmount{Flat: 1}, Consumes: true})
+		setUse(p, &p.Members[0].Bag[0], &itemrules.Use{Kind: kind, Budget: "act", Amount: &itemrules.UseAmount{Flat: 1}, Consumes: true})
 		if o := option(t, battle.Bridge(p), "Poultice"); o.Targets != want {
 			t.Errorf("%s goes to %s, want %s", kind, o.Targets, want)
 		}
 	}
-	setUse(p, &p.Members[0].Bag[0], &ruleset.Use{Kind: "heal", Budget: "act", Amount: &ruleset.UseAmount{Flat: 1}, Targets: "any", Consumes: true})
+	setUse(p, &p.Members[0].Bag[0], &itemrules.Use{Kind: "heal", Budget: "act", Amount: &itemrules.UseAmount{Flat: 1}, Targets: "any", Consumes: true})
 	if o := option(t, battle.Bridge(p), "Poultice"); o.Targets != "any" {
 		t.Errorf("targets any: %+v", o)
 	}
@@ -177,7 +178,7 @@ func TestTargetsDefault(t *testing.T) {
 // where it is.
 func TestNotConsumed(t *testing.T) {
 	p := ember(t)
-	setUse(p, &p.Members[0].Bag[0], &ruleset.Use{Kind: "heal", Budget: "act", Amount: &ruleset.UseAmount{Flat: 2}})
+	setUse(p, &p.Members[0].Bag[0], &itemrules.Use{Kind: "heal", Budget: "act", Amount: &itemrules.UseAmount{Flat: 2}})
 	out := battle.Use(p, battle.Unit{Name: "Juno", Member: 0}, "Poultice", dice.New(1, 0, 0))
 	if p.Members[0].Bag[0].Count != 2 || len(out.Lines) != 1 || out.Left != 2 {
 		t.Errorf("a use without consumes: %+v %+v", out, p.Members[0].Bag)
@@ -206,8 +207,8 @@ func TestUnreadMentioned(t *testing.T) {
 	if !reflect.DeepEqual(bell.Unread, []string{"a save"}) || !strings.Contains(bell.Description, "Steel 7 save negates it") {
 		t.Errorf("bell: %+v", bell)
 	}
-	setUse(p, &p.Members[1].Bag[0], &ruleset.Use{Kind: "attack", Budget: "act", AttackRoll: true, Amount: &ruleset.UseAmount{Flat: 4},
-		Area: &ruleset.UseArea{Shape: "burst", Size: 2}, Temporary: &ruleset.UseAmount{Flat: 1}, Charges: 1})
+	setUse(p, &p.Members[1].Bag[0], &itemrules.Use{Kind: "attack", Budget: "act", AttackRoll: true, Amount: &itemrules.UseAmount{Flat: 4},
+		Area: &itemrules.UseArea{Shape: "burst", Size: 2}, Temporary: &itemrules.UseAmount{Flat: 1}, Charges: 1})
 	bell = option(t, battle.Bridge(p), "Dawn bell")
 	if !reflect.DeepEqual(bell.Unread, []string{"a roll to hit", "an area", "temporary points"}) ||
 		!strings.Contains(bell.Description, "an attack roll") || !strings.Contains(bell.Description, "a burst of 2") || !strings.Contains(bell.Description, "1 temporary") {
@@ -224,7 +225,7 @@ func TestWornAndBound(t *testing.T) {
 	worn := axe
 	worn.Equipped = true
 	p.Members[0].Bag = []items.Stack{axe, worn}
-	setUse(p, &p.Members[0].Bag[0], &ruleset.Use{Kind: "attack", Budget: "act", Amount: &ruleset.UseAmount{Dice: "1d6"}, DamageType: "cut", Consumes: true})
+	setUse(p, &p.Members[0].Bag[0], &itemrules.Use{Kind: "attack", Budget: "act", Amount: &itemrules.UseAmount{Dice: "1d6"}, DamageType: "cut", Consumes: true})
 	m := battle.Bridge(p)
 	if o := option(t, m, "Hand axe"); o.Uses != 1 {
 		t.Errorf("the spare axe counts: %+v", o)
@@ -338,7 +339,7 @@ func TestGateBlankSheet(t *testing.T) {
 // offered; nor is a gate whose difficulty the item does not give.
 func TestNotOffered(t *testing.T) {
 	p := ember(t)
-	setUse(p, &p.Members[0].Bag[0], &ruleset.Use{Kind: "heal", Budget: "act", Consumes: true, Restore: &ruleset.Restore{Pool: "grit", Amount: ruleset.UseAmount{Flat: 1}}})
+	setUse(p, &p.Members[0].Bag[0], &itemrules.Use{Kind: "heal", Budget: "act", Consumes: true, Restore: &itemrules.Restore{Pool: "grit", Amount: itemrules.UseAmount{Flat: 1}}})
 	m := battle.Bridge(p)
 	if offered(m, "Poultice") || !reflect.DeepEqual(m.Skipped[0], battle.Skip{Item: "Poultice", Why: "a heal without an amount"}) {
 		t.Errorf("a heal without amount: %+v", m)

@@ -8,7 +8,7 @@ import (
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/record"
-	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/sheet"
 	"github.com/rulehost/rulehost/engine/use"
 )
@@ -116,7 +116,7 @@ func character(p *items.Party, u Unit) (*sheet.Character, func(*check.Check) che
 }
 
 // gate rolls the item's gate, if any; true when the item works.
-func gate(p *items.Party, u Unit, def *ruleset.Item, s dice.Stream, out *Outcome) bool {
+func gate(p *items.Party, u Unit, def *itemrules.Item, s dice.Stream, out *Outcome) bool {
 	g := def.UseDef.Gate
 	if g == nil {
 		return true
@@ -148,7 +148,7 @@ func gate(p *items.Party, u Unit, def *ruleset.Item, s dice.Stream, out *Outcome
 
 // pay takes one from the stack or spends its charges; the last charge
 // spent rolls breaksOn, and a broken item leaves the bag, counted as lost.
-func pay(p *items.Party, mi, si int, def *ruleset.Item, s dice.Stream, out *Outcome) {
+func pay(p *items.Party, mi, si int, def *itemrules.Item, s dice.Stream, out *Outcome) {
 	sp := use.Spend(p, p.Members[mi], si, def, s)
 	switch u := def.UseDef; {
 	case u.Consumes:
@@ -168,7 +168,7 @@ func pay(p *items.Party, mi, si int, def *ruleset.Item, s dice.Stream, out *Outc
 
 // usesLeft is how many uses of def the party still has: over its usable
 // stacks, units or the uses their charges buy.
-func usesLeft(p *items.Party, def *ruleset.Item) int {
+func usesLeft(p *items.Party, def *itemrules.Item) int {
 	n := 0
 	for _, m := range p.Members {
 		for j := range m.Bag {
@@ -185,7 +185,7 @@ func usesLeft(p *items.Party, def *ruleset.Item) int {
 }
 
 // countLeft says how many of a consumed item the party still has to use.
-func countLeft(p *items.Party, def *ruleset.Item) string {
+func countLeft(p *items.Party, def *itemrules.Item) string {
 	if n := usesLeft(p, def); n > 0 {
 		return fmt.Sprint(n)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 	"github.com/rulehost/rulehost/engine/sheet"
 	"github.com/rulehost/rulehost/engine/tag"
 )
@@ -137,7 +138,7 @@ func TestPlanFollowsTheCharacter(t *testing.T) {
 // noItems is an ItemReader with nothing to read.
 type noItems struct{}
 
-func (noItems) ItemStat(*ruleset.ItemStatRef) float64 { return 0 }
+func (noItems) ItemStat(*valueref.ItemStat) float64 { return 0 }
 
 // TestMapIdentity: mapIdentity is what reflect says a map's pointer is,
 // nil for a nil map, and two maps alive at once are never one identity.

@@ -2,7 +2,7 @@ package fight
 
 import (
 	"github.com/rulehost/rulehost/engine/dice"
-	"github.com/rulehost/rulehost/engine/ruleset"
+	fightrules "github.com/rulehost/rulehost/engine/ruleset/fight"
 )
 
 // arm is one attack as the fight rolls it, whatever it comes from: a
@@ -138,7 +138,7 @@ func (a *arm) mode(name string) (*mode, bool) {
 }
 
 // creatureArm is a creature's attack row as the fight rolls it.
-func creatureArm(row ruleset.CreatureAttack) *arm {
+func creatureArm(row fightrules.CreatureAttack) *arm {
 	return &arm{Label: row.Label, Budget: row.Budget, ToHit: row.ToHit, Dice: row.Dice, HasDice: row.HasDice,
 		PoolDice: row.PoolDice, Add: row.Bonus, Type: row.Type, Tags: row.Qualities, Stack: -1}
 }

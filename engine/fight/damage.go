@@ -7,7 +7,7 @@ import (
 
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/items"
-	"github.com/rulehost/rulehost/engine/ruleset"
+	effectrules "github.com/rulehost/rulehost/engine/ruleset/effect"
 )
 
 // damage rolls and deals a hit's damage to tg (docs/fight.md): the
@@ -126,7 +126,7 @@ func gotThrough(d items.Defenses, word string, tags []string) string {
 	return ""
 }
 
-func exceptsOf(entries []ruleset.DamageEntry, word string) []string {
+func exceptsOf(entries []effectrules.DamageEntry, word string) []string {
 	for _, e := range entries {
 		if strings.EqualFold(e.Type, word) {
 			return e.Except
@@ -224,7 +224,7 @@ func joinInts(xs []int) string {
 }
 
 // entryText says a defense entry with its exceptions: `tearing except silver`.
-func entryText(entries []ruleset.DamageEntry, word string) string {
+func entryText(entries []effectrules.DamageEntry, word string) string {
 	for _, e := range entries {
 		if strings.EqualFold(e.Type, word) {
 			if len(e.Except) > 0 {

@@ -32,7 +32,7 @@ import (
 
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/record"
-	"github.com/rulehost/rulehost/engine/ruleset"
+	fightrules "github.com/rulehost/rulehost/engine/ruleset/fight"
 	"github.com/rulehost/rulehost/engine/tag"
 	"github.com/rulehost/rulehost/engine/use"
 )
@@ -116,7 +116,7 @@ type Foe struct {
 	// Moved is how far it moved this round (docs/fight.md "Speed").
 	Moved float64 `json:"moved,omitempty"`
 	// c is the creature and defs its typed defenses, looked up once.
-	c    *ruleset.Creature
+	c    *fightrules.Creature
 	defs items.Defenses
 }
 

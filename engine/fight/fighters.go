@@ -6,7 +6,7 @@ import (
 
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/record"
-	"github.com/rulehost/rulehost/engine/ruleset"
+	fightrules "github.com/rulehost/rulehost/engine/ruleset/fight"
 	"github.com/rulehost/rulehost/engine/sheet"
 	"github.com/rulehost/rulehost/engine/tag"
 )
@@ -83,7 +83,7 @@ func (f *fight) actor(t tag.Tag, op string, members bool) (who, record.Record, b
 }
 
 // creature is a foe's bestiary entry.
-func (f *fight) creature(i int) *ruleset.Creature {
+func (f *fight) creature(i int) *fightrules.Creature {
 	fo := f.st.Foes[i]
 	if fo.c == nil {
 		fo.c = f.p.RS.Creature(fo.Ref)

@@ -6,7 +6,8 @@ import (
 
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/items"
-	"github.com/rulehost/rulehost/engine/ruleset"
+	effectrules "github.com/rulehost/rulehost/engine/ruleset/effect"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/tag"
 )
 
@@ -20,8 +21,8 @@ func step(p *items.Party, attrs ...string) string {
 }
 
 // carry gives member i an invented item whose carried effect is e.
-func carry(p *items.Party, i int, name string, e *ruleset.Effect) {
-	p.Invented = append(p.Invented, &ruleset.Item{Label: name, Carried: e})
+func carry(p *items.Party, i int, name string, e *effectrules.Effect) {
+	p.Invented = append(p.Invented, &itemrules.Item{Label: name, Carried: e})
 	p.Members[i].Bag = append(p.Members[i].Bag, items.Stack{Item: name, Name: name, Count: 1})
 }
 
@@ -56,7 +57,7 @@ func TestMoveSpeed(t *testing.T) {
 // stops every move and takes Move off the menu.
 func TestMoveModifiersAndSpeedZero(t *testing.T) {
 	p := bundledParty(t, "ember-roads")
-	carry(p, 0, "Striding boots", &ruleset.Effect{Modifiers: []ruleset.Modifier{{To: "speed", Flat: 2}}})
+	carry(p, 0, "Striding boots", &effectrules.Effect{Modifiers: []effectrules.Modifier{{To: "speed", Flat: 2}}})
 	started(t, p, "Ash wolf")
 	ada := p.Members[0].Name
 	contains(t, step(p, "op", "move", "who", ada, "distance", "8"), "8 of a speed of 8 paces (+2 Striding boots) this round")
@@ -76,7 +77,7 @@ func TestMoveModifiersAndSpeedZero(t *testing.T) {
 	if !found {
 		t.Fatalf("menu: %+v", Menu(p, 0))
 	}
-	carry(p, 0, "Lead anklet", &ruleset.Effect{Effects: []string{"speed-zero"}})
+	carry(p, 0, "Lead anklet", &effectrules.Effect{Effects: []string{"speed-zero"}})
 	out := step(p, "op", "move", "who", ada, "distance", "1")
 	contains(t, out, `reason="cannot-move"`)
 	contains(t, out, "speed is 0 (speed zero: Lead anklet)")

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/record"
-	"github.com/rulehost/rulehost/engine/ruleset"
+	fightrules "github.com/rulehost/rulehost/engine/ruleset/fight"
 	"github.com/rulehost/rulehost/engine/tag"
 )
 
@@ -227,7 +227,7 @@ func (f *fight) budgetLabel(id string) string {
 	return strings.ToUpper(id[:1]) + id[1:]
 }
 
-func rowNames(rows []ruleset.CreatureAttack) string {
+func rowNames(rows []fightrules.CreatureAttack) string {
 	names := make([]string, len(rows))
 	for i, r := range rows {
 		names[i] = r.Label

@@ -6,7 +6,7 @@ import (
 
 	"github.com/rulehost/rulehost/engine/loot"
 	"github.com/rulehost/rulehost/engine/record"
-	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/tag"
 	"github.com/rulehost/rulehost/engine/use"
 )
@@ -162,7 +162,7 @@ func onOff(on bool) string {
 }
 
 // heldDef is the item member i holds by that name (stack name or label).
-func (f *fight) heldDef(i int, name string) *ruleset.Item {
+func (f *fight) heldDef(i int, name string) *itemrules.Item {
 	m := f.p.Members[i]
 	for si := range m.Bag {
 		def := f.p.Def(&m.Bag[si])

@@ -6,7 +6,7 @@ import (
 
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/items"
-	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 )
 
 // strikeWith rolls one strike with scripted faces and returns its log.
@@ -155,7 +155,7 @@ func TestStrikes(t *testing.T) {
 	p := bundledParty(t, "ember-roads")
 	two := 2.0
 	axe := p.RS.Items.ItemByLabel("Hand axe")
-	axe.AttackDef.Strikes = &ruleset.ValueRef{Const: &two}
+	axe.AttackDef.Strikes = &valueref.Ref{Const: &two}
 	wield(t, p, "Tamsin", "Hand axe")
 	f := started(t, p, "Road bandit")
 	f.turn = items.Turn{Actor: items.GM, Dice: dice.Script(1, 1, 1, 1)}

@@ -8,6 +8,7 @@ import (
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
+	fightrules "github.com/rulehost/rulehost/engine/ruleset/fight"
 	"github.com/rulehost/rulehost/engine/tag"
 	"github.com/rulehost/rulehost/engine/use"
 )
@@ -74,7 +75,7 @@ func kindOf(rs *ruleset.Ruleset) (pool, symbol bool, refusal record.Record, ok b
 }
 
 type foeKind struct {
-	c     *ruleset.Creature
+	c     *fightrules.Creature
 	count int
 }
 
@@ -118,7 +119,7 @@ func readFoes(rs *ruleset.Ruleset, v string) ([]foeKind, record.Record, bool) {
 // addFoes adds n of creature c: a creature named twice ("Grave wight,
 // Grave wight") is one kind counted twice, so its foes are numbered
 // apart and each can be named as a target.
-func addFoes(out []foeKind, c *ruleset.Creature, n int) []foeKind {
+func addFoes(out []foeKind, c *fightrules.Creature, n int) []foeKind {
 	for i := range out {
 		if out[i].c == c {
 			out[i].count += n

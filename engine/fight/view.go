@@ -5,6 +5,7 @@ import (
 
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/ruleset"
+	fightrules "github.com/rulehost/rulehost/engine/ruleset/fight"
 )
 
 // Foes are the bestiary's creatures a [fight: op="start"] accepts in this
@@ -13,12 +14,12 @@ import (
 // rule accepts (summedDefenses). It is the predicate the GM prompt uses
 // to teach the fight only where a start can succeed, so the prompt and
 // the answer cannot drift apart.
-func Foes(rs *ruleset.Ruleset) []*ruleset.Creature {
+func Foes(rs *ruleset.Ruleset) []*fightrules.Creature {
 	pool, _, _, ok := kindOf(rs)
 	if !ok {
 		return nil
 	}
-	var out []*ruleset.Creature
+	var out []*fightrules.Creature
 	for _, c := range rs.Bestiary {
 		if pool {
 			out = append(out, c)

@@ -3,7 +3,7 @@ package fight
 import (
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/items"
-	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/sheet"
 )
 
@@ -123,7 +123,7 @@ func (f *fight) skillFlat(ch *sheet.Character, skill string) int {
 	return trainingFlat(ch, ch.Training(skill, false))
 }
 
-func onHitOf(o ruleset.OnHit) onHit {
+func onHitOf(o itemrules.OnHit) onHit {
 	h := onHit{Condition: o.Condition, AtLeast: o.AtLeast, Rounds: o.Rounds}
 	if o.Save != nil {
 		h.Save, h.SaveDC = o.Save.Save, o.Save.Difficulty
@@ -134,7 +134,7 @@ func onHitOf(o ruleset.OnHit) onHit {
 	return h
 }
 
-func plusOf(c ruleset.PlusClause) plus {
+func plusOf(c itemrules.PlusClause) plus {
 	p := plus{Flat: c.Flat, Type: c.Type, When: c.When}
 	if n, ok := dice.ReadNotation(c.Dice); ok {
 		p.Dice, p.HasDice = n, true

@@ -11,6 +11,7 @@ import (
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/sheet"
 	"github.com/rulehost/rulehost/engine/tag"
 	"github.com/rulehost/rulehost/engine/validate"
@@ -39,11 +40,11 @@ func FuzzStartingGear(f *testing.F) {
 		b := rs.Items
 		for i := range b.StartingGear {
 			g := &b.StartingGear[i]
-			if len(g.Choices) > ruleset.MaxGearChoices || g.MostStacks(b) > ruleset.MaxStacksPerBag {
+			if len(g.Choices) > itemrules.MaxGearChoices || g.MostStacks(b) > itemrules.MaxStacksPerBag {
 				t.Fatalf("set %q accepted out of bounds", g.ID)
 			}
 			for _, c := range g.Choices {
-				if len(c.Options) < ruleset.MinGearOptions || len(c.Options) > ruleset.MaxGearOptions {
+				if len(c.Options) < itemrules.MinGearOptions || len(c.Options) > itemrules.MaxGearOptions {
 					t.Fatalf("choice %q with %d options", c.Label, len(c.Options))
 				}
 			}

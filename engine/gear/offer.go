@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/items"
-	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/sheet"
 )
 
@@ -77,7 +77,7 @@ func Offers(p *items.Party, i int) []Offer {
 	return append(append(bands[FitsSheet], bands[ForAnyone]...), bands[NotFitted]...)
 }
 
-func offer(p *items.Party, b *ruleset.ItemsBlock, set *ruleset.GearSet) Offer {
+func offer(p *items.Party, b *itemrules.ItemsBlock, set *itemrules.GearSet) Offer {
 	o := Offer{ID: set.ID, Label: set.Label, Group: set.Group}
 	lists := 0
 	o.Lines, o.MinWeight, o.MaxWeight = describe(p, b, set.Lines, &lists)
@@ -98,7 +98,7 @@ func offer(p *items.Party, b *ruleset.ItemsBlock, set *ruleset.GearSet) Offer {
 // describe words lines ("Shield (put on)", "gold pieces ×15", "one of
 // Longsword, Battleaxe (pick1)") and their lightest and heaviest weight.
 // lists counts the lists met so far, so each names its pickN.
-func describe(p *items.Party, b *ruleset.ItemsBlock, lines []ruleset.GearLine, lists *int) ([]string, float64, float64) {
+func describe(p *items.Party, b *itemrules.ItemsBlock, lines []itemrules.GearLine, lists *int) ([]string, float64, float64) {
 	out := []string{} // an empty list, never null, in the JSON form
 	lo, hi := 0.0, 0.0
 	for _, l := range lines {

@@ -21,7 +21,7 @@ import (
 
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/record"
-	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/tag"
 )
 
@@ -67,7 +67,7 @@ func partOf(p *items.Party) *Part {
 }
 
 // Took reports whether member i took gear of the set's group.
-func Took(p *items.Party, i int, set *ruleset.GearSet) bool {
+func Took(p *items.Party, i int, set *itemrules.GearSet) bool {
 	for _, k := range partOf(p).Taken[i] {
 		if k == set.GroupKey() {
 			return true
@@ -79,7 +79,7 @@ func Took(p *items.Party, i int, set *ruleset.GearSet) bool {
 // unit is one resolved line: what goes in the bag, how many, and whether
 // it is put on.
 type unit struct {
-	def   *ruleset.Item // nil for a plain item
+	def   *itemrules.Item // nil for a plain item
 	name  string
 	count int
 	equip bool
@@ -115,8 +115,8 @@ func Answer(p *items.Party, t tag.Tag, turn items.Turn) record.Record {
 }
 
 // readSet reads take= against the ruleset's starting gear.
-func readSet(p *items.Party, t tag.Tag, actor items.Actor) (*ruleset.GearSet, record.Record, bool) {
-	var b *ruleset.ItemsBlock
+func readSet(p *items.Party, t tag.Tag, actor items.Actor) (*itemrules.GearSet, record.Record, bool) {
+	var b *itemrules.ItemsBlock
 	if p.RS != nil {
 		b = p.RS.Items
 	}
@@ -136,7 +136,7 @@ func readSet(p *items.Party, t tag.Tag, actor items.Actor) (*ruleset.GearSet, re
 	return set, record.Record{}, true
 }
 
-func setIDs(b *ruleset.ItemsBlock) string {
+func setIDs(b *itemrules.ItemsBlock) string {
 	ids := make([]string, len(b.StartingGear))
 	for i, g := range b.StartingGear {
 		ids[i] = g.ID
@@ -147,8 +147,8 @@ func setIDs(b *ruleset.ItemsBlock) string {
 // chosenLines is the set's lines, then the lines of the option chosen
 // for each choice (choice1=, choice2=, ... by label in any case or by
 // number), in order.
-func chosenLines(set *ruleset.GearSet, t tag.Tag) ([]ruleset.GearLine, record.Record, bool) {
-	lines := append([]ruleset.GearLine(nil), set.Lines...)
+func chosenLines(set *itemrules.GearSet, t tag.Tag) ([]itemrules.GearLine, record.Record, bool) {
+	lines := append([]itemrules.GearLine(nil), set.Lines...)
 	for ci, c := range set.Choices {
 		key := "choice" + strconv.Itoa(ci+1)
 		v, given := t.Get(key)
@@ -167,7 +167,7 @@ func chosenLines(set *ruleset.GearSet, t tag.Tag) ([]ruleset.GearLine, record.Re
 	return lines, record.Record{}, true
 }
 
-func option(c ruleset.GearChoice, v string) int {
+func option(c itemrules.GearChoice, v string) int {
 	for i, o := range c.Options {
 		if strings.EqualFold(o.Label, v) {
 			return i
@@ -179,7 +179,7 @@ func option(c ruleset.GearChoice, v string) int {
 	return -1
 }
 
-func optionLabels(c ruleset.GearChoice) string {
+func optionLabels(c itemrules.GearChoice) string {
 	out := make([]string, len(c.Options))
 	for i, o := range c.Options {
 		out[i] = strconv.Itoa(i+1) + " " + strconv.Quote(o.Label)
@@ -190,7 +190,7 @@ func optionLabels(c ruleset.GearChoice) string {
 // resolve turns lines into units: an item, coins as their coin's item,
 // the item picked from each list (pick1=, pick2=, ... in order, by label
 // or "catalog/entry" in any case), a plain item by name.
-func resolve(p *items.Party, set *ruleset.GearSet, lines []ruleset.GearLine, t tag.Tag) ([]unit, record.Record, bool) {
+func resolve(p *items.Party, set *itemrules.GearSet, lines []itemrules.GearLine, t tag.Tag) ([]unit, record.Record, bool) {
 	b := p.RS.Items
 	var units []unit
 	lists := 0
@@ -226,7 +226,7 @@ func resolve(p *items.Party, set *ruleset.GearSet, lines []ruleset.GearLine, t t
 }
 
 // picked reads pickN= for the n-th list.
-func picked(b *ruleset.ItemsBlock, set *ruleset.GearSet, list []string, n int, t tag.Tag) (*ruleset.Item, record.Record, bool) {
+func picked(b *itemrules.ItemsBlock, set *itemrules.GearSet, list []string, n int, t tag.Tag) (*itemrules.Item, record.Record, bool) {
 	key := "pick" + strconv.Itoa(n)
 	v, given := t.Get(key)
 	v = strings.TrimSpace(v)
@@ -259,7 +259,7 @@ func weightOf(p *items.Party, units []unit) float64 {
 // fits refuses gear too heavy for its bearer (saying what it weighs
 // against what they can still carry) or needing more stacks than their
 // bag accepts.
-func fits(p *items.Party, who int, set *ruleset.GearSet, units []unit) (record.Record, bool) {
+func fits(p *items.Party, who int, set *itemrules.GearSet, units []unit) (record.Record, bool) {
 	m := p.Members[who]
 	w := weightOf(p, units)
 	_, limit := p.Capacity(who)
@@ -296,7 +296,7 @@ func stacksNeeded(u unit) int {
 
 // take puts every unit in the bag, puts on what equips where slots are
 // free, marks the group taken and says what it did.
-func take(p *items.Party, who int, set *ruleset.GearSet, units []unit, again bool) record.Record {
+func take(p *items.Party, who int, set *itemrules.GearSet, units []unit, again bool) record.Record {
 	var took, on, off []string
 	for _, u := range units {
 		p.Put(who, u.def, u.name, u.count)

@@ -7,7 +7,7 @@ import (
 
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/record"
-	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/tag"
 )
 
@@ -30,7 +30,7 @@ var laterActions = map[string]string{
 }
 
 // maxCount bounds a count= so that a typo cannot fill a bag with millions of stacks.
-const maxCount = ruleset.MaxStack
+const maxCount = itemrules.MaxStack
 
 // coreActions are the inventory actions the bag core answers itself.
 var coreActions = map[string]bool{"add": true, "remove": true, "equip": true, "unequip": true,
@@ -174,7 +174,7 @@ func takeOut(m *Member, si, k int) {
 
 // heldBy is what a name means in the party's bags: the stacks whose name
 // or item label matches, any case.
-func (p *Party) held(name string) (def *ruleset.Item, ref string, ok bool) {
+func (p *Party) held(name string) (def *itemrules.Item, ref string, ok bool) {
 	for _, m := range p.Members {
 		for i := range m.Bag {
 			s := &m.Bag[i]
@@ -237,7 +237,7 @@ func (p *Party) add(t tag.Tag, actor Actor) record.Record {
 // one the Game Master invents, more of what the party already has, or a
 // plain untyped item (nil) where the block allows one. It returns the
 // item, its stack's name and the invention's notes, or the refusal.
-func (p *Party) addedItem(t tag.Tag, name string, actor Actor) (*ruleset.Item, string, []string, *record.Record) {
+func (p *Party) addedItem(t tag.Tag, name string, actor Actor) (*itemrules.Item, string, []string, *record.Record) {
 	var notes []string
 	def := p.lookupName(name)
 	stackName := name
@@ -270,7 +270,7 @@ func (p *Party) addedItem(t tag.Tag, name string, actor Actor) (*ruleset.Item, s
 // refuseUntyped refuses a plain untyped item where the block says so:
 // the Game Master's when native items are off, the player's when
 // freeform is "refuse".
-func refuseUntyped(b *ruleset.ItemsBlock, name string, actor Actor) (record.Record, bool) {
+func refuseUntyped(b *itemrules.ItemsBlock, name string, actor Actor) (record.Record, bool) {
 	if actor == GM && !b.Native {
 		return record.Refused("add", "not-ruleset-item", "item", name, "note",
 			"this ruleset has no native items: add one of its items by label, invent one in its vocabulary, or add more of something the party has"), true
@@ -283,7 +283,7 @@ func refuseUntyped(b *ruleset.ItemsBlock, name string, actor Actor) (record.Reco
 
 // putPlaced puts each placement in its member's bag and says where the
 // items went: "Ada 2; Orrin 1" ("" when nowhere).
-func (p *Party) putPlaced(placed []Placement, def *ruleset.Item, stackName string) string {
+func (p *Party) putPlaced(placed []Placement, def *itemrules.Item, stackName string) string {
 	var parts []string
 	for _, pl := range placed {
 		m := p.Members[pl.Member]
@@ -428,7 +428,7 @@ func (p *Party) equip(t tag.Tag, on bool) record.Record {
 
 // putOn equips one of the item from who's bag (-1: the first that holds
 // one not yet equipped), when its slots are free.
-func (p *Party) putOn(b *ruleset.ItemsBlock, who int, name string) record.Record {
+func (p *Party) putOn(b *itemrules.ItemsBlock, who int, name string) record.Record {
 	const action = "equip"
 	mi, si, found := p.find(who, name, func(s *Stack) bool { return !s.Equipped })
 	if !found {
@@ -555,7 +555,7 @@ func (p *Party) bind(t tag.Tag) record.Record {
 	return rec
 }
 
-func bindingLabel(b *ruleset.ItemsBlock) string {
+func bindingLabel(b *itemrules.ItemsBlock) string {
 	if b.Binding.Label != "" {
 		return b.Binding.Label
 	}
@@ -642,7 +642,7 @@ type gift struct {
 	taking
 	to        int
 	given     int
-	def       *ruleset.Item
+	def       *itemrules.Item
 	stackName string
 	cursed    bool
 }

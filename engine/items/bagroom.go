@@ -5,15 +5,15 @@ import (
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/record"
-	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 )
 
 // stackRoom is how many units of an item a bag still takes: the room in
 // its open stacks of that item (the stacks put would fill) and the new
 // stacks it may still open, each up to the item's stack limit. Past it,
 // put would drop units, so every caller asks first.
-func (p *Party) stackRoom(m *Member, def *ruleset.Item, name string, curseEnded bool) int {
-	limit := ruleset.DefaultStack
+func (p *Party) stackRoom(m *Member, def *itemrules.Item, name string, curseEnded bool) int {
+	limit := itemrules.DefaultStack
 	ref := ""
 	if def != nil {
 		limit = def.StackLimit()
@@ -39,7 +39,7 @@ func (p *Party) stackRoom(m *Member, def *ruleset.Item, name string, curseEnded 
 // bagFullRefusal refuses an add some of whose placements would not fit
 // in the bearer's bag (MaxStacksPerBag stacks): nothing is added, and the
 // record says why, instead of a placed= for units that were dropped.
-func (p *Party) bagFullRefusal(placed []Placement, def *ruleset.Item, name string) (record.Record, bool) {
+func (p *Party) bagFullRefusal(placed []Placement, def *itemrules.Item, name string) (record.Record, bool) {
 	for _, pl := range placed {
 		m := p.Members[pl.Member]
 		if room := p.stackRoom(m, def, name, false); pl.Count > room {

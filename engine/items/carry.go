@@ -3,12 +3,12 @@ package items
 import (
 	"math"
 
-	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 )
 
 // Weight is what one unit of an item weighs: its carry.stat value, or
 // nothing (no carry, no such stat, or a plain item).
-func (p *Party) Weight(def *ruleset.Item) float64 {
+func (p *Party) Weight(def *itemrules.Item) float64 {
 	b := p.block()
 	if def == nil || b == nil || b.Carry == nil || b.Carry.Stat == "" {
 		return 0
@@ -83,7 +83,7 @@ type Placement struct {
 // encumbered; what remains goes, the same way, to whoever still has room
 // below their limit; nothing goes past anyone's limit, and what no one can
 // carry is left behind (the second value).
-func (p *Party) place(def *ruleset.Item, count int) ([]Placement, int) {
+func (p *Party) place(def *itemrules.Item, count int) ([]Placement, int) {
 	w := p.Weight(def)
 	n := len(p.Members)
 	if n == 0 {
@@ -138,7 +138,7 @@ func (p *Party) place(def *ruleset.Item, count int) ([]Placement, int) {
 
 // placeWith is the placement for a named bearer: all to them, up to
 // their limit; the rest is left behind.
-func (p *Party) placeWith(i int, def *ruleset.Item, count int) ([]Placement, int) {
+func (p *Party) placeWith(i int, def *itemrules.Item, count int) ([]Placement, int) {
 	w := p.Weight(def)
 	_, lim := p.Capacity(i)
 	k := fits(lim-p.Load(i), w, count)

@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 )
 
 // Worth is what member i's coins of a family are worth, counted in the
 // family's smallest coin (worn or not: coins are never worn).
-func (p *Party) Worth(i int, fam *ruleset.Currency) int {
+func (p *Party) Worth(i int, fam *itemrules.Currency) int {
 	total := 0
 	for _, s := range p.Members[i].Bag {
 		def := p.Def(&s)
@@ -45,7 +45,7 @@ func (p *Party) MoneyLine(i int) string {
 	return strings.Join(parts, ", ")
 }
 
-func familyLabel(fam *ruleset.Currency) string {
+func familyLabel(fam *itemrules.Currency) string {
 	if fam.Label != "" {
 		return fam.Label
 	}
@@ -54,7 +54,7 @@ func familyLabel(fam *ruleset.Currency) string {
 
 // coinLine is a coin as the Game Master sees it: "shillings [Coin, worth
 // 12 pennies]"; the smallest coin says only its family.
-func (p *Party) coinLine(def *ruleset.Item, name string) string {
+func (p *Party) coinLine(def *itemrules.Item, name string) string {
 	c, fam := p.block().Coin(def.Coin)
 	if c == nil {
 		return name

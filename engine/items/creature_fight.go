@@ -1,6 +1,8 @@
 package items
 
-import "github.com/rulehost/rulehost/engine/ruleset"
+import (
+	effectrules "github.com/rulehost/rulehost/engine/ruleset/effect"
+)
 
 // A creature in a fight holds conditions too (an onHit entry, a use's
 // applies). What they do is read as a member's conditions are, from the
@@ -36,7 +38,7 @@ func (p *Party) HeldFightEffects(conds []string) map[string][]string {
 // (its bestiary entry's, labelled by name) while it holds conds: the
 // creature's own unchanged when its conditions give none, else both met
 // as a member's sources meet.
-func (p *Party) HeldDefenses(name string, own *ruleset.Effect, conds []string) (Defenses, bool) {
+func (p *Party) HeldDefenses(name string, own *effectrules.Effect, conds []string) (Defenses, bool) {
 	var held []source
 	for _, s := range p.heldSources(conds) {
 		if e := s.effect; e != nil && len(e.Resist)+len(e.Immune)+len(e.Vulnerable)+len(e.ConditionImmunities) > 0 {

@@ -4,7 +4,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/rulehost/rulehost/engine/ruleset"
+	effectrules "github.com/rulehost/rulehost/engine/ruleset/effect"
 )
 
 // Defenses are a character's typed defenses from every source combined
@@ -14,8 +14,8 @@ import (
 // vulnerability to the same word cancel out and both are left out.
 // Entries keep their exceptions, so Multiplier answers any strike.
 type Defenses struct {
-	Resist              []ruleset.DamageEntry
-	Immune              []ruleset.DamageEntry
+	Resist              []effectrules.DamageEntry
+	Immune              []effectrules.DamageEntry
 	Vulnerable          []string
 	ConditionImmunities []string
 	// Ended are conditions on the sheet that an immunity ends.
@@ -71,13 +71,13 @@ func (p *Party) meetDefenses(srcs []source) Defenses {
 // immunities combined per damage word (lower-cased), the first spelling
 // of each vulnerability, and the condition ids of the immunities.
 type gathered struct {
-	resist, immune map[string]ruleset.DamageEntry
+	resist, immune map[string]effectrules.DamageEntry
 	vuln           map[string]string
 	conds          map[string]bool
 }
 
 func gatherDefenses(srcs []source) gathered {
-	g := gathered{resist: map[string]ruleset.DamageEntry{}, immune: map[string]ruleset.DamageEntry{},
+	g := gathered{resist: map[string]effectrules.DamageEntry{}, immune: map[string]effectrules.DamageEntry{},
 		vuln: map[string]string{}, conds: map[string]bool{}}
 	for _, src := range srcs {
 		e := src.effect
@@ -107,9 +107,9 @@ func gatherDefenses(srcs []source) gathered {
 // combine joins two entries for one damage word: a strike gets past the
 // joined entry only when it gets past both, so the exceptions are those
 // they share (none when either has none).
-func combine(have, d ruleset.DamageEntry) ruleset.DamageEntry {
+func combine(have, d effectrules.DamageEntry) effectrules.DamageEntry {
 	if have.Type == "" {
-		return ruleset.DamageEntry{Type: d.Type, Except: append([]string(nil), d.Except...)}
+		return effectrules.DamageEntry{Type: d.Type, Except: append([]string(nil), d.Except...)}
 	}
 	var shared []string
 	for _, t := range have.Except {
@@ -141,18 +141,18 @@ func containsFold(list []string, s string) bool {
 }
 
 // find returns the entry for a damage word, compared without case.
-func find(list []ruleset.DamageEntry, word string) (ruleset.DamageEntry, bool) {
+func find(list []effectrules.DamageEntry, word string) (effectrules.DamageEntry, bool) {
 	for _, d := range list {
 		if strings.EqualFold(d.Type, word) {
 			return d, true
 		}
 	}
-	return ruleset.DamageEntry{}, false
+	return effectrules.DamageEntry{}, false
 }
 
 // applies reports an entry that a strike with these tags does not get
 // past: any named tag on the strike bypasses it.
-func applies(d ruleset.DamageEntry, tags []string) bool {
+func applies(d effectrules.DamageEntry, tags []string) bool {
 	for _, t := range tags {
 		if containsFold(d.Except, t) {
 			return false

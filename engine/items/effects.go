@@ -5,7 +5,7 @@ import (
 
 	"github.com/rulehost/rulehost/engine/check"
 	"github.com/rulehost/rulehost/engine/dice"
-	"github.com/rulehost/rulehost/engine/ruleset"
+	effectrules "github.com/rulehost/rulehost/engine/ruleset/effect"
 	"github.com/rulehost/rulehost/engine/sheet"
 )
 
@@ -14,7 +14,7 @@ import (
 // rows of a sheet list that combat.sheetHides reads.
 type source struct {
 	label  string
-	effect *ruleset.Effect
+	effect *effectrules.Effect
 }
 
 // sources lists what acts on member i, in a fixed order: the conditions
@@ -100,15 +100,15 @@ func refersTo(t check.Target, to string, skills, saves []string) bool {
 // addEffectModes adds the advantage and disadvantage of e's own-checks
 // and own-saves effects that refer to t (the rest are a fight's); true
 // when any did.
-func addEffectModes(out *check.Effects, e *ruleset.Effect, t check.Target) bool {
+func addEffectModes(out *check.Effects, e *effectrules.Effect, t check.Target) bool {
 	used := false
 	for _, name := range e.Effects {
 		switch name {
-		case ruleset.OwnChecksAdvantage, ruleset.OwnChecksDisadvantage:
+		case effectrules.OwnChecksAdvantage, effectrules.OwnChecksDisadvantage:
 			if !refersTo(t, "checks", e.Skills, nil) {
 				continue
 			}
-		case ruleset.OwnSavesAdvantage, ruleset.OwnSavesDisadvantage:
+		case effectrules.OwnSavesAdvantage, effectrules.OwnSavesDisadvantage:
 			if !refersTo(t, "saves", nil, e.Saves) {
 				continue
 			}
@@ -128,7 +128,7 @@ func addEffectModes(out *check.Effects, e *ruleset.Effect, t check.Target) bool 
 // addModifiers adds the number, dice and mode of each of e's modifiers
 // that refers to t; true when any changed something (a mode counts only
 // where the kind reads modes).
-func addModifiers(out *check.Effects, e *ruleset.Effect, t check.Target, modes bool) bool {
+func addModifiers(out *check.Effects, e *effectrules.Effect, t check.Target, modes bool) bool {
 	used := false
 	for _, m := range e.Modifiers {
 		skills, saves := modifierScope(e, m)
@@ -160,7 +160,7 @@ func addModifiers(out *check.Effects, e *ruleset.Effect, t check.Target, modes b
 
 // modifierScope is what a modifier refers to: its own skills and saves,
 // or, when it names none, its effect's.
-func modifierScope(e *ruleset.Effect, m ruleset.Modifier) (skills, saves []string) {
+func modifierScope(e *effectrules.Effect, m effectrules.Modifier) (skills, saves []string) {
 	if len(m.Skills) == 0 && len(m.Saves) == 0 {
 		return e.Skills, e.Saves
 	}

@@ -8,6 +8,8 @@ import (
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
+	effectrules "github.com/rulehost/rulehost/engine/ruleset/effect"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/tag"
 )
 
@@ -26,8 +28,8 @@ func wantsInvention(t tag.Tag) bool {
 // inventor builds one invented item and the notes the GM is told.
 type inventor struct {
 	p     *Party
-	b     *ruleset.ItemsBlock
-	it    *ruleset.Item
+	b     *itemrules.ItemsBlock
+	it    *itemrules.Item
 	notes []string
 }
 
@@ -43,7 +45,7 @@ func (iv *inventor) note(format string, args ...any) {
 // carried bonuses to the rarity's bonus (inherited parts too). The game
 // keeps the item by name. With propose false nothing is invented and the
 // name is read as any other.
-func (p *Party) invent(t tag.Tag, name string) (*ruleset.Item, []string, *record.Record) {
+func (p *Party) invent(t tag.Tag, name string) (*itemrules.Item, []string, *record.Record) {
 	b := p.block()
 	if b == nil {
 		return nil, nil, nil
@@ -51,7 +53,7 @@ func (p *Party) invent(t tag.Tag, name string) (*ruleset.Item, []string, *record
 	if !b.Propose {
 		return nil, []string{"this ruleset does not let the Game Master invent items; the description was ignored"}, nil
 	}
-	iv := &inventor{p: p, b: b, it: &ruleset.Item{Label: name, Stats: map[string]any{}, Invented: true}}
+	iv := &inventor{p: p, b: b, it: &itemrules.Item{Label: name, Stats: map[string]any{}, Invented: true}}
 	d := iv.describe(t)
 	hadBase := false
 	if like, ok := t.Get("like"); ok {
@@ -121,7 +123,7 @@ func (iv *inventor) describe(t tag.Tag) description {
 func (iv *inventor) category(t tag.Tag) {
 	b := iv.b
 	if c, ok := t.Get("category"); ok {
-		if n := ruleset.FindNamed(b.Categories, c); n != nil {
+		if n := itemrules.FindNamed(b.Categories, c); n != nil {
 			iv.it.Category = n.ID
 		} else {
 			iv.note("category %q is not one of this ruleset's; dropped", c)
@@ -139,7 +141,7 @@ func (iv *inventor) category(t tag.Tag) {
 func (iv *inventor) rarity(t tag.Tag) {
 	b := iv.b
 	if r, ok := t.Get("rarity"); ok && len(b.Rarities) > 0 {
-		if n := ruleset.FindNamed(b.Rarities, r); n != nil {
+		if n := itemrules.FindNamed(b.Rarities, r); n != nil {
 			iv.it.Rarity = n.ID
 		} else {
 			iv.it.Rarity = b.Rarities[0].ID
@@ -170,18 +172,18 @@ func (iv *inventor) describedEffects(d description) {
 
 // copyFrom starts from a known item: its category, rarity, tags, stats,
 // slots, binding and effects (deep-copied: the original never changes).
-func (iv *inventor) copyFrom(base *ruleset.Item) {
+func (iv *inventor) copyFrom(base *itemrules.Item) {
 	it := iv.it
 	it.Category, it.Rarity = base.Category, base.Rarity
 	it.Tags = append([]string(nil), base.Tags...)
 	for k, v := range base.Stats {
 		it.Stats[k] = v
 	}
-	it.Slots = append([]ruleset.SlotUse(nil), base.Slots...)
+	it.Slots = append([]itemrules.SlotUse(nil), base.Slots...)
 	it.Stack = base.Stack
 	it.Binds, it.Cursed, it.Restriction = base.Binds, base.Cursed, base.Restriction
 	it.Worn, it.Carried = copyEffect(base.Worn), copyEffect(base.Carried)
-	it.Requires = append([]ruleset.Requirement(nil), base.Requires...)
+	it.Requires = append([]itemrules.Requirement(nil), base.Requires...)
 	it.Summary = base.Summary
 	it.Attack, it.Use, it.Charges, it.HasCharges = base.Attack, base.Use, base.Charges, base.HasCharges
 	// Used as that one, charges and all (spec/items.md "Using items in a
@@ -191,13 +193,13 @@ func (iv *inventor) copyFrom(base *ruleset.Item) {
 	it.AttackDef = base.AttackDef
 }
 
-func copyEffect(e *ruleset.Effect) *ruleset.Effect {
+func copyEffect(e *effectrules.Effect) *effectrules.Effect {
 	if e == nil {
 		return nil
 	}
 	c := *e
-	c.Modifiers = append([]ruleset.Modifier(nil), e.Modifiers...)
-	c.Abilities = append([]ruleset.AbilityChange(nil), e.Abilities...)
+	c.Modifiers = append([]effectrules.Modifier(nil), e.Modifiers...)
+	c.Abilities = append([]effectrules.AbilityChange(nil), e.Abilities...)
 	return &c
 }
 
@@ -223,7 +225,7 @@ func (iv *inventor) tags(s string) {
 		return
 	}
 	for _, part := range splitList(s) {
-		n := ruleset.FindNamed(iv.b.Tags, part)
+		n := itemrules.FindNamed(iv.b.Tags, part)
 		if n == nil {
 			iv.note("tag %q is not one of this ruleset's; dropped", part)
 			continue
@@ -291,7 +293,7 @@ func lowerASCII(s string) string {
 	return string(b)
 }
 
-func (iv *inventor) findStat(name string) *ruleset.ItemStatDecl {
+func (iv *inventor) findStat(name string) *itemrules.ItemStatDecl {
 	name = strings.TrimSpace(name)
 	for i := range iv.b.Stats {
 		sd := &iv.b.Stats[i]
@@ -328,7 +330,7 @@ func (iv *inventor) stats(s string) {
 	}
 }
 
-func (iv *inventor) statValue(sd *ruleset.ItemStatDecl, v string) (any, bool) {
+func (iv *inventor) statValue(sd *itemrules.ItemStatDecl, v string) (any, bool) {
 	v = strings.Trim(strings.TrimSpace(v), `"'`)
 	switch sd.Type {
 	case "number":
@@ -375,10 +377,10 @@ func (iv *inventor) slots(s string) {
 		iv.note("this ruleset has no slots; slots dropped")
 		return
 	}
-	var out []ruleset.SlotUse
+	var out []itemrules.SlotUse
 	for _, part := range splitList(s) {
 		k, v := pair(part)
-		var sd *ruleset.SlotDecl
+		var sd *itemrules.SlotDecl
 		for i := range iv.b.Slots {
 			if strings.EqualFold(iv.b.Slots[i].ID, k) || strings.EqualFold(iv.b.Slots[i].Label, k) {
 				sd = &iv.b.Slots[i]
@@ -399,7 +401,7 @@ func (iv *inventor) slots(s string) {
 			iv.note("%s %d is more than a character has; it takes %d", sd.Label, n, c)
 			n = c
 		}
-		out = append(out, ruleset.SlotUse{Slot: sd.ID, Count: n})
+		out = append(out, itemrules.SlotUse{Slot: sd.ID, Count: n})
 	}
 	iv.it.Slots = out
 }
@@ -426,13 +428,13 @@ func (iv *inventor) binds(s string) {
 // on checks or saves, +N/-N on an ability, and +N/-N/advantage/
 // disadvantage on attacks, +N/-N on defense; "none" is no change. The
 // changes add to what the item inherited from like=; "none" clears it.
-func (iv *inventor) effect(key, s string, inherited *ruleset.Effect) *ruleset.Effect {
+func (iv *inventor) effect(key, s string, inherited *effectrules.Effect) *effectrules.Effect {
 	if isNone(s) {
 		return nil
 	}
 	e := inherited
 	if e == nil {
-		e = &ruleset.Effect{}
+		e = &effectrules.Effect{}
 	}
 	for _, part := range strings.Split(s, ";") {
 		part = strings.TrimSpace(part)
@@ -450,14 +452,14 @@ func (iv *inventor) effect(key, s string, inherited *ruleset.Effect) *ruleset.Ef
 }
 
 // change reads one change into e; false when it is not understood.
-func (iv *inventor) change(e *ruleset.Effect, part string) bool {
+func (iv *inventor) change(e *effectrules.Effect, part string) bool {
 	c, ok := readChange(part)
 	if !ok {
 		return false
 	}
 	switch {
 	case c.target == "checks" || c.target == "check" || (c.target == "" && strings.HasPrefix(c.suffix, "check")):
-		return c.modifier(e, ruleset.Modifier{To: "checks"})
+		return c.modifier(e, effectrules.Modifier{To: "checks"})
 	case c.target == "saves" || c.target == "save" || (c.target == "" && strings.HasPrefix(c.suffix, "save")):
 		if c.fails {
 			for _, sv := range iv.p.RS.Saves {
@@ -465,14 +467,14 @@ func (iv *inventor) change(e *ruleset.Effect, part string) bool {
 			}
 			return true
 		}
-		return c.modifier(e, ruleset.Modifier{To: "saves"})
+		return c.modifier(e, effectrules.Modifier{To: "saves"})
 	case c.target == "attacks" || c.target == "attack" || c.target == "attack roll" || c.target == "attack rolls":
-		return c.modifier(e, ruleset.Modifier{To: "attacks"})
+		return c.modifier(e, effectrules.Modifier{To: "attacks"})
 	case c.target == "defense" || c.target == "defence" || iv.defenseWord(c.target) != "":
 		if c.fails || c.mode != "" || c.amount == nil {
 			return false
 		}
-		e.Modifiers = append(e.Modifiers, ruleset.Modifier{To: "defense", Flat: *c.amount})
+		e.Modifiers = append(e.Modifiers, effectrules.Modifier{To: "defense", Flat: *c.amount})
 		return true
 	}
 	return iv.namedChange(e, c)
@@ -481,24 +483,24 @@ func (iv *inventor) change(e *ruleset.Effect, part string) bool {
 // namedChange reads a change on one skill, save or ability by id or
 // label. A skill's checks come before a save of the same name unless the
 // change says "save"; an ability only takes a number.
-func (iv *inventor) namedChange(e *ruleset.Effect, c changeWords) bool {
+func (iv *inventor) namedChange(e *effectrules.Effect, c changeWords) bool {
 	rs := iv.p.RS
 	if sk := findSkill(rs.Skills, c.target); sk != nil && c.suffix != "save" && c.suffix != "saves" {
-		return c.modifier(e, ruleset.Modifier{To: "checks", Skills: []string{sk.ID}})
+		return c.modifier(e, effectrules.Modifier{To: "checks", Skills: []string{sk.ID}})
 	}
 	if sv := findSkill(rs.Saves, c.target); sv != nil {
 		if c.fails {
 			e.FailsSaves = append(e.FailsSaves, sv.ID)
 			return true
 		}
-		return c.modifier(e, ruleset.Modifier{To: "saves", Saves: []string{sv.ID}})
+		return c.modifier(e, effectrules.Modifier{To: "saves", Saves: []string{sv.ID}})
 	}
 	for _, a := range rs.Abilities {
 		if strings.EqualFold(a.ID, c.target) || strings.EqualFold(a.Label, c.target) {
 			if c.amount == nil || c.mode != "" || c.fails {
 				return false
 			}
-			e.Abilities = append(e.Abilities, ruleset.AbilityChange{Ability: a.ID, Add: *c.amount})
+			e.Abilities = append(e.Abilities, effectrules.AbilityChange{Ability: a.ID, Add: *c.amount})
 			return true
 		}
 	}
@@ -555,7 +557,7 @@ func readChange(part string) (changeWords, bool) {
 
 // modifier adds m with the change's amount and mode. Only a save can be
 // failed, so a change that fails anything else is not understood.
-func (c changeWords) modifier(e *ruleset.Effect, m ruleset.Modifier) bool {
+func (c changeWords) modifier(e *effectrules.Effect, m effectrules.Modifier) bool {
 	if c.fails {
 		return false
 	}
@@ -657,7 +659,7 @@ func (iv *inventor) rarityLabel() string {
 // capBonus caps each flat bonus to the rarity's bonus and drops dice
 // bonuses there (dice cannot be capped to a number); a penalty is never
 // capped. The part inherited from like= is capped too.
-func (iv *inventor) capBonus(e *ruleset.Effect, key string) {
+func (iv *inventor) capBonus(e *effectrules.Effect, key string) {
 	cp := iv.b.Cap(iv.it.Rarity)
 	if e == nil || cp == nil || cp.Bonus == nil {
 		return
@@ -687,7 +689,7 @@ func (iv *inventor) capBonus(e *ruleset.Effect, key string) {
 // dropEmptyModifiers removes a modifier left with nothing to add (its
 // dice dropped by a cap, no number and no mode): it would print as an
 // empty change and name the item on checks it does not change.
-func dropEmptyModifiers(mods []ruleset.Modifier) []ruleset.Modifier {
+func dropEmptyModifiers(mods []effectrules.Modifier) []effectrules.Modifier {
 	out := mods[:0]
 	for _, m := range mods {
 		if m.Flat != 0 || m.Dice != "" || m.Mode != "" {
@@ -700,7 +702,7 @@ func dropEmptyModifiers(mods []ruleset.Modifier) []ruleset.Modifier {
 // lookupLike finds the item like= names, "each part by ID or label": a
 // label (or an invented item's name), then "catalog/entry", then an entry
 // ID (the first catalog that lists it, as for a shared label).
-func (p *Party) lookupLike(name string) *ruleset.Item {
+func (p *Party) lookupLike(name string) *itemrules.Item {
 	if it := p.lookupName(name); it != nil {
 		return it
 	}

@@ -3,7 +3,7 @@ package items
 import (
 	"strings"
 
-	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 )
 
 // Invented weapons (spec/items.md "Weapons in a fight"): an item invented
@@ -31,7 +31,7 @@ func (iv *inventor) fightLike(gaveSlots, gaveBinds bool) {
 	}
 	slots, binds := it.Slots, it.Binds
 	if !gaveSlots && !gaveBinds && len(slots) == 0 && !binds {
-		slots, binds = append([]ruleset.SlotUse(nil), base.Slots...), base.Binds
+		slots, binds = append([]itemrules.SlotUse(nil), base.Slots...), base.Binds
 	}
 	if len(slots) == 0 && !binds {
 		return // never worn, so never wielded: no attack to fight with
@@ -54,8 +54,8 @@ func (iv *inventor) fightLike(gaveSlots, gaveBinds bool) {
 // name contained in the other in either direction (Crossbow resembles
 // Hunting bow), else the category's first weapon. nil when the category
 // has none.
-func closestWeapon(b *ruleset.ItemsBlock, category, name string) *ruleset.Item {
-	var first *ruleset.Item
+func closestWeapon(b *itemrules.ItemsBlock, category, name string) *itemrules.Item {
+	var first *itemrules.Item
 	for _, it := range b.Items {
 		if it.AttackDef == nil || it.Category != category {
 			continue

@@ -11,6 +11,7 @@ import (
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 	"github.com/rulehost/rulehost/engine/sheet"
 	"github.com/rulehost/rulehost/engine/tag"
 )
@@ -280,22 +281,22 @@ func TestItemStat(t *testing.T) {
 		t.Errorf("outside a game: %v", g)
 	}
 	ch := p.Character(1)
-	ref := func(r ruleset.ItemStatRef) float64 { return ch.Value(ruleset.ValueRef{ItemStat: &r}) }
+	ref := func(r valueref.ItemStat) float64 { return ch.Value(valueref.Ref{ItemStat: &r}) }
 	cases := []struct {
-		r    ruleset.ItemStatRef
+		r    valueref.ItemStat
 		want float64
 	}{
-		{ruleset.ItemStatRef{Stat: "bulk", Pick: "sum"}, 5},
-		{ruleset.ItemStatRef{Stat: "bulk", Pick: "max"}, 2},
-		{ruleset.ItemStatRef{Stat: "bulk", Pick: "min"}, 0.1},
-		{ruleset.ItemStatRef{Pick: "count"}, 31},
-		{ruleset.ItemStatRef{Pick: "count", Stat: "damage"}, 1},
-		{ruleset.ItemStatRef{Pick: "count", Category: "ammunition"}, 30},
-		{ruleset.ItemStatRef{Pick: "count", Tag: "arrow"}, 30},
-		{ruleset.ItemStatRef{Pick: "count", Slot: "hands"}, 1},
-		{ruleset.ItemStatRef{Stat: "guard", Pick: "sum", Default: 7}, 7},
-		{ruleset.ItemStatRef{Stat: "bulk", From: "worn", Default: -1}, -1},
-		{ruleset.ItemStatRef{Stat: "bulk", From: "carried"}, 5},
+		{valueref.ItemStat{Stat: "bulk", Pick: "sum"}, 5},
+		{valueref.ItemStat{Stat: "bulk", Pick: "max"}, 2},
+		{valueref.ItemStat{Stat: "bulk", Pick: "min"}, 0.1},
+		{valueref.ItemStat{Pick: "count"}, 31},
+		{valueref.ItemStat{Pick: "count", Stat: "damage"}, 1},
+		{valueref.ItemStat{Pick: "count", Category: "ammunition"}, 30},
+		{valueref.ItemStat{Pick: "count", Tag: "arrow"}, 30},
+		{valueref.ItemStat{Pick: "count", Slot: "hands"}, 1},
+		{valueref.ItemStat{Stat: "guard", Pick: "sum", Default: 7}, 7},
+		{valueref.ItemStat{Stat: "bulk", From: "worn", Default: -1}, -1},
+		{valueref.ItemStat{Stat: "bulk", From: "carried"}, 5},
 	}
 	for _, c := range cases {
 		if got := ref(c.r); got < c.want-1e-9 || got > c.want+1e-9 {

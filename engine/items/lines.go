@@ -6,7 +6,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/rulehost/rulehost/engine/ruleset"
+	effectrules "github.com/rulehost/rulehost/engine/ruleset/effect"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 )
 
 // Line is an item as the Game Master sees it (forGM) or as the player's
@@ -15,7 +17,7 @@ import (
 // (Sneak)` for the GM, `While worn: -1 on checks (Sneak)` for the player),
 // what it requires and what it costs. The GM never sees a stat that is not
 // promptVisible.
-func (p *Party) Line(def *ruleset.Item, name string, forGM bool) string {
+func (p *Party) Line(def *itemrules.Item, name string, forGM bool) string {
 	if def.Coin != "" {
 		return p.coinLine(def, name)
 	}
@@ -62,7 +64,7 @@ func (p *Party) Line(def *ruleset.Item, name string, forGM bool) string {
 // fakeLine is a fake not yet found out (spec/items.md "Honest and
 // dishonest sellers"): the player sees the item it passes for; the Game
 // Master sees what it really is, marked, and is asked to keep its name.
-func (p *Party) fakeLine(def *ruleset.Item, name string, forGM bool) string {
+func (p *Party) fakeLine(def *itemrules.Item, name string, forGM bool) string {
 	real := p.block().ItemByRef(def.Market.PassesFor)
 	if !forGM && real != nil {
 		return p.Line(real, name, false)
@@ -75,7 +77,7 @@ func (p *Party) fakeLine(def *ruleset.Item, name string, forGM bool) string {
 // the item does while worn or carried, what it requires, its binding,
 // its cost and, for the player, its stack. They are written straight
 // into the line, since the line is built for every inventory answer.
-func (p *Party) writeExtras(sb *strings.Builder, def *ruleset.Item, forGM bool) {
+func (p *Party) writeExtras(sb *strings.Builder, def *itemrules.Item, forGM bool) {
 	worn, carried := "worn: ", "carried: "
 	if !forGM {
 		worn, carried = "While worn: ", "While carried: "
@@ -110,7 +112,7 @@ func (p *Party) writeExtras(sb *strings.Builder, def *ruleset.Item, forGM bool) 
 }
 
 // writeBinding writes "; binds" or "; binds, cursed", then the restriction.
-func writeBinding(sb *strings.Builder, def *ruleset.Item) {
+func writeBinding(sb *strings.Builder, def *itemrules.Item) {
 	sb.WriteString("; binds")
 	if def.Cursed {
 		sb.WriteString(", cursed")
@@ -161,7 +163,7 @@ func signedNum(n int) string {
 	return strconv.Itoa(n)
 }
 
-func (p *Party) refText(r ruleset.ValueRef) string {
+func (p *Party) refText(r valueref.Ref) string {
 	switch {
 	case r.AbilityScore != "":
 		return p.abilityLabel(r.AbilityScore)
@@ -221,7 +223,7 @@ func (p *Party) conditionLabel(id string) string {
 
 // EffectText says what an effect does, in the words of the spec's lines:
 // `-1 on checks (Sneak)`, `+1 on checks (Ward), immune to Rattled`.
-func (p *Party) EffectText(e *ruleset.Effect) string {
+func (p *Party) EffectText(e *effectrules.Effect) string {
 	if e == nil {
 		return ""
 	}
@@ -261,17 +263,17 @@ func (p *Party) scopeText(to string, skills, saves []string) string {
 
 // appendEffectNames words e's effects: "advantage on checks (Sneak)" for
 // the check effects, the effect's own words for a fight's.
-func (p *Party) appendEffectNames(parts []string, e *ruleset.Effect) []string {
+func (p *Party) appendEffectNames(parts []string, e *effectrules.Effect) []string {
 	for _, name := range e.Effects {
 		to, what := "", ""
 		switch name {
-		case ruleset.OwnChecksAdvantage:
+		case effectrules.OwnChecksAdvantage:
 			to, what = "checks", "advantage on checks"
-		case ruleset.OwnChecksDisadvantage:
+		case effectrules.OwnChecksDisadvantage:
 			to, what = "checks", "disadvantage on checks"
-		case ruleset.OwnSavesAdvantage:
+		case effectrules.OwnSavesAdvantage:
 			to, what = "saves", "advantage on saves"
-		case ruleset.OwnSavesDisadvantage:
+		case effectrules.OwnSavesDisadvantage:
 			to, what = "saves", "disadvantage on saves"
 		default:
 			what = strings.ReplaceAll(name, "-", " ")
@@ -302,7 +304,7 @@ func modifierWords(flat int, dice string, minus bool, mode string) []string {
 }
 
 // appendModifiers words e's modifiers: "-1 +1d4 advantage on checks (Sneak)".
-func (p *Party) appendModifiers(parts []string, e *ruleset.Effect) []string {
+func (p *Party) appendModifiers(parts []string, e *effectrules.Effect) []string {
 	for _, m := range e.Modifiers {
 		skills, saves := modifierScope(e, m)
 		what := modifierWords(m.Flat, m.Dice, m.Minus, m.Mode)
@@ -317,7 +319,7 @@ func (p *Party) appendModifiers(parts []string, e *ruleset.Effect) []string {
 // damageParts appends the damage defenses in the words an effect's line
 // and the defenses summary share: "resists ...", "immune to ...",
 // "vulnerable to ...", each only when there is one.
-func damageParts(parts []string, resist, immune []ruleset.DamageEntry, vulnerable []string) []string {
+func damageParts(parts []string, resist, immune []effectrules.DamageEntry, vulnerable []string) []string {
 	if len(resist) > 0 {
 		parts = append(parts, "resists "+damageList(resist))
 	}
@@ -330,7 +332,7 @@ func damageParts(parts []string, resist, immune []ruleset.DamageEntry, vulnerabl
 	return parts
 }
 
-func damageList(list []ruleset.DamageEntry) string {
+func damageList(list []effectrules.DamageEntry) string {
 	var out []string
 	for _, d := range list {
 		out = append(out, d.String())

@@ -8,6 +8,8 @@ import (
 
 	"github.com/rulehost/rulehost/engine/check"
 	"github.com/rulehost/rulehost/engine/ruleset"
+	effectrules "github.com/rulehost/rulehost/engine/ruleset/effect"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/sheet"
 )
 
@@ -23,7 +25,7 @@ import (
 // (forGM, `use (Act): Steel 7 save negates it, Rattled, 1 of 3 charges`)
 // or the player's details (`Use (Action): heals 1d4 + 1, range 0 paces,
 // used up`); package use sets it, since the use vocabulary lives there.
-var UseText func(p *Party, def *ruleset.Item, forGM bool) string
+var UseText func(p *Party, def *itemrules.Item, forGM bool) string
 
 // ConditionIDs are the member's conditions as they stand, in the order
 // they were gained: the sheet's until play changes them.
@@ -119,7 +121,7 @@ func (p *Party) woundSources(m *Member) []source {
 		if pen == 0 {
 			continue
 		}
-		out = append(out, source{label: label, effect: &ruleset.Effect{Modifiers: []ruleset.Modifier{
+		out = append(out, source{label: label, effect: &effectrules.Effect{Modifiers: []effectrules.Modifier{
 			{To: "checks", Flat: pen}, {To: "saves", Flat: pen}}}})
 	}
 	return out

@@ -3,7 +3,7 @@ package items
 import (
 	"strings"
 
-	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 )
 
 // Operations on stacks by the name they are shown under, for an item
@@ -56,7 +56,7 @@ func (p *Party) joinEarlier(m *Member, si int) bool {
 	if loose := !(s.Equipped || s.Bound || s.On || s.Spent > 0); !loose {
 		return false
 	}
-	limit := ruleset.DefaultStack
+	limit := itemrules.DefaultStack
 	if def := p.Def(s); def != nil {
 		limit = def.StackLimit()
 	}
@@ -94,7 +94,7 @@ func (p *Party) unmask(s *Stack) string {
 // a plain item (its name is all it is) and a fake, which shows as the
 // item it passes for until it is found out, so a fake bought later never
 // joins one found out before (nor the other way round).
-func byName(def *ruleset.Item) bool {
+func byName(def *itemrules.Item) bool {
 	return def == nil || def.IsFake()
 }
 
@@ -102,7 +102,7 @@ func byName(def *ruleset.Item) bool {
 // found out attacks as the weapon it passes for (spec/items.md "Honest
 // and dishonest sellers"); anything else, and a fake once found out, as
 // itself. nil for a plain item.
-func (p *Party) AttacksAs(s *Stack) *ruleset.Item {
+func (p *Party) AttacksAs(s *Stack) *itemrules.Item {
 	def := p.Def(s)
 	if def == nil || !def.IsFake() || strings.EqualFold(s.Name, def.Label) {
 		return def

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/sheet"
 )
 
@@ -62,21 +63,21 @@ type Member struct {
 // Party is the inventory state: the bags, the player's first, and the
 // items the Game Master invented (kept by name for the rest of the game).
 type Party struct {
-	RS       *ruleset.Ruleset `json:"-"`
-	Members  []*Member        `json:"members"`
-	Invented []*ruleset.Item  `json:"invented,omitempty"`
+	RS       *ruleset.Ruleset  `json:"-"`
+	Members  []*Member         `json:"members"`
+	Invented []*itemrules.Item `json:"invented,omitempty"`
 	// Parts are the later sections' own state (the starting gear groups
 	// taken, ...), by section name; see Part.
 	Parts map[string]Part `json:"parts,omitempty"`
 
-	defs map[string]*ruleset.Item // ref -> catalog item
+	defs map[string]*itemrules.Item // ref -> catalog item
 	// condSrc and levelSrc are each condition's and level's parsed
 	// effects (view.go), read-only once built and shared by clones.
 	condSrc, levelSrc map[string][]source
 }
 
 // MaxStacksPerBag keeps a hostile transcript from growing a bag forever.
-const MaxStacksPerBag = ruleset.MaxStacksPerBag
+const MaxStacksPerBag = itemrules.MaxStacksPerBag
 
 // New makes a party from sheets (the player first) and fills each bag
 // from the sheet's starting bag lines ("catalog/entry" or an item's label).
@@ -111,7 +112,7 @@ func New(rs *ruleset.Ruleset, sheets []*sheet.Sheet) *Party {
 }
 
 func (p *Party) index() {
-	p.defs = map[string]*ruleset.Item{}
+	p.defs = map[string]*itemrules.Item{}
 	p.condSrc, p.levelSrc = map[string][]source{}, map[string][]source{}
 	if p.RS != nil {
 		for _, c := range p.RS.Conditions {
@@ -133,7 +134,7 @@ func (p *Party) index() {
 	}
 }
 
-func (p *Party) block() *ruleset.ItemsBlock {
+func (p *Party) block() *itemrules.ItemsBlock {
 	if p.RS == nil {
 		return nil
 	}
@@ -144,7 +145,7 @@ func (p *Party) block() *ruleset.ItemsBlock {
 // changes the original (sheets and item definitions are shared: they
 // never change in play).
 func (p *Party) Clone() *Party {
-	q := &Party{RS: p.RS, defs: p.defs, condSrc: p.condSrc, levelSrc: p.levelSrc, Invented: append([]*ruleset.Item(nil), p.Invented...)}
+	q := &Party{RS: p.RS, defs: p.defs, condSrc: p.condSrc, levelSrc: p.levelSrc, Invented: append([]*itemrules.Item(nil), p.Invented...)}
 	q.Parts = cloneParts(p.Parts)
 	q.Members = make([]*Member, len(p.Members))
 	for i, m := range p.Members {
@@ -155,7 +156,7 @@ func (p *Party) Clone() *Party {
 }
 
 // Def is the definition of a stack's item; nil for a plain item.
-func (p *Party) Def(s *Stack) *ruleset.Item {
+func (p *Party) Def(s *Stack) *itemrules.Item {
 	if s.Item == "" {
 		return nil
 	}
@@ -165,7 +166,7 @@ func (p *Party) Def(s *Stack) *ruleset.Item {
 	return p.invented(s.Item)
 }
 
-func (p *Party) invented(name string) *ruleset.Item {
+func (p *Party) invented(name string) *itemrules.Item {
 	for _, it := range p.Invented {
 		if strings.EqualFold(it.Label, name) {
 			return it
@@ -176,7 +177,7 @@ func (p *Party) invented(name string) *ruleset.Item {
 
 // lookupName finds what a name means: one of the ruleset's items by label
 // (the first listed wins), then an item the GM invented earlier.
-func (p *Party) lookupName(name string) *ruleset.Item {
+func (p *Party) lookupName(name string) *itemrules.Item {
 	if b := p.block(); b != nil {
 		if it := b.ItemByLabel(name); it != nil {
 			return it
@@ -205,15 +206,15 @@ func (p *Party) Member(name string) (int, bool) {
 
 // put adds count units to a bag with no carry rule: into the bag's open
 // stacks of the same item first, up to its stack limit, then new stacks.
-func (p *Party) put(m *Member, def *ruleset.Item, name string, count int) {
+func (p *Party) put(m *Member, def *itemrules.Item, name string, count int) {
 	p.putEnded(m, def, name, count, false)
 }
 
 // putEnded is put for units whose curse the Game Master may have ended:
 // the ended state travels with them (a given or unequipped item stays
 // free of its curse), so they join only stacks in the same state.
-func (p *Party) putEnded(m *Member, def *ruleset.Item, name string, count int, curseEnded bool) {
-	limit := ruleset.DefaultStack
+func (p *Party) putEnded(m *Member, def *itemrules.Item, name string, count int, curseEnded bool) {
+	limit := itemrules.DefaultStack
 	ref := ""
 	if def != nil {
 		limit = def.StackLimit()
@@ -248,7 +249,7 @@ func (p *Party) putEnded(m *Member, def *ruleset.Item, name string, count int, c
 // worn reports whether a stack is on its bearer: an item that takes up
 // slots while equipped, one that binds while bound, both while both hold.
 // An item that does neither is never worn.
-func worn(s *Stack, def *ruleset.Item) bool {
+func worn(s *Stack, def *itemrules.Item) bool {
 	if def == nil {
 		return false
 	}

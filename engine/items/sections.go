@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/record"
-	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/tag"
 )
 
@@ -16,13 +16,13 @@ import (
 
 // Place is where count units of an item added to the shared view go, by
 // the carry rule, and how many no one can carry.
-func (p *Party) Place(def *ruleset.Item, count int) ([]Placement, int) {
+func (p *Party) Place(def *itemrules.Item, count int) ([]Placement, int) {
 	return p.place(def, count)
 }
 
 // PlaceWith is where count units for member i go: all to them, up to
 // their limit, and how many are left behind.
-func (p *Party) PlaceWith(i int, def *ruleset.Item, count int) ([]Placement, int) {
+func (p *Party) PlaceWith(i int, def *itemrules.Item, count int) ([]Placement, int) {
 	return p.placeWith(i, def, count)
 }
 
@@ -30,7 +30,7 @@ func (p *Party) PlaceWith(i int, def *ruleset.Item, count int) ([]Placement, int
 // actually went in: the placements as taken (a bag at MaxStacksPerBag
 // stacks takes no new stack, so a placement can shrink or vanish) and
 // how many units found no room, which the caller says were left behind.
-func (p *Party) PutPlaced(placed []Placement, def *ruleset.Item, name string) ([]Placement, int) {
+func (p *Party) PutPlaced(placed []Placement, def *itemrules.Item, name string) ([]Placement, int) {
 	var got []Placement
 	lost := 0
 	for _, pl := range placed {
@@ -56,7 +56,7 @@ func (p *Party) PlacedText(placed []Placement) string {
 // member i's bag, whatever they carry: into open stacks, then new ones
 // while the bag has fewer than MaxStacksPerBag. It returns how many went
 // in.
-func (p *Party) Put(i int, def *ruleset.Item, name string, count int) int {
+func (p *Party) Put(i int, def *itemrules.Item, name string, count int) int {
 	m := p.Members[i]
 	before := held(m, def, name)
 	p.put(m, def, name, count)
@@ -65,7 +65,7 @@ func (p *Party) Put(i int, def *ruleset.Item, name string, count int) int {
 
 // held counts the units of an item (nil: the plain item called name) in
 // a bag, in every state.
-func held(m *Member, def *ruleset.Item, name string) int {
+func held(m *Member, def *itemrules.Item, name string) int {
 	n := 0
 	for _, s := range m.Bag {
 		if def != nil && s.Item == def.Ref() || def == nil && s.Item == "" && strings.EqualFold(s.Name, name) {

@@ -4,7 +4,9 @@ import (
 	"math"
 	"sort"
 
-	"github.com/rulehost/rulehost/engine/ruleset"
+	effectrules "github.com/rulehost/rulehost/engine/ruleset/effect"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 )
 
 // reader answers itemStat for one member's bag (spec/items.md "Items on
@@ -18,7 +20,7 @@ type reader struct {
 // sum (value times quantity), max, min (single values) or count (by
 // quantity); kept by slot, category and tag; default when nothing is
 // picked or none grants the stat.
-func (r reader) ItemStat(ref *ruleset.ItemStatRef) float64 {
+func (r reader) ItemStat(ref *valueref.ItemStat) float64 {
 	from := ref.From
 	if from == "" {
 		from = "all"
@@ -78,7 +80,7 @@ func (r reader) ItemStat(ref *ruleset.ItemStatRef) float64 {
 // applied is one item's effect on its bearer, once however many stacks.
 type applied struct {
 	label string
-	def   *ruleset.Item
+	def   *itemrules.Item
 	worn  bool
 }
 
@@ -87,7 +89,7 @@ type applied struct {
 // effect). An item worn in one stack and carried in another acts as worn.
 func (p *Party) appliedItems(m *Member) []applied {
 	var out []applied
-	seen := map[*ruleset.Item]int{}
+	seen := map[*itemrules.Item]int{}
 	for i := range m.Bag {
 		s := &m.Bag[i]
 		def := p.Def(s)
@@ -107,7 +109,7 @@ func (p *Party) appliedItems(m *Member) []applied {
 	return out
 }
 
-func (a applied) effect() *ruleset.Effect {
+func (a applied) effect() *effectrules.Effect {
 	if a.worn {
 		return a.def.Worn
 	}
@@ -117,7 +119,7 @@ func (a applied) effect() *ruleset.Effect {
 // scores are the member's abilities as their conditions, levels and
 // items leave them: the adds first, then the highest set (at least N),
 // within the ability's min and max. nil when nothing changes an ability.
-func (p *Party) scores(m *Member, effects []*ruleset.Effect) map[string]int {
+func (p *Party) scores(m *Member, effects []*effectrules.Effect) map[string]int {
 	adds := map[string]int{}
 	sets := map[string]int{}
 	any := false

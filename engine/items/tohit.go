@@ -1,6 +1,9 @@
 package items
 
-import "github.com/rulehost/rulehost/engine/ruleset"
+import (
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
+)
 
 // ToHit is a toHit read for one item: a weapon's attack's, or a use's
 // with attackRoll, which spec/items.md defines as a weapon's. Every value
@@ -15,10 +18,10 @@ type ToHit struct {
 	Skill string
 	// Proficiency adds the ruleset's proficiency bonus when it reads
 	// above 0 on the sheet.
-	Proficiency *ruleset.ValueRef
+	Proficiency *valueref.Ref
 	Bonus       int
 	// SheetBonus is added as read from the sheet.
-	SheetBonus *ruleset.ValueRef
+	SheetBonus *valueref.Ref
 	// Target is a per-die target of its own in a pool fight (0: the pool's).
 	Target int
 }
@@ -26,7 +29,7 @@ type ToHit struct {
 // ResolveToHit reads th (nil: nothing) for item def of block b. A weapon
 // (ResolveWeapon) and a use (engine/use) both read theirs here, so a
 // use's toHit rolls exactly as a weapon's.
-func ResolveToHit(b *ruleset.ItemsBlock, def *ruleset.Item, th *ruleset.AttackToHit) ToHit {
+func ResolveToHit(b *itemrules.ItemsBlock, def *itemrules.Item, th *itemrules.AttackToHit) ToHit {
 	if th == nil || def == nil {
 		return ToHit{}
 	}
@@ -42,7 +45,7 @@ func ResolveToHit(b *ruleset.ItemsBlock, def *ruleset.Item, th *ruleset.AttackTo
 // UseToHit is the toHit of def's use read with def's own stats: what its
 // attack roll adds. false when the use has no toHit (the roll adds
 // nothing).
-func (p *Party) UseToHit(def *ruleset.Item) (ToHit, bool) {
+func (p *Party) UseToHit(def *itemrules.Item) (ToHit, bool) {
 	if def == nil || def.UseDef == nil || def.UseDef.ToHit == nil {
 		return ToHit{}, false
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/rulehost/rulehost/engine/check"
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 )
 
 // A fake worn or carried does on the sheet what it really does. The first
@@ -68,7 +69,7 @@ func (p *Party) UnmaskAfter(m BagMark) string {
 // hidden is a fake in a bag not yet found out: its true item, the item
 // it passes for and the names its stacks show.
 type hidden struct {
-	def, shown *ruleset.Item
+	def, shown *itemrules.Item
 	names      []string
 }
 
@@ -221,6 +222,6 @@ func flag(b bool) byte {
 
 // hasFakes reports an items block with any fake (a scan: cheaper than
 // the hash it spares, and nothing to keep in step with the block).
-func hasFakes(b *ruleset.ItemsBlock) bool {
-	return slices.ContainsFunc(b.Items, (*ruleset.Item).IsFake)
+func hasFakes(b *itemrules.ItemsBlock) bool {
+	return slices.ContainsFunc(b.Items, (*itemrules.Item).IsFake)
 }

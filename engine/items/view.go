@@ -4,7 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 
-	"github.com/rulehost/rulehost/engine/ruleset"
+	effectrules "github.com/rulehost/rulehost/engine/ruleset/effect"
+	fightrules "github.com/rulehost/rulehost/engine/ruleset/fight"
 	"github.com/rulehost/rulehost/engine/sheet"
 )
 
@@ -46,7 +47,7 @@ func (p *Party) view(i int, ch *sheet.Character) *view {
 	fixed = append(fixed, hides...)
 	active, _ := p.holding(m.ConditionIDs(), immunities(fixed))
 	if ch == nil {
-		var changes []*ruleset.Effect
+		var changes []*effectrules.Effect
 		for _, id := range active {
 			for _, s := range p.conditionSources(id) {
 				changes = append(changes, s.effect)
@@ -150,11 +151,11 @@ func (p *Party) conditionSources(id string) []source {
 }
 
 func (p *Party) parseConditionSources(id string) []source {
-	var grants []ruleset.DefenseGrant
+	var grants []fightrules.DefenseGrant
 	if d := p.RS.Defenses; d != nil {
 		grants = d.Conditions
 	}
-	namesIt := func(g ruleset.DefenseGrant) bool { return g.Condition == id }
+	namesIt := func(g fightrules.DefenseGrant) bool { return g.Condition == id }
 	var out []source
 	for _, c := range p.RS.Conditions {
 		if c.ID == id {
@@ -174,11 +175,11 @@ func (p *Party) levelSources(id string) []source {
 }
 
 func (p *Party) parseLevelSources(id string) []source {
-	var grants []ruleset.DefenseGrant
+	var grants []fightrules.DefenseGrant
 	if d := p.RS.Defenses; d != nil {
 		grants = d.Levels
 	}
-	namesIt := func(g ruleset.DefenseGrant) bool { return g.Level == id }
+	namesIt := func(g fightrules.DefenseGrant) bool { return g.Level == id }
 	var out []source
 	for _, l := range p.RS.Levels {
 		if l.ID == id {
@@ -191,10 +192,10 @@ func (p *Party) parseLevelSources(id string) []source {
 // grantedSources are what one condition or level does, under its label:
 // its check effect, then each combat mapping (grants) that names it.
 // Conditions and levels are declared alike, so they are read alike.
-func grantedSources(label string, check json.RawMessage, grants []ruleset.DefenseGrant, names func(ruleset.DefenseGrant) bool) []source {
+func grantedSources(label string, check json.RawMessage, grants []fightrules.DefenseGrant, names func(fightrules.DefenseGrant) bool) []source {
 	var out []source
 	if len(check) > 0 {
-		out = append(out, source{label: label, effect: ruleset.ParseEffect(check)})
+		out = append(out, source{label: label, effect: effectrules.ParseEffect(check)})
 	}
 	for _, g := range grants {
 		if names(g) {
@@ -222,7 +223,7 @@ func (p *Party) hideSources(m *Member) []source {
 		if l, ok := p.RS.List(h.List); ok {
 			label = l.Label
 		}
-		e := &ruleset.Effect{}
+		e := &effectrules.Effect{}
 		for _, row := range m.Sheet.Lists[h.List] {
 			for _, word := range strings.Split(row.Text(h.Column), ",") {
 				word = strings.TrimSpace(word)
@@ -230,21 +231,21 @@ func (p *Party) hideSources(m *Member) []source {
 					continue
 				}
 				switch h.Kind {
-				case ruleset.KindResist, ruleset.KindImmune:
+				case fightrules.KindResist, fightrules.KindImmune:
 					entry, ok := p.damageEntry(word)
 					if !ok {
 						continue
 					}
-					if h.Kind == ruleset.KindResist {
+					if h.Kind == fightrules.KindResist {
 						e.Resist = append(e.Resist, entry)
 					} else {
 						e.Immune = append(e.Immune, entry)
 					}
-				case ruleset.KindVulnerable:
+				case fightrules.KindVulnerable:
 					if w, ok := d.DamageWord(strings.ToLower(word)); ok {
 						e.Vulnerable = append(e.Vulnerable, w)
 					}
-				case ruleset.KindConditionImmunities:
+				case fightrules.KindConditionImmunities:
 					for _, c := range p.RS.Conditions {
 						if strings.EqualFold(c.ID, word) {
 							e.ConditionImmunities = append(e.ConditionImmunities, c.ID)
@@ -261,7 +262,7 @@ func (p *Party) hideSources(m *Member) []source {
 // damageEntry reads "bludgeoning except magical silvered" from a sheet:
 // the damage word before "except", the strike tags after it (an items
 // tag by its id when the block declares it).
-func (p *Party) damageEntry(word string) (ruleset.DamageEntry, bool) {
+func (p *Party) damageEntry(word string) (effectrules.DamageEntry, bool) {
 	fields := strings.Fields(strings.ToLower(word))
 	cut := len(fields)
 	for k, f := range fields {
@@ -271,13 +272,13 @@ func (p *Party) damageEntry(word string) (ruleset.DamageEntry, bool) {
 		}
 	}
 	if cut == 0 {
-		return ruleset.DamageEntry{}, false
+		return effectrules.DamageEntry{}, false
 	}
 	typ, ok := p.RS.Defenses.DamageWord(strings.Join(fields[:cut], " "))
 	if !ok {
-		return ruleset.DamageEntry{}, false
+		return effectrules.DamageEntry{}, false
 	}
-	entry := ruleset.DamageEntry{Type: typ}
+	entry := effectrules.DamageEntry{Type: typ}
 	for _, t := range fields[min(cut+1, len(fields)):] {
 		if b := p.block(); b != nil {
 			for _, decl := range b.Tags {

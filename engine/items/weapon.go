@@ -3,7 +3,8 @@ package items
 import (
 	"math"
 
-	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 )
 
 // Weapon is one stack's attack as a fight reads it (spec/items.md
@@ -14,7 +15,7 @@ import (
 // (proficiency, sheetBonus, strikes, rerollUpTo) stay references: the
 // fight reads them on the wielder's sheet.
 type Weapon struct {
-	Def *ruleset.Item
+	Def *itemrules.Item
 	// Name is what the stack is called (the item's label unless renamed).
 	Name   string
 	Budget string
@@ -29,9 +30,9 @@ type Weapon struct {
 	DamageAbilities []string
 	DamageBonus     int
 	DamageType      string
-	DamageSheet     *ruleset.ValueRef
+	DamageSheet     *valueref.Ref
 	OneHanded       bool
-	RerollUpTo      *ruleset.ValueRef
+	RerollUpTo      *valueref.Ref
 
 	// Reach and the range are in the combat.distance unit, each only with
 	// its Has flag; with both the weapon is thrown.
@@ -48,18 +49,18 @@ type Weapon struct {
 	// rule); OneHand is its opposite (damage.sheetBonus with oneHanded).
 	BothHands bool
 
-	Strikes *ruleset.ValueRef
-	Ammo    *ruleset.Ammo
+	Strikes *valueref.Ref
+	Ammo    *itemrules.Ammo
 	// ClipMax is how much it holds loaded (0: no clip); Reload its budget.
 	ClipMax int
 	Reload  string
-	Modes   []ruleset.AttackMode
+	Modes   []itemrules.AttackMode
 	OffHand bool
 	// Floor is the least a hit deals, with HasFloor.
 	Floor    int
 	HasFloor bool
-	OnHit    []ruleset.OnHit
-	Plus     []ruleset.PlusClause
+	OnHit    []itemrules.OnHit
+	Plus     []itemrules.PlusClause
 	// Tags are what its strikes carry: the item's tags.
 	Tags []string
 	// Bonus is what the wielder's items' weapons effects add to attacks
@@ -77,19 +78,19 @@ func (w *Weapon) Thrown() bool { return w.HasReach && w.HasRange }
 func (w *Weapon) OneHandNow() bool { return !w.BothHands }
 
 // ModeByID finds one of the weapon's modes.
-func (w *Weapon) ModeByID(id string) (ruleset.AttackMode, bool) {
+func (w *Weapon) ModeByID(id string) (itemrules.AttackMode, bool) {
 	for _, m := range w.Modes {
 		if m.ID == id {
 			return m, true
 		}
 	}
-	return ruleset.AttackMode{}, false
+	return itemrules.AttackMode{}, false
 }
 
 // ResolveWeapon reads def's attack with its own stats, without a wielder:
 // the versatile dice are not dealt (no room is known). nil when def has
 // no attack.
-func ResolveWeapon(b *ruleset.ItemsBlock, def *ruleset.Item) *Weapon {
+func ResolveWeapon(b *itemrules.ItemsBlock, def *itemrules.Item) *Weapon {
 	if def == nil || def.AttackDef == nil {
 		return nil
 	}
@@ -123,7 +124,7 @@ func ResolveWeapon(b *ruleset.ItemsBlock, def *ruleset.Item) *Weapon {
 
 // takesTwoOfASlot: a weapon that takes two (or more) of a slot is
 // wielded with both hands.
-func takesTwoOfASlot(def *ruleset.Item) bool {
+func takesTwoOfASlot(def *itemrules.Item) bool {
 	for _, s := range def.Slots {
 		if s.Count >= 2 {
 			return true
@@ -135,11 +136,11 @@ func takesTwoOfASlot(def *ruleset.Item) bool {
 // statReader reads an attack's numbers for one item: a stat's value held
 // to its declared range and, for an invented item, to rarityCaps.
 type statReader struct {
-	b   *ruleset.ItemsBlock
-	def *ruleset.Item
+	b   *itemrules.ItemsBlock
+	def *itemrules.Item
 }
 
-func (r statReader) num(n *ruleset.Num) (float64, bool) {
+func (r statReader) num(n *itemrules.Num) (float64, bool) {
 	f, ok := n.Of(r.b, r.def)
 	if !ok || n.Stat == "" {
 		return f, ok
@@ -147,7 +148,7 @@ func (r statReader) num(n *ruleset.Num) (float64, bool) {
 	return r.capped(n.Stat, f), true
 }
 
-func (r statReader) int(n *ruleset.Num) int {
+func (r statReader) int(n *itemrules.Num) int {
 	f, _ := r.num(n)
 	return int(math.Round(f))
 }
@@ -210,7 +211,7 @@ func (p *Party) WeaponOf(i int, s *Stack) (*Weapon, bool) {
 
 // hasRoomForAsManyAgain: each slot def takes has, free among what the
 // member wears, as many again as def takes of it.
-func (p *Party) hasRoomForAsManyAgain(m *Member, def *ruleset.Item) bool {
+func (p *Party) hasRoomForAsManyAgain(m *Member, def *itemrules.Item) bool {
 	if len(def.Slots) == 0 {
 		return false
 	}

@@ -1,7 +1,7 @@
 package items
 
 import (
-	"github.com/rulehost/rulehost/engine/ruleset"
+	effectrules "github.com/rulehost/rulehost/engine/ruleset/effect"
 )
 
 // WeaponBonus is what a member's worn and carried items (and their unmet
@@ -41,7 +41,7 @@ func (p *Party) WeaponBonusOf(i int, w *Weapon) WeaponBonus {
 }
 
 // add sums the modifiers; true when any changed something.
-func (b *WeaponBonus) add(mods []ruleset.WeaponModifier) bool {
+func (b *WeaponBonus) add(mods []effectrules.WeaponModifier) bool {
 	used := false
 	for _, m := range mods {
 		switch m.To {
@@ -59,7 +59,7 @@ func (b *WeaponBonus) add(mods []ruleset.WeaponModifier) bool {
 	return used
 }
 
-func addDice(plus, minus []string, m ruleset.WeaponModifier) ([]string, []string) {
+func addDice(plus, minus []string, m effectrules.WeaponModifier) ([]string, []string) {
 	switch {
 	case m.Dice == "":
 	case m.Minus:
@@ -90,4 +90,4 @@ func (p *Party) anyWeaponsEffect(m *Member) bool {
 	return false
 }
 
-func hasWeapons(e *ruleset.Effect) bool { return e != nil && e.Weapons != nil }
+func hasWeapons(e *effectrules.Effect) bool { return e != nil && e.Weapons != nil }

@@ -5,7 +5,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/rulehost/rulehost/engine/ruleset"
+	effectrules "github.com/rulehost/rulehost/engine/ruleset/effect"
+	fightrules "github.com/rulehost/rulehost/engine/ruleset/fight"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 )
 
 // AttackText says what a weapon does, in the spec's words (spec/items.md
@@ -14,7 +16,7 @@ import (
 // Brawn cut, reach 2 paces, range 10 to 20 paces`, and for the player's
 // details the same with a capital and "damage" after the damage. ""
 // when def has no attack.
-func (p *Party) AttackText(def *ruleset.Item, forGM bool) string {
+func (p *Party) AttackText(def *itemrules.Item, forGM bool) string {
 	w := ResolveWeapon(p.block(), def)
 	if w == nil {
 		return ""
@@ -41,7 +43,7 @@ func (p *Party) AttackText(def *ruleset.Item, forGM bool) string {
 type weaponLine struct {
 	p    *Party
 	w    *Weapon
-	ci   *ruleset.CombatItems
+	ci   *fightrules.CombatItems
 	pool bool
 }
 
@@ -116,7 +118,7 @@ func (wl weaponLine) damage() string {
 // extras are the rest in the spec's order: versatile dice, reroll,
 // reach and range, strikes, ammunition, clip, modes, off hand, floor,
 // conditions on a hit and plus clauses.
-func (wl weaponLine) extras(def *ruleset.Item) []string {
+func (wl weaponLine) extras(def *itemrules.Item) []string {
 	w := wl.w
 	var out []string
 	if w.VersatileDice != "" {
@@ -160,7 +162,7 @@ func (wl weaponLine) extras(def *ruleset.Item) []string {
 
 // roomWords: "with a hand free" for one of two hands, otherwise "with
 // room for as many again".
-func roomWords(b *ruleset.ItemsBlock, def *ruleset.Item) string {
+func roomWords(b *itemrules.ItemsBlock, def *itemrules.Item) string {
 	if len(def.Slots) == 1 && def.Slots[0].Count == 1 && b != nil {
 		if sd := b.Slot(def.Slots[0].Slot); sd != nil && strings.EqualFold(sd.Label, "hands") {
 			return "with a hand free"
@@ -227,7 +229,7 @@ func (wl weaponLine) modesText() string {
 // onHitText: "Marked for 2 rounds when a hit deals 2 or more", with its
 // save: "(Steel 12 save avoids it)" or "until a Steel 15 save at the
 // start of their turn".
-func (wl weaponLine) onHitText(h ruleset.OnHit) string {
+func (wl weaponLine) onHitText(h itemrules.OnHit) string {
 	s := wl.p.conditionLabel(h.Condition)
 	if h.Rounds > 0 {
 		s += " for " + plural(h.Rounds, "round", "rounds")
@@ -267,7 +269,7 @@ func (wl weaponLine) saveLabel(id string) string {
 
 // plusText: "+3d6 slashing against Dragon", "+14 slashing on a critical
 // hit", "+2d6 fire while Flames is on".
-func (wl weaponLine) plusText(def *ruleset.Item, c ruleset.PlusClause) string {
+func (wl weaponLine) plusText(def *itemrules.Item, c itemrules.PlusClause) string {
 	var amt []string
 	if c.Dice != "" {
 		amt = append(amt, c.Dice)
@@ -313,7 +315,7 @@ func (wl weaponLine) plusText(def *ruleset.Item, c ruleset.PlusClause) string {
 // WeaponsEffectText words an item's weapons effect: "with Thrown
 // weapons: +1 on attacks, +1d4 on damage" ("with weapons: ..." without
 // tags).
-func (p *Party) WeaponsEffectText(w *ruleset.WeaponsEffect) string {
+func (p *Party) WeaponsEffectText(w *effectrules.WeaponsEffect) string {
 	if w == nil || len(w.Modifiers) == 0 {
 		return ""
 	}

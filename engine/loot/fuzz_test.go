@@ -10,6 +10,7 @@ import (
 	"github.com/rulehost/rulehost/engine/loot"
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/sheet"
 	"github.com/rulehost/rulehost/engine/tag"
 	"github.com/rulehost/rulehost/engine/validate"
@@ -39,7 +40,7 @@ func FuzzLootTables(f *testing.F) {
 		}
 		b := rs.Items
 		for _, tb := range b.LootTables {
-			if tb.Rolls.Max() > ruleset.MaxLootRolls || len(tb.Entries) == 0 || len(tb.Entries) > ruleset.MaxLootLines {
+			if tb.Rolls.Max() > itemrules.MaxLootRolls || len(tb.Entries) == 0 || len(tb.Entries) > itemrules.MaxLootLines {
 				t.Fatalf("table %q accepted out of bounds: %+v", tb.ID, tb)
 			}
 			for _, l := range tb.Entries {
@@ -48,7 +49,7 @@ func FuzzLootTables(f *testing.F) {
 				}
 			}
 			picks, drops := loot.Roll(b, &tb, dice.New(seed, 0, 0))
-			if picks > ruleset.MaxLootRolls || len(drops) > picks {
+			if picks > itemrules.MaxLootRolls || len(drops) > picks {
 				t.Fatalf("%d picks, %d drops", picks, len(drops))
 			}
 			for _, d := range drops {

@@ -8,14 +8,14 @@ package loot
 
 import (
 	"github.com/rulehost/rulehost/engine/dice"
-	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 )
 
 // Drop is what one pick dropped: the line it drew (its index in the
 // table), the item (a catalog item or a coin's item) and how many.
 type Drop struct {
 	Line  int
-	Item  *ruleset.Item
+	Item  *itemrules.Item
 	Count int
 }
 
@@ -26,8 +26,8 @@ type Drop struct {
 // number of matching items; then the line's count (when it is dice). A
 // filter that matches nothing, or a count that comes to 0, drops nothing
 // for that pick, and a filter that matches nothing throws no count.
-func Roll(b *ruleset.ItemsBlock, t *ruleset.LootTable, s dice.Stream) (picks int, drops []Drop) {
-	picks = min(t.Rolls.Roll(s), ruleset.MaxLootRolls)
+func Roll(b *itemrules.ItemsBlock, t *itemrules.LootTable, s dice.Stream) (picks int, drops []Drop) {
+	picks = min(t.Rolls.Roll(s), itemrules.MaxLootRolls)
 	total := 0
 	for _, l := range t.Entries {
 		total += l.Weight
@@ -38,7 +38,7 @@ func Roll(b *ruleset.ItemsBlock, t *ruleset.LootTable, s dice.Stream) (picks int
 	for range picks {
 		li := pickLine(t.Entries, s.Roll(total))
 		line := &t.Entries[li]
-		var it *ruleset.Item
+		var it *itemrules.Item
 		switch {
 		case line.Item != "":
 			it = b.ItemByRef(line.Item)
@@ -61,7 +61,7 @@ func Roll(b *ruleset.ItemsBlock, t *ruleset.LootTable, s dice.Stream) (picks int
 
 // pickLine is the line a face of the total weight lands on: lines take
 // the faces in order, each as many as its weight.
-func pickLine(lines []ruleset.LootLine, face int) int {
+func pickLine(lines []itemrules.LootLine, face int) int {
 	for i, l := range lines {
 		if face <= l.Weight {
 			return i

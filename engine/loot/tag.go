@@ -6,7 +6,7 @@ import (
 
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/record"
-	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/tag"
 )
 
@@ -52,9 +52,9 @@ func Answer(p *items.Party, t tag.Tag, turn items.Turn) record.Record {
 }
 
 // readTable reads table= against the ruleset's tables.
-func readTable(p *items.Party, t tag.Tag, actor items.Actor) (*ruleset.LootTable, record.Record, bool) {
+func readTable(p *items.Party, t tag.Tag, actor items.Actor) (*itemrules.LootTable, record.Record, bool) {
 	name := strings.TrimSpace(t.Value("table"))
-	var b *ruleset.ItemsBlock
+	var b *itemrules.ItemsBlock
 	if p.RS != nil {
 		b = p.RS.Items
 	}
@@ -73,7 +73,7 @@ func readTable(p *items.Party, t tag.Tag, actor items.Actor) (*ruleset.LootTable
 	return table, record.Record{}, true
 }
 
-func tableIDs(b *ruleset.ItemsBlock) string {
+func tableIDs(b *itemrules.ItemsBlock) string {
 	ids := make([]string, len(b.LootTables))
 	for i, t := range b.LootTables {
 		ids[i] = t.ID

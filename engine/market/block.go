@@ -8,7 +8,7 @@ import (
 
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/record"
-	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 )
 
 // WaresShown is how many of what a seller sells the MARKET block lists
@@ -97,14 +97,14 @@ func Block(p *items.Party) (View, bool) {
 
 // shelved is a ware of the place's shelves and the item it is.
 type shelved struct {
-	it *ruleset.Item
+	it *itemrules.Item
 	w  WareView
 }
 
 // shelfHere is everything the place sells by the market's rules, priced
 // at the default level, cheapest first (then by name): worked out once
 // for all the sellers there.
-func shelfHere(b *ruleset.ItemsBlock, m *ruleset.Market, st *Part, times float64) []*shelved {
+func shelfHere(b *itemrules.ItemsBlock, m *itemrules.Market, st *Part, times float64) []*shelved {
 	all := make([]shelved, 0, len(b.Items))
 	for _, it := range b.Items {
 		if !saleable(b, it) && !(it.Service && it.Cost != nil) {
@@ -132,7 +132,7 @@ func shelfHere(b *ruleset.ItemsBlock, m *ruleset.Market, st *Part, times float64
 
 // sellerView lists a seller's wares: a dozen of what it sells here,
 // cheapest first, and today's odd lot.
-func sellerView(b *ruleset.ItemsBlock, m *ruleset.Market, st *Part, sl *ruleset.Seller, times float64, shelf []*shelved) SellerView {
+func sellerView(b *itemrules.ItemsBlock, m *itemrules.Market, st *Part, sl *itemrules.Seller, times float64, shelf []*shelved) SellerView {
 	sv := SellerView{Label: "anyone here", Honest: true}
 	if sl != nil {
 		sv.Label, sv.Honest = sl.Label, sl.Honest
@@ -141,7 +141,7 @@ func sellerView(b *ruleset.ItemsBlock, m *ruleset.Market, st *Part, sl *ruleset.
 		}
 	}
 	for _, s := range shelf {
-		if sl != nil && !sellsKind(m, sl, s.it) || sl == nil && ruleset.MatchesAny(m.Unsold, s.it) {
+		if sl != nil && !sellsKind(m, sl, s.it) || sl == nil && itemrules.MatchesAny(m.Unsold, s.it) {
 			continue
 		}
 		if len(sv.Wares) == WaresShown {
@@ -171,7 +171,7 @@ func sellerView(b *ruleset.ItemsBlock, m *ruleset.Market, st *Part, sl *ruleset.
 }
 
 // ware is one line of wares: it (what it is) sold as shown.
-func ware(b *ruleset.ItemsBlock, st *Part, honest bool, it, shown *ruleset.Item, times float64) (WareView, bool) {
+func ware(b *itemrules.ItemsBlock, st *Part, honest bool, it, shown *itemrules.Item, times float64) (WareView, bool) {
 	price, ok := Price(b, shown, times, 1)
 	if !ok {
 		return WareView{}, false
@@ -191,7 +191,7 @@ func ware(b *ruleset.ItemsBlock, st *Part, honest bool, it, shown *ruleset.Item,
 
 // worthText names a worth in the family's coins, largest first
 // ("1 crown, 4 shillings"), or in the given coin when it pays exactly.
-func worthText(fam *ruleset.Currency, pref *ruleset.Coin, worth int) string {
+func worthText(fam *itemrules.Currency, pref *itemrules.Coin, worth int) string {
 	if worth == 0 {
 		return "0 " + pref.Name(0)
 	}

@@ -8,7 +8,7 @@ import (
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/money"
 	"github.com/rulehost/rulehost/engine/record"
-	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/tag"
 )
 
@@ -21,9 +21,9 @@ func init() {
 // who sells it (nil in a market without sellers) and whether it comes
 // from the seller's odd lot.
 type offer struct {
-	item   *ruleset.Item
-	shown  *ruleset.Item
-	seller *ruleset.Seller
+	item   *itemrules.Item
+	shown  *itemrules.Item
+	seller *itemrules.Seller
 	stock  bool
 }
 
@@ -55,7 +55,7 @@ func AnswerBuy(p *items.Party, t tag.Tag, turn items.Turn) record.Record {
 type purchase struct {
 	who   int
 	count int
-	level *ruleset.PriceLevel
+	level *itemrules.PriceLevel
 	o     offer
 	price money.Amount
 }
@@ -157,7 +157,7 @@ func plan(p *items.Party, t tag.Tag) (purchase, *refusal) {
 	if shown == nil {
 		return pu, refuse(UnknownItem, "item", name, "note", "no item of that name in this ruleset")
 	}
-	var seller *ruleset.Seller
+	var seller *itemrules.Seller
 	if sn := strings.TrimSpace(t.Value("seller")); sn != "" {
 		if seller = m.Seller(sn); seller == nil {
 			return pu, refuse(UnknownSeller, "seller", sn, "note", "sellers: "+sellerLabels(m))
@@ -189,7 +189,7 @@ func plan(p *items.Party, t tag.Tag) (purchase, *refusal) {
 
 // find is the offer a purchase takes: the named seller's (or the first
 // seller's here who offers it), refused by the spec's codes in order.
-func find(p *items.Party, m *ruleset.Market, st *Part, shown *ruleset.Item, named *ruleset.Seller, who, count int) (offer, *refusal) {
+func find(p *items.Party, m *itemrules.Market, st *Part, shown *itemrules.Item, named *itemrules.Seller, who, count int) (offer, *refusal) {
 	offers := offersHere(p.RS.Items, m, st, shown, named)
 	if len(offers) == 0 {
 		if place, _ := soldAt(m, shown); place > st.Size {
@@ -200,7 +200,7 @@ func find(p *items.Party, m *ruleset.Market, st *Part, shown *ruleset.Item, name
 		}
 		return offer{}, refuse(NoSeller, "item", shown.Label, "note", "nobody here sells "+shown.Label)
 	}
-	var only *ruleset.SellerOnly
+	var only *itemrules.SellerOnly
 	for _, o := range offers {
 		if o.seller != nil && o.seller.Only != nil && p.Character(who).Value(o.seller.Only.Value) < o.seller.Only.AtLeast {
 			only = o.seller.Only
@@ -227,11 +227,11 @@ func remaining(st *Part, o offer) (int, bool) {
 // named seller, a dishonest seller's fake first (only when named), then
 // its odd lot, then what it sells; without a name, every seller there in
 // the market's order, never a fake.
-func offersHere(b *ruleset.ItemsBlock, m *ruleset.Market, st *Part, shown *ruleset.Item, named *ruleset.Seller) []offer {
+func offersHere(b *itemrules.ItemsBlock, m *itemrules.Market, st *Part, shown *itemrules.Item, named *itemrules.Seller) []offer {
 	place, _ := soldAt(m, shown)
 	shelf := place <= st.Size
 	if len(m.Sellers) == 0 {
-		if shelf && !ruleset.MatchesAny(m.Unsold, shown) {
+		if shelf && !itemrules.MatchesAny(m.Unsold, shown) {
 			return []offer{{item: shown, shown: shown}}
 		}
 		return nil
@@ -261,7 +261,7 @@ func offersHere(b *ruleset.ItemsBlock, m *ruleset.Market, st *Part, shown *rules
 }
 
 // readLevel reads level= (the default level without it).
-func readLevel(m *ruleset.Market, t tag.Tag) (*ruleset.PriceLevel, *refusal) {
+func readLevel(m *itemrules.Market, t tag.Tag) (*itemrules.PriceLevel, *refusal) {
 	name := strings.TrimSpace(t.Value("level"))
 	if name == "" {
 		return m.DefaultLevel(), nil
@@ -284,7 +284,7 @@ func readCount(t tag.Tag) (int, *refusal) {
 		// Game Master wrote goes in the note instead.
 		return 0, refuse(BadCount, "note", "count="+strconv.Quote(raw)+" is not a whole number from 1 to 999999")
 	}
-	if n < 1 || n > ruleset.MaxStack {
+	if n < 1 || n > itemrules.MaxStack {
 		return 0, refuse(BadCount, "count", raw, "note", "count= is a whole number from 1 to 999999")
 	}
 	return n, nil
@@ -299,7 +299,7 @@ func itemName(t tag.Tag) string {
 }
 
 // lookup finds one of the ruleset's items by label, then by reference.
-func lookup(b *ruleset.ItemsBlock, name string) *ruleset.Item {
+func lookup(b *itemrules.ItemsBlock, name string) *itemrules.Item {
 	if name == "" {
 		return nil
 	}
@@ -309,7 +309,7 @@ func lookup(b *ruleset.ItemsBlock, name string) *ruleset.Item {
 	return b.ItemByRef(name)
 }
 
-func sellerLabels(m *ruleset.Market) string {
+func sellerLabels(m *itemrules.Market) string {
 	out := make([]string, len(m.Sellers))
 	for i, s := range m.Sellers {
 		out[i] = s.Label
@@ -317,7 +317,7 @@ func sellerLabels(m *ruleset.Market) string {
 	return strings.Join(out, ", ")
 }
 
-func levelLabels(m *ruleset.Market) string {
+func levelLabels(m *itemrules.Market) string {
 	out := make([]string, len(m.Prices))
 	for i, l := range m.Prices {
 		out[i] = l.Label

@@ -7,6 +7,7 @@ import (
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/tag"
 )
 
@@ -67,7 +68,7 @@ func AnswerReveal(p *items.Party, t tag.Tag, _ items.Turn) record.Record {
 
 // hiddenFake is a fake in member i's bag still shown as the item it
 // passes for, called name there.
-func hiddenFake(p *items.Party, i int, name string) (*ruleset.Item, string) {
+func hiddenFake(p *items.Party, i int, name string) (*itemrules.Item, string) {
 	for si := range p.Members[i].Bag {
 		s := &p.Members[i].Bag[si]
 		if d := p.Def(s); d != nil && d.IsFake() && strings.EqualFold(s.Name, name) && !strings.EqualFold(s.Name, d.Label) {
@@ -101,7 +102,7 @@ func answerInspect(p *items.Party, t tag.Tag, turn items.Turn) (record.Record, b
 }
 
 // hasFakes reports a ruleset with any fake, or any means to unmask one.
-func hasFakes(b *ruleset.ItemsBlock) bool {
+func hasFakes(b *itemrules.ItemsBlock) bool {
 	if len(b.RevealsFakes) > 0 {
 		return true
 	}
@@ -117,9 +118,9 @@ func hasFakes(b *ruleset.ItemsBlock) bool {
 // (def), what it is shown as, and where it is (a bag, or a seller's
 // ware today).
 type examined struct {
-	def, shown *ruleset.Item
+	def, shown *itemrules.Item
 	name       string
-	seller     *ruleset.Seller
+	seller     *itemrules.Seller
 	hidden     bool // a fake not yet found out
 }
 
@@ -290,7 +291,7 @@ func containsStr(list []string, s string) bool {
 	return false
 }
 
-func meansLabels(b *ruleset.ItemsBlock) string {
+func meansLabels(b *itemrules.ItemsBlock) string {
 	out := make([]string, len(b.RevealsFakes))
 	for i, m := range b.RevealsFakes {
 		out[i] = m.Label
@@ -315,7 +316,7 @@ func InspectWords(rs *ruleset.Ruleset, name string) (string, bool) {
 }
 
 // detectable reports a ruleset whose fakes can be detected.
-func detectable(b *ruleset.ItemsBlock) bool {
+func detectable(b *itemrules.ItemsBlock) bool {
 	if len(b.RevealsFakes) > 0 {
 		return true
 	}

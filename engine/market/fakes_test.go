@@ -8,7 +8,7 @@ import (
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/market"
 	"github.com/rulehost/rulehost/engine/record"
-	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/sheet"
 	"github.com/rulehost/rulehost/engine/tag"
 )
@@ -219,7 +219,7 @@ func TestBindingRevealsAFake(t *testing.T) {
 	// A fake ring passing for the widow's ring (same category, binds).
 	fake := *ring
 	fake.ID, fake.Label = "false-ring", "False ring"
-	fake.Market = &ruleset.ItemMarket{PassesFor: ring.Ref()}
+	fake.Market = &itemrules.ItemMarket{PassesFor: ring.Ref()}
 	b.Items = append(b.Items, &fake)
 	q := items.New(p.RS, []*sheet.Sheet{p.Members[0].Sheet})
 	q.Put(0, &fake, ring.Label, 1)
@@ -323,7 +323,7 @@ func TestFakeWeaponAttacksAsWhatItPassesFor(t *testing.T) {
 	}
 	dud := *pistol
 	dud.ID, dud.Label, dud.Cost, dud.AttackDef = "dud-pistol", "Dud pistol", nil, nil
-	dud.Market = &ruleset.ItemMarket{PassesFor: pistol.Ref()}
+	dud.Market = &itemrules.ItemMarket{PassesFor: pistol.Ref()}
 	b.Items = append(b.Items, &dud)
 	q := items.New(p.RS, []*sheet.Sheet{p.Members[0].Sheet})
 	q.Put(0, &dud, pistol.Label, 1)

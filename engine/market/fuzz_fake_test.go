@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rulehost/rulehost/engine/record"
-	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/session"
 	"github.com/rulehost/rulehost/engine/sheet"
 )
@@ -43,7 +43,7 @@ func FuzzFakeKeys(f *testing.F) {
 				t.Fatalf("accepted a fake of %+v", target)
 			}
 		}
-		if fake.Market != nil && len(fake.Market.Tells) > ruleset.MaxTells {
+		if fake.Market != nil && len(fake.Market.Tells) > itemrules.MaxTells {
 			t.Fatalf("accepted %d tells", len(fake.Market.Tells))
 		}
 		sheets := []*sheet.Sheet{sheet.Blank("Ada"), sheet.Blank("Corvin")}

@@ -12,6 +12,7 @@ import (
 	"github.com/rulehost/rulehost/engine/market"
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/sheet"
 	"github.com/rulehost/rulehost/engine/tag"
 	"github.com/rulehost/rulehost/engine/validate"
@@ -41,10 +42,10 @@ func FuzzMarketBlock(f *testing.F) {
 			return
 		}
 		mm := rs.Items.Market
-		if n := len(mm.Prices); n < 1 || n > ruleset.MaxPriceLevels || mm.DefaultLevel() == nil {
+		if n := len(mm.Prices); n < 1 || n > itemrules.MaxPriceLevels || mm.DefaultLevel() == nil {
 			t.Fatalf("accepted prices %+v", mm.Prices)
 		}
-		if n := len(mm.Places); n < 1 || n > ruleset.MaxPlaceSizes || mm.BuyBack < 0 || mm.BuyBack > 1 {
+		if n := len(mm.Places); n < 1 || n > itemrules.MaxPlaceSizes || mm.BuyBack < 0 || mm.BuyBack > 1 {
 			t.Fatalf("accepted places %+v buyBack %v", mm.Places, mm.BuyBack)
 		}
 		p := items.New(rs, []*sheet.Sheet{sheet.Blank("Ada"), sheet.Blank("Corvin")})

@@ -11,6 +11,7 @@ import (
 	_ "github.com/rulehost/rulehost/engine/market"
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/session"
 	"github.com/rulehost/rulehost/engine/tag"
 )
@@ -42,7 +43,7 @@ func gravewatch(t testing.TB) *items.Party {
 	for _, m := range p.Members {
 		var keep []items.Stack
 		for _, s := range m.Bag {
-			if !strings.HasPrefix(s.Item, ruleset.CoinRefPrefix) {
+			if !strings.HasPrefix(s.Item, itemrules.CoinRefPrefix) {
 				keep = append(keep, s)
 			}
 		}

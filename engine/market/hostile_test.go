@@ -14,7 +14,7 @@ import (
 
 // TestHostileCounts: a buy or sell whose count= is huge, negative, zero,
 // past an int or not a number is refused as bad-count and changes
-// nothing; the largest count allowed (ruleset.MaxStack) is answered at
+// nothing; the largest count allowed (itemrules.MaxStack) is answered at
 // once (refused for want of coins or stock, not looped over).
 func TestHostileCounts(t *testing.T) {
 	base := town(t)

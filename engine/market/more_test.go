@@ -7,7 +7,7 @@ import (
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/market"
-	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/tag"
 )
 
@@ -46,11 +46,11 @@ func TestSoldRules(t *testing.T) {
 	p := gravewatch(t)
 	give(p, 0, "crown", 4)
 	m := p.RS.Items.Market
-	coat := ruleset.ItemFilter{Category: "coat"}
-	m.Sold = []ruleset.SoldRule{
-		{Filter: coat, Limited: &ruleset.Amount{N: 2}},
+	coat := itemrules.ItemFilter{Category: "coat"}
+	m.Sold = []itemrules.SoldRule{
+		{Filter: coat, Limited: &itemrules.Amount{N: 2}},
 		{Filter: coat, Place: "village"},
-		{Filter: coat, Place: "town", Limited: &ruleset.Amount{N: 5}},
+		{Filter: coat, Place: "town", Limited: &itemrules.Amount{N: 5}},
 	}
 	say(t, p, 1, `[place: name="Ashby" size="hamlet"]`)
 	if r := say(t, p, 2, `[inventory: action="buy" item="Oilskin coat"]`); !strings.HasPrefix(r.String(), `[refused: action="buy" reason="not-here" item="Oilskin coat" note="a hamlet does not sell Oilskin coat; a village does"]`) {
@@ -66,13 +66,13 @@ func TestSoldRules(t *testing.T) {
 		}
 	}
 	// A limit alone: sold anywhere, two a day.
-	m.Sold = []ruleset.SoldRule{{Filter: coat, Limited: &ruleset.Amount{N: 2}}}
+	m.Sold = []itemrules.SoldRule{{Filter: coat, Limited: &itemrules.Amount{N: 2}}}
 	say(t, p, 7, `[place: name="Ashby" size="hamlet"]`)
 	if n := market.State(p).Limits["kit/oilskin-coat"]; n != 2 {
 		t.Fatalf("a limit alone, in a hamlet: %d", n)
 	}
 	// The item's own sold prevails: a coat sold only in a city.
-	p.RS.Items.ItemByRef("kit/oilskin-coat").Market = &ruleset.ItemMarket{HasSold: true, SoldPlace: "city"}
+	p.RS.Items.ItemByRef("kit/oilskin-coat").Market = &itemrules.ItemMarket{HasSold: true, SoldPlace: "city"}
 	say(t, p, 8, `[place: name="Millbrook" size="market town"]`)
 	if r := say(t, p, 9, `[inventory: action="buy" item="Oilskin coat"]`); !strings.HasPrefix(r.String(), `[refused: action="buy" reason="not-here" item="Oilskin coat" note="a market town does not sell Oilskin coat; a city does"]`) {
 		t.Fatalf("the item's own sold: %s", r)
@@ -86,7 +86,7 @@ func TestUnsoldWithoutSellers(t *testing.T) {
 	give(p, 0, "crown", 4)
 	m := p.RS.Items.Market
 	m.Sellers = nil
-	m.Unsold = []ruleset.ItemFilter{{Category: "coat"}}
+	m.Unsold = []itemrules.ItemFilter{{Category: "coat"}}
 	say(t, p, 1, `[place: name="Millbrook" size="market town"]`)
 	if r := say(t, p, 2, `[inventory: action="buy" item="Oilskin coat"]`); r.String() != `[refused: action="buy" reason="no-seller" item="Oilskin coat" note="nobody here sells Oilskin coat"]` {
 		t.Fatalf("unsold: %s", r)

@@ -7,7 +7,7 @@ import (
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/loot"
 	"github.com/rulehost/rulehost/engine/record"
-	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/tag"
 )
 
@@ -117,7 +117,7 @@ func startDay(p *items.Party, st *Part, turn items.Turn) {
 // the day that names a size with a market. The order it draws is part of
 // the contract: each limited item's limit in catalog order, then each
 // seller's odd lot there in the market's order (loot.Roll's own order).
-func rollShelf(p *items.Party, m *ruleset.Market, st *Part, size int, s dice.Stream) {
+func rollShelf(p *items.Party, m *itemrules.Market, st *Part, size int, s dice.Stream) {
 	if st.Rolled {
 		return
 	}
@@ -160,7 +160,7 @@ func rollShelf(p *items.Party, m *ruleset.Market, st *Part, size int, s dice.Str
 // never coins or a cursed item; a fake only in a dishonest seller's lot,
 // and only when what it passes for has a price; anything else only when
 // it has a price itself.
-func stockable(b *ruleset.ItemsBlock, sl *ruleset.Seller, it *ruleset.Item) bool {
+func stockable(b *itemrules.ItemsBlock, sl *itemrules.Seller, it *itemrules.Item) bool {
 	switch {
 	case it == nil || it.Coin != "" || it.Cursed || it.Service:
 		return false
@@ -171,14 +171,14 @@ func stockable(b *ruleset.ItemsBlock, sl *ruleset.Seller, it *ruleset.Item) bool
 }
 
 // marketOf is the ruleset's market, nil without one.
-func marketOf(p *items.Party) *ruleset.Market {
+func marketOf(p *items.Party) *itemrules.Market {
 	if p.RS == nil || p.RS.Items == nil {
 		return nil
 	}
 	return p.RS.Items.Market
 }
 
-func placeLabels(m *ruleset.Market) string {
+func placeLabels(m *itemrules.Market) string {
 	out := make([]string, len(m.Places))
 	for i, pl := range m.Places {
 		out[i] = pl.Label

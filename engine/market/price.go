@@ -16,7 +16,7 @@ import (
 	"math"
 
 	"github.com/rulehost/rulehost/engine/money"
-	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 )
 
 // Price is an item's price at a level (spec/items.md "Markets"): its cost
@@ -25,7 +25,7 @@ import (
 // the coin the cost is written in when that coin pays it exactly,
 // otherwise in the largest coin that does. ok is false when the item has
 // no price (no cost, or its coin is unknown).
-func Price(b *ruleset.ItemsBlock, it *ruleset.Item, times float64, count int) (money.Amount, bool) {
+func Price(b *itemrules.ItemsBlock, it *itemrules.Item, times float64, count int) (money.Amount, bool) {
 	if it == nil || it.Cost == nil || it.Coin != "" {
 		return money.Amount{}, false
 	}
@@ -49,7 +49,7 @@ func UnitWorth(worth int, times float64) int {
 // Express names a worth (in the family's smallest coin) as an amount: in
 // the preferred coin when it pays it exactly, otherwise in the largest
 // coin of the family that does. A zero worth has no amount.
-func Express(pref *ruleset.Coin, fam *ruleset.Currency, worth int) (money.Amount, bool) {
+func Express(pref *itemrules.Coin, fam *itemrules.Currency, worth int) (money.Amount, bool) {
 	if worth <= 0 {
 		return money.Amount{}, false
 	}

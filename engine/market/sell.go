@@ -7,7 +7,7 @@ import (
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/money"
 	"github.com/rulehost/rulehost/engine/record"
-	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/tag"
 )
 
@@ -38,7 +38,7 @@ func sell(p *items.Party, t tag.Tag) (record.Record, *refusal) {
 		return record.Record{}, refuse(NoPlace, "note", "no place with a market is in force")
 	}
 	name := itemName(t)
-	var named *ruleset.Seller
+	var named *itemrules.Seller
 	if sn := strings.TrimSpace(t.Value("seller")); sn != "" {
 		if named = m.Seller(sn); named == nil {
 			return record.Record{}, refuse(UnknownSeller, "seller", sn, "note", "sellers: "+sellerLabels(m))
@@ -119,7 +119,7 @@ func sell(p *items.Party, t tag.Tag) (record.Record, *refusal) {
 	return rec, nil
 }
 
-func sellerName(s *ruleset.Seller) string {
+func sellerName(s *itemrules.Seller) string {
 	if s == nil {
 		return "buyer"
 	}
@@ -129,9 +129,9 @@ func sellerName(s *ruleset.Seller) string {
 // onHand finds a loose stack of the named item in member who's bag (by
 // what it is called there) with count units loose, refusing a bound
 // cursed item and too few on hand.
-func onHand(p *items.Party, who int, name string, count int) (*ruleset.Item, string, *refusal) {
+func onHand(p *items.Party, who int, name string, count int) (*itemrules.Item, string, *refusal) {
 	loose, cursed := 0, false
-	var def *ruleset.Item
+	var def *itemrules.Item
 	stackName := ""
 	for i := range p.Members[who].Bag {
 		s := &p.Members[who].Bag[i]
@@ -169,10 +169,10 @@ func onHand(p *items.Party, who int, name string, count int) (*ruleset.Item, str
 // buyerHere is the seller there who buys the item back: the named one
 // when it sells that kind of thing, or the first there that does; nil in
 // a market without sellers (anyone buys).
-func buyerHere(m *ruleset.Market, st *Part, it *ruleset.Item, named *ruleset.Seller) *ruleset.Seller {
+func buyerHere(m *itemrules.Market, st *Part, it *itemrules.Item, named *itemrules.Seller) *itemrules.Seller {
 	for i := range m.Sellers {
 		sl := &m.Sellers[i]
-		if (named == nil || sl == named) && sellerHere(m, sl, st.Size) && ruleset.MatchesAny(sl.Sells, it) {
+		if (named == nil || sl == named) && sellerHere(m, sl, st.Size) && itemrules.MatchesAny(sl.Sells, it) {
 			return sl
 		}
 	}
@@ -181,7 +181,7 @@ func buyerHere(m *ruleset.Market, st *Part, it *ruleset.Item, named *ruleset.Sel
 
 // saleWorth is what a seller pays for count of an item, in the family's
 // smallest coin: buyBack of its default price each, at least one coin.
-func saleWorth(b *ruleset.ItemsBlock, m *ruleset.Market, it *ruleset.Item, count int) (int, bool) {
+func saleWorth(b *itemrules.ItemsBlock, m *itemrules.Market, it *itemrules.Item, count int) (int, bool) {
 	if it == nil || it.Cost == nil {
 		return 0, false
 	}
@@ -194,17 +194,17 @@ func saleWorth(b *ruleset.ItemsBlock, m *ruleset.Market, it *ruleset.Item, count
 }
 
 // inPurse reports whether a sale in this family counts against the till.
-func inPurse(m *ruleset.Market, st *Part, fam *ruleset.Currency) bool {
+func inPurse(m *itemrules.Market, st *Part, fam *itemrules.Currency) bool {
 	pur := m.Places[st.Size].Purse
 	if pur == nil {
 		return false
 	}
-	_, pf := (&ruleset.ItemsBlock{Currencies: []ruleset.Currency{*fam}}).Coin(pur.Unit)
+	_, pf := (&itemrules.ItemsBlock{Currencies: []itemrules.Currency{*fam}}).Coin(pur.Unit)
 	return pf != nil
 }
 
 // tillCovers refuses a sale the day's till cannot pay.
-func tillCovers(m *ruleset.Market, st *Part, fam *ruleset.Currency, worth int) *refusal {
+func tillCovers(m *itemrules.Market, st *Part, fam *itemrules.Currency, worth int) *refusal {
 	if !inPurse(m, st, fam) {
 		return nil
 	}
@@ -224,7 +224,7 @@ func tillCovers(m *ruleset.Market, st *Part, fam *ruleset.Currency, worth int) *
 // payOut puts worth (in the family's smallest coin) into member who's
 // bag, largest coins first, and says what went in; false when the bag
 // cannot carry it all.
-func payOut(q *items.Party, who int, fam *ruleset.Currency, worth int) (string, bool) {
+func payOut(q *items.Party, who int, fam *itemrules.Currency, worth int) (string, bool) {
 	var got []money.CoinCount
 	for _, c := range fam.Descending() {
 		if n := worth / c.Value; n > 0 {

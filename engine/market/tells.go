@@ -7,6 +7,7 @@ import (
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/sheet"
 	"github.com/rulehost/rulehost/engine/tag"
 )
@@ -15,14 +16,14 @@ import (
 // dishonest seller's manner (which says something is wrong with what it
 // sells, never what).
 type clue struct {
-	tell   *ruleset.Tell
+	tell   *itemrules.Tell
 	manner bool
 }
 
 // cluesOf are the checks about an item (and its seller): the fake's
 // tells, or for a real item the tells of every fake that passes for it,
 // then a dishonest seller's manner.
-func cluesOf(b *ruleset.ItemsBlock, it *ruleset.Item, sl *ruleset.Seller) []clue {
+func cluesOf(b *itemrules.ItemsBlock, it *itemrules.Item, sl *itemrules.Seller) []clue {
 	var out []clue
 	if it.IsFake() {
 		for i := range it.Market.Tells {
@@ -45,7 +46,7 @@ func cluesOf(b *ruleset.ItemsBlock, it *ruleset.Item, sl *ruleset.Seller) []clue
 
 // canMake reports whether member i can make a tell's check: its needs
 // all met, one of its needsAny, and one of its carries in their own bag.
-func canMake(p *items.Party, i int, ch *sheet.Character, t *ruleset.Tell) bool {
+func canMake(p *items.Party, i int, ch *sheet.Character, t *itemrules.Tell) bool {
 	for _, n := range t.Needs {
 		if ch.Value(n.Value) < n.AtLeast {
 			return false
@@ -67,7 +68,7 @@ func canMake(p *items.Party, i int, ch *sheet.Character, t *ruleset.Tell) bool {
 	return false
 }
 
-func anyMet(ch *sheet.Character, lines []ruleset.Fits) bool {
+func anyMet(ch *sheet.Character, lines []itemrules.Fits) bool {
 	for _, n := range lines {
 		if ch.Value(n.Value) >= n.AtLeast {
 			return true
@@ -78,7 +79,7 @@ func anyMet(ch *sheet.Character, lines []ruleset.Fits) bool {
 
 // mode is the tell's advantage (+1), disadvantage (-1) or neither (0):
 // both cancel out.
-func mode(ch *sheet.Character, t *ruleset.Tell) int {
+func mode(ch *sheet.Character, t *itemrules.Tell) int {
 	m := 0
 	if anyMet(ch, t.AdvantageIf) {
 		m++
@@ -92,7 +93,7 @@ func mode(ch *sheet.Character, t *ruleset.Tell) int {
 // number is the character's number for a tell's check, as a passive
 // value reads it: a skill's ability modifier, tier bonus and bonus; an
 // ability's modifier; a sheet value.
-func number(rs *ruleset.Ruleset, ch *sheet.Character, g *ruleset.Gate) int {
+func number(rs *ruleset.Ruleset, ch *sheet.Character, g *itemrules.Gate) int {
 	switch {
 	case g.Skill != "":
 		for _, s := range rs.Skills {
@@ -111,7 +112,7 @@ func number(rs *ruleset.Ruleset, ch *sheet.Character, g *ruleset.Gate) int {
 
 // passive is items.passiveBase plus the number, 5 more with advantage
 // and 5 less with disadvantage.
-func passive(b *ruleset.ItemsBlock, rs *ruleset.Ruleset, ch *sheet.Character, t *ruleset.Tell) int {
+func passive(b *itemrules.ItemsBlock, rs *ruleset.Ruleset, ch *sheet.Character, t *itemrules.Tell) int {
 	return b.PassiveBase + number(rs, ch, &t.Check) + 5*mode(ch, t)
 }
 
@@ -124,7 +125,7 @@ type rolled struct {
 }
 
 // roll rolls a tell's check for member i on stream s.
-func roll(p *items.Party, i int, t *ruleset.Tell, s dice.Stream) rolled {
+func roll(p *items.Party, i int, t *itemrules.Tell, s dice.Stream) rolled {
 	ch, effects := p.CheckEnv(i)
 	env := &check.Env{RS: p.RS, Char: ch, Dice: s, Effects: effects}
 	tg := tag.Tag{Name: "skill_check", Attrs: []tag.Attr{{Key: "dc", Value: strconv.Itoa(t.DC)}}}
@@ -187,7 +188,7 @@ func notice(p *items.Party, pu purchase, turn items.Turn) (int, string) {
 }
 
 // said is what noticing a clue says.
-func said(c clue, sl *ruleset.Seller) string {
+func said(c clue, sl *itemrules.Seller) string {
 	if c.manner {
 		return "something is wrong with what the " + sl.Label + " sells: " + c.tell.Says
 	}

@@ -6,7 +6,8 @@ import (
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/record"
-	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 	"github.com/rulehost/rulehost/engine/tag"
 )
 
@@ -43,12 +44,12 @@ const (
 )
 
 // arcana is the potion of poison's Arcana tell in p's ruleset.
-func arcana(p *items.Party) *ruleset.Tell {
+func arcana(p *items.Party) *itemrules.Tell {
 	return &p.RS.Items.ItemByRef("magic_items/potion-of-poison").Market.Tells[1]
 }
 
-func fits(v ruleset.ValueRef, atLeast float64) ruleset.Fits {
-	return ruleset.Fits{Value: v, AtLeast: atLeast}
+func fits(v valueref.Ref, atLeast float64) itemrules.Fits {
+	return itemrules.Fits{Value: v, AtLeast: atLeast}
 }
 
 // TestWarnByRoll: with items.warnBy "roll" the companions' checks are
@@ -98,18 +99,18 @@ func TestNeedsAny(t *testing.T) {
 	inspect := `[inventory: action="inspect" item="Potion of Healing" who="Corvin"]`
 	cases := []struct {
 		name     string
-		needs    []ruleset.Fits
-		needsAny []ruleset.Fits
+		needs    []itemrules.Fits
+		needsAny []itemrules.Fits
 		faces    []int
 		want     string
 	}{
 		{"the second line met (level 9)", nil,
-			[]ruleset.Fits{fits(ruleset.ValueRef{AbilityScore: "int"}, 20), fits(ruleset.ValueRef{Field: "level"}, 9)}, []int{8},
+			[]itemrules.Fits{fits(valueref.Ref{AbilityScore: "int"}, 20), fits(valueref.Ref{Field: "level"}, 9)}, []int{8},
 			`[inventory: action="inspect" item="Potion of Healing" who="Corvin Vell" verdict="suspect" said="its magic does not feel like healing magic" suspect="Corvin Vell thinks it is a fake"]`},
 		{"no line met", nil,
-			[]ruleset.Fits{fits(ruleset.ValueRef{AbilityScore: "int"}, 20), fits(ruleset.ValueRef{Field: "level"}, 10)}, nil,
+			[]itemrules.Fits{fits(valueref.Ref{AbilityScore: "int"}, 20), fits(valueref.Ref{Field: "level"}, 10)}, nil,
 			`[refused: action="inspect" reason="nothing-to-check" item="Potion of Healing" who="Corvin Vell" note="nothing could give Potion of Healing away, or Corvin Vell cannot check it in any way; no attempt is spent"]`},
-		{"needs: one of two unmet", []ruleset.Fits{fits(ruleset.ValueRef{Field: "level"}, 9), fits(ruleset.ValueRef{AbilityScore: "wis"}, 13)}, nil, nil,
+		{"needs: one of two unmet", []itemrules.Fits{fits(valueref.Ref{Field: "level"}, 9), fits(valueref.Ref{AbilityScore: "wis"}, 13)}, nil, nil,
 			`[refused: action="inspect" reason="nothing-to-check" item="Potion of Healing" who="Corvin Vell" note="nothing could give Potion of Healing away, or Corvin Vell cannot check it in any way; no attempt is spent"]`},
 	}
 	for _, c := range cases {
@@ -127,7 +128,7 @@ func TestNeedsAny(t *testing.T) {
 	// Noticing reads the same lines: unmet, Corvin cannot make the Arcana
 	// tell and the fence's manner (passive Insight 13) holds the purchase.
 	p := town(t)
-	arcana(p).NeedsAny = []ruleset.Fits{fits(ruleset.ValueRef{Field: "level"}, 10)}
+	arcana(p).NeedsAny = []itemrules.Fits{fits(valueref.Ref{Field: "level"}, 10)}
 	if got := say(t, p, 301, fenceBuy); got.String() != mannerSaw {
 		t.Errorf("noticing with needsAny unmet: %s", got)
 	}
@@ -137,14 +138,14 @@ func TestNeedsAny(t *testing.T) {
 // advantage (the higher of two d20) and adds 5 to a passive value;
 // disadvantageIf the lower, 5 less; both met cancel out.
 func TestAdvantageAndDisadvantageIf(t *testing.T) {
-	level9 := []ruleset.Fits{fits(ruleset.ValueRef{Field: "level"}, 9)}
-	level10 := []ruleset.Fits{fits(ruleset.ValueRef{Field: "level"}, 10)}
+	level9 := []itemrules.Fits{fits(valueref.Ref{Field: "level"}, 9)}
+	level10 := []itemrules.Fits{fits(valueref.Ref{Field: "level"}, 10)}
 	inspect := `[inventory: action="inspect" item="Potion of Healing" who="Corvin"]`
 	identified := `[inventory: action="inspect" item="Potion of Healing" who="Corvin Vell" verdict="identified" said="its magic does not feel like healing magic" revealed="Potion of Poison"]`
 	cannotTell := `[inventory: action="inspect" item="Potion of Healing" who="Corvin Vell" verdict="cannot-tell" note="Corvin Vell cannot tell"]`
 	cases := []struct {
 		name     string
-		adv, dis []ruleset.Fits
+		adv, dis []itemrules.Fits
 		faces    []int
 		want     string
 	}{
@@ -172,8 +173,8 @@ func TestAdvantageAndDisadvantageIf(t *testing.T) {
 	// manner (8) lets the purchase through.
 	passive := []struct {
 		name   string
-		adv    []ruleset.Fits
-		manDis []ruleset.Fits
+		adv    []itemrules.Fits
+		manDis []itemrules.Fits
 		want   string
 	}{
 		{"advantage: 27 against 25", level9, nil, arcanaSaw},

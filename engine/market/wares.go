@@ -1,7 +1,7 @@
 package market
 
 import (
-	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 )
 
 // soldAt is the smallest place size (an index) that sells an item, and
@@ -9,7 +9,7 @@ import (
 // market's rules that match it; the place comes from the first that
 // names one and the limit from the first that names one. An item nothing
 // names is sold anywhere (0).
-func soldAt(m *ruleset.Market, it *ruleset.Item) (place int, limit *ruleset.Amount) {
+func soldAt(m *itemrules.Market, it *itemrules.Item) (place int, limit *itemrules.Amount) {
 	placeID := ""
 	if im := it.Market; im != nil && im.HasSold {
 		placeID, limit = im.SoldPlace, im.SoldLimited
@@ -34,14 +34,14 @@ func soldAt(m *ruleset.Market, it *ruleset.Item) (place int, limit *ruleset.Amou
 
 // serviceMatches is ItemFilter.Matches for a service, which loot never
 // drops but a market sells.
-func serviceMatches(f *ruleset.ItemFilter, it *ruleset.Item) bool {
+func serviceMatches(f *itemrules.ItemFilter, it *itemrules.Item) bool {
 	return (f.Rarity == "" || it.Rarity == f.Rarity) && (f.Category == "" || it.Category == f.Category) &&
 		(f.Tag == "" || it.HasTag(f.Tag))
 }
 
 // saleable reports an item a market may offer on its shelves: one with a
 // cost in a coin the ruleset has, never a coin, a cursed item or a fake.
-func saleable(b *ruleset.ItemsBlock, it *ruleset.Item) bool {
+func saleable(b *itemrules.ItemsBlock, it *itemrules.Item) bool {
 	if it == nil || it.Cost == nil || it.Coin != "" || it.Cursed || it.IsFake() {
 		return false
 	}
@@ -52,11 +52,11 @@ func saleable(b *ruleset.ItemsBlock, it *ruleset.Item) bool {
 // sellsKind reports whether a seller sells this kind of item by its
 // filters (not its odd lot), and the market lets anyone stock it. In a
 // market without sellers, anyone sells what the place sells but unsold.
-func sellsKind(m *ruleset.Market, s *ruleset.Seller, it *ruleset.Item) bool {
-	return ruleset.MatchesAny(s.Sells, it) && !ruleset.MatchesAny(m.Unsold, it)
+func sellsKind(m *itemrules.Market, s *itemrules.Seller, it *itemrules.Item) bool {
+	return itemrules.MatchesAny(s.Sells, it) && !itemrules.MatchesAny(m.Unsold, it)
 }
 
 // sellerHere reports a seller a place of this size has.
-func sellerHere(m *ruleset.Market, s *ruleset.Seller, size int) bool {
+func sellerHere(m *itemrules.Market, s *itemrules.Seller, size int) bool {
 	return s.Place == "" || m.PlaceIndex(s.Place) <= size
 }

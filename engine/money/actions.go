@@ -6,7 +6,7 @@ import (
 
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/record"
-	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/tag"
 )
 
@@ -19,7 +19,7 @@ func init() {
 // earner (the player without who=), whether who= was given, or the
 // refusal. A ruleset without coins refuses before anything else.
 func readAmount(p *items.Party, t tag.Tag, action string) (Amount, int, bool, *record.Record) {
-	var b *ruleset.ItemsBlock
+	var b *itemrules.ItemsBlock
 	if p.RS != nil {
 		b = p.RS.Items
 	}

@@ -14,14 +14,14 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 )
 
 // Amount is a whole quantity of one coin of a family.
 type Amount struct {
 	N      int
-	Coin   *ruleset.Coin
-	Family *ruleset.Currency
+	Coin   *itemrules.Coin
+	Family *itemrules.Currency
 }
 
 // Worth is the amount counted in the family's smallest coin.
@@ -53,12 +53,12 @@ func (e *Error) Error() string { return e.Reason + ": " + e.Note }
 
 // MaxQuantity bounds an amount's quantity like an item count, so that a
 // typo cannot fill a bag with a million stacks of change.
-const MaxQuantity = ruleset.MaxStack
+const MaxQuantity = itemrules.MaxStack
 
 // ParseAmount reads "3 shillings", "1 penny", "12 PENNIES": a whole
 // quantity from 1 to MaxQuantity, then a coin by id, label or one, in
 // any case, with any spaces between. b may be nil (no coins).
-func ParseAmount(b *ruleset.ItemsBlock, s string) (Amount, error) {
+func ParseAmount(b *itemrules.ItemsBlock, s string) (Amount, error) {
 	if b == nil || len(b.Currencies) == 0 {
 		return Amount{}, &Error{NoCurrencies, "this ruleset has no coins"}
 	}
@@ -94,7 +94,7 @@ func startsWord(s string) bool {
 
 const badAmountNote = `amount= is a whole quantity from 1 to 999999 and a coin: amount="3 shillings"`
 
-func coinNames(b *ruleset.ItemsBlock) string {
+func coinNames(b *itemrules.ItemsBlock) string {
 	var out []string
 	for _, fam := range b.Currencies {
 		for _, c := range fam.Units {

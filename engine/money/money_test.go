@@ -10,6 +10,7 @@ import (
 	"github.com/rulehost/rulehost/engine/money"
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/session"
 	"github.com/rulehost/rulehost/engine/sheet"
 	"github.com/rulehost/rulehost/engine/tag"
@@ -409,7 +410,7 @@ func TestPayBagFull(t *testing.T) {
 		t.Fatalf("%s", r)
 	}
 	// Paying with the last hoard frees its stack, and the change fits.
-	p.TakeLoose(0, ruleset.CoinRefPrefix+"hoard", 1)
+	p.TakeLoose(0, itemrules.CoinRefPrefix+"hoard", 1)
 	r = answer(t, p, `[inventory: action="pay" amount="1 bit"]`)
 	if r.Value("reply") != "Paid with hoards ×1; bits ×999999 back." || p.Stacks(0) != items.MaxStacksPerBag {
 		t.Fatalf("%s (%d stacks)", r, p.Stacks(0))

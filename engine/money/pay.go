@@ -5,12 +5,12 @@ import (
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/items"
-	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 )
 
 // CoinCount is N of one coin.
 type CoinCount struct {
-	Coin *ruleset.Coin
+	Coin *itemrules.Coin
 	N    int
 }
 
@@ -35,7 +35,7 @@ type Payment struct {
 // Every coin left after the first step is worth more than what is still
 // owed (it would have been paid otherwise), so the smallest one left
 // always covers it, and the smallest coin, worth 1, makes any change.
-func MakeChange(coins []*ruleset.Coin, held []int, owed int) (paid, change []int, ok bool) {
+func MakeChange(coins []*itemrules.Coin, held []int, owed int) (paid, change []int, ok bool) {
 	paid = make([]int, len(coins))
 	change = make([]int, len(coins))
 	for k, c := range coins {
@@ -72,7 +72,7 @@ func Plan(p *items.Party, i int, amt Amount) (Payment, error) {
 	coins := amt.Family.Descending()
 	held := make([]int, len(coins))
 	for k, c := range coins {
-		held[k] = p.Loose(i, ruleset.CoinRefPrefix+c.ID)
+		held[k] = p.Loose(i, itemrules.CoinRefPrefix+c.ID)
 	}
 	paid, change, ok := MakeChange(coins, held, amt.Worth())
 	if !ok {
@@ -118,7 +118,7 @@ func changeFits(p *items.Party, pm Payment) bool {
 func Apply(p *items.Party, pm Payment) {
 	b := p.RS.Items
 	for _, cc := range pm.Paid {
-		p.TakeLoose(pm.Who, ruleset.CoinRefPrefix+cc.Coin.ID, cc.N)
+		p.TakeLoose(pm.Who, itemrules.CoinRefPrefix+cc.Coin.ID, cc.N)
 	}
 	for _, cc := range pm.Change {
 		def := b.CoinItem(cc.Coin.ID)
@@ -138,7 +138,7 @@ func Pay(p *items.Party, i int, amt Amount) (Payment, error) {
 	return pm, nil
 }
 
-func counts(coins []*ruleset.Coin, n []int) []CoinCount {
+func counts(coins []*itemrules.Coin, n []int) []CoinCount {
 	var out []CoinCount
 	for k, c := range coins {
 		if n[k] > 0 {
@@ -167,13 +167,13 @@ func (pm Payment) Words() string {
 	return s + "."
 }
 
-func worthText(p *items.Party, i int, fam *ruleset.Currency) string {
+func worthText(p *items.Party, i int, fam *itemrules.Currency) string {
 	w := p.Worth(i, fam)
 	small := fam.Smallest()
 	return strconv.Itoa(w) + " " + small.Name(w) + " worth of " + familyName(fam)
 }
 
-func familyName(fam *ruleset.Currency) string {
+func familyName(fam *itemrules.Currency) string {
 	if fam.Label != "" {
 		return strings.ToLower(fam.Label)
 	}

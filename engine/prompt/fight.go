@@ -8,6 +8,7 @@ import (
 	"github.com/rulehost/rulehost/engine/fight"
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/ruleset"
+	fightrules "github.com/rulehost/rulehost/engine/ruleset/fight"
 )
 
 // FightData is the fight section's facts: the creatures a start accepts,
@@ -74,7 +75,7 @@ func fightSection(rs *ruleset.Ruleset, p *items.Party) (Section, bool) {
 // member who wields a weapon ready to strike (fight.Ready) reloads it if
 // it must, the round ends, and strikes the second; the round ends and
 // the party flees (a won fight would roll loot the GM has not asked for).
-func fightExamples(c *ruleset.Creature, p *items.Party) []string {
+func fightExamples(c *fightrules.Creature, p *items.Party) []string {
 	ex := []string{fmt.Sprintf(`[fight: op="start" foes="2 %s"]`, c.Label)}
 	attacker, weapon, reload := -1, "", false
 	for i := range p.Members {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 )
 
 // ItemsData is the items section's facts: the inventory actions this
@@ -93,7 +94,7 @@ func itemsData(rs *ruleset.Ruleset, p *items.Party) *ItemsData {
 	return d
 }
 
-func labels(list []ruleset.Named) []string {
+func labels(list []itemrules.Named) []string {
 	var out []string
 	for _, n := range list {
 		out = append(out, labelOr(n.Label, n.ID))
@@ -101,7 +102,7 @@ func labels(list []ruleset.Named) []string {
 	return out
 }
 
-func statRange(s ruleset.ItemStatDecl) string {
+func statRange(s itemrules.ItemStatDecl) string {
 	switch {
 	case s.Type == "enum":
 		return strings.Join(s.Values, ", ")
@@ -143,13 +144,13 @@ func blockExamples(rs *ruleset.Ruleset, p *items.Party, d *ItemsData) []string {
 		out = append(out, inventExample(rs, d))
 	}
 	if hasAction(d, "equip") {
-		if name, who, ok := heldWith(p, func(s *items.Stack, it *ruleset.Item) bool { return len(it.Slots) > 0 && !s.Equipped }); ok {
+		if name, who, ok := heldWith(p, func(s *items.Stack, it *itemrules.Item) bool { return len(it.Slots) > 0 && !s.Equipped }); ok {
 			out = append(out, fmt.Sprintf(`[inventory: action="equip" item="%s" who="%s"]`, name, who))
 		}
 	}
 	if hasAction(d, "use") {
 		// An item worn to be used (slots, binding) is used only while worn.
-		usable := func(s *items.Stack, it *ruleset.Item) bool {
+		usable := func(s *items.Stack, it *itemrules.Item) bool {
 			return it.UseDef != nil && (p.Worn(s) || (len(it.Slots) == 0 && !it.Binds))
 		}
 		if name, who, ok := heldWith(p, usable); ok {
@@ -169,7 +170,7 @@ func hasAction(d *ItemsData, a string) bool {
 }
 
 // firstItem is the first catalog item that is not a coin or a service.
-func firstItem(list []*ruleset.Item) *ruleset.Item {
+func firstItem(list []*itemrules.Item) *itemrules.Item {
 	for _, it := range list {
 		if it.Coin == "" && !it.Service && it.Label != "" {
 			return it
@@ -180,7 +181,7 @@ func firstItem(list []*ruleset.Item) *ruleset.Item {
 
 // likeItem is the item an invented example starts from: a weapon where
 // the ruleset has weapons, since that is the case the GM most needs.
-func likeItem(list []*ruleset.Item) *ruleset.Item {
+func likeItem(list []*itemrules.Item) *itemrules.Item {
 	for _, it := range list {
 		if it.Attack != nil && it.Coin == "" && !it.Service {
 			return it
@@ -206,7 +207,7 @@ func inventExample(rs *ruleset.Ruleset, d *ItemsData) string {
 }
 
 // heldWith finds a stack of a ruleset item that keep accepts, in any bag.
-func heldWith(p *items.Party, keep func(*items.Stack, *ruleset.Item) bool) (name, who string, ok bool) {
+func heldWith(p *items.Party, keep func(*items.Stack, *itemrules.Item) bool) (name, who string, ok bool) {
 	for _, m := range p.Members {
 		for j := range m.Bag {
 			if def := p.Def(&m.Bag[j]); def != nil && keep(&m.Bag[j], def) {

@@ -9,6 +9,7 @@ import (
 	"github.com/rulehost/rulehost/engine/market"
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/tag"
 )
 
@@ -26,7 +27,7 @@ type MarketData struct {
 // HasMarketDay reports a market day (items.md "A market day": a till,
 // buyBack, a seller's stock, a limited count or a sold that names no
 // place); only then are sell and day="new" taught.
-func HasMarketDay(b *ruleset.ItemsBlock) bool {
+func HasMarketDay(b *itemrules.ItemsBlock) bool {
 	m := b.Market
 	if m.BuyBack > 0 {
 		return true

@@ -3,10 +3,12 @@ package ruleset
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
+	effectrules "github.com/rulehost/rulehost/engine/ruleset/effect"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -46,7 +48,7 @@ const (
 )
 
 // checkEffects are the effects a check reads; the others are a fight's.
-const checkEffects = "not-one-of:" + OwnChecksAdvantage + "," + OwnChecksDisadvantage + "," + OwnSavesAdvantage + "," + OwnSavesDisadvantage
+const checkEffects = "not-one-of:" + effectrules.OwnChecksAdvantage + "," + effectrules.OwnChecksDisadvantage + "," + effectrules.OwnSavesAdvantage + "," + effectrules.OwnSavesDisadvantage
 
 // capabilities is the capability table: every "Capability API x.y" of
 // spec/checks.md and spec/items.md, one row per place a feature is
@@ -280,7 +282,7 @@ func (c Capability) matches(root any) []string {
 	for _, pattern := range c.patterns() {
 		toks := strings.Split(strings.TrimPrefix(pattern, "/"), "/")
 		matchTokens(root, toks, "", func(at string, val any) {
-			if c.holds(val) && !containsID(out, at) {
+			if c.holds(val) && !slices.Contains(out, at) {
 				out = append(out, at)
 			}
 		})
@@ -374,7 +376,7 @@ func eachChild(node any, visit func(key string, child any)) {
 func (c Capability) holds(val any) bool {
 	if len(c.Values) > 0 {
 		s, ok := val.(string)
-		if !ok || !containsID(c.Values, s) {
+		if !ok || !slices.Contains(c.Values, s) {
 			return false
 		}
 	}
@@ -396,7 +398,7 @@ func capabilityTest(test string, val any) bool {
 		return ok && !has
 	case "not-one-of":
 		s, ok := val.(string)
-		return ok && !containsID(strings.Split(arg, ","), s)
+		return ok && !slices.Contains(strings.Split(arg, ","), s)
 	}
 	return false
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -31,7 +32,7 @@ type CharmCost struct {
 }
 
 // charmKeys are the keys of mechanics.check.
-var charmKeys = sectionKeys("charm.check")
+var charmKeys = vocab.Keys("charm.check")
 
 // DecodeCharm reads a validated catalog entry's mechanics.check. It
 // returns (nil, nil) for an entry without one, and an error for an entry
@@ -92,7 +93,7 @@ func (v *Validator) choiceEntry(o validate.Obj) {
 	if !ok {
 		return
 	}
-	v.qualities(mech)
+	v.items.Qualities(mech)
 	if arr, ok := mech.Arr("cost", 1, 4); ok {
 		seen := map[string]bool{}
 		for i, raw := range arr {
@@ -100,7 +101,7 @@ func (v *Validator) choiceEntry(o validate.Obj) {
 			if !ok {
 				continue
 			}
-			c.Known(sectionKeys("charm.cost")...)
+			c.Known(vocab.Keys("charm.cost")...)
 			if c.Require("pool", "amount") {
 				if id, ok := c.Str("pool", 64, true); ok {
 					if !v.pools[id] {
@@ -134,7 +135,7 @@ func (v *Validator) choiceEntry(o validate.Obj) {
 		ck.Addf("", "mechanics.check says nothing: give at least one of %v", charmKeys)
 	}
 	if r, ok := ck.Object("reroll"); ok {
-		r.Known(sectionKeys("charm.reroll")...)
+		r.Known(vocab.Keys("charm.reroll")...)
 		// The die is not known yet: the upper bound is checked against it
 		// in charmCompanions.
 		v.reroll(r, MaxPoolDice)

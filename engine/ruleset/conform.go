@@ -1,7 +1,7 @@
 package ruleset
 
 import (
-	"strings"
+	"slices"
 
 	"github.com/rulehost/rulehost/engine/validate"
 )
@@ -19,26 +19,6 @@ func (r *Resolution) ReadsAdvantage() bool {
 	return true
 }
 
-// ItemByID finds a catalog item by "catalog/entry" or by its entry ID,
-// in any case; the first catalog that lists an ID wins, as for a label.
-func (b *ItemsBlock) ItemByID(ref string) *Item {
-	ref = strings.TrimSpace(ref)
-	if ref == "" {
-		return nil
-	}
-	for _, it := range b.Items {
-		if it.Catalog != "" && strings.EqualFold(it.Ref(), ref) {
-			return it
-		}
-	}
-	for _, it := range b.Items {
-		if it.Catalog != "" && strings.EqualFold(it.ID, ref) {
-			return it
-		}
-	}
-	return nil
-}
-
 // vocabularyLists are the top-level lists whose ids the rest of the file
 // names, and the noun each is named by.
 var vocabularyLists = map[string]string{"abilities": "ability", "skills": "skill", "saves": "save",
@@ -52,7 +32,7 @@ var vocabularyLists = map[string]string{"abilities": "ability", "skills": "skill
 func (v *Validator) noteUnread(o validate.Obj) {
 	v.unread = map[string]bool{}
 	for k := range o.M {
-		if containsID(topKeys, k) {
+		if slices.Contains(topKeys, k) {
 			continue
 		}
 		if near := validate.Suggest(k, topKeys); near != "" && !o.Has(near) {
@@ -78,31 +58,3 @@ func (v *Validator) noteUnread(o validate.Obj) {
 // quiet reports whether a missing id of this list is a knock-on of the
 // list failing to read (see noteUnread).
 func (v *Validator) quiet(list string) bool { return v.unread[list] }
-
-// blockLists are the items block's lists that items name ids of.
-var blockLists = []string{"categories", "rarities", "tags", "stats", "slots", "currencies"}
-
-// noteUnreadBlock is noteUnread for the items block: a list absent while
-// an unknown key is a near miss of it ("categoris"), absent when required
-// (categories, already reported), or present but not an array.
-func noteUnreadBlock(o validate.Obj) map[string]bool {
-	unread := map[string]bool{}
-	for k := range o.M {
-		if containsID(itemsBlockKeys, k) {
-			continue
-		}
-		if near := validate.Suggest(k, blockLists); near != "" && !o.Has(near) {
-			unread[near] = true
-		}
-	}
-	for _, list := range blockLists {
-		raw, has := o.M[list]
-		if _, isArr := raw.([]any); has && !isArr {
-			unread[list] = true
-		}
-	}
-	if !o.Has("categories") {
-		unread["categories"] = true
-	}
-	return unread
-}

@@ -1,6 +1,7 @@
 package ruleset
 
 import (
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -45,7 +46,7 @@ const MaxHighestDice = 20
 type diceHighestKind struct{}
 
 func (diceHighestKind) Keys() []string {
-	return sectionKeys("resolution.dice-highest")
+	return vocab.Keys("resolution.dice-highest")
 }
 
 func (diceHighestKind) Locked() []string { return nil }
@@ -55,7 +56,7 @@ func (diceHighestKind) Validate(v *Validator, o validate.Obj, res *Resolution) {
 	res.DiceHighest = dh
 	dh.Sides = dieSides(o, 100, 6, `missing "die": { "sides": S } (the faces of each die, 2 to 100)`)
 	if p, ok := o.Object("pool"); ok {
-		p.Known(sectionKeys("dice-highest.range")...)
+		p.Known(vocab.Keys("dice-highest.range")...)
 		dh.Pool, _ = minMax(p, Range{0, MaxHighestDice}, Range{1, MaxHighestDice}, Range{0, MaxHighestDice})
 	}
 	dh.Keep, _ = o.Int("keep", 1, 3, 1)
@@ -63,7 +64,7 @@ func (diceHighestKind) Validate(v *Validator, o validate.Obj, res *Resolution) {
 	dh.critical(o)
 	dh.dark(o)
 	if s, ok := o.Object("situationalDice"); ok {
-		s.Known(sectionKeys("dice-highest.range")...)
+		s.Known(vocab.Keys("dice-highest.range")...)
 		r, _ := minMax(s, Range{-MaxHighestDice, 0}, Range{0, MaxHighestDice}, Range{0, 0})
 		if r.Min == 0 && r.Max == 0 {
 			s.Addf("", "situationalDice with min 0 and max 0 offers nothing; give a negative min, a positive max, or remove it")
@@ -82,7 +83,7 @@ func (dh *DiceHighest) critical(o validate.Obj) {
 	if !ok {
 		return
 	}
-	c.Known(sectionKeys("dice-highest.critical")...)
+	c.Known(vocab.Keys("dice-highest.critical")...)
 	cr := &HighestCritical{Face: dh.Sides}
 	if c.Require("count") {
 		cr.Count, _ = c.Int("count", 1, MaxHighestDice, 1)
@@ -100,7 +101,7 @@ func (dh *DiceHighest) dark(o validate.Obj) {
 	if !ok {
 		return
 	}
-	d.Known(sectionKeys("dice-highest.dark")...)
+	d.Known(vocab.Keys("dice-highest.dark")...)
 	dk := &DarkDice{Outcome: "all"}
 	if d.Require("label", "max") {
 		dk.Label, _ = d.Str("label", 80, true)

@@ -1,6 +1,10 @@
 package ruleset
 
 import (
+	"slices"
+
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -36,7 +40,7 @@ type PoolTarget struct {
 	Default, Min, Max int
 	// From reads each character's own target from the sheet (Lasers &
 	// Feelings' Number); nil when the target is the ruleset's.
-	From *ValueRef
+	From *valueref.Ref
 }
 
 // Adjustable reports whether a check may move the target (threshold=, a
@@ -94,7 +98,7 @@ func (p *DicePool) MaxCount() int {
 // StanceFor returns the stance covering a skill, or nil.
 func (p *DicePool) StanceFor(skill string) *Stance {
 	for i := range p.Stances {
-		if containsID(p.Stances[i].Skills, skill) {
+		if slices.Contains(p.Stances[i].Skills, skill) {
 			return &p.Stances[i]
 		}
 	}
@@ -107,7 +111,7 @@ const MaxPoolDice = 100
 type dicePoolKind struct{}
 
 func (dicePoolKind) Keys() []string {
-	return sectionKeys("resolution.dice-pool")
+	return vocab.Keys("resolution.dice-pool")
 }
 
 // Locked is empty: the spec locks only the shared sheet math and the
@@ -152,7 +156,7 @@ func (dp *DicePool) poolSize(o validate.Obj) {
 	if !ok {
 		return
 	}
-	p.Known(sectionKeys("dice-pool.pool")...)
+	p.Known(vocab.Keys("dice-pool.pool")...)
 	r, _ := minMax(p, Range{0, MaxPoolDice}, Range{1, MaxPoolDice}, Range{0, 20})
 	dp.PoolMin, dp.PoolMax = r.Min, r.Max
 	dp.AbilityPlusAbility, _ = p.Bool("abilityPlusAbility", false)
@@ -165,7 +169,7 @@ func (dp *DicePool) cancel(o validate.Obj) {
 	if !ok {
 		return
 	}
-	c.Known(sectionKeys("dice-pool.cancel")...)
+	c.Known(vocab.Keys("dice-pool.cancel")...)
 	if !c.Require("upTo") {
 		return
 	}
@@ -184,7 +188,7 @@ func (dp *DicePool) botch(o validate.Obj) {
 	if !ok {
 		return
 	}
-	b.Known(sectionKeys("dice-pool.botch")...)
+	b.Known(vocab.Keys("dice-pool.botch")...)
 	bt := &Botch{}
 	bt.Rule, _ = b.Enum("rule", "noSuccesses", "noSuccesses", "halfOrMore")
 	if !b.Require("upTo") {
@@ -206,7 +210,7 @@ func (dp *DicePool) exceptional(o validate.Obj) {
 	if !ok {
 		return
 	}
-	e.Known(sectionKeys("dice-pool.exceptional")...)
+	e.Known(vocab.Keys("dice-pool.exceptional")...)
 	if !e.Require("successes") {
 		return
 	}
@@ -226,7 +230,7 @@ func (dp *DicePool) situationalDice(o validate.Obj) {
 	if !ok {
 		return
 	}
-	s.Known(sectionKeys("dice-pool.situationalDice")...)
+	s.Known(vocab.Keys("dice-pool.situationalDice")...)
 	r, ordered := minMax(s, Range{-MaxPoolDice, MaxPoolDice}, Range{-MaxPoolDice, MaxPoolDice}, Range{0, 0})
 	switch {
 	case !ordered:
@@ -249,7 +253,7 @@ func (dp *DicePool) rerolls(v *Validator, o validate.Obj) {
 		if !ok || ids[i] == "" {
 			continue
 		}
-		r.Known(sectionKeys("dice-pool.reroll")...)
+		r.Known(vocab.Keys("dice-pool.reroll")...)
 		if rr, ok := v.reroll(r, dp.Sides); ok {
 			rr.ID = ids[i]
 			dp.Rerolls = append(dp.Rerolls, *rr)
@@ -260,7 +264,7 @@ func (dp *DicePool) rerolls(v *Validator, o validate.Obj) {
 // rung reads a pool rung's successes (ones the pool can count) and its
 // target, which only an adjustable ruleset target lets a rung move.
 func (dp *DicePool) rung(r validate.Obj, rg *Rung) {
-	r.Known(sectionKeys("dice-pool.ladder")...)
+	r.Known(vocab.Keys("dice-pool.ladder")...)
 	if r.Require("successes") {
 		if n, ok := r.Int("successes", 1, 4*MaxPoolDice, 1); ok {
 			if max := dp.MaxCount(); n > max {
@@ -293,7 +297,7 @@ func (dp *DicePool) exact(o validate.Obj) {
 	if !ok {
 		return
 	}
-	e.Known(sectionKeys("dice-pool.exact")...)
+	e.Known(vocab.Keys("dice-pool.exact")...)
 	x := &Exact{Counts: true}
 	if e.Require("label") {
 		x.Label, _ = e.Str("label", 80, true)
@@ -316,9 +320,9 @@ func (v *Validator) poolTarget(o validate.Obj, dp *DicePool) {
 		}
 		return
 	}
-	to.Known(sectionKeys("dice-pool.target")...)
+	to.Known(vocab.Keys("dice-pool.target")...)
 	if raw, has := to.M["from"]; has {
-		if ref, ok := v.ValueRef(to.Ptr("from"), raw, AnyRead, "target.from"); ok {
+		if ref, ok := v.ValueRef(to.Ptr("from"), raw, valueref.AnyRead, "target.from"); ok {
 			t.From = &ref
 		}
 	}
@@ -358,7 +362,7 @@ func (dp *DicePool) faceRule(o validate.Obj, key string) *FaceRule {
 	if !ok {
 		return nil
 	}
-	x.Known(sectionKeys("resolution.faceRule")...)
+	x.Known(vocab.Keys("resolution.faceRule")...)
 	if !x.Has("from") && !x.Has("min") {
 		x.Addf("", "%s names \"from\" (the faces that trigger it), \"min\" (the lowest face a check can move it to), or both", key)
 		return nil
@@ -414,7 +418,7 @@ func (v *Validator) stances(o validate.Obj, dp *DicePool) {
 		if !ok || ids[i] == "" {
 			continue
 		}
-		s.Known(sectionKeys("dice-pool.stances")...)
+		s.Known(vocab.Keys("dice-pool.stances")...)
 		st := Stance{ID: ids[i]}
 		if s.Require("label") {
 			st.Label, _ = s.Str("label", 80, true)

@@ -1,6 +1,7 @@
 package ruleset
 
 import (
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -29,7 +30,7 @@ const MaxOpenEndedDice = 20
 type diceSumKind struct{}
 
 func (diceSumKind) Keys() []string {
-	return sectionKeys("resolution.dice-sum")
+	return vocab.Keys("resolution.dice-sum")
 }
 
 func (diceSumKind) Locked() []string { return nil }
@@ -38,7 +39,7 @@ func (diceSumKind) Validate(v *Validator, o validate.Obj, res *Resolution) {
 	ds := &DiceSum{Count: 1, Sides: 20}
 	res.DiceSum = ds
 	if d, ok := o.Object("dice"); ok {
-		d.Known(sectionKeys("dice-sum.dice")...)
+		d.Known(vocab.Keys("dice-sum.dice")...)
 		ds.Count, _ = d.Int("count", 1, 100, 1)
 		ds.Sides, _ = d.Int("sides", 2, 1000, 20)
 		if faces, ok := d.Arr("faces", ds.Sides, ds.Sides); ok {
@@ -76,7 +77,7 @@ func (ds *DiceSum) openEnded(o validate.Obj) {
 	if !ok {
 		return
 	}
-	oe.Known(sectionKeys("dice-sum.openEnded")...)
+	oe.Known(vocab.Keys("dice-sum.openEnded")...)
 	x := &OpenEnded{}
 	x.High, _ = oe.Int("high", 2, ds.Sides, 0)
 	x.Low, _ = oe.Int("low", 1, ds.Sides-1, 0)

@@ -1,6 +1,7 @@
 package ruleset
 
 import (
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -59,7 +60,7 @@ const MaxAgainstRules = 6
 type rollAgainstKind struct{}
 
 func (rollAgainstKind) Keys() []string {
-	return sectionKeys("resolution.roll-against")
+	return vocab.Keys("resolution.roll-against")
 }
 
 func (rollAgainstKind) Locked() []string { return nil }
@@ -68,7 +69,7 @@ func (rollAgainstKind) Validate(v *Validator, o validate.Obj, res *Resolution) {
 	ra := &RollAgainst{Count: 1, Sides: 100, Against: "at-most"}
 	res.RollAgainst = ra
 	if d, ok := o.Object("dice"); ok {
-		d.Known(sectionKeys("roll-against.dice")...)
+		d.Known(vocab.Keys("roll-against.dice")...)
 		ra.Count, _ = d.Int("count", 1, 20, 1)
 		ra.Sides, _ = d.Int("sides", 2, 1000, 100)
 	}
@@ -78,7 +79,7 @@ func (rollAgainstKind) Validate(v *Validator, o validate.Obj, res *Resolution) {
 	ra.CriticalFailure = v.againstRules(o, "criticalFailure", lo, hi, true)
 	ra.tens(o)
 	ra.Ladder = v.ladder(o, func(r validate.Obj, rg *Rung) {
-		r.Known(sectionKeys("roll-against.ladder")...)
+		r.Known(vocab.Keys("roll-against.ladder")...)
 		rg.DC, _ = r.Int("dc", -100, 100, 0)
 		rg.Divide, _ = r.Int("divide", 2, 10, 1)
 	})
@@ -98,7 +99,7 @@ func (ra *RollAgainst) tens(o validate.Obj) {
 	if !ok {
 		return
 	}
-	t.Known(sectionKeys("roll-against.tens")...)
+	t.Known(vocab.Keys("roll-against.tens")...)
 	if t.Require("max") {
 		ra.Tens, _ = t.Int("max", 1, 9, 1)
 	}
@@ -135,9 +136,9 @@ func (v *Validator) againstRules(o validate.Obj, key string, lo, hi int, failure
 			continue
 		}
 		if failure {
-			r.Known(sectionKeys("roll-against.criticalFailure")...)
+			r.Known(vocab.Keys("roll-against.criticalFailure")...)
 		} else {
-			r.Known(sectionKeys("roll-against.criticalSuccess")...)
+			r.Known(vocab.Keys("roll-against.criticalSuccess")...)
 		}
 		var rule AgainstRule
 		if n, ok := r.Int("from", lo, hi, 0); ok {
@@ -176,7 +177,7 @@ func whenTarget(r validate.Obj, rule *AgainstRule) {
 	if !ok {
 		return
 	}
-	w.Known(sectionKeys("roll-against.whenTarget")...)
+	w.Known(vocab.Keys("roll-against.whenTarget")...)
 	if n, ok := w.Int("atLeast", -10000, 10000, 0); ok {
 		rule.WhenAtLeast = &n
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -76,7 +77,7 @@ const (
 type symbolPoolKind struct{}
 
 func (symbolPoolKind) Keys() []string {
-	return sectionKeys("resolution.symbol-pool")
+	return vocab.Keys("resolution.symbol-pool")
 }
 
 // Locked: an override may change the rules, never the symbols or the dice.
@@ -92,7 +93,7 @@ func (symbolPoolKind) Validate(v *Validator, o validate.Obj, res *Resolution) {
 		return
 	}
 	if s, ok := o.Object("success"); ok {
-		s.Known(sectionKeys("symbol-pool.success")...)
+		s.Known(vocab.Keys("symbol-pool.success")...)
 		if s.Require("symbol") {
 			sp.Success = x.symbol(s, "symbol")
 		}
@@ -169,7 +170,7 @@ func (x symbolIndex) pool(o validate.Obj) {
 		return
 	}
 	if p, ok := o.Object("pool"); ok {
-		p.Known(sectionKeys("symbol-pool.pool")...)
+		p.Known(vocab.Keys("symbol-pool.pool")...)
 		x.role(p, &sp.Pool)
 		sp.Build, _ = p.Enum("build", "larger-upgraded", "larger-upgraded", "sum")
 		sp.Pool.Max, _ = p.Int("max", 1, MaxSymbolPool, 6)
@@ -184,7 +185,7 @@ func (x symbolIndex) difficulty(o validate.Obj) {
 		return
 	}
 	if d, ok := o.Object("difficulty"); ok {
-		d.Known(sectionKeys("symbol-pool.difficulty")...)
+		d.Known(vocab.Keys("symbol-pool.difficulty")...)
 		x.role(d, &sp.Difficulty)
 		sp.Difficulty.Max, _ = d.Int("max", 1, MaxSymbolDifficulty, 5)
 	}
@@ -196,7 +197,7 @@ func (x symbolIndex) extra(o validate.Obj, key string) *SymbolRole {
 	if !ok {
 		return nil
 	}
-	e.Known(sectionKeys("symbol-pool.extra")...)
+	e.Known(vocab.Keys("symbol-pool.extra")...)
 	r := &SymbolRole{Die: -1, Upgrade: -1, Max: 3}
 	if e.Require("die") {
 		r.Die = x.die(e, "die")
@@ -232,7 +233,7 @@ func (v *Validator) symbols(o validate.Obj, sp *SymbolPool) map[string]int {
 		if !ok {
 			continue
 		}
-		s.Known(sectionKeys("symbol-pool.symbols")...)
+		s.Known(vocab.Keys("symbol-pool.symbols")...)
 		sym.Label, _ = s.Str("label", 80, false)
 		if sym.Label == "" {
 			sym.Label = sym.ID
@@ -306,7 +307,7 @@ func (v *Validator) symbolDice(o validate.Obj, sp *SymbolPool, symIdx map[string
 		d, ok := validate.AsObj(v.P, o.Ptr("dice", i), raw)
 		die := SymbolDie{ID: ids[i]}
 		if ok {
-			d.Known(sectionKeys("symbol-pool.dice")...)
+			d.Known(vocab.Keys("symbol-pool.dice")...)
 			die.Label, _ = d.Str("label", 80, false)
 			if d.Require("faces") {
 				faces, _ := d.Arr("faces", 2, 20)

@@ -1,8 +1,10 @@
 package ruleset
 
 import (
+	"slices"
 	"strings"
 
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -59,7 +61,7 @@ func (l *List) Column(id string) (*ListColumn, bool) {
 }
 
 // HasValue reports an enum column's value, compared exactly.
-func (c *ListColumn) HasValue(s string) bool { return containsID(c.Values, s) }
+func (c *ListColumn) HasValue(s string) bool { return slices.Contains(c.Values, s) }
 
 // lists reads the top-level "lists": each {id, label, columns}, each
 // column {id, label, type, values}, with values only (and always) on an
@@ -75,10 +77,10 @@ func (v *Validator) lists(o validate.Obj) []List {
 // list reads one sheet list. A list whose columns are missing or broken
 // is kept without them, so that what names the list reports nothing more.
 func (v *Validator) list(lo validate.Obj) List {
-	lo.Known(sectionKeys("lists")...)
+	lo.Known(vocab.Keys("lists")...)
 	l := List{}
 	l.ID, _ = lo.Str("id", 64, true)
-	l.Label = entryLabel(lo, l.ID)
+	l.Label = validate.EntryLabel(lo, l.ID)
 	if !lo.Require("columns") {
 		return l
 	}
@@ -86,7 +88,7 @@ func (v *Validator) list(lo validate.Obj) List {
 	if !ok {
 		return l
 	}
-	v.eachIDObject(lo.Ptr("columns"), cols, func(co validate.Obj, id string) {
+	validate.EachIDObject(v.P, lo.Ptr("columns"), cols, func(co validate.Obj, id string) {
 		l.Columns = append(l.Columns, v.listColumn(co, id))
 	})
 	return l
@@ -95,9 +97,9 @@ func (v *Validator) list(lo validate.Obj) List {
 // listColumn reads one column. A column whose type is missing or wrong
 // is kept with no type, so what names it reports nothing more.
 func (v *Validator) listColumn(co validate.Obj, id string) ListColumn {
-	co.Known(sectionKeys("lists.columns")...)
+	co.Known(vocab.Keys("lists.columns")...)
 	c := ListColumn{ID: id}
-	c.Label = entryLabel(co, id)
+	c.Label = validate.EntryLabel(co, id)
 	if !co.Require("type") {
 		return c
 	}
@@ -126,10 +128,10 @@ func (v *Validator) enumValues(co validate.Obj) []string {
 	for i, raw := range arr {
 		s, isStr := raw.(string)
 		if !isStr || strings.TrimSpace(s) == "" {
-			v.P.Addf(co.Ptr("values", i), "an enum value is a non-empty string, found %s", describeAny(raw))
+			v.P.Addf(co.Ptr("values", i), "an enum value is a non-empty string, found %s", validate.Describe(raw))
 			continue
 		}
-		if containsID(out, s) {
+		if slices.Contains(out, s) {
 			v.P.Addf(co.Ptr("values", i), "value %q is listed twice", s)
 			continue
 		}

@@ -3,6 +3,8 @@ package ruleset
 import (
 	"fmt"
 
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -26,10 +28,10 @@ import (
 // counts marks against a number of boxes; a wound track (Marks) fills its
 // named marks in order, and the last one filled sets the wound penalty.
 type Track struct {
-	ID    string      `json:"id"`
-	Label string      `json:"label"`
-	Boxes *ValueRef   `json:"boxes,omitempty"`
-	Marks []WoundMark `json:"marks,omitempty"`
+	ID    string        `json:"id"`
+	Label string        `json:"label"`
+	Boxes *valueref.Ref `json:"boxes,omitempty"`
+	Marks []WoundMark   `json:"marks,omitempty"`
 }
 
 // WoundMark is one mark of a wound track: its name and what it takes off
@@ -113,7 +115,7 @@ func (v *Validator) liveTracks(lo validate.Obj, rs *Ruleset) {
 	if !ok {
 		return
 	}
-	ho.Known(sectionKeys("live.health")...)
+	ho.Known(vocab.Keys("live.health")...)
 	pool, hasPool := ho.Str("pool", 64, true)
 	track, hasTrack := ho.Str("track", 64, true)
 	switch {
@@ -134,7 +136,7 @@ func (v *Validator) liveTracks(lo validate.Obj, rs *Ruleset) {
 
 // track reads one track: boxes (a plain track) or marks (a wound track).
 func (v *Validator) track(t validate.Obj) Track {
-	t.Known(sectionKeys("live.tracks")...)
+	t.Known(vocab.Keys("live.tracks")...)
 	tr := Track{}
 	tr.ID, _ = t.Str("id", 64, true)
 	tr.Label, _ = t.Str("label", 80, false)
@@ -147,7 +149,7 @@ func (v *Validator) track(t validate.Obj) Track {
 	}
 	if raw, ok := t.M["boxes"]; ok {
 		// A track's size is read from the sheet alone, like a pool's max.
-		if ref, ok := v.ValueRef(t.Ptr("boxes"), raw, SheetOnly, "a track's boxes"); ok {
+		if ref, ok := v.ValueRef(t.Ptr("boxes"), raw, valueref.SheetOnly, "a track's boxes"); ok {
 			tr.Boxes = &ref
 		}
 		return tr
@@ -158,7 +160,7 @@ func (v *Validator) track(t validate.Obj) Track {
 		if !ok {
 			continue
 		}
-		mo.Known(sectionKeys("live.tracks.marks")...)
+		mo.Known(vocab.Keys("live.tracks.marks")...)
 		var m WoundMark
 		if mo.Require("label") {
 			m.Label, _ = mo.Str("label", 80, true)
@@ -172,7 +174,7 @@ func (v *Validator) track(t validate.Obj) Track {
 // rests reads the top-level rests: ids, labels, and what each refills.
 func (v *Validator) rests(o validate.Obj, rs *Ruleset) {
 	for _, r := range v.listOf(o, "rests", MaxRests) {
-		r.Known(sectionKeys("rests")...)
+		r.Known(vocab.Keys("rests")...)
 		rest := Rest{}
 		rest.ID, _ = r.Str("id", 64, true)
 		rest.Label, _ = r.Str("label", 80, false)
@@ -196,24 +198,9 @@ func (v *Validator) rests(o validate.Obj, rs *Ruleset) {
 	}
 }
 
-// restIDs are the rests as written, read straight from the file: item
-// entries (which name rests in charges.recharge) may be read before them.
-func (v *Validator) restIDs() []string {
-	arr, _ := v.rs.Raw["rests"].([]any)
-	var out []string
-	for _, raw := range arr {
-		if r, ok := raw.(map[string]any); ok {
-			if id, ok := r["id"].(string); ok && id != "" {
-				out = append(out, id)
-			}
-		}
-	}
-	return out
-}
-
 // TrackSize is how many boxes or marks a track has for a character whose
 // sheet-only values read through value.
-func (t *Track) TrackSize(value func(ValueRef) float64) int {
+func (t *Track) TrackSize(value func(valueref.Ref) float64) int {
 	if t.IsWounds() {
 		return len(t.Marks)
 	}

@@ -1,6 +1,7 @@
 package ruleset
 
 import (
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -49,7 +50,7 @@ func (v *Validator) Outcomes(o validate.Obj, rules OutcomeRules) *Outcomes {
 	if !ok {
 		return nil
 	}
-	oo.Known(sectionKeys("resolution.outcomes")...)
+	oo.Known(vocab.Keys("resolution.outcomes")...)
 	out := &Outcomes{}
 	out.By, _ = oo.Enum("by", rules.By[0], rules.By...)
 	out.Naturals = outcomesNaturals(oo, rules)
@@ -110,7 +111,7 @@ type bandReader struct {
 // band reads one band: a critical's band ("on") or one read from the
 // number (atLeast). It reports whether the band is read from the number.
 func (b *bandReader) band(t validate.Obj, id string) (numeric bool) {
-	t.Known(sectionKeys("resolution.outcomes.tiers")...)
+	t.Known(vocab.Keys("resolution.outcomes.tiers")...)
 	tier := OutcomeTier{ID: id}
 	if t.Require("label") {
 		tier.Label, _ = t.Str("label", 80, true)

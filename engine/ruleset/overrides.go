@@ -2,8 +2,11 @@ package ruleset
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -16,7 +19,7 @@ type Override struct {
 	Skills     []string
 	Saves      []string
 	Abilities  []string
-	When       *ValueRef
+	When       *valueref.Ref
 	Set        map[string]any
 	Resolution *Resolution
 }
@@ -26,20 +29,11 @@ type Override struct {
 func (o *Override) Names(skill, save, ability string) bool {
 	switch {
 	case skill != "":
-		return containsID(o.Skills, skill)
+		return slices.Contains(o.Skills, skill)
 	case save != "":
-		return containsID(o.Saves, save)
+		return slices.Contains(o.Saves, save)
 	case ability != "":
-		return containsID(o.Abilities, ability)
-	}
-	return false
-}
-
-func containsID(list []string, id string) bool {
-	for _, x := range list {
-		if x == id {
-			return true
-		}
+		return slices.Contains(o.Abilities, ability)
 	}
 	return false
 }
@@ -63,7 +57,7 @@ func (v *Validator) overrides(o validate.Obj, res *Resolution, k Kind) {
 		}
 		x := v.overrideHead(ov, ids[i])
 		if raw, ok := ov.M["when"]; ok {
-			if ref, ok := v.ValueRef(ov.Ptr("when"), raw, AnyRead, "an override's when"); ok {
+			if ref, ok := v.ValueRef(ov.Ptr("when"), raw, valueref.AnyRead, "an override's when"); ok {
 				x.When = &ref
 			}
 		} else {
@@ -95,7 +89,7 @@ func (v *Validator) overrides(o validate.Obj, res *Resolution, k Kind) {
 func settableKeys(k Kind, locked []string) []string {
 	var allowed []string
 	for _, key := range append(append([]string{}, sharedKeys...), k.Keys()...) {
-		if !containsID(locked, key) {
+		if !slices.Contains(locked, key) {
 			allowed = append(allowed, key)
 		}
 	}
@@ -104,7 +98,7 @@ func settableKeys(k Kind, locked []string) []string {
 
 // overrideHead reads an override's label, text and the checks it covers.
 func (v *Validator) overrideHead(ov validate.Obj, id string) Override {
-	ov.Known(sectionKeys("resolution.overrides")...)
+	ov.Known(vocab.Keys("resolution.overrides")...)
 	x := Override{ID: id}
 	if ov.Require("label") {
 		x.Label, _ = ov.Str("label", 80, true)
@@ -147,13 +141,13 @@ func mergeSet(set validate.Obj, res *Resolution, locked, allowed []string) (merg
 	}
 	ok = true
 	for key, val := range set.M {
-		if containsID(locked, key) {
+		if slices.Contains(locked, key) {
 			set.Addf(key, "an override cannot change %q; locked keys: %v", key, locked)
 			ok = false
 			continue
 		}
 		if val == nil {
-			if !containsID(allowed, key) {
+			if !slices.Contains(allowed, key) {
 				set.Addf(key, "unknown key %q: set holds resolution keys of kind %q; allowed here: %s", key, res.Kind, strings.Join(allowed, ", "))
 				continue
 			}
@@ -189,7 +183,7 @@ func (v *Validator) blameOverride(o, set validate.Obj, id string, before int) {
 
 // OverrideFor returns the first override naming the check whose when holds.
 // when evaluates a value reference on the roller's sheet.
-func (r *Resolution) OverrideFor(skill, save, ability string, when func(ValueRef) float64) *Override {
+func (r *Resolution) OverrideFor(skill, save, ability string, when func(valueref.Ref) float64) *Override {
 	for i := range r.Overrides {
 		ov := &r.Overrides[i]
 		if !ov.Names(skill, save, ability) {

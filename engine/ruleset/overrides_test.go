@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 )
 
 // specOverrides is the overrides example of spec/checks.md, verbatim.
@@ -110,8 +110,8 @@ func TestOverrideFor(t *testing.T) {
 		{ "id": "plain", "label": "Plain", "skills": ["athletics", "listen"], "saves": ["reflex"], "set": { "naturals": "none" } },
 		{ "id": "strong", "label": "Strong", "abilities": ["str"], "set": { "advantage": true } } ] }`)
 	res := rs.Resolution
-	when := func(v float64) func(ruleset.ValueRef) float64 {
-		return func(ref ruleset.ValueRef) float64 {
+	when := func(v float64) func(valueref.Ref) float64 {
+		return func(ref valueref.Ref) float64 {
 			if ref.Field != "favored_athletics" {
 				t.Errorf("when read %v", ref)
 			}

@@ -4,6 +4,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -19,7 +21,7 @@ type Resolution struct {
 	Overrides        []Override
 	Spend            []Spend
 	Adjust           []Adjust
-	PenaltyFrom      *ValueRef
+	PenaltyFrom      *valueref.Ref
 
 	DiceSum     *DiceSum
 	DicePool    *DicePool
@@ -62,7 +64,7 @@ func dieSides(o validate.Obj, hi, def int, missing string) int {
 		}
 		return def
 	}
-	d.Known(sectionKeys("resolution.die")...)
+	d.Known(vocab.Keys("resolution.die")...)
 	sides := def
 	if d.Require("sides") {
 		sides, _ = d.Int("sides", 2, hi, def)
@@ -74,7 +76,7 @@ func dieSides(o validate.Obj, hi, def int, missing string) int {
 // within lo..hi (dice-sum, dice-highest, symbol-pool).
 func (v *Validator) dcLadder(o validate.Obj, lo, hi, def int) []Rung {
 	return v.ladder(o, func(r validate.Obj, rg *Rung) {
-		r.Known(sectionKeys("resolution.ladder")...)
+		r.Known(vocab.Keys("resolution.ladder")...)
 		if r.Require("dc") {
 			rg.DC, _ = r.Int("dc", lo, hi, def)
 		}
@@ -121,13 +123,13 @@ type ProficiencyTier struct {
 
 // Proficiency names the proficiency bonus's source.
 type Proficiency struct {
-	Bonus ValueRef
+	Bonus valueref.Ref
 }
 
 // Adjust is a sheet value added to every check's number (or to the named
 // skills and saves only): wounds, a condition track, an item's weight.
 type Adjust struct {
-	Value  ValueRef
+	Value  valueref.Ref
 	Skills []string
 	Saves  []string
 }
@@ -143,7 +145,7 @@ func (r *Resolution) Tier(id string) (*ProficiencyTier, bool) {
 }
 
 // sharedKeys are read by every kind.
-var sharedKeys = sectionKeys("resolution")
+var sharedKeys = vocab.Keys("resolution")
 
 // lockedKeys cannot be changed by an override's set.
 var lockedKeys = []string{"kind", "abilityModifier", "proficiency", "proficiencyTiers", "penaltyFrom",
@@ -232,9 +234,9 @@ func (v *Validator) sharedMath(o validate.Obj, res *Resolution) {
 	}
 	needsBonus := v.proficiencyTiers(o, res)
 	if p, ok := o.Object("proficiency"); ok {
-		p.Known(sectionKeys("resolution.proficiency")...)
+		p.Known(vocab.Keys("resolution.proficiency")...)
 		if p.Require("bonus") {
-			if ref, ok := v.ValueRef(p.Ptr("bonus"), p.M["bonus"], SheetOnly, "the proficiency bonus"); ok {
+			if ref, ok := v.ValueRef(p.Ptr("bonus"), p.M["bonus"], valueref.SheetOnly, "the proficiency bonus"); ok {
 				res.Proficiency = &Proficiency{Bonus: ref}
 			}
 		}
@@ -244,12 +246,12 @@ func (v *Validator) sharedMath(o validate.Obj, res *Resolution) {
 	}
 	res.BonusRange = Range{-20, 20}
 	if br, ok := o.Object("bonusRange"); ok {
-		br.Known(sectionKeys("resolution.bonusRange")...)
+		br.Known(vocab.Keys("resolution.bonusRange")...)
 		res.BonusRange, _ = minMax(br, Range{-100, 100}, Range{-100, 100}, Range{-20, 20})
 	}
 	v.adjust(o, res)
 	if raw, ok := o.M["penaltyFrom"]; ok {
-		if ref, ok := v.ValueRef(o.Ptr("penaltyFrom"), raw, AnyRead, "penaltyFrom"); ok {
+		if ref, ok := v.ValueRef(o.Ptr("penaltyFrom"), raw, valueref.AnyRead, "penaltyFrom"); ok {
 			res.PenaltyFrom = &ref
 		}
 	}
@@ -263,7 +265,7 @@ func (v *Validator) abilityModifier(o validate.Obj) AbilityModifier {
 	if !ok {
 		return m
 	}
-	am.Known(sectionKeys("resolution.abilityModifier")...)
+	am.Known(vocab.Keys("resolution.abilityModifier")...)
 	m.Op, _ = am.Enum("op", "identity", "identity", "floorHalfMinusTen", "stepTable")
 	if m.Op == "stepTable" {
 		m.Table = v.stepTable(am)
@@ -283,7 +285,7 @@ func (v *Validator) proficiencyTiers(o validate.Obj, res *Resolution) (needsBonu
 		if !ok || ids[i] == "" {
 			continue
 		}
-		t.Known(sectionKeys("resolution.proficiencyTiers")...)
+		t.Known(vocab.Keys("resolution.proficiencyTiers")...)
 		pt := ProficiencyTier{ID: ids[i]}
 		pt.Label, _ = t.Str("label", 80, false)
 		if pt.Label == "" {
@@ -311,10 +313,10 @@ func (v *Validator) adjust(o validate.Obj, res *Resolution) {
 		if !ok {
 			continue
 		}
-		a.Known(sectionKeys("resolution.adjust")...)
+		a.Known(vocab.Keys("resolution.adjust")...)
 		var ad Adjust
 		if a.Require("value") {
-			ad.Value, _ = v.ValueRef(a.Ptr("value"), a.M["value"], AnyRead, "an adjust")
+			ad.Value, _ = v.ValueRef(a.Ptr("value"), a.M["value"], valueref.AnyRead, "an adjust")
 		}
 		ad.Skills = v.idList(a, "skills", v.skills, "skill")
 		ad.Saves = v.idList(a, "saves", v.saves, "save")

@@ -7,6 +7,25 @@
 // generic JSON tree (which knows where every value sits), then a typed
 // decode of the parts the engine reads at play time. The typed decode only
 // runs on a file that validated, so play-time code can trust its input.
+//
+// This package is the core: the top level and the vocabulary every other
+// part names (abilities, skills, saves, derived values, fields,
+// conditions, levels, live pools and tracks, rests, catalogs of choices,
+// sheet lists), the validation of value references, the resolution and
+// its five native kinds (kind_*.go), outcomes, overrides, spend and
+// charms, the capability table, import warnings, and the generators of
+// docs/ruleset.md, docs/capability.md and the JSON Schemas. Three
+// sections are packages of their own, which it calls where the file puts
+// them (sections.go): effects on checks and typed defenses in
+// engine/ruleset/effect (package effectrules), the items block and every
+// catalog item in engine/ruleset/items (itemrules), the combat block and
+// the bestiary in engine/ruleset/fight (fightrules). They ask the core
+// back only through small interfaces it implements, so Load still
+// validates the whole file at once, in the same order.
+//
+// It imports engine/validate, engine/jsonin and the packages under it
+// (vocab, the key table; valueref, the value reference type;
+// effectrules; itemrules; fightrules), never a package above it.
 package ruleset
 
 import (
@@ -14,7 +33,11 @@ import (
 	"fmt"
 	"github.com/rulehost/rulehost/engine/jsonin"
 	"path/filepath"
+	"strings"
 
+	fightrules "github.com/rulehost/rulehost/engine/ruleset/fight"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -26,31 +49,32 @@ type Ruleset struct {
 	Name          string `json:"name"`
 	CapabilityAPI string `json:"capabilityApi"`
 
-	Abilities  []Ability        `json:"abilities"`
-	Skills     []Skill          `json:"skills"`
-	Saves      []Skill          `json:"saves"`
-	Derived    []Derived        `json:"derived"`
-	Fields     []Field          `json:"fields"`
-	Live       Live             `json:"live"`
-	Rests      []Rest           `json:"rests,omitempty"`
-	Conditions []Condition      `json:"conditions"`
-	Levels     []Level          `json:"levels"`
-	Catalogs   []Catalog        `json:"catalogs"`
-	Resolution *Resolution      `json:"-"`
-	Items      *ItemsBlock      `json:"-"`
-	Combat     *json.RawMessage `json:"combat"`
+	Abilities  []Ability             `json:"abilities"`
+	Skills     []Skill               `json:"skills"`
+	Saves      []Skill               `json:"saves"`
+	Derived    []Derived             `json:"derived"`
+	Fields     []Field               `json:"fields"`
+	Live       Live                  `json:"live"`
+	Rests      []Rest                `json:"rests,omitempty"`
+	Conditions []Condition           `json:"conditions"`
+	Levels     []Level               `json:"levels"`
+	Catalogs   []Catalog             `json:"catalogs"`
+	Resolution *Resolution           `json:"-"`
+	Items      *itemrules.ItemsBlock `json:"-"`
+	Combat     *json.RawMessage      `json:"combat"`
 	// Lists are the sheet lists' columns (lists.go); Defenses is the
-	// typed view of combat's defenses (combat.go).
-	Lists    []List          `json:"lists,omitempty"`
-	Defenses *CombatDefenses `json:"-"`
-	// CombatItems are the combat keys weapons and armor read (combat_items.go).
-	CombatItems *CombatItems `json:"-"`
+	// typed view of combat's defenses (engine/ruleset/fight/defenses.go).
+	Lists    []List                     `json:"lists,omitempty"`
+	Defenses *fightrules.CombatDefenses `json:"-"`
+	// CombatItems are the combat keys weapons and armor read
+	// (engine/ruleset/fight/items.go).
+	CombatItems *fightrules.CombatItems `json:"-"`
 	// Bestiary is every creature of the catalogs that hold creatures
-	// (bestiary.go, docs/fight.md).
-	Bestiary []*Creature `json:"-"`
-	// Fight is the fight's own combat keys (combat_fight.go); nil
+	// (engine/ruleset/fight/bestiary.go, docs/fight.md).
+	Bestiary []*fightrules.Creature `json:"-"`
+	// Fight is the fight's own combat keys (engine/ruleset/fight/fight.go); nil
 	// without a combat block.
-	Fight *CombatFight `json:"-"`
+	Fight *fightrules.CombatFight `json:"-"`
 
 	// Raw is the decoded file, for plugins that read keys the engine does not model.
 	Raw map[string]any `json:"-"`
@@ -78,10 +102,10 @@ type Skill struct {
 
 // Derived is a value computed from others with an op.
 type Derived struct {
-	ID    string     `json:"id"`
-	Label string     `json:"label"`
-	Op    string     `json:"op"`
-	Of    []ValueRef `json:"of"`
+	ID    string         `json:"id"`
+	Label string         `json:"label"`
+	Op    string         `json:"op"`
+	Of    []valueref.Ref `json:"of"`
 }
 
 // Field is a free number on the sheet (a choice made once, a flag).
@@ -103,10 +127,10 @@ type Live struct {
 
 // Pool is a live pool (willpower, blood, resolve).
 type Pool struct {
-	ID    string    `json:"id"`
-	Label string    `json:"label"`
-	Max   ValueRef  `json:"max"`
-	Start *ValueRef `json:"start"`
+	ID    string        `json:"id"`
+	Label string        `json:"label"`
+	Max   valueref.Ref  `json:"max"`
+	Start *valueref.Ref `json:"start"`
 }
 
 // Condition is a named state a character can be in; what it does to
@@ -173,4 +197,16 @@ func Load(name string, data []byte, opts Options) (*Ruleset, error) {
 	rs.File = name
 	rs.Warnings = p.Warnings
 	return rs, nil
+}
+
+// Creature finds a bestiary creature by "catalog/entry", entry id or
+// label, compared without case; nil when there is none.
+func (r *Ruleset) Creature(name string) *fightrules.Creature {
+	name = strings.TrimSpace(name)
+	for _, c := range r.Bestiary {
+		if strings.EqualFold(c.Ref(), name) || strings.EqualFold(c.ID, name) || strings.EqualFold(c.Label, name) {
+			return c
+		}
+	}
+	return nil
 }

@@ -3,6 +3,8 @@ package ruleset
 import (
 	"strings"
 
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -17,7 +19,7 @@ type Spend struct {
 	// PerCheck is a number (PerCheckN), a sheet value (PerCheckRef) or
 	// "pool" (PerCheckPool): as many purchases as the check has dice.
 	PerCheckN    int
-	PerCheckRef  *ValueRef
+	PerCheckRef  *valueref.Ref
 	PerCheckPool bool
 }
 
@@ -86,7 +88,7 @@ func (v *Validator) Spends(o validate.Obj, res *Resolution, buys SpendBuys) {
 		if !ok {
 			continue
 		}
-		s.Known(sectionKeys("resolution.spend")...)
+		s.Known(vocab.Keys("resolution.spend")...)
 		sp := Spend{Amount: 1, PerCheckN: DefaultPerCheck}
 		if s.Require("pool") {
 			if id, ok := s.Str("pool", 64, true); ok {
@@ -108,7 +110,7 @@ func (v *Validator) Spends(o validate.Obj, res *Resolution, buys SpendBuys) {
 		sp.Successes, _ = s.Int("successes", 1, 20, 0)
 		sp.Dice, _ = s.Int("dice", 1, 20, 0)
 		if r, ok := s.Object("reroll"); ok {
-			r.Known(sectionKeys("resolution.spend.reroll")...)
+			r.Known(vocab.Keys("resolution.spend.reroll")...)
 			sp.Reroll, _ = v.reroll(r, sides)
 		}
 		if !s.Has("successes") && !s.Has("dice") && !s.Has("reroll") {
@@ -143,7 +145,7 @@ func (v *Validator) perCheck(s validate.Obj, sp *Spend) {
 		}
 		sp.PerCheckPool, sp.PerCheckN = true, 0
 	case map[string]any:
-		if ref, ok := v.ValueRef(s.Ptr("perCheck"), raw, AnyRead, "a spend's perCheck"); ok {
+		if ref, ok := v.ValueRef(s.Ptr("perCheck"), raw, valueref.AnyRead, "a spend's perCheck"); ok {
 			sp.PerCheckRef, sp.PerCheckN = &ref, 0
 		}
 	default:

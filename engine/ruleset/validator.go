@@ -2,8 +2,13 @@ package ruleset
 
 import (
 	"encoding/json"
+	"slices"
 	"sort"
 
+	fightrules "github.com/rulehost/rulehost/engine/ruleset/fight"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -25,8 +30,11 @@ type Validator struct {
 
 	// rs is the ruleset being built; kinds may read its vocabulary.
 	rs *Ruleset
-	// items is the raw items block, when present (for itemStat and charms).
-	items map[string]any
+	// items validates the items block and every item entry, fight the
+	// combat block and the bestiary; both ask the core back through
+	// sectionsCore (sections.go).
+	items *itemrules.Validator
+	fight *fightrules.Validator
 	// declared is the ruleset's capabilityApi; nil when it declares none.
 	declared Version
 	// unread holds the top-level lists that failed to read (misspelled
@@ -74,7 +82,7 @@ func (v *Validator) idsOf(refKey string) []string {
 }
 
 // topKeys are the ruleset's top-level keys.
-var topKeys = sectionKeys("top")
+var topKeys = vocab.Keys("top")
 
 func (v *Validator) ruleset(root any) *Ruleset {
 	rs := &Ruleset{}
@@ -90,9 +98,7 @@ func (v *Validator) ruleset(root any) *Ruleset {
 	rs.Name, _ = o.Str("name", 200, true)
 	v.capabilityAPI(o, rs)
 	defer v.checkCapabilities(root)
-	if it, ok := o.M["items"].(map[string]any); ok {
-		v.items = it
-	}
+	v.newSections(o.M)
 	v.vocabulary(o, rs)
 	v.poolIDs(o)
 	v.derivedValues(o, rs)
@@ -101,7 +107,7 @@ func (v *Validator) ruleset(root any) *Ruleset {
 	v.catalogs(o, rs)
 	rs.Lists = v.lists(o)
 	if o.Has("items") {
-		rs.Items = v.itemsBlock(o.Ptr("items"), o.M["items"])
+		rs.Items = v.items.Block(o.Ptr("items"), o.M["items"])
 	}
 	if !o.Require("resolution") {
 		return rs
@@ -115,10 +121,10 @@ func (v *Validator) ruleset(root any) *Ruleset {
 		b, _ := json.Marshal(c)
 		raw := json.RawMessage(b)
 		rs.Combat = &raw
-		rs.Defenses = v.combatDefenses(o)
-		rs.CombatItems = v.combatItems(o)
+		rs.Defenses = v.fight.CombatDefenses(o)
+		rs.CombatItems = v.fight.CombatItems(o)
 	}
-	v.fight(o, rs)
+	rs.Bestiary, rs.Fight = v.fight.Fight(o)
 	return rs
 }
 
@@ -136,7 +142,7 @@ func (v *Validator) listOf(o validate.Obj, key string, max int) []validate.Obj {
 		if !ok || ids[i] == "" {
 			continue
 		}
-		if !containsID(v.order[key], ids[i]) {
+		if !slices.Contains(v.order[key], ids[i]) {
 			v.order[key] = append(v.order[key], ids[i])
 		}
 		out = append(out, eo)
@@ -175,7 +181,7 @@ func (v *Validator) vocabulary(o validate.Obj, rs *Ruleset) {
 
 // readAbility reads one ability: its bounds and default score.
 func readAbility(a validate.Obj) Ability {
-	a.Known(sectionKeys("abilities")...)
+	a.Known(vocab.Keys("abilities")...)
 	ab := Ability{Min: 0, Max: 100}
 	ab.ID, _ = a.Str("id", 64, true)
 	ab.Label, _ = a.Str("label", 80, false)
@@ -198,7 +204,7 @@ func readAbility(a validate.Obj) Ability {
 func (v *Validator) skillList(o validate.Obj, key string, set map[string]bool) []Skill {
 	var out []Skill
 	for _, s := range v.listOf(o, key, 256) {
-		s.Known(sectionKeys("skills")...)
+		s.Known(vocab.Keys("skills")...)
 		sk := Skill{}
 		sk.ID, _ = s.Str("id", 64, true)
 		sk.Label, _ = s.Str("label", 80, false)
@@ -219,7 +225,7 @@ func (v *Validator) skillList(o validate.Obj, key string, set map[string]bool) [
 
 // readField reads one field: its bounds and a default of 0 kept within them.
 func readField(f validate.Obj) Field {
-	f.Known(sectionKeys("fields")...)
+	f.Known(vocab.Keys("fields")...)
 	fd := Field{Min: -1e6, Max: 1e6}
 	fd.ID, _ = f.Str("id", 64, true)
 	fd.Label, _ = f.Str("label", 80, false)
@@ -246,7 +252,7 @@ func (v *Validator) checkEntry(e validate.Obj) (id, label string, check json.Raw
 	label, _ = e.Str("label", 80, false)
 	if raw, ok := e.M["check"]; ok {
 		check, _ = json.Marshal(raw)
-		v.effect(e.Ptr("check"), raw, true)
+		v.items.Effect(e.Ptr("check"), raw, true)
 	}
 	return id, label, check
 }
@@ -263,7 +269,7 @@ func (v *Validator) derivedValues(o validate.Obj, rs *Ruleset) {
 		v.derived[id] = of
 	}
 	for _, d := range entries {
-		d.Known(sectionKeys("derived")...)
+		d.Known(vocab.Keys("derived")...)
 		dv := Derived{}
 		dv.ID, _ = d.Str("id", 64, true)
 		dv.Label, _ = d.Str("label", 80, false)
@@ -276,7 +282,7 @@ func (v *Validator) derivedValues(o validate.Obj, rs *Ruleset) {
 			continue
 		}
 		for i, raw := range of {
-			if ref, ok := v.ValueRef(d.Ptr("of", i), raw, AnyRead, "a derived value"); ok {
+			if ref, ok := v.ValueRef(d.Ptr("of", i), raw, valueref.AnyRead, "a derived value"); ok {
 				dv.Of = append(dv.Of, ref)
 			}
 		}
@@ -349,7 +355,7 @@ func (v *Validator) livePools(o validate.Obj, rs *Ruleset) {
 	if !ok {
 		return
 	}
-	lo.Known(sectionKeys("live")...)
+	lo.Known(vocab.Keys("live")...)
 	defer v.liveTracks(lo, rs)
 	pools := v.listOf(lo, "pools", 32)
 	for _, p := range pools {
@@ -357,18 +363,18 @@ func (v *Validator) livePools(o validate.Obj, rs *Ruleset) {
 		v.pools[id] = true
 	}
 	for _, p := range pools {
-		p.Known(sectionKeys("live.pools")...)
+		p.Known(vocab.Keys("live.pools")...)
 		pl := Pool{}
 		pl.ID, _ = p.Str("id", 64, true)
 		pl.Label, _ = p.Str("label", 80, false)
 		if !p.Require("max") {
 			continue
 		}
-		if ref, ok := v.ValueRef(p.Ptr("max"), p.M["max"], SheetOnly, "a pool's max"); ok {
+		if ref, ok := v.ValueRef(p.Ptr("max"), p.M["max"], valueref.SheetOnly, "a pool's max"); ok {
 			pl.Max = ref
 		}
 		if raw, ok := p.M["start"]; ok {
-			if ref, ok := v.ValueRef(p.Ptr("start"), raw, SheetOnly, "a pool's start"); ok {
+			if ref, ok := v.ValueRef(p.Ptr("start"), raw, valueref.SheetOnly, "a pool's start"); ok {
 				pl.Start = &ref
 				startAboveMax(p, pl)
 			}
@@ -389,7 +395,7 @@ func (r *Ruleset) PoolDecl(id string) (*Pool, bool) {
 
 func (v *Validator) catalogs(o validate.Obj, rs *Ruleset) {
 	for _, c := range v.listOf(o, "catalogs", 64) {
-		c.Known(sectionKeys("catalogs")...)
+		c.Known(vocab.Keys("catalogs")...)
 		cat := Catalog{}
 		cat.ID, _ = c.Str("id", 64, true)
 		cat.Label, _ = c.Str("label", 80, false)
@@ -405,9 +411,9 @@ func (v *Validator) catalogs(o validate.Obj, rs *Ruleset) {
 			}
 			switch cat.Holds {
 			case "items":
-				v.itemEntry(eo)
-			case HoldsCreatures:
-				// bestiary.go reads creatures after the resolution
+				v.items.ItemEntry(eo)
+			case fightrules.HoldsCreatures:
+				// v.fight.Fight reads creatures after the resolution
 			default:
 				v.choiceEntry(eo)
 			}

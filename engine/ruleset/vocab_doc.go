@@ -2,7 +2,10 @@ package ruleset
 
 import (
 	"fmt"
+	"sort"
 	"strings"
+
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 )
 
 // RulesetDoc renders the vocabulary table as the Markdown page
@@ -24,7 +27,7 @@ editors (schema/ruleset.schema.json); the engine's validator stays the
 authority. docs/first-ruleset.md walks through writing a ruleset from an
 empty file.
 
-This page is generated from the table in engine/ruleset/vocab*.go
+This page is generated from the table in engine/ruleset/vocab
 (` + "`make generate`" + `); do not edit it by hand.
 
 How to read the tables:
@@ -42,16 +45,16 @@ How to read the tables:
 ## Contents
 
 `)
-	for _, s := range vocabulary {
+	for _, s := range vocab.Sections() {
 		fmt.Fprintf(&b, "- [%s](#%s)\n", s.Title, docAnchor(s.Title))
 	}
-	for _, s := range vocabulary {
+	for _, s := range vocab.Sections() {
 		writeDocSection(&b, s)
 	}
 	return b.String()
 }
 
-func writeDocSection(b *strings.Builder, s VocabSection) {
+func writeDocSection(b *strings.Builder, s vocab.Section) {
 	fmt.Fprintf(b, "\n## %s\n\n", s.Title)
 	where := s.Pointer
 	if where == "" {
@@ -75,7 +78,7 @@ func docCell(s string) string {
 
 // docType renders a key's type in words, linking the sections it holds.
 func docType(typ string) string {
-	alts := typeAlternatives(typ)
+	alts := vocab.TypeAlternatives(typ)
 	for i, a := range alts {
 		alts[i] = docTypeOne(a)
 	}
@@ -94,7 +97,7 @@ func docTypeOne(typ string) string {
 		if arg == "value" {
 			return "[value reference](#value-references)"
 		}
-		s, _ := VocabSectionByID(arg)
+		s, _ := vocab.SectionByID(arg)
 		return "[object](#" + docAnchor(s.Title) + ")"
 	case "array":
 		return "array of " + docType(arg)
@@ -106,7 +109,7 @@ func docTypeOne(typ string) string {
 
 // docLevels is the key's capability level, with the condition a row
 // adds (a kind's name), lowest first.
-func docLevels(s VocabSection, key string) string {
+func docLevels(s vocab.Section, key string) string {
 	var parts []string
 	for _, c := range KeyLevels(s, key) {
 		p := c.Level
@@ -130,4 +133,65 @@ func docAnchor(title string) string {
 		}
 	}
 	return b.String()
+}
+
+// KeyLevels lists the capability rows that govern the key at a section,
+// joined from the capability table by pointer: the level a ruleset must
+// declare to write it (none for the base vocabulary).
+func KeyLevels(s vocab.Section, key string) []Capability {
+	at := strings.TrimSuffix(s.Pointer, "/") + "/" + escapeToken(key)
+	var out []Capability
+	for _, c := range capabilities {
+		if patternCovers(c.Pointer, at) {
+			out = append(out, c)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		vi, _ := ParseVersion(out[i].Level)
+		vj, _ := ParseVersion(out[j].Level)
+		return vi.Compare(vj) < 0
+	})
+	return out
+}
+
+// escapeToken escapes a key as a JSON pointer token.
+func escapeToken(s string) string {
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
+}
+
+// patternCovers reports whether the capability pattern cap names the
+// place of the section pattern at: "*" in cap is any one token, "**" any
+// run; a "*" in at is matched only by a wildcard, since it stands for
+// every entry.
+func patternCovers(cap, at string) bool {
+	return coverTokens(splitPattern(cap), splitPattern(at))
+}
+
+func splitPattern(p string) []string {
+	p = strings.TrimPrefix(p, "/")
+	if p == "" {
+		return nil
+	}
+	return strings.Split(p, "/")
+}
+
+func coverTokens(c, a []string) bool {
+	if len(c) == 0 {
+		return len(a) == 0
+	}
+	if c[0] == "**" {
+		for i := 0; i <= len(a); i++ {
+			if coverTokens(c[1:], a[i:]) {
+				return true
+			}
+		}
+		return false
+	}
+	if len(a) == 0 {
+		return false
+	}
+	if c[0] == "*" || c[0] == a[0] {
+		return coverTokens(c[1:], a[1:])
+	}
+	return false
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 )
 
 // TestRulesetDocCurrent keeps docs/ruleset.md equal to the vocabulary
@@ -28,7 +29,7 @@ func TestRulesetDocCurrent(t *testing.T) {
 // the page, with the level the capability table gives it.
 func TestRulesetDocNamesEveryKey(t *testing.T) {
 	doc := ruleset.RulesetDoc()
-	for _, s := range ruleset.Vocabulary() {
+	for _, s := range vocab.Sections() {
 		if !strings.Contains(doc, "\n## "+s.Title+"\n") {
 			t.Errorf("section %s has no heading", s.ID)
 		}

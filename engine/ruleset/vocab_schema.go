@@ -5,6 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	fightrules "github.com/rulehost/rulehost/engine/ruleset/fight"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 )
 
 // SchemaNames are the files `rulehost schema NAME` describes.
@@ -26,7 +30,7 @@ var schemaVariants = map[string]struct {
 	values      []string
 }{
 	"resolution":  {"kind", "resolution.", []string{"dice-sum", "dice-pool", "dice-highest", "roll-against", "symbol-pool"}},
-	"items.stats": {"type", "items.stats.", statTypes},
+	"items.stats": {"type", "items.stats.", itemrules.StatTypes},
 }
 
 // Schema returns the JSON Schema (draft 2020-12) of one kind of file,
@@ -42,7 +46,7 @@ func Schema(name string) ([]byte, error) {
 	}
 	defs := map[string]any{}
 	schemaDefs(root, defs)
-	top, _ := VocabSectionByID(root)
+	top, _ := vocab.SectionByID(root)
 	doc := map[string]any{
 		"$schema":     "https://json-schema.org/draft/2020-12/schema",
 		"$id":         "https://github.com/rulehost/rulehost/schema/" + name + ".schema.json",
@@ -66,7 +70,7 @@ func schemaDefs(id string, defs map[string]any) {
 	if _, done := defs[id]; done {
 		return
 	}
-	s, ok := VocabSectionByID(id)
+	s, ok := vocab.SectionByID(id)
 	if !ok {
 		return
 	}
@@ -80,7 +84,7 @@ func schemaDefs(id string, defs map[string]any) {
 
 // sectionSchema is one section's object schema; reached collects the
 // sections its keys hold.
-func sectionSchema(s VocabSection, reached *[]string) map[string]any {
+func sectionSchema(s vocab.Section, reached *[]string) map[string]any {
 	props := map[string]any{}
 	var required []string
 	for _, k := range s.Keys {
@@ -100,7 +104,7 @@ func sectionSchema(s VocabSection, reached *[]string) map[string]any {
 		// A catalog that holds items holds item entries, which are
 		// closed; a catalog of choices holds open entries.
 		// A bestiary (holds "creatures") holds closed creature entries.
-		out["allOf"] = []any{holdsSchema("items", "items.entry"), holdsSchema(HoldsCreatures, "bestiary.entry")}
+		out["allOf"] = []any{holdsSchema("items", "items.entry"), holdsSchema(fightrules.HoldsCreatures, "bestiary.entry")}
 		*reached = append(*reached, "bestiary.entry")
 	}
 	if v, ok := schemaVariants[s.ID]; ok {
@@ -120,13 +124,13 @@ func holdsSchema(holds, entry string) map[string]any {
 // addVariants lists every variant's keys in props (a key two variants
 // type differently is left open there) and adds, per value of the
 // discriminating key, an if/then that types and limits the keys.
-func addVariants(out map[string]any, s VocabSection, key, prefix string, values []string, reached *[]string) {
+func addVariants(out map[string]any, s vocab.Section, key, prefix string, values []string, reached *[]string) {
 	props := out["properties"].(map[string]any)
-	shared := sectionKeys(s.ID)
+	shared := vocab.Keys(s.ID)
 	seen := map[string]string{}
 	var allOf []any
 	for _, val := range values {
-		vs, ok := VocabSectionByID(prefix + val)
+		vs, ok := vocab.SectionByID(prefix + val)
 		if !ok {
 			continue
 		}
@@ -170,7 +174,7 @@ func addVariants(out map[string]any, s VocabSection, key, prefix string, values 
 	}
 }
 
-func requiredOf(s VocabSection) []string {
+func requiredOf(s vocab.Section) []string {
 	var out []string
 	for _, k := range s.Keys {
 		if k.Required() {
@@ -182,7 +186,7 @@ func requiredOf(s VocabSection) []string {
 
 // keySchema is a key's schema: its type, and a description made of its
 // meaning, default and limits (what an editor shows on hover).
-func keySchema(k VocabKey, reached *[]string) map[string]any {
+func keySchema(k vocab.Key, reached *[]string) map[string]any {
 	out := typeSchema(k.Type, reached)
 	desc := k.Meaning
 	if k.Default != "" {
@@ -195,9 +199,9 @@ func keySchema(k VocabKey, reached *[]string) map[string]any {
 	return out
 }
 
-// typeSchema reads the table's type grammar (see VocabKey.Type).
+// typeSchema reads the table's type grammar (see vocab.Key.Type).
 func typeSchema(typ string, reached *[]string) map[string]any {
-	if alts := typeAlternatives(typ); len(alts) > 1 {
+	if alts := vocab.TypeAlternatives(typ); len(alts) > 1 {
 		var either []any
 		for _, a := range alts {
 			either = append(either, typeSchema(a, reached))

@@ -8,19 +8,24 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 )
 
-// vocabSource is the package's non-test Go source, parsed.
+// vocabSource is the non-test Go source of every validator that reads
+// the table, parsed: the core's, its sections' (effect/, items/, fight/)
+// and the sheet's.
 func vocabSource(t *testing.T) (*token.FileSet, []*ast.File) {
 	t.Helper()
 	fset := token.NewFileSet()
-	paths, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
+	var paths []string
+	for _, dir := range []string{".", "effect", "items", "fight", "../sheet"} {
+		ps, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, ps...)
 	}
-	// The sheet's validator reads its keys from the table too.
-	sheetPaths, _ := filepath.Glob("../sheet/*.go")
-	paths = append(paths, sheetPaths...)
 	var files []*ast.File
 	for _, p := range paths {
 		if strings.HasSuffix(p, "_test.go") {
@@ -35,19 +40,23 @@ func vocabSource(t *testing.T) (*token.FileSet, []*ast.File) {
 	return fset, files
 }
 
-// callName is the name a call expression calls: f or x.f.
+// callName is the name a call expression calls: f, x.f, or vocab.Keys
+// in full (the table's lookup, as every validator calls it).
 func callName(c *ast.CallExpr) string {
 	switch fn := c.Fun.(type) {
 	case *ast.Ident:
 		return fn.Name
 	case *ast.SelectorExpr:
+		if x, ok := fn.X.(*ast.Ident); ok && x.Name == "vocab" && fn.Sel.Name == "Keys" {
+			return "vocab.Keys"
+		}
 		return fn.Sel.Name
 	}
 	return ""
 }
 
 // sectionsAsked lists every section id the validator asks for by a
-// literal: sectionKeys("x"), VocabKeys("x"), itemNumberStat(o, "x", ...).
+// literal: vocab.Keys("x"), itemNumberStat(o, "x", ...).
 func sectionsAsked(files []*ast.File) map[string]bool {
 	asked := map[string]bool{}
 	for _, f := range files {
@@ -58,7 +67,7 @@ func sectionsAsked(files []*ast.File) map[string]bool {
 			}
 			var args []ast.Expr
 			switch callName(c) {
-			case "sectionKeys", "VocabKeys":
+			case "vocab.Keys":
 				args = c.Args
 			case "itemNumberStat":
 				if len(c.Args) > 1 {
@@ -84,11 +93,11 @@ func TestVocabularyCallSites(t *testing.T) {
 	fset, files := vocabSource(t)
 	asked := sectionsAsked(files)
 	for id := range asked {
-		if _, ok := VocabSectionByID(id); !ok {
+		if _, ok := vocab.SectionByID(id); !ok {
 			t.Errorf("the validator asks for section %q, which the vocabulary table lacks", id)
 		}
 	}
-	for _, s := range vocabulary {
+	for _, s := range vocab.Sections() {
 		if s.Struct != "" {
 			continue
 		}
@@ -132,18 +141,18 @@ func TestVocabularyCallSites(t *testing.T) {
 	}
 	// A kind's Keys are its resolution section.
 	for name, kind := range nativeKinds {
-		if got, want := strings.Join(kind.Keys(), ","), strings.Join(sectionKeys("resolution."+name), ","); got != want {
+		if got, want := strings.Join(kind.Keys(), ","), strings.Join(vocab.Keys("resolution."+name), ","); got != want {
 			t.Errorf("kind %s: Keys() %s, table %s", name, got, want)
 		}
 	}
 }
 
-// onlyTable reports whether an expression is built from sectionKeys calls
+// onlyTable reports whether an expression is built from vocab.Keys calls
 // alone (a call, or a composite literal of them).
 func onlyTable(e ast.Expr) bool {
 	switch x := e.(type) {
 	case *ast.CallExpr:
-		return callName(x) == "sectionKeys" || callName(x) == "VocabKeys"
+		return callName(x) == "vocab.Keys"
 	case *ast.CompositeLit:
 		if len(x.Elts) == 0 {
 			return false
@@ -172,7 +181,7 @@ func checkKnownArg(t *testing.T, fset *token.FileSet, a ast.Expr, fromTable map[
 			return
 		}
 		switch callName(x) {
-		case "sectionKeys", "VocabKeys":
+		case "vocab.Keys":
 			return
 		case "append":
 			for _, e := range x.Args {
@@ -198,64 +207,6 @@ func checkKnownArg(t *testing.T, fset *token.FileSet, a ast.Expr, fromTable map[
 	t.Errorf("%s: a Known call names keys that are not read from the vocabulary table", at)
 }
 
-// TestVocabularyWellFormed checks every key's type grammar, its reference
-// to another section and its one line of meaning.
-func TestVocabularyWellFormed(t *testing.T) {
-	titles := map[string]bool{}
-	for _, s := range vocabulary {
-		if titles[s.Title] {
-			t.Errorf("section %s: title %q twice (the page's anchors must differ)", s.ID, s.Title)
-		}
-		titles[s.Title] = true
-		if s.Title == "" || s.Meaning == "" {
-			t.Errorf("section %s: needs a title and a meaning", s.ID)
-		}
-		seen := map[string]bool{}
-		for _, key := range s.Keys {
-			if seen[key.Name] {
-				t.Errorf("section %s: key %s twice", s.ID, key.Name)
-			}
-			seen[key.Name] = true
-			if key.Meaning == "" || strings.Contains(key.Meaning, "\n") {
-				t.Errorf("section %s: key %s needs one line of meaning", s.ID, key.Name)
-			}
-			if err := checkVocabType(key.Type); err != "" {
-				t.Errorf("section %s: key %s: type %q: %s", s.ID, key.Name, key.Type, err)
-			}
-		}
-	}
-}
-
-func checkVocabType(typ string) string {
-	if alts := typeAlternatives(typ); len(alts) > 1 {
-		for _, a := range alts {
-			if err := checkVocabType(a); err != "" {
-				return err
-			}
-		}
-		return ""
-	}
-	switch {
-	case typ == "string", typ == "integer", typ == "number", typ == "boolean", typ == "any", typ == "object":
-		return ""
-	case strings.HasPrefix(typ, "enum:"):
-		if strings.TrimPrefix(typ, "enum:") == "" {
-			return "an enum without values"
-		}
-		return ""
-	case strings.HasPrefix(typ, "object:"):
-		if _, ok := VocabSectionByID(strings.TrimPrefix(typ, "object:")); !ok {
-			return "no such section"
-		}
-		return ""
-	case strings.HasPrefix(typ, "array:"):
-		return checkVocabType(strings.TrimPrefix(typ, "array:"))
-	case strings.HasPrefix(typ, "map:"):
-		return checkVocabType(strings.TrimPrefix(typ, "map:"))
-	}
-	return "unknown type"
-}
-
 // TestVocabularyLevels joins a few keys to the capability table.
 func TestVocabularyLevels(t *testing.T) {
 	for _, c := range []struct{ section, key, level string }{
@@ -266,7 +217,7 @@ func TestVocabularyLevels(t *testing.T) {
 		{"top", "items", "1.49"},
 		{"abilities", "min", ""},
 	} {
-		s, _ := VocabSectionByID(c.section)
+		s, _ := vocab.SectionByID(c.section)
 		var got []string
 		for _, r := range KeyLevels(s, c.key) {
 			got = append(got, r.Level)

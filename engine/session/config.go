@@ -213,6 +213,18 @@ func HashDir(dir, pattern string) (string, error) {
 	return "sha256:" + hex.EncodeToString(h.Sum(nil)), nil
 }
 
+// formatGiven says whether a config names its format (an absent one is
+// format 1).
+func formatGiven(b []byte) (bool, error) {
+	v, err := jsonin.Decode(b)
+	if err != nil {
+		return false, err
+	}
+	obj, _ := v.(map[string]any)
+	_, ok := obj["format"]
+	return ok, nil
+}
+
 // ReadConfig reads a session folder's config strictly (duplicate keys,
 // invalid UTF-8 and unknown members refused).
 func ReadConfig(dir string) (Config, error) {
@@ -224,7 +236,12 @@ func ReadConfig(dir string) (Config, error) {
 	if err := jsonin.Unmarshal(b, &cfg); err != nil {
 		return cfg, fmt.Errorf("session: %s: %w", filepath.Join(dir, ConfigFile), err)
 	}
-	if cfg.Format == 0 {
+	if cfg.Format < FormatV1 {
+		if given, err := formatGiven(b); err != nil || given {
+			// Only a config without "format" is format 1; a format of 0 or
+			// less is no format at all, and the log is not to blame.
+			return cfg, fmt.Errorf("session: %s: format %d: a session's format is %d to %d (or left out, for %d)", filepath.Join(dir, ConfigFile), cfg.Format, FormatV1, CurrentFormat, FormatV1)
+		}
 		cfg.Format = FormatV1 // written before formats were numbered
 	}
 	if cfg.Format > CurrentFormat {

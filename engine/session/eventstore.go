@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/rulehost/rulehost/internal/lazy"
 )
@@ -36,6 +37,78 @@ type EventStore interface {
 	Close() error
 }
 
+// ErrUnavailable marks a store outage: the store could not be reached or
+// could not write (a PostgreSQL restart or lost connection, a full disk).
+// Nothing was stored by the call that failed with it, or, for a commit
+// whose answer was lost, the outcome is unknown; either way it is worth
+// retrying later, which a bug is not (HTTP 503 store-unavailable rather
+// than 500). Stores wrap the cause: errors.Is(err, ErrUnavailable) and
+// errors.Is(err, syscall.ENOSPC) both hold.
+var ErrUnavailable = errors.New("the session store is unavailable")
+
+// Unavailable wraps an outage's cause so that it is ErrUnavailable too.
+func Unavailable(err error) error {
+	if err == nil || errors.Is(err, ErrUnavailable) {
+		return err
+	}
+	return &unavailableError{err}
+}
+
+type unavailableError struct{ err error }
+
+func (e *unavailableError) Error() string { return e.err.Error() }
+func (e *unavailableError) Unwrap() []error {
+	return []error{e.err, ErrUnavailable}
+}
+
+// Pinger is a store that can say whether it answers now (the service's
+// /readyz): PostgreSQL pings its database, the folder store checks that
+// its root is writable. A store without it is taken as ready.
+type Pinger interface {
+	Ping(ctx context.Context) error
+}
+
+// Watcher is a store that can say when a session's log may have grown,
+// whichever process appended (the service's event stream): PostgreSQL
+// by LISTEN/NOTIFY, the folder store by watching the log. The channel
+// receives (coalesced, possibly spuriously) until ctx ends; the caller
+// reads Events after the seq it has to learn what is new, so a missed or
+// doubled signal never loses or repeats an event.
+type Watcher interface {
+	Watch(ctx context.Context, id string) (<-chan struct{}, error)
+}
+
+// Lister is a store that can list and delete its sessions (the
+// service's GET and DELETE /v1/sessions, and its idle expiry).
+type Lister interface {
+	// List gives the sessions that match, oldest first.
+	List(ctx context.Context, opts ListOptions) ([]Summary, error)
+	// Delete removes a session, its record and its events;
+	// ErrNoSession when there is none.
+	Delete(ctx context.Context, id string) error
+}
+
+// ListOptions say which sessions List gives.
+type ListOptions struct {
+	// Owner's sessions only, unless AllOwners.
+	Owner     string
+	AllOwners bool
+	// IdleFor, when positive, keeps only sessions not appended to (nor
+	// created) for at least that long.
+	IdleFor time.Duration
+	// Limit bounds the answer (0: no bound).
+	Limit int
+}
+
+// Summary is a session as List gives it.
+type Summary struct {
+	ID      string    `json:"id"`
+	Seq     int       `json:"seq"`
+	Created time.Time `json:"created"`
+	Updated time.Time `json:"updated"`
+	Owner   string    `json:"-"`
+}
+
 // Record is what a session of a store was started with: its config (the
 // hashes say what the ruleset and party held) and the ruleset and party
 // JSON themselves.
@@ -43,6 +116,16 @@ type Record struct {
 	Config  Config            `json:"config"`
 	Ruleset json.RawMessage   `json:"ruleset"`
 	Party   []json.RawMessage `json:"party"`
+	// Owner is the tenant that created the session (the service's API
+	// key owner id), "" for none; the service shows a session to its
+	// owner only. Not part of the hashes: it says who, not what.
+	Owner string `json:"owner,omitempty"`
+	// CreateKey and CreateHash are the Idempotency-Key the session was
+	// created with and the SHA-256 of that request's body ("" for none),
+	// so a retried create is answered as the first was, and the same key
+	// with another body refused.
+	CreateKey  string `json:"createKey,omitempty"`
+	CreateHash string `json:"createHash,omitempty"`
 }
 
 // Stored record paths: a service/dirstore folder holds the ruleset as
@@ -143,8 +226,55 @@ func CheckBatch(after int, events []Event) error {
 		if err := checkEntry(Entry{Kind: ev.Kind, Text: ev.Text}, true); err != nil {
 			return err
 		}
+		if ev.Key != "" {
+			if err := CheckKey(ev.Key); err != nil {
+				return fmt.Errorf("session: event %d of the batch: %w", i, err)
+			}
+			for _, prev := range events[:i] {
+				if prev.Key == ev.Key {
+					return fmt.Errorf("session: event %d of the batch: idempotency key %q twice in one batch", i, ev.Key)
+				}
+			}
+		}
 	}
 	return nil
+}
+
+// MaxKey bounds an idempotency key's length.
+const MaxKey = 128
+
+// CheckKey refuses an idempotency key that is not 1 to 128 printable
+// ASCII characters (a UUID, a hash, "turn-42": anything a client makes).
+func CheckKey(key string) error {
+	if key == "" || len(key) > MaxKey {
+		return fmt.Errorf("idempotency key %q: 1 to %d printable ASCII characters", clipKey(key), MaxKey)
+	}
+	for i := 0; i < len(key); i++ {
+		if key[i] < 0x21 || key[i] > 0x7e {
+			return fmt.Errorf("idempotency key %q: 1 to %d printable ASCII characters, without spaces", clipKey(key), MaxKey)
+		}
+	}
+	return nil
+}
+
+func clipKey(k string) string {
+	if len(k) > 40 {
+		return k[:40] + "..."
+	}
+	return k
+}
+
+// DuplicateKeyError refuses an append one of whose events carries an
+// idempotency key the session already holds, at Seq: nothing of the
+// batch was stored (the retry of an append already made).
+type DuplicateKeyError struct {
+	ID  string
+	Key string
+	Seq int
+}
+
+func (e *DuplicateKeyError) Error() string {
+	return fmt.Sprintf("session %s: idempotency key %q is already the key of seq %d", e.ID, e.Key, e.Seq)
 }
 
 // Checksum is an event's CRC-32C as the log writes it (8 hex digits): the

@@ -25,10 +25,12 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // AppendLine appends an event's line (format 2, newline included) to dst:
 //
-//	{"seq":N,"kind":"K","text":"T"[,"more":true],"crc":"xxxxxxxx"}
+//	{"seq":N,"kind":"K","text":"T"[,"key":"I"][,"more":true],"crc":"xxxxxxxx"}
 //
 // The crc is CRC-32C of the same bytes with ,"crc":... left out, that is
-// of {"seq":N,"kind":"K","text":"T"[,"more":true]}. more marks an event
+// of {"seq":N,"kind":"K","text":"T"[,"key":"I"][,"more":true]}. key is an
+// event's idempotency key, written only when it has one, so a log of
+// events without keys is byte for byte what it always was. more marks an event
 // whose batch (one transcript, appended all or nothing) goes on; a log
 // that ends in such an event holds a batch cut short, which is not part
 // of the session.
@@ -40,6 +42,10 @@ func AppendLine(dst []byte, ev Event, more bool) []byte {
 	dst = jsonin.AppendString(dst, ev.Kind)
 	dst = append(dst, `,"text":`...)
 	dst = jsonin.AppendString(dst, ev.Text)
+	if ev.Key != "" {
+		dst = append(dst, `,"key":`...)
+		dst = jsonin.AppendString(dst, ev.Key)
+	}
 	if more {
 		dst = append(dst, `,"more":true`...)
 	}
@@ -112,6 +118,13 @@ func decodeLine(line []byte, format int) (ev Event, more bool, err error) {
 		case "text":
 			if ev.Text, ok = val.(string); !ok {
 				return ev, false, errors.New("text is not a string")
+			}
+		case "key":
+			if ev.Key, ok = val.(string); !ok || format < FormatV2 {
+				return ev, false, errors.New(`"key" is not a string in a format 2 log`)
+			}
+			if err := CheckKey(ev.Key); err != nil {
+				return ev, false, err
 			}
 		case "more":
 			if b, ok := val.(bool); !ok || !b || format < FormatV2 {

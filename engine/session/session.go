@@ -43,6 +43,10 @@ type Event struct {
 	Seq  int    `json:"seq"`
 	Kind string `json:"kind"`
 	Text string `json:"text"`
+	// Key is the client's Idempotency-Key the event was appended with
+	// ("" for none): unique within a session, so a retried append is
+	// found, never stored twice (docs/session.md "The log").
+	Key string `json:"key,omitempty"`
 }
 
 // Reply is an event as folded: its effective text and the records its

@@ -4,12 +4,13 @@ import (
 	"math"
 
 	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 )
 
 // ItemReader answers itemStat value references from a character's items.
 // Outside a game there is none, and itemStat reads its default.
 type ItemReader interface {
-	ItemStat(ref *ruleset.ItemStatRef) float64
+	ItemStat(ref *valueref.ItemStat) float64
 }
 
 // Character is a sheet in play: the ruleset, the sheet, what its items
@@ -105,14 +106,14 @@ func (c *Character) Base() *Character {
 }
 
 // Value evaluates a value reference.
-func (c *Character) Value(ref ruleset.ValueRef) float64 {
+func (c *Character) Value(ref valueref.Ref) float64 {
 	return c.value(ref, 0)
 }
 
 // maxDerivedDepth guards against a cycle that import validation missed.
 const maxDerivedDepth = 32
 
-func (c *Character) value(ref ruleset.ValueRef, depth int) float64 {
+func (c *Character) value(ref valueref.Ref, depth int) float64 {
 	switch {
 	case ref.Const != nil:
 		return *ref.Const

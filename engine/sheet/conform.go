@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/validate"
 	"github.com/rulehost/rulehost/internal/lazy"
 )
@@ -59,7 +60,7 @@ func bagRefsExist(o validate.Obj, rs *ruleset.Ruleset, bag []BagLine) {
 	}
 }
 
-func itemRefs(b *ruleset.ItemsBlock) []string {
+func itemRefs(b *itemrules.ItemsBlock) []string {
 	var out []string
 	for _, it := range b.Items {
 		if it.Catalog != "" {

@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
@@ -63,7 +64,7 @@ func Blank(name string) *Sheet {
 		Saves: map[string]Training{}, Fields: map[string]float64{}, Pools: map[string]int{}}
 }
 
-var sheetKeys = ruleset.VocabKeys("sheet")
+var sheetKeys = vocab.Keys("sheet")
 
 // Load validates a sheet from bytes; all problems are reported at once.
 func Load(name string, data []byte, rs *ruleset.Ruleset) (*Sheet, error) {
@@ -168,7 +169,7 @@ func readBag(o validate.Obj) []BagLine {
 		if !ok {
 			continue
 		}
-		bo.Known(ruleset.VocabKeys("sheet.bag")...)
+		bo.Known(vocab.Keys("sheet.bag")...)
 		var line BagLine
 		if bo.Require("item") {
 			line.Item, _ = bo.Str("item", 200, true)
@@ -214,7 +215,7 @@ func readTraining(o validate.Obj, key string, rs *ruleset.Ruleset, decl []rulese
 			tr.Tier = val
 		case map[string]any:
 			to, _ := t.Object(id)
-			to.Known(ruleset.VocabKeys("sheet.training")...)
+			to.Known(vocab.Keys("sheet.training")...)
 			tr.Tier, _ = to.Str("tier", 64, true)
 			tr.Bonus, _ = to.Int("bonus", res.BonusRange.Min, res.BonusRange.Max, 0)
 		default:

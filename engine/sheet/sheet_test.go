@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 	"github.com/rulehost/rulehost/engine/sheet"
 	"github.com/rulehost/rulehost/engine/validate"
 )
@@ -160,22 +161,22 @@ func TestSheetValueProblems(t *testing.T) {
 func TestValueReferences(t *testing.T) {
 	rs := vocab(t)
 	ch := character(t, rs, `{"name":"Val","abilities":{"str":15},"fields":{"level":4,"weight":12.5},"pools":{"luck":2}}`)
-	c := func(n float64) ruleset.ValueRef { return ruleset.Const(n) }
+	c := func(n float64) valueref.Ref { return valueref.Const(n) }
 	tests := []struct {
 		name string
-		ref  ruleset.ValueRef
+		ref  valueref.Ref
 		want float64
 	}{
 		{"const", c(-2.5), -2.5},
-		{"abilityScore", ruleset.ValueRef{AbilityScore: "str"}, 15},
-		{"abilityScore at its default", ruleset.ValueRef{AbilityScore: "dex"}, 12},
-		{"abilityMod", ruleset.ValueRef{AbilityMod: "str"}, 2},
-		{"abilityMod at the default", ruleset.ValueRef{AbilityMod: "dex"}, 1},
-		{"field", ruleset.ValueRef{Field: "weight"}, 12.5},
-		{"field at its default", ruleset.ValueRef{Field: "prof"}, 2},
-		{"pool from the sheet", ruleset.ValueRef{Pool: "luck"}, 2},
-		{"pool at its start", ruleset.ValueRef{Pool: "grit"}, 1},
-		{"derived", ruleset.ValueRef{Derived: "product"}, 12},
+		{"abilityScore", valueref.Ref{AbilityScore: "str"}, 15},
+		{"abilityScore at its default", valueref.Ref{AbilityScore: "dex"}, 12},
+		{"abilityMod", valueref.Ref{AbilityMod: "str"}, 2},
+		{"abilityMod at the default", valueref.Ref{AbilityMod: "dex"}, 1},
+		{"field", valueref.Ref{Field: "weight"}, 12.5},
+		{"field at its default", valueref.Ref{Field: "prof"}, 2},
+		{"pool from the sheet", valueref.Ref{Pool: "luck"}, 2},
+		{"pool at its start", valueref.Ref{Pool: "grit"}, 1},
+		{"derived", valueref.Ref{Derived: "product"}, 12},
 	}
 	for _, tc := range tests {
 		if got := ch.Value(tc.ref); got != tc.want {
@@ -192,7 +193,7 @@ func TestValueReferences(t *testing.T) {
 	}
 	live := character(t, rs, `{"name":"Live","pools":{"luck":1}}`)
 	live.Pools = map[string]int{"luck": 0}
-	if got := live.Value(ruleset.ValueRef{Pool: "luck"}); got != 0 {
+	if got := live.Value(valueref.Ref{Pool: "luck"}); got != 0 {
 		t.Errorf("the live value wins over the sheet: %g", got)
 	}
 }
@@ -308,7 +309,7 @@ func TestStepTableOnASheet(t *testing.T) {
 			t.Errorf("Brunhild's %s modifier %d, want %d", id, got, want)
 		}
 	}
-	if got := b.Value(ruleset.ValueRef{AbilityMod: "str"}); got != 3 {
+	if got := b.Value(valueref.Ref{AbilityMod: "str"}); got != 3 {
 		t.Errorf("abilityMod through stepTable: %g", got)
 	}
 }

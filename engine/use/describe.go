@@ -9,10 +9,11 @@ import (
 
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 )
 
 func init() {
-	items.UseText = func(p *items.Party, def *ruleset.Item, forGM bool) string {
+	items.UseText = func(p *items.Party, def *itemrules.Item, forGM bool) string {
 		if forGM {
 			return Describe(p, def)
 		}
@@ -23,7 +24,7 @@ func init() {
 // Describe is what using an item does, as the Game Master's line says it
 // (spec/items.md "Using items in a fight"): `use (Act): Steel 7 save
 // negates it, Rattled, 1 of 3 charges`.
-func Describe(p *items.Party, def *ruleset.Item) string {
+func Describe(p *items.Party, def *itemrules.Item) string {
 	if def.UseDef == nil {
 		return ""
 	}
@@ -33,7 +34,7 @@ func Describe(p *items.Party, def *ruleset.Item) string {
 // Details is what using an item does as its details show it to the
 // player: `Use (Action): heals 1d4 + 1, range 0 paces, used up`, with how
 // long each condition lasts and what brings the charges back.
-func Details(p *items.Party, def *ruleset.Item) string {
+func Details(p *items.Party, def *itemrules.Item) string {
 	if def.UseDef == nil {
 		return ""
 	}
@@ -64,7 +65,7 @@ func StackDetails(p *items.Party, s *items.Stack) string {
 // on when that is not its kind's default, the gate, and what it costs.
 // A condition's rounds are left to the details (the line is read every
 // turn; the fight says when a condition ends).
-func useParts(p *items.Party, def *ruleset.Item, details bool) []string {
+func useParts(p *items.Party, def *itemrules.Item, details bool) []string {
 	u := def.UseDef
 	var parts []string
 	switch {
@@ -114,7 +115,7 @@ func useParts(p *items.Party, def *ruleset.Item, details bool) []string {
 	if z := u.Zone; z != nil {
 		parts = append(parts, fmt.Sprintf("leaves a zone for %s", plural(z.Rounds, "round")))
 	}
-	if u.Targets != "" && u.Targets != TargetsOf(&ruleset.Use{Kind: u.Kind}) {
+	if u.Targets != "" && u.Targets != TargetsOf(&itemrules.Use{Kind: u.Kind}) {
 		parts = append(parts, "on "+TargetWord(u.Targets))
 	}
 	if u.Gate != nil {
@@ -131,7 +132,7 @@ func useParts(p *items.Party, def *ruleset.Item, details bool) []string {
 
 // budgetText is the budget's label in combat.economy.budgets, or its id
 // capitalized (`Act`); `Free` for a free use.
-func budgetText(rs *ruleset.Ruleset, u *ruleset.Use) string {
+func budgetText(rs *ruleset.Ruleset, u *itemrules.Use) string {
 	if u.Free {
 		return "Free"
 	}
@@ -192,8 +193,8 @@ func distanceText(rs *ruleset.Ruleset, n float64) string {
 
 // plusText is a plus clause: `+3d6 slashing against Dragon`, `+14
 // slashing on a critical hit`.
-func plusText(c ruleset.UsePlus) string {
-	s := "+" + amountText(ruleset.UseAmount{Dice: c.Dice, Flat: c.Flat})
+func plusText(c itemrules.UsePlus) string {
+	s := "+" + amountText(itemrules.UseAmount{Dice: c.Dice, Flat: c.Flat})
 	if c.Type != "" {
 		s += " " + c.Type
 	}
@@ -230,7 +231,7 @@ func plusText(c ruleset.UsePlus) string {
 // toHitText says what the attack roll of def's use adds, with the item's
 // own stats read in as the roll reads them: `Brawn to hit`, `+2 to hit`,
 // `Brawn + 1 to hit at 6`.
-func toHitText(p *items.Party, def *ruleset.Item) string {
+func toHitText(p *items.Party, def *itemrules.Item) string {
 	th, ok := p.UseToHit(def)
 	if !ok {
 		return "an attack roll"
@@ -273,7 +274,7 @@ func toHitText(p *items.Party, def *ruleset.Item) string {
 	return s
 }
 
-func amountText(a ruleset.UseAmount) string {
+func amountText(a itemrules.UseAmount) string {
 	switch {
 	case a.Dice != "" && a.Flat > 0:
 		return fmt.Sprintf("%s + %d", a.Dice, a.Flat)
@@ -299,7 +300,7 @@ func TargetWord(t string) string {
 	return "anyone"
 }
 
-func saveText(p *items.Party, def *ruleset.Item, u *ruleset.Use) string {
+func saveText(p *items.Party, def *itemrules.Item, u *itemrules.Use) string {
 	label := u.Save.Save
 	for _, s := range p.RS.Saves {
 		if s.ID == u.Save.Save {
@@ -322,7 +323,7 @@ func saveText(p *items.Party, def *ruleset.Item, u *ruleset.Use) string {
 	return fmt.Sprintf("%s %d save %s", label, dc, what)
 }
 
-func gateText(p *items.Party, def *ruleset.Item) string {
+func gateText(p *items.Party, def *itemrules.Item) string {
 	g := def.UseDef.Gate
 	what := ""
 	switch {
@@ -347,7 +348,7 @@ func gateText(p *items.Party, def *ruleset.Item) string {
 	return s
 }
 
-func chargesText(p *items.Party, c *ruleset.ItemCharges) []string {
+func chargesText(p *items.Party, c *itemrules.ItemCharges) []string {
 	var out []string
 	if r := c.Recharge; r != nil {
 		var rests []string

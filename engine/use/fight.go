@@ -8,7 +8,7 @@ import (
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/record"
-	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/sheet"
 )
 
@@ -94,7 +94,7 @@ type Board interface {
 // again from the same party, so a fight folded from a log rebuilds it.
 type Start struct {
 	chars  []*sheet.Character
-	counts []map[*ruleset.Item]int
+	counts []map[*itemrules.Item]int
 }
 
 // Begin reads the party as the fight begins.
@@ -105,7 +105,7 @@ func Begin(p *items.Party) *Start {
 	frozen := p.Clone()
 	for i, m := range p.Members {
 		st.chars = append(st.chars, frozen.Character(i))
-		c := map[*ruleset.Item]int{}
+		c := map[*itemrules.Item]int{}
 		for j := range m.Bag {
 			if def := p.Def(&m.Bag[j]); def != nil && def.UseDef != nil {
 				c[def] += m.Bag[j].Count
@@ -125,7 +125,7 @@ func (st *Start) char(i int) *sheet.Character {
 }
 
 // count is how many of def member i carried when the fight began.
-func (st *Start) count(i int, def *ruleset.Item) int {
+func (st *Start) count(i int, def *itemrules.Item) int {
 	if st == nil || i >= len(st.counts) {
 		return 0
 	}
@@ -159,7 +159,7 @@ func Offered(p *items.Party, i int) []Offer {
 	}
 	m := p.Members[i]
 	var out []Offer
-	seen := map[*ruleset.Item]bool{}
+	seen := map[*itemrules.Item]bool{}
 	for j := range m.Bag {
 		s := &m.Bag[j]
 		def := p.Def(s)
@@ -185,7 +185,7 @@ func Offered(p *items.Party, i int) []Offer {
 
 // usableCount is how many units of def m can use now: an item that is
 // worn counts what is worn, never a spare in the bag.
-func usableCount(p *items.Party, m *items.Member, def *ruleset.Item) int {
+func usableCount(p *items.Party, m *items.Member, def *itemrules.Item) int {
 	n := 0
 	for j := range m.Bag {
 		if s := &m.Bag[j]; p.Def(s) == def {
@@ -198,7 +198,7 @@ func usableCount(p *items.Party, m *items.Member, def *ruleset.Item) int {
 }
 
 // gateReady is false for a gate whose difficulty the item does not give.
-func gateReady(def *ruleset.Item) bool {
+func gateReady(def *itemrules.Item) bool {
 	if def.UseDef.Gate == nil {
 		return true
 	}
@@ -208,7 +208,7 @@ func gateReady(def *ruleset.Item) bool {
 
 // TargetsOf is who a use is used on: its targets, or without them an ally
 // for a heal or a buff and an enemy for an attack or a debuff.
-func TargetsOf(u *ruleset.Use) string {
+func TargetsOf(u *itemrules.Use) string {
 	if u.Targets != "" {
 		return u.Targets
 	}
@@ -221,7 +221,7 @@ func TargetsOf(u *ruleset.Use) string {
 // Worth says whether a party member played by the Engine would use the
 // item on t: a heal only on someone wounded, and a use that only
 // restores a pool not on someone whose pool is full.
-func Worth(p *items.Party, def *ruleset.Item, t Target) bool {
+func Worth(p *items.Party, def *itemrules.Item, t Target) bool {
 	u := def.UseDef
 	if u == nil || t.IsCreature() {
 		return u != nil
@@ -312,8 +312,8 @@ type fightUse struct {
 	Request
 	m   *items.Member
 	si  int
-	def *ruleset.Item
-	u   *ruleset.Use
+	def *itemrules.Item
+	u   *itemrules.Use
 	res Result
 }
 
@@ -558,7 +558,7 @@ func (x *fightUse) saveDC(own int) int {
 	}
 	if x.u.SaveDifficultyStat != "" {
 		if f, ok := x.def.Number(x.u.SaveDifficultyStat); ok {
-			return max(1, min(int(f), ruleset.MaxDifficulty))
+			return max(1, min(int(f), itemrules.MaxDifficulty))
 		}
 	}
 	return x.u.SaveDifficulty
@@ -567,14 +567,14 @@ func (x *fightUse) saveDC(own int) int {
 // plus deals one plus clause to t: only to a target of its types or tags,
 // only on a critical hit or while the switch is on when it says so, with
 // its own save (half or none on a success); dice doubled on a critical.
-func (x *fightUse) plus(t Target, c ruleset.UsePlus, crit, on bool) int {
+func (x *fightUse) plus(t Target, c itemrules.UsePlus, crit, on bool) int {
 	switch {
 	case c.When == "critical" && !crit, c.When == "toggled" && !on:
 		return 0
 	case c.TargetIs != nil && !anyIn(c.TargetIs.Types, t.Types) && !anyIn(c.TargetIs.Tags, t.Tags):
 		return 0
 	}
-	n := rollAmount(x.Dice, ruleset.UseAmount{Dice: c.Dice, Flat: c.Flat}, crit)
+	n := rollAmount(x.Dice, itemrules.UseAmount{Dice: c.Dice, Flat: c.Flat}, crit)
 	if c.Save != nil {
 		r := x.Board.Save(t, c.Save.Save, x.saveDC(c.Save.Difficulty), x.Dice)
 		x.line(r.Line)
@@ -607,7 +607,7 @@ func anyIn(want, have []string) bool {
 
 // rollAmount throws an amount, its dice twice on a critical hit; never
 // below 0.
-func rollAmount(s dice.Stream, a ruleset.UseAmount, crit bool) int {
+func rollAmount(s dice.Stream, a itemrules.UseAmount, crit bool) int {
 	n := a.Flat
 	if a.Dice != "" {
 		if nt, err := dice.ParseNotation(a.Dice); err == nil {

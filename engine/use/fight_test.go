@@ -8,7 +8,7 @@ import (
 
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/items"
-	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/session"
 	"github.com/rulehost/rulehost/engine/use"
 )
@@ -349,12 +349,12 @@ func TestGMUseLines(t *testing.T) {
 
 // attackBell makes Maud's bell an attack with a roll to hit, two plus
 // clauses and an area, for the tests of what a fight reads.
-func attackBell(t *testing.T, p *items.Party, change func(u *ruleset.Use)) {
+func attackBell(t *testing.T, p *items.Party, change func(u *itemrules.Use)) {
 	t.Helper()
 	p.Members[1].Bag[0].Bound, p.Members[1].Bag[0].Equipped = true, true
 	def := p.Def(&p.Members[1].Bag[0])
-	u := &ruleset.Use{Kind: "attack", Budget: "act", AttackRoll: true, Amount: &ruleset.UseAmount{Dice: "1d4", Flat: 1}, DamageType: "holy", Charges: 1,
-		Plus: []ruleset.UsePlus{{Dice: "1d6", Type: "silver", TargetIs: &ruleset.TargetIs{Types: []string{"undead"}}}, {Flat: 3, Type: "holy", When: "critical"}}}
+	u := &itemrules.Use{Kind: "attack", Budget: "act", AttackRoll: true, Amount: &itemrules.UseAmount{Dice: "1d4", Flat: 1}, DamageType: "holy", Charges: 1,
+		Plus: []itemrules.UsePlus{{Dice: "1d6", Type: "silver", TargetIs: &itemrules.TargetIs{Types: []string{"undead"}}}, {Flat: 3, Type: "holy", When: "critical"}}}
 	if change != nil {
 		change(u)
 	}
@@ -395,13 +395,13 @@ func TestFightAreaFriendlyFire(t *testing.T) {
 	ada := use.Target{Name: "Ada", Member: 0}
 	for _, ff := range []bool{false, true} {
 		p := graveFight(t)
-		attackBell(t, p, func(u *ruleset.Use) {
+		attackBell(t, p, func(u *itemrules.Use) {
 			u.AttackRoll, u.Plus = false, nil
-			u.Area = &ruleset.UseArea{Shape: "burst", Size: 2}
+			u.Area = &itemrules.UseArea{Shape: "burst", Size: 2}
 			u.FriendlyFire = ff
-			u.Save = &ruleset.UseSave{Save: "steel", OnSuccess: "half"}
+			u.Save = &itemrules.UseSave{Save: "steel", OnSuccess: "half"}
 			u.SaveDifficulty = 7
-			u.Applies = []ruleset.Applied{{Condition: "rattled", Rounds: 1}}
+			u.Applies = []itemrules.Applied{{Condition: "rattled", Rounds: 1}}
 		})
 		b := newBoard(p)
 		r := use.InFight(use.Request{Party: p, User: 1, Item: "Dawn bell", Targets: []use.Target{wight, ada, maud}, Board: b, Dice: dice.Script(8, 4, 2, 4, 4, 1)})
@@ -425,7 +425,7 @@ func TestFightTemporary(t *testing.T) {
 	def := p.Def(&p.Members[0].Bag[1])
 	u := *def.UseDef
 	u.Targets, u.Restore, u.Amount = "any", nil, nil
-	u.Temporary = &ruleset.UseAmount{Flat: 2}
+	u.Temporary = &itemrules.UseAmount{Flat: 2}
 	def.UseDef = &u
 	p.Members[0].Bag[1].Count = 2
 	st := use.Begin(p)
@@ -474,10 +474,10 @@ const gateSeed = 242
 // value to is as if not written, and the details say what the roll adds.
 func TestFightToHitFromStats(t *testing.T) {
 	p := graveFight(t)
-	attackBell(t, p, func(u *ruleset.Use) {
+	attackBell(t, p, func(u *itemrules.Use) {
 		u.Plus = nil
-		u.ToHit = &ruleset.AttackToHit{Abilities: &ruleset.IDs{Stat: "hand"}, Bonus: &ruleset.Num{Stat: "heft"},
-			Target: &ruleset.Num{Stat: "keen"}, Skill: &ruleset.Word{Stat: "knack"}}
+		u.ToHit = &itemrules.AttackToHit{Abilities: &itemrules.IDs{Stat: "hand"}, Bonus: &itemrules.Num{Stat: "heft"},
+			Target: &itemrules.Num{Stat: "keen"}, Skill: &itemrules.Word{Stat: "knack"}}
 	})
 	def := p.Def(&p.Members[1].Bag[0])
 	cp := *def

@@ -8,6 +8,8 @@ import (
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 	"github.com/rulehost/rulehost/engine/sheet"
 	"github.com/rulehost/rulehost/engine/tag"
 )
@@ -26,14 +28,14 @@ type GateResult struct {
 // dice and kind, the sheet's number, and what their wound penalty,
 // conditions and worn or carried items do to that check (the party's
 // Effects); difficulty is the check's dc= (successes needed in a pool).
-func RollGate(p *items.Party, i int, g *ruleset.Gate, difficulty int, s dice.Stream) GateResult {
+func RollGate(p *items.Party, i int, g *itemrules.Gate, difficulty int, s dice.Stream) GateResult {
 	ch, effects := p.CheckEnv(i)
 	return rollGate(p, ch, effects, g, difficulty, s)
 }
 
 // rollGate is RollGate with member i's character and effects already
 // computed (one view of them).
-func rollGate(p *items.Party, ch *sheet.Character, effects func(*check.Check) check.Effects, g *ruleset.Gate, difficulty int, s dice.Stream) GateResult {
+func rollGate(p *items.Party, ch *sheet.Character, effects func(*check.Check) check.Effects, g *itemrules.Gate, difficulty int, s dice.Stream) GateResult {
 	env := &check.Env{RS: p.RS, Char: ch, Dice: s, Effects: effects}
 	t := tag.Tag{Name: "skill_check", Attrs: []tag.Attr{{Key: "dc", Value: strconv.Itoa(difficulty)}}}
 	var res check.Result
@@ -75,7 +77,7 @@ func skillLabel(rs *ruleset.Ruleset, id string) string {
 
 // refLabel names what a sheet value reads: a derived value's or a
 // field's label, an ability's, a pool's.
-func refLabel(rs *ruleset.Ruleset, r ruleset.ValueRef) string {
+func refLabel(rs *ruleset.Ruleset, r valueref.Ref) string {
 	switch {
 	case r.Derived != "":
 		for _, d := range rs.Derived {
@@ -108,6 +110,6 @@ func refLabel(rs *ruleset.Ruleset, r ruleset.ValueRef) string {
 // RollGateAs rolls a gate on a character the caller chose (the Classic and
 // Tactical bridge's companion without a card rolls on a blank sheet), with
 // effects the check gathers (nil: nothing changes it).
-func RollGateAs(p *items.Party, ch *sheet.Character, effects func(*check.Check) check.Effects, g *ruleset.Gate, difficulty int, s dice.Stream) GateResult {
+func RollGateAs(p *items.Party, ch *sheet.Character, effects func(*check.Check) check.Effects, g *itemrules.Gate, difficulty int, s dice.Stream) GateResult {
 	return rollGate(p, ch, effects, g, difficulty, s)
 }

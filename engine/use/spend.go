@@ -5,7 +5,7 @@ import (
 
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/items"
-	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 )
 
 // Spent is what paying for one use of a stack did.
@@ -26,7 +26,7 @@ type Spent struct {
 // die drawn) and a broken item leaving the bag. It is the one mechanism
 // every use pays with (outside a fight, in a fight, in the Game Mode's
 // battles); each says what is left in its own words.
-func Spend(p *items.Party, m *items.Member, si int, def *ruleset.Item, s dice.Stream) Spent {
+func Spend(p *items.Party, m *items.Member, si int, def *itemrules.Item, s dice.Stream) Spent {
 	st := &m.Bag[si]
 	u := def.UseDef
 	var out Spent

@@ -5,7 +5,7 @@ import (
 
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/items"
-	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/use"
 )
 
@@ -15,7 +15,7 @@ import (
 func TestSpend(t *testing.T) {
 	rs := loadRS(t, "gravewatch")
 	p := items.New(rs, party(t, rs, "ada.json", "rulesets/gravewatch/sheets/maud.json"))
-	var bell, consumed *ruleset.Item
+	var bell, consumed *itemrules.Item
 	for _, it := range rs.Items.Items {
 		switch {
 		case it.UseDef == nil:

@@ -5,7 +5,7 @@
 // the [sheet: op=...] tag that rests and changes live state (sheet.go).
 //
 // A use reads the item's use block (validated at import in
-// engine/ruleset/items_use.go) and changes the party's live state
+// engine/ruleset/items/use.go) and changes the party's live state
 // (engine/items/live.go), so a regenerated reply, which starts again from
 // the party before it, never uses, rests or recharges twice.
 //
@@ -24,6 +24,7 @@ import (
 	"github.com/rulehost/rulehost/engine/items"
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
+	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/tag"
 )
 
@@ -41,8 +42,8 @@ type use struct {
 	who  int
 	m    *items.Member
 	si   int
-	def  *ruleset.Item
-	u    *ruleset.Use
+	def  *itemrules.Item
+	u    *itemrules.Use
 	rec  record.Record
 	// parts are the line's clauses after "Juno uses Poultice: ".
 	parts []string
@@ -85,7 +86,7 @@ func Answer(p *items.Party, t tag.Tag, turn items.Turn) record.Record {
 // dishonest sellers"): what it really does has happened, its stacks
 // shown under the name it passed by take its own label, and the answer
 // says what it was; an item without a use in the rules is narrated.
-func foundOut(p *items.Party, mi int, def *ruleset.Item, shown string, rec *record.Record) {
+func foundOut(p *items.Party, mi int, def *itemrules.Item, shown string, rec *record.Record) {
 	p.RenameStacks(mi, def.Ref(), shown, def.Label)
 	rec.Add("revealed", def.Label)
 	if def.UseDef == nil {
@@ -225,7 +226,7 @@ func (x *use) effects() {
 }
 
 // roll throws an amount: its dice and its flat number, never below 0.
-func roll(s dice.Stream, a ruleset.UseAmount) int {
+func roll(s dice.Stream, a itemrules.UseAmount) int {
 	n := a.Flat
 	if a.Dice != "" {
 		if nt, err := dice.ParseNotation(a.Dice); err == nil {
@@ -322,7 +323,7 @@ func (x *use) pay() string {
 }
 
 // carried counts the units of def in m's bag.
-func carried(p *items.Party, m *items.Member, def *ruleset.Item) int {
+func carried(p *items.Party, m *items.Member, def *itemrules.Item) int {
 	n := 0
 	for i := range m.Bag {
 		if p.Def(&m.Bag[i]) == def {

@@ -324,13 +324,15 @@ func (o Obj) Enum(key string, def string, allowed ...string) (string, bool) {
 	}
 	s, isStr := v.(string)
 	if !isStr || !containsStr(allowed, s) {
-		o.Addf(key, "want one of %s, found %s", quoteList(allowed), describe(v))
+		o.Addf(key, "want one of %s, found %s", quoteList(allowed), Describe(v))
 		return def, false
 	}
 	return s, true
 }
 
-func describe(v any) string {
+// Describe names a decoded JSON value for a message: a string as itself,
+// quoted, anything else by its type (TypeName).
+func Describe(v any) string {
 	if s, ok := v.(string); ok {
 		return strconv.Quote(s)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 	"github.com/rulehost/rulehost/engine/sheet"
 	"github.com/rulehost/rulehost/engine/tag"
 	"github.com/rulehost/rulehost/host/sandbox"
@@ -402,7 +403,7 @@ var sheetMethods = map[string]func(*State, *lua.LState) int{
 			L.ArgError(2, err.Error())
 		}
 		b, _ := json.Marshal(raw)
-		var ref ruleset.ValueRef
+		var ref valueref.Ref
 		if err := json.Unmarshal(b, &ref); err != nil || ref.IsZero() {
 			L.ArgError(2, `want a value reference like { abilityMod = "str" }`)
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/rulehost/rulehost/engine/check"
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 	"github.com/rulehost/rulehost/engine/tag"
 	"github.com/rulehost/rulehost/engine/validate"
 	"github.com/rulehost/rulehost/host/plugin"
@@ -158,9 +159,9 @@ type response struct {
 	Texts []string `json:"texts,omitempty"`
 
 	// questions
-	Sides int                  `json:"sides,omitempty"`
-	Who   int                  `json:"who,omitempty"`
-	Ref   *ruleset.ItemStatRef `json:"ref,omitempty"`
+	Sides int                `json:"sides,omitempty"`
+	Who   int                `json:"who,omitempty"`
+	Ref   *valueref.ItemStat `json:"ref,omitempty"`
 }
 
 // Loaded is a plugin the worker loaded, as the host sees it.

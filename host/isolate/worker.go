@@ -18,6 +18,7 @@ import (
 	"github.com/rulehost/rulehost/engine/prompt"
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 	"github.com/rulehost/rulehost/engine/sheet"
 	"github.com/rulehost/rulehost/engine/validate"
 	"github.com/rulehost/rulehost/host/format"
@@ -386,6 +387,6 @@ type remoteItems struct {
 	who int
 }
 
-func (r remoteItems) ItemStat(ref *ruleset.ItemStatRef) float64 {
+func (r remoteItems) ItemStat(ref *valueref.ItemStat) float64 {
 	return r.w.ask(response{Op: "itemStat", Who: r.who, Ref: ref}).Value
 }

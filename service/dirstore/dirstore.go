@@ -7,14 +7,18 @@ package dirstore
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+
+	"github.com/rulehost/rulehost/engine/jsonin"
 	"github.com/rulehost/rulehost/engine/session"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -36,6 +40,11 @@ type Store struct {
 	mu    sync.Mutex
 	locks map[string]*sync.Mutex
 	tails map[string]logTail
+	// keys are each session's idempotency keys and their seqs, as of the
+	// tail this process knows (rebuilt whenever it reads the log again).
+	keys map[string]map[string]int
+	// watchers are the channels of Watch, by session.
+	watchers map[string]map[chan struct{}]bool
 }
 
 // logTail is what this process last knew of a log: its size and last seq.
@@ -50,11 +59,49 @@ func New(root string) (*Store, error) {
 	if fi, err := os.Stat(root); err == nil && !fi.IsDir() {
 		return nil, fmt.Errorf("session store: %s is not a folder", root)
 	}
-	return &Store{root: root, Wait: 10 * time.Second, locks: map[string]*sync.Mutex{}, tails: map[string]logTail{}}, nil
+	return &Store{root: root, Wait: 10 * time.Second, locks: map[string]*sync.Mutex{}, tails: map[string]logTail{}, keys: map[string]map[string]int{}}, nil
 }
 
 // Name is "dir".
 func (d *Store) Name() string { return "dir" }
+
+// Ping says whether the root folder takes a write now: it writes,
+// fsyncs and removes a small file there (a full disk or a read-only
+// mount fails it), for the service's /readyz.
+func (d *Store) Ping(ctx context.Context) error {
+	if err := os.MkdirAll(d.root, 0o755); err != nil {
+		return outage(fmt.Errorf("session store: %w", err))
+	}
+	f, err := os.CreateTemp(d.root, ".ready-*")
+	if err != nil {
+		return outage(fmt.Errorf("session store: %w", err))
+	}
+	defer os.Remove(f.Name())
+	_, err = f.Write([]byte("ready\n"))
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return outage(fmt.Errorf("session store: %s is not writable: %w", d.root, err))
+	}
+	return nil
+}
+
+// outage marks the errors of a disk that cannot take a write (full, over
+// quota, read-only, failing) as session.ErrUnavailable: the service
+// answers them 503 store-unavailable, and the log stays whole (a failed
+// append is cut back, session.AppendBatch).
+func outage(err error) error {
+	for _, e := range []error{syscall.ENOSPC, syscall.EDQUOT, syscall.EROFS, syscall.EIO} {
+		if errors.Is(err, e) {
+			return session.Unavailable(err)
+		}
+	}
+	return err
+}
 
 // Close releases nothing: no lock outlives an append.
 func (d *Store) Close() error { return nil }
@@ -77,6 +124,10 @@ func (d *Store) sessionLock(id string) *sync.Mutex {
 // party first, then an empty log, then session.json last and only if no
 // other writer put one there (a folder without it is not a session).
 func (d *Store) Create(ctx context.Context, id string, rec session.Record) error {
+	return outage(d.create(id, rec))
+}
+
+func (d *Store) create(id string, rec session.Record) error {
 	if err := session.CheckID(id); err != nil {
 		return err
 	}
@@ -113,6 +164,16 @@ func (d *Store) Create(ctx context.Context, id string, rec session.Record) error
 		return fmt.Errorf("session store: %w", err)
 	}
 	files := map[string][]byte{filepath.Join(dir, session.StoredRuleset): rec.Ruleset, filepath.Join(dir, session.LogFile): nil}
+	if err := os.Remove(filepath.Join(dir, serviceFile)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("session store: %w", err)
+	}
+	if svc := (serviceInfo{rec.Owner, rec.CreateKey, rec.CreateHash}); svc != (serviceInfo{}) {
+		b, err := json.Marshal(svc)
+		if err != nil {
+			return fmt.Errorf("session store: %w", err)
+		}
+		files[filepath.Join(dir, serviceFile)] = append(b, '\n')
+	}
 	for i, p := range rec.Party {
 		files[filepath.Join(party, session.PartyFile(i))] = p
 	}
@@ -132,12 +193,18 @@ func (d *Store) Create(ctx context.Context, id string, rec session.Record) error
 		return err
 	}
 	d.setTail(id, logTail{})
+	d.setKeys(id, nil)
 	return nil
 }
 
-// session.Record reads a session's config, ruleset and party, and checks them
+// Record reads a session's config, ruleset and party, and checks them
 // against the config's hashes.
 func (d *Store) Record(ctx context.Context, id string) (session.Record, error) {
+	rec, err := d.record(id)
+	return rec, outage(err)
+}
+
+func (d *Store) record(id string) (session.Record, error) {
 	var rec session.Record
 	if err := session.CheckID(id); err != nil {
 		return rec, err
@@ -172,7 +239,30 @@ func (d *Store) Record(ctx context.Context, id string) (session.Record, error) {
 	if err := rec.Verify(); err != nil {
 		return rec, fmt.Errorf("session %s: %w", id, err)
 	}
+	b, err := jsonin.ReadFile(filepath.Join(dir, serviceFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return rec, nil
+	}
+	if err != nil {
+		return rec, fmt.Errorf("session store: %w", err)
+	}
+	var svc serviceInfo
+	if err := jsonUnmarshal(b, &svc); err != nil {
+		return rec, fmt.Errorf("session store: %s: %w", filepath.Join(dir, serviceFile), err)
+	}
+	rec.Owner, rec.CreateKey, rec.CreateHash = svc.Owner, svc.CreateKey, svc.CreateHash
 	return rec, nil
+}
+
+// serviceFile holds what the service keeps with a session beside the
+// CLI's files (session.json stays the CLI's): its owner and the
+// idempotency key of its creation. Absent for none.
+const serviceFile = "service.json"
+
+type serviceInfo struct {
+	Owner      string `json:"owner,omitempty"`
+	CreateKey  string `json:"createKey,omitempty"`
+	CreateHash string `json:"createHash,omitempty"`
 }
 
 func (d *Store) tail(id string) (logTail, bool) {
@@ -180,6 +270,13 @@ func (d *Store) tail(id string) (logTail, bool) {
 	defer d.mu.Unlock()
 	t, ok := d.tails[id]
 	return t, ok
+}
+
+func (d *Store) forgetTail(id string) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	delete(d.tails, id)
+	delete(d.keys, id)
 }
 
 func (d *Store) setTail(id string, t logTail) {
@@ -191,6 +288,14 @@ func (d *Store) setTail(id string, t logTail) {
 // Append writes the batch under the folder's lock if the log ends at
 // seq after, fsynced before it returns.
 func (d *Store) Append(ctx context.Context, id string, after int, events []session.Event) error {
+	err := d.append(id, after, events)
+	if err == nil {
+		d.notify(id)
+	}
+	return outage(err)
+}
+
+func (d *Store) append(id string, after int, events []session.Event) error {
 	if err := session.CheckID(id); err != nil {
 		return err
 	}
@@ -215,10 +320,18 @@ func (d *Store) Append(ctx context.Context, id string, after int, events []sessi
 		}
 	}
 	lock, err := session.LockFolder(dir, d.Wait)
+	if errors.Is(err, fs.ErrNotExist) {
+		d.forgetTail(id) // deleted by another process
+		return fmt.Errorf("session %s %w", id, session.ErrNoSession)
+	}
 	if err != nil {
 		return err
 	}
 	defer lock.Unlock()
+	if _, err := os.Stat(filepath.Join(dir, session.ConfigFile)); errors.Is(err, fs.ErrNotExist) {
+		d.forgetTail(id)
+		return fmt.Errorf("session %s %w", id, session.ErrNoSession)
+	}
 	f, err := os.OpenFile(filepath.Join(dir, session.LogFile), os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		return fmt.Errorf("session store: %w", err)
@@ -241,10 +354,15 @@ func (d *Store) Append(ctx context.Context, id string, after int, events []sessi
 			}
 		}
 		end = logTail{size: good, seq: len(evs)}
+		d.setKeys(id, evs)
 	}
 	if end.seq != after {
 		d.setTail(id, end)
 		return &session.ConflictError{ID: id, Expected: after, Current: end.seq}
+	}
+	if err := d.duplicateKey(id, events); err != nil {
+		d.setTail(id, end)
+		return err
 	}
 	n, err := session.AppendBatch(dir, f, events)
 	if err != nil {
@@ -252,12 +370,60 @@ func (d *Store) Append(ctx context.Context, id string, after int, events []sessi
 		return err
 	}
 	d.setTail(id, logTail{size: end.size + int64(n), seq: after + len(events)})
+	d.addKeys(id, events)
+	return nil
+}
+
+// setKeys rebuilds a session's key index from its whole log.
+func (d *Store) setKeys(id string, evs []session.Event) {
+	m := map[string]int{}
+	for _, ev := range evs {
+		if ev.Key != "" {
+			m[ev.Key] = ev.Seq
+		}
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.keys[id] = m
+}
+
+func (d *Store) addKeys(id string, evs []session.Event) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	m := d.keys[id]
+	if m == nil {
+		m = map[string]int{}
+		d.keys[id] = m
+	}
+	for _, ev := range evs {
+		if ev.Key != "" {
+			m[ev.Key] = ev.Seq
+		}
+	}
+}
+
+// duplicateKey refuses a batch carrying a key the log holds (under the
+// folder's lock, with the index current: the log was re-read if another
+// process wrote to it).
+func (d *Store) duplicateKey(id string, evs []session.Event) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for _, ev := range evs {
+		if seq, ok := d.keys[id][ev.Key]; ev.Key != "" && ok {
+			return &session.DuplicateKeyError{ID: id, Key: ev.Key, Seq: seq}
+		}
+	}
 	return nil
 }
 
 // Events reads the log without a lock (a torn tail is not part of it)
 // and returns the events after seq after.
 func (d *Store) Events(ctx context.Context, id string, after int) ([]session.Event, error) {
+	evs, err := d.events(id, after)
+	return evs, outage(err)
+}
+
+func (d *Store) events(id string, after int) ([]session.Event, error) {
 	if err := session.CheckID(id); err != nil {
 		return nil, err
 	}
@@ -285,3 +451,5 @@ func (d *Store) Events(ctx context.Context, id string, after int) ([]session.Eve
 	}
 	return events[after:], nil
 }
+
+func jsonUnmarshal(b []byte, v any) error { return jsonin.Into(b, v) }

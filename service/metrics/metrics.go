@@ -151,8 +151,8 @@ func NewCounterFunc(name, help string, fn func() float64) *Gauge {
 	return &Gauge{name: name, help: help, kind: "counter", read: fn}
 }
 
-// Collector is what a Registry holds: a *CounterVec, *HistogramVec or
-// *Gauge.
+// Collector is what a Registry holds: a *CounterVec, *HistogramVec,
+// *Gauge or *UpDown.
 type Collector interface{ write(b []byte) []byte }
 
 // Registry is the set of metrics one /metrics serves.
@@ -187,6 +187,8 @@ func collectorName(c Collector) string {
 	case *HistogramVec:
 		return c.f.name
 	case *Gauge:
+		return c.name
+	case *UpDown:
 		return c.name
 	}
 	return ""
@@ -337,4 +339,30 @@ func appendFloat(b []byte, v float64) []byte {
 		return append(b, "NaN"...)
 	}
 	return strconv.AppendFloat(b, v, 'g', -1, 64)
+}
+
+// UpDown is a gauge that goes up and down (event streams open now).
+type UpDown struct {
+	name, help string
+	n          atomic.Int64
+}
+
+// NewUpDown is a gauge starting at zero.
+func NewUpDown(name, help string) *UpDown { return &UpDown{name: name, help: help} }
+
+// Inc adds one.
+func (g *UpDown) Inc() { g.n.Add(1) }
+
+// Dec takes one away.
+func (g *UpDown) Dec() { g.n.Add(-1) }
+
+// Value is the gauge now.
+func (g *UpDown) Value() int64 { return g.n.Load() }
+
+func (g *UpDown) write(b []byte) []byte {
+	b = header(b, g.name, g.help, "gauge")
+	b = append(b, g.name...)
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, g.n.Load(), 10)
+	return append(b, '\n')
 }

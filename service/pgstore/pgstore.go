@@ -47,14 +47,22 @@ CREATE TABLE IF NOT EXISTS rulehost_events (
 	line       text NOT NULL,
 	crc        text NOT NULL,
 	PRIMARY KEY (session_id, seq)
-);`
+);
+ALTER TABLE rulehost_sessions ADD COLUMN IF NOT EXISTS owner text NOT NULL DEFAULT '';
+ALTER TABLE rulehost_sessions ADD COLUMN IF NOT EXISTS create_key text NOT NULL DEFAULT '';
+ALTER TABLE rulehost_sessions ADD COLUMN IF NOT EXISTS create_hash text NOT NULL DEFAULT '';
+ALTER TABLE rulehost_events ADD COLUMN IF NOT EXISTS idem_key text;
+ALTER TABLE rulehost_sessions ADD COLUMN IF NOT EXISTS updated timestamptz NOT NULL DEFAULT now();
+CREATE INDEX IF NOT EXISTS rulehost_sessions_owner ON rulehost_sessions (owner, created);
+CREATE UNIQUE INDEX IF NOT EXISTS rulehost_events_idem_key ON rulehost_events (session_id, idem_key) WHERE idem_key IS NOT NULL;`
 
 // schemaLock is the advisory lock key of schema creation ("rulehost").
 const schemaLock = 0x72756c65686f7374
 
 // Store is the PostgreSQL EventStore.
 type Store struct {
-	pool *pgxpool.Pool
+	pool  *pgxpool.Pool
+	watch watchers
 }
 
 // Open connects to url (postgres://user@host:port/db?pool_max_conns=N)
@@ -88,17 +96,29 @@ func OpenConfig(ctx context.Context, cfg *pgxpool.Config) (*Store, error) {
 	return &Store{pool: pool}, nil
 }
 
+// Ping says whether the database answers (the service's /readyz).
+func (s *Store) Ping(ctx context.Context) error { return outage(s.pool.Ping(ctx)) }
+
 // Name is "postgres".
 func (s *Store) Name() string { return "postgres" }
 
 // Close closes the connections.
 func (s *Store) Close() error {
+	s.watch.mu.Lock()
+	if s.watch.stop != nil {
+		s.watch.stop()
+	}
+	s.watch.mu.Unlock()
 	s.pool.Close()
 	return nil
 }
 
 // Create inserts the session row; ErrExists when the id is taken.
 func (s *Store) Create(ctx context.Context, id string, rec session.Record) error {
+	return outage(s.create(ctx, id, rec))
+}
+
+func (s *Store) create(ctx context.Context, id string, rec session.Record) error {
 	if err := session.CheckID(id); err != nil {
 		return err
 	}
@@ -113,8 +133,8 @@ func (s *Store) Create(ctx context.Context, id string, rec session.Record) error
 	for i, p := range rec.Party {
 		party[i] = p
 	}
-	_, err = s.pool.Exec(ctx, `INSERT INTO rulehost_sessions (id, config, ruleset_hash, party_hash, ruleset, party) VALUES ($1, $2, $3, $4, $5, $6)`,
-		id, string(cfg), rec.Config.RulesetHash, rec.Config.PartyHash, []byte(rec.Ruleset), party)
+	_, err = s.pool.Exec(ctx, `INSERT INTO rulehost_sessions (id, config, ruleset_hash, party_hash, ruleset, party, owner, create_key, create_hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+		id, string(cfg), rec.Config.RulesetHash, rec.Config.PartyHash, []byte(rec.Ruleset), party, rec.Owner, rec.CreateKey, rec.CreateHash)
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) && pe.Code == "23505" { // unique_violation
 		return fmt.Errorf("session %s %w", id, session.ErrExists)
@@ -127,6 +147,11 @@ func (s *Store) Create(ctx context.Context, id string, rec session.Record) error
 
 // Record reads the session row and checks its content against its hashes.
 func (s *Store) Record(ctx context.Context, id string) (session.Record, error) {
+	rec, err := s.record(ctx, id)
+	return rec, outage(err)
+}
+
+func (s *Store) record(ctx context.Context, id string) (session.Record, error) {
 	var rec session.Record
 	if err := session.CheckID(id); err != nil {
 		return rec, err
@@ -134,8 +159,8 @@ func (s *Store) Record(ctx context.Context, id string) (session.Record, error) {
 	var cfg, rsHash, partyHash string
 	var rs []byte
 	var party [][]byte
-	err := s.pool.QueryRow(ctx, `SELECT config, ruleset_hash, party_hash, ruleset, party FROM rulehost_sessions WHERE id = $1`, id).
-		Scan(&cfg, &rsHash, &partyHash, &rs, &party)
+	err := s.pool.QueryRow(ctx, `SELECT config, ruleset_hash, party_hash, ruleset, party, owner, create_key, create_hash FROM rulehost_sessions WHERE id = $1`, id).
+		Scan(&cfg, &rsHash, &partyHash, &rs, &party, &rec.Owner, &rec.CreateKey, &rec.CreateHash)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return rec, fmt.Errorf("session %s %w", id, session.ErrNoSession)
 	}
@@ -160,6 +185,10 @@ func (s *Store) Record(ctx context.Context, id string) (session.Record, error) {
 
 // Append stores the batch in one transaction if the log ends at after.
 func (s *Store) Append(ctx context.Context, id string, after int, events []session.Event) error {
+	return outage(s.append(ctx, id, after, events))
+}
+
+func (s *Store) append(ctx context.Context, id string, after int, events []session.Event) error {
 	if err := session.CheckID(id); err != nil {
 		return err
 	}
@@ -170,13 +199,17 @@ func (s *Store) Append(ctx context.Context, id string, after int, events []sessi
 	kinds := make([]string, len(events))
 	lines := make([]string, len(events))
 	crcs := make([]string, len(events))
+	keys := make([]*string, len(events))
 	for i, ev := range events {
 		line := session.AppendLine(nil, ev, false)
 		seqs[i], kinds[i], lines[i], crcs[i] = int64(ev.Seq), ev.Kind, string(line[:len(line)-1]), session.Checksum(ev, false)
+		if ev.Key != "" {
+			keys[i] = &events[i].Key
+		}
 	}
 	last := after + len(events)
-	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `UPDATE rulehost_sessions SET last_seq = $3 WHERE id = $1 AND last_seq = $2`, id, after, last)
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `UPDATE rulehost_sessions SET last_seq = $3, updated = now() WHERE id = $1 AND last_seq = $2`, id, after, last)
 		if err != nil {
 			return fmt.Errorf("postgres: append to %s: %w", id, err)
 		}
@@ -191,18 +224,40 @@ func (s *Store) Append(ctx context.Context, id string, after int, events []sessi
 			}
 			return &session.ConflictError{ID: id, Expected: after, Current: cur}
 		}
-		_, err = tx.Exec(ctx, `INSERT INTO rulehost_events (session_id, seq, kind, line, crc)
-			SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[])`, id, seqs, kinds, lines, crcs)
+		_, err = tx.Exec(ctx, `INSERT INTO rulehost_events (session_id, seq, kind, line, crc, idem_key)
+			SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[])`, id, seqs, kinds, lines, crcs, keys)
 		if err != nil {
 			return fmt.Errorf("postgres: append to %s: %w", id, err)
 		}
+		// Delivered on commit: the event streams of every process wake.
+		if _, err := tx.Exec(ctx, `SELECT pg_notify($1, $2)`, notifyChannel, id); err != nil {
+			return fmt.Errorf("postgres: append to %s: notify: %w", id, err)
+		}
 		return nil
 	})
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) && pe.Code == "23505" && pe.ConstraintName == "rulehost_events_idem_key" {
+		// The unique index refused a key the session holds: the
+		// transaction (last_seq too) is rolled back; say which seq has it.
+		for _, ev := range events {
+			var seq int
+			qerr := s.pool.QueryRow(ctx, `SELECT seq FROM rulehost_events WHERE session_id = $1 AND idem_key = $2`, id, ev.Key).Scan(&seq)
+			if qerr == nil {
+				return &session.DuplicateKeyError{ID: id, Key: ev.Key, Seq: seq}
+			}
+		}
+	}
+	return err
 }
 
 // Events reads the rows after seq after, checking each line's checksum,
 // its crc column and its seq.
 func (s *Store) Events(ctx context.Context, id string, after int) ([]session.Event, error) {
+	evs, err := s.events(ctx, id, after)
+	return evs, outage(err)
+}
+
+func (s *Store) events(ctx context.Context, id string, after int) ([]session.Event, error) {
 	if err := session.CheckID(id); err != nil {
 		return nil, err
 	}

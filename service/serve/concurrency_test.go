@@ -32,6 +32,7 @@ type appendRun struct {
 	recovered map[string]bool
 	conflicts atomic.Int64
 	total     atomic.Int64
+	retried   atomic.Int64 // keyed requests sent again to another service
 }
 
 type clientOpts struct {
@@ -39,6 +40,10 @@ type clientOpts struct {
 	// urls are the services; client w starts on urls[w%len(urls)] and
 	// moves to the next when its service stops answering.
 	urls []string
+	// keyed clients send each append with an Idempotency-Key and, when a
+	// service dies with the answer, send the same request to the next:
+	// the retry is answered as the first was, never stored twice.
+	keyed bool
 }
 
 // runClients has clients append to one session concurrently, each with
@@ -62,7 +67,17 @@ func runClients(t *testing.T, id string, o clientOpts) *appendRun {
 						return
 					}
 					body := fmt.Sprintf(`{"kind":"player","text":%q,"expectedSeq":%d}`, text, known)
-					resp, err := client.Post(o.urls[srv]+"/v1/sessions/"+id+"/events", "application/json", bytes.NewBufferString(body))
+					req, _ := http.NewRequest("POST", o.urls[srv]+"/v1/sessions/"+id+"/events", bytes.NewBufferString(body))
+					req.Header.Set("Content-Type", "application/json")
+					if o.keyed {
+						req.Header.Set("Idempotency-Key", fmt.Sprintf("c%d-e%d", w, i))
+					}
+					resp, err := client.Do(req)
+					if err != nil && o.keyed {
+						srv = (srv + 1) % len(o.urls) // the same request, with its key, to the next service
+						run.retried.Add(1)
+						continue
+					}
 					if err != nil {
 						// The service is gone: was the event stored before it died?
 						srv = (srv + 1) % len(o.urls)
@@ -240,7 +255,15 @@ func getURL(t testing.TB, url string) (string, int) {
 // PostgreSQL, 8 clients appending; one process is killed with SIGKILL
 // mid-run and its clients move to the other. Nothing acknowledged is
 // lost, no seq is stored twice.
-func TestKilledServerPostgres(t *testing.T) {
+func TestKilledServerPostgres(t *testing.T) { killedServer(t, false) }
+
+// TestKilledServerKeyedRetry: the same, with clients that retry an append
+// whose answer died with the server by sending it again with its
+// Idempotency-Key: every event is acknowledged (none needs reading the
+// log to find out) and stored once.
+func TestKilledServerKeyedRetry(t *testing.T) { killedServer(t, true) }
+
+func killedServer(t *testing.T, keyed bool) {
 	if testing.Short() {
 		t.Skip("builds the binary and runs two processes")
 	}
@@ -275,7 +298,7 @@ func TestKilledServerPostgres(t *testing.T) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		run = runClients(t, "killed", clientOpts{clients: 8, each: 25, urls: urls})
+		run = runClients(t, "killed", clientOpts{clients: 8, each: 25, urls: urls, keyed: keyed})
 	}()
 	// Kill the first service once the run is well under way.
 	atKill := 0
@@ -302,7 +325,10 @@ func TestKilledServerPostgres(t *testing.T) {
 	if len(stored) != 200 {
 		t.Errorf("%d events stored; want 200 (every client's every event, once)", len(stored))
 	}
-	t.Logf("SIGKILL at about seq %d: %d acknowledged, %d whose answer died with the server found stored by their clients, %d conflicts", atKill, len(run.acked), len(run.recovered), run.conflicts.Load())
+	if keyed && (len(run.acked) != 200 || len(run.recovered) != 0) {
+		t.Errorf("keyed retries: %d acknowledged, %d found by reading; want all 200 acknowledged", len(run.acked), len(run.recovered))
+	}
+	t.Logf("SIGKILL at about seq %d: %d acknowledged, %d whose answer died with the server found stored by their clients, %d keyed requests sent again, %d conflicts", atKill, len(run.acked), len(run.recovered), run.retried.Load(), run.conflicts.Load())
 }
 
 func countEvents(url string) int {

@@ -92,7 +92,7 @@ func (s *Server) loadRuleset(src rulesetSource) (*ruleset.Ruleset, error) {
 		}
 		rs, err := s.cache.ruleset(path, s.rulesetOptions())
 		if errors.Is(err, errNoFile) {
-			return nil, &apiError{Status: http.StatusNotFound, Code: "unknown-bundled", Message: fmt.Sprintf("no bundled ruleset %q", src.Bundled)}
+			return nil, &apiError{Status: http.StatusNotFound, Code: "unknown-bundled", Message: fmt.Sprintf("no bundled ruleset %q; bundled: %s (GET /v1/bundled)", src.Bundled, s.bundledNames())}
 		}
 		if err != nil {
 			return nil, refusedInput("invalid-ruleset", err)
@@ -121,11 +121,11 @@ func (s *Server) loadSheets(rs *ruleset.Ruleset, bundled string, src sheetSource
 	for i, raw := range src.Sheets {
 		sh, err := s.inlineSheet("sheets/"+strconv.Itoa(i), raw, rs)
 		if err != nil {
-			return nil, refusedInput("invalid-sheet", err)
+			return nil, under("/sheets/"+strconv.Itoa(i), refusedInput("invalid-sheet", err))
 		}
 		out = append(out, sh)
 	}
-	for _, name := range src.BundledSheets {
+	for i, name := range src.BundledSheets {
 		if bundled == "" {
 			return nil, badRequest("bundledSheets name sheets of a bundled ruleset; send bundled too")
 		}
@@ -135,14 +135,35 @@ func (s *Server) loadSheets(rs *ruleset.Ruleset, bundled string, src sheetSource
 		}
 		sh, err := s.cache.sheet(path, rs)
 		if errors.Is(err, errNoFile) {
-			return nil, &apiError{Status: http.StatusNotFound, Code: "unknown-bundled", Message: fmt.Sprintf("bundled ruleset %q has no sheet %q", bundled, name)}
+			return nil, &apiError{Status: http.StatusNotFound, Code: "unknown-bundled", Message: fmt.Sprintf("bundled ruleset %q has no sheet %q; its sheets: %s (GET /v1/bundled)", bundled, name, s.sheetNames(bundled))}
 		}
 		if err != nil {
-			return nil, refusedInput("invalid-sheet", err)
+			return nil, under("/bundledSheets/"+strconv.Itoa(i), refusedInput("invalid-sheet", err))
 		}
 		out = append(out, sh)
 	}
 	return out, nil
+}
+
+// under places a sheet's problems in the request: its pointers are the
+// sheet's own (/skills/juggling), and a request holds several sheets, so
+// each gets the sheet's place in front (/sheets/1/skills/juggling). The
+// problems are copied: the refused sheet may be cached.
+func under(prefix string, e *apiError) *apiError {
+	probs := make([]validate.Problem, len(e.Problems))
+	for i, p := range e.Problems {
+		if p.Pointer == "/" || p.Pointer == "" {
+			p.Pointer = prefix
+		} else {
+			p.Pointer = prefix + p.Pointer
+		}
+		probs[i] = p
+	}
+	e.Problems = probs
+	if len(probs) == 0 {
+		e.Problems = []validate.Problem{{Pointer: prefix, Message: e.Message}}
+	}
+	return e
 }
 
 // recordOut is a record as the API returns it: its JSON form (the same as

@@ -28,6 +28,9 @@ type apiError struct {
 	Seq *int
 	// Record is the refusal record, for a tag the engine refuses (odds).
 	Record *recordOut
+	// RetryAfter, when positive, is the Retry-After header in seconds
+	// (a store outage, a spent deadline, a rate limit).
+	RetryAfter int
 }
 
 func (e *apiError) Error() string { return e.Code + ": " + e.Message }
@@ -58,11 +61,10 @@ type errorBody struct {
 	} `json:"error"`
 }
 
-func writeError(w http.ResponseWriter, status int, code, msg string, problems []validate.Problem) {
-	writeErrorBody(w, status, &apiError{Code: code, Message: msg, Problems: problems})
-}
-
 func writeErrorBody(w http.ResponseWriter, status int, e *apiError) {
+	if e.RetryAfter > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfter))
+	}
 	var b errorBody
 	b.Error.Code, b.Error.Message, b.Error.Problems, b.Error.Seq, b.Error.Record = e.Code, e.Message, e.Problems, e.Seq, e.Record
 	writeJSON(w, status, b)
@@ -118,10 +120,15 @@ var jsonContentType = []string{"application/json"}
 // response body, or an error (an *apiError, or anything else as 500).
 type handlerFunc func(ctx context.Context, r *http.Request) (any, error)
 
-// statusWriter remembers the status for the request log and metrics.
+// noContent is a body-less answer (204), e.g. a CORS preflight.
+type noContent struct{}
+
+// statusWriter remembers the status for the request log and metrics
+// and, when answerHook is set (tests), the body.
 type statusWriter struct {
 	http.ResponseWriter
 	status int
+	body   *bytes.Buffer
 }
 
 func (w *statusWriter) WriteHeader(code int) {
@@ -129,29 +136,72 @@ func (w *statusWriter) WriteHeader(code int) {
 	w.ResponseWriter.WriteHeader(code)
 }
 
-// wrap gives a route its request id, body limit, deadline, panic guard,
-// request log line and metrics.
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.body != nil {
+		w.body.Write(b)
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Flush lets a streamed answer (server-sent events) reach the client.
+func (w *statusWriter) Flush() {
+	if f, ok := w.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+// Unwrap gives http.ResponseController the connection underneath.
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// answerHook, when set (by the package's tests), sees every answer the
+// service gives through wrap: the tests check each against the OpenAPI
+// document.
+var answerHook func(method, route string, status int, header http.Header, body []byte)
+
+// wrap gives a route its request id, admission (origin, content type,
+// API key), body limit, deadline, panic guard, request log line and
+// metrics.
 func (s *Server) wrap(rt route) http.Handler {
 	latency := s.metrics.latency.WithLabelValues(rt.Path)
 	log := s.opts.Logger
 	handle := rt.Handle(s)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		id := strconv.FormatUint(s.nextID.Add(1), 10)
+		id := s.requestID(r)
 		sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+		hook := answerHook
+		if hook != nil {
+			sw.body = new(bytes.Buffer)
+		}
 		sw.Header()["X-Request-Id"] = []string{id}
 		ctx, cancel := context.WithTimeout(r.Context(), s.opts.Deadline)
+		if rt.Stream {
+			ctx, cancel = context.WithCancel(r.Context()) // a stream lasts as long as its client
+		}
 		defer cancel()
 		r = r.WithContext(ctx)
 		r.Body = http.MaxBytesReader(sw, r.Body, s.opts.MaxBody)
-		body, err := s.run(ctx, rt.Path, handle, r)
+		var body any
+		r, err := s.admit(sw, r, rt)
+		if err == nil {
+			body, err = s.run(r.Context(), rt.Path, handle, r) // the admitted context: it carries the key
+		}
 		switch {
 		case err == nil:
-			writeJSON(sw, http.StatusOK, body)
+			if _, ok := body.(noContent); ok {
+				sw.WriteHeader(http.StatusNoContent)
+			} else if st, ok := body.(streamed); ok {
+				st.stream(sw)
+			} else {
+				writeJSON(sw, http.StatusOK, body)
+			}
 		default:
 			var ae *apiError
 			if !errors.As(err, &ae) {
 				ae = &apiError{Status: http.StatusInternalServerError, Code: "engine-error", Message: err.Error()}
+			}
+			if ae.Code == "store-unavailable" {
+				s.metrics.storeOutages.WithLabelValues(s.opts.Store.Name()).Inc()
 			}
 			writeErrorBody(sw, ae.Status, ae)
 		}
@@ -161,12 +211,49 @@ func (s *Server) wrap(rt route) http.Handler {
 		if log.IsInfo() { // the arguments alone cost allocations when nobody reads them
 			log.Info("request", "id", id, "method", r.Method, "path", r.URL.Path, "status", sw.status, "ms", float64(elapsed.Microseconds())/1000)
 		}
+		if hook != nil {
+			hook(rt.Method, rt.Path, sw.status, sw.Header(), sw.body.Bytes())
+		}
 	})
+}
+
+// streamed is an answer that writes itself over time (server-sent
+// events) instead of one JSON body.
+type streamed interface {
+	stream(w *statusWriter)
+}
+
+// requestID is the client's own X-Request-Id when it sends a plain one
+// (so a client can follow its request through the logs), else a new id:
+// this process's random prefix and a counter, unique across servers.
+func (s *Server) requestID(r *http.Request) string {
+	if v := r.Header["X-Request-Id"]; len(v) == 1 && plainRequestID(v[0]) {
+		return v[0]
+	}
+	return s.idPrefix + strconv.FormatUint(s.nextID.Add(1), 36)
+}
+
+// plainRequestID allows 1 to 128 letters, digits and . _ : - (nothing a
+// log line or a header could be confused by).
+func plainRequestID(v string) bool {
+	if len(v) == 0 || len(v) > 128 {
+		return false
+	}
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '_' || c == ':' || c == '-') {
+			return false
+		}
+	}
+	return true
 }
 
 // run calls the route's handler, turning a panic into a 500 (it is a bug,
 // logged with its stack; the service keeps serving) and a spent deadline
-// into 503.
+// into 503. A handler that answered is answered, even if the deadline
+// passed meanwhile: its work is done (an append the store acknowledged
+// is stored), and a 503 would tell the client to do it again. The
+// deadline cancels only work not done yet, where the handler checks it.
 func (s *Server) run(ctx context.Context, path string, handle handlerFunc, r *http.Request) (body any, err error) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -175,11 +262,8 @@ func (s *Server) run(ctx context.Context, path string, handle handlerFunc, r *ht
 		}
 	}()
 	body, err = handle(ctx, r)
-	if err == nil && ctx.Err() != nil {
-		err = ctx.Err()
-	}
 	if errors.Is(err, context.DeadlineExceeded) {
-		err = &apiError{Status: http.StatusServiceUnavailable, Code: "deadline", Message: fmt.Sprintf("the request took longer than its deadline (%s)", s.opts.Deadline)}
+		err = &apiError{Status: http.StatusServiceUnavailable, Code: "deadline", Message: fmt.Sprintf("the request took longer than its deadline (%s)", s.opts.Deadline), RetryAfter: 1}
 	}
 	return body, err
 }
@@ -209,8 +293,24 @@ func decodeWith(r *http.Request, v any, fast func(data []byte) bool) error {
 	if fast != nil && jsonin.Check(data) == nil && fast(data) {
 		return nil
 	}
-	if err := jsonin.Unmarshal(data, v); err != nil {
-		return badRequest("body: %v", err)
+	if err := jsonin.Into(data, v); err != nil {
+		return bodyError(err)
 	}
 	return nil
+}
+
+// bodyError is a refused body: 400 naming the JSON pointer where it
+// went wrong, in the message and as its one problem.
+func bodyError(err error) *apiError {
+	var je *jsonin.Error
+	if !errors.As(err, &je) {
+		return badRequest("body: %v", err)
+	}
+	msg := je.Msg
+	if je.Syntax {
+		msg = fmt.Sprintf("not valid JSON (line %d, column %d): %s", je.Line, je.Col, je.Msg)
+	}
+	e := badRequest("body: %s: %s", je.Pointer, msg)
+	e.Problems = []validate.Problem{{Pointer: je.Pointer, Message: msg}}
+	return e
 }

@@ -39,6 +39,8 @@ type LoadOptions struct {
 	// action with a roll, each client on a session of its own; the
 	// service needs a store).
 	Work string
+	// Key is the API key sent with every request ("" for none).
+	Key string
 }
 
 // LoadWorks are the values of LoadOptions.Work.
@@ -131,7 +133,7 @@ func Load(ctx context.Context, o LoadOptions) (LoadResult, error) {
 			for i := 0; runCtx.Err() == nil && take(); i++ {
 				path, body := req(c, i)
 				t0 := time.Now()
-				err := send(runCtx, hc, base+path, body)
+				err := send(runCtx, hc, base+path, o.Key, body)
 				d := time.Since(t0)
 				if runCtx.Err() != nil && o.N <= 0 {
 					return // cut by the end of the run: not counted
@@ -168,12 +170,15 @@ func Load(ctx context.Context, o LoadOptions) (LoadResult, error) {
 
 // send posts one request and reads the whole answer; anything but 200 is
 // an error.
-func send(ctx context.Context, hc *http.Client, url string, body []byte) error {
+func send(ctx context.Context, hc *http.Client, url, key string, body []byte) error {
 	r, err := http.NewRequestWithContext(ctx, "POST", url, bytes.NewReader(body))
 	if err != nil {
 		return err
 	}
 	r.Header.Set("Content-Type", "application/json")
+	if key != "" {
+		r.Header.Set("Authorization", "Bearer "+key)
+	}
 	resp, err := hc.Do(r)
 	if err != nil {
 		return err
@@ -205,7 +210,7 @@ func loadWork(ctx context.Context, hc *http.Client, base string, o LoadOptions) 
 		prefix := "load-" + strconv.FormatInt(time.Now().UnixNano(), 36)
 		for c := range o.Clients {
 			body := fmt.Appendf(nil, `{"id":"%s-%d","bundled":"d20-5e","bundledSheets":["ada"]}`, prefix, c)
-			if err := send(ctx, hc, base+"/v1/sessions", body); err != nil {
+			if err := send(ctx, hc, base+"/v1/sessions", o.Key, body); err != nil {
 				return nil, fmt.Errorf("load: creating the sessions to append to: %w", err)
 			}
 		}

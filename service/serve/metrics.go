@@ -18,24 +18,37 @@ type serviceMetrics struct {
 	pluginRefusals *metrics.Counter
 	pluginCalls    *metrics.CounterVec
 	appends        *metrics.CounterVec
+	storeOutages   *metrics.CounterVec
+	streams        *metrics.UpDown
+	storeLatency   *metrics.HistogramVec
+	expired        *metrics.Counter
+	limited        *metrics.Counter
 
 	requestCounters sync.Map // routeStatus -> *metrics.Counter
 	recordCounters  sync.Map // record name -> *metrics.Counter
 }
 
 func newMetrics(reg *metrics.Registry) *serviceMetrics {
+	buckets := []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 10}
 	refusals, refused := metrics.NewCounter("rulehost_plugin_refusals_total", "Records refused because a plugin failed (reason=plugin-error).")
+	expiredFam, expired := metrics.NewCounter("rulehost_sessions_expired_total", "Sessions deleted by the idle expiry.")
+	limitedFam, limited := metrics.NewCounter("rulehost_rate_limited_total", "Requests refused 429 rate-limited.")
 	m := &serviceMetrics{
-		requests: metrics.NewCounterVec("rulehost_http_requests_total", "HTTP requests by route and status.", "route", "status"),
-		latency: metrics.NewHistogramVec("rulehost_http_request_seconds", "HTTP request latency by route.",
-			[]float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 10}, "route"),
+		requests:       metrics.NewCounterVec("rulehost_http_requests_total", "HTTP requests by route and status.", "route", "status"),
+		latency:        metrics.NewHistogramVec("rulehost_http_request_seconds", "HTTP request latency by route.", buckets, "route"),
 		checks:         metrics.NewCounterVec("rulehost_records_total", "Records answered, by record name (check, roll, refused, ...).", "record"),
 		pluginRefusals: refused,
 		pluginCalls: metrics.NewCounterVec("rulehost_plugin_calls_total",
 			"Calls into plugin code: resolve (a plugin kind's check), odds (its odds function), tag (a plugin tag answered).", "call"),
-		appends: metrics.NewCounterVec("rulehost_store_appends_total", "Session events appended, by store and result.", "store", "result"),
+		appends:      metrics.NewCounterVec("rulehost_store_appends_total", "Session events appended, by store and result.", "store", "result"),
+		storeOutages: metrics.NewCounterVec("rulehost_store_outages_total", "Store calls answered 503 store-unavailable (and failed readiness checks), by store.", "store"),
+		streams:      metrics.NewUpDown("rulehost_event_streams", "Event streams (GET .../events/stream) open now."),
+		storeLatency: metrics.NewHistogramVec("rulehost_store_seconds",
+			"Session store call latency, by store and operation (create, record, append, events, ping, list, delete).", buckets, "store", "op"),
+		expired: expired,
+		limited: limited,
 	}
-	reg.MustRegister(m.requests, m.latency, m.checks, refusals, m.pluginCalls, m.appends)
+	reg.MustRegister(m.requests, m.latency, m.checks, refusals, m.pluginCalls, m.appends, m.storeOutages, m.streams, m.storeLatency, expiredFam, limitedFam)
 	return m
 }
 

@@ -22,6 +22,9 @@ func raw(t testing.TB, ts *httptest.Server, method, path, body string) (int, str
 	if err != nil {
 		t.Fatal(err)
 	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -97,7 +100,7 @@ func TestOddsErrors(t *testing.T) {
 		{"bad sweep", `{` + adaBundled + `,"tag":"` + athletics + `","sweep":"dc=9..1"}`, 400, "bad-request", "above"},
 		{"vs and sweep", `{` + adaBundled + `,"tag":"` + athletics + `","vs":"` + athletics + `","sweep":"dc=1..2"}`, 400, "bad-request", "not both"},
 		{"samples", `{` + adaBundled + `,"tag":"` + athletics + `","samples":1000001}`, 400, "bad-request", "samples"},
-		{"unknown member", `{` + adaBundled + `,"tag":"` + athletics + `","dc":15}`, 400, "bad-request", "unknown field"},
+		{"unknown member", `{` + adaBundled + `,"tag":"` + athletics + `","dc":15}`, 400, "bad-request", `/dc: unknown member "dc"`},
 	} {
 		status, out := post(t, ts, "/v1/odds", c.body)
 		e, _ := out["error"].(map[string]any)

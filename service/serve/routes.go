@@ -3,6 +3,7 @@ package serve
 import (
 	"context"
 	"net/http"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -24,6 +25,12 @@ type route struct {
 	// parameters ({id}) are documented from the path.
 	Query  map[string]any
 	Handle func(*Server) handlerFunc
+	// Public routes answer without an API key (health, readiness, this
+	// document); every other wants one when the service has keys.
+	Public bool
+	// Stream routes answer text/event-stream, each event of Response's
+	// schema, and run without the request deadline.
+	Stream bool
 }
 
 // schema helpers, so the table reads as data.
@@ -75,6 +82,14 @@ func (s *Server) routes() []route {
 			Method: "GET", Path: "/healthz", Summary: "liveness: the service answers",
 			Response: obj([]string{"status"}, map[string]any{"status": str(`"ok"`), "capabilityApi": str("the engine's Capability API level")}),
 			Handle:   func(s *Server) handlerFunc { return s.handleHealth },
+			Public:   true,
+		},
+		{
+			Method: "GET", Path: "/readyz", Summary: "readiness: the session store answers (PostgreSQL ping, the folder writable); 503 store-unavailable when not",
+			Response: obj([]string{"status"}, map[string]any{"status": str(`"ready"`), "store": str("the store's kind (dir, postgres), when the service has one")}),
+			Errors:   []int{503},
+			Handle:   func(s *Server) handlerFunc { return s.handleReady },
+			Public:   true,
 		},
 		{
 			Method: "GET", Path: "/v1/openapi.json", Summary: "this document",
@@ -82,6 +97,7 @@ func (s *Server) routes() []route {
 			Handle: func(s *Server) handlerFunc {
 				return func(context.Context, *http.Request) (any, error) { return s.OpenAPI(), nil }
 			},
+			Public: true,
 		},
 		{
 			Method: "POST", Path: "/v1/validate", Summary: "validate a ruleset (and sheets against it) as an import would: every problem at its JSON pointer",
@@ -147,6 +163,13 @@ func (s *Server) routes() []route {
 			Handle:   func(s *Server) handlerFunc { return s.handleSessionPrompt },
 		},
 		{
+			Method: "GET", Path: "/v1/bundled", Summary: "the bundled rulesets, each with its sheets and transcripts by name (what bundled, bundledSheets and transcript may name)",
+			Response: obj([]string{"bundled"}, map[string]any{"bundled": arr(obj([]string{"name", "sheets", "transcripts"}, map[string]any{
+				"name": str("the ruleset's name (bundled)"), "sheets": arr(str(""), "its sheets (bundledSheets)"), "transcripts": arr(str(""), "its transcripts (transcript)"),
+			}), "sorted by name")}),
+			Handle: func(s *Server) handlerFunc { return s.handleBundled },
+		},
+		{
 			Method: "GET", Path: "/v1/transcripts", Summary: "the bundled rulesets' example transcripts (NAME/transcripts/*.txt), to replay",
 			Response: obj([]string{"transcripts"}, map[string]any{"transcripts": arr(obj([]string{"bundled", "name"}, map[string]any{
 				"bundled": str("the bundled ruleset"), "name": str("the transcript's file name without .txt"),
@@ -200,10 +223,55 @@ func (s *Server) routes() []route {
 		},
 		{
 			Method: "GET", Path: "/v1/sessions/{id}/events", Summary: "the events after a seq, as stored (regenerations included), at most 1000 a page",
-			Query:    map[string]any{"after": integer("the seq to read after (0: from the start)", 0)},
+			Query: map[string]any{
+				"after": integer("the seq to read after (0: from the start)", 0),
+				"limit": map[string]any{"type": "integer", "minimum": 1, "maximum": MaxEventsPage, "description": "at most this many (1000 by default; more is set when there are more)"},
+				"tail":  map[string]any{"type": "integer", "minimum": 1, "maximum": MaxEventsPage, "description": "only the last this many events (after after=)"},
+			},
 			Response: obj([]string{"events", "more"}, map[string]any{"events": arr(ref("Event"), "in seq order"), "more": map[string]any{"type": "boolean", "description": "the page is full: ask again after its last seq"}}),
 			Errors:   []int{400, 404},
 			Handle:   func(s *Server) handlerFunc { return s.handleEvents },
+		},
+		{
+			Method: "GET", Path: "/v1/sessions", Summary: "the sessions of the caller's key (every session without keys), oldest first",
+			Query: map[string]any{"limit": map[string]any{"type": "integer", "minimum": 1, "maximum": MaxEventsPage, "description": "at most this many (1000 by default)"}},
+			Response: obj([]string{"sessions", "more"}, map[string]any{
+				"sessions": arr(obj([]string{"id", "seq", "created", "updated"}, map[string]any{
+					"id": str(""), "seq": integer("the seq its log ends at", 0),
+					"created": map[string]any{"type": "string", "format": "date-time"},
+					"updated": map[string]any{"type": "string", "format": "date-time", "description": "the last append (the idle expiry counts from it)"},
+				}), "oldest first"),
+				"more": map[string]any{"type": "boolean", "description": "there are more than limit"},
+			}),
+			Errors: []int{400, 404},
+			Handle: func(s *Server) handlerFunc { return s.handleListSessions },
+		},
+		{
+			Method: "DELETE", Path: "/v1/sessions/{id}", Summary: "delete a session of the caller's key: its record and every event",
+			Response: obj([]string{"id", "deleted"}, map[string]any{"id": str(""), "deleted": map[string]any{"type": "boolean"}}),
+			Errors:   []int{400, 404},
+			Handle:   func(s *Server) handlerFunc { return s.handleDeleteSession },
+		},
+		{
+			Method: "POST", Path: "/v1/sessions/{id}/batch", Summary: "append several entries as one batch, all or none (a player action and the GM reply it answers); Idempotency-Key covers the batch",
+			Request: obj([]string{"entries"}, map[string]any{
+				"entries": map[string]any{"type": "array", "minItems": 1, "maxItems": MaxBatch, "items": obj([]string{"kind", "text"}, map[string]any{
+					"kind": map[string]any{"type": "string", "enum": []string{"gm", "player", "regenerate"}},
+					"text": str(""),
+				}), "description": "in order; each is checked against the log as the ones before it leave it"},
+				"expectedSeq": integer("append only if the log ends at this seq", 0),
+			}),
+			Response: obj([]string{"seq", "replies"}, map[string]any{"seq": integer("the seq of the first entry", 1), "replies": arr(ref("Reply"), "one per entry, in order")}),
+			Errors:   []int{400, 404, 409, 413, 422},
+			Handle:   func(s *Server) handlerFunc { return s.handleBatch },
+		},
+		{
+			Method: "GET", Path: "/v1/sessions/{id}/events/stream", Summary: "the events as Server-Sent Events (id: the seq; event: event; data: the Event), from after Last-Event-ID (or after=) on, then each new one as any server stores it",
+			Query:    map[string]any{"after": integer("the seq to start after when there is no Last-Event-ID header (0: from the start)", 0)},
+			Response: ref("Event"),
+			Errors:   []int{400, 404},
+			Stream:   true,
+			Handle:   func(s *Server) handlerFunc { return s.handleStream },
 		},
 		{
 			Method: "POST", Path: "/v1/sessions/{id}/regenerate", Summary: "replace the last GM reply with a new text (the state goes back to before it; nothing happens twice)",
@@ -216,6 +284,30 @@ func (s *Server) routes() []route {
 			Handle:   func(s *Server) handlerFunc { return s.handleRegenerate },
 		},
 	}
+}
+
+// statuses are the error statuses a route may answer: its own and those
+// of admission (admit.go) every route shares.
+func (r route) statuses() []int {
+	set := map[int]bool{http.StatusForbidden: true} // cross-origin
+	for _, c := range r.Errors {
+		set[c] = true
+	}
+	if r.Request != nil {
+		set[http.StatusBadRequest], set[http.StatusRequestEntityTooLarge], set[http.StatusUnsupportedMediaType] = true, true, true
+	}
+	if !r.Public {
+		set[http.StatusUnauthorized], set[http.StatusTooManyRequests] = true, true
+	}
+	if strings.Contains(r.Path, "/sessions") {
+		set[http.StatusServiceUnavailable] = true // store-unavailable
+	}
+	out := make([]int, 0, len(set))
+	for c := range set {
+		out = append(out, c)
+	}
+	sort.Ints(out)
+	return out
 }
 
 // parameters documents a route's path parameters and query.
@@ -248,9 +340,12 @@ func (s *Server) OpenAPI() map[string]any {
 		if r.Request != nil {
 			op["requestBody"] = map[string]any{"required": true, "content": map[string]any{"application/json": map[string]any{"schema": r.Request}}}
 		}
-		responses := map[string]any{"200": map[string]any{"description": "OK", "content": map[string]any{"application/json": map[string]any{"schema": r.Response}}}}
-		errs := append([]int(nil), r.Errors...)
-		sort.Ints(errs)
+		mediaType := "application/json"
+		if r.Stream {
+			mediaType = "text/event-stream"
+		}
+		responses := map[string]any{"200": map[string]any{"description": "OK", "content": map[string]any{mediaType: map[string]any{"schema": r.Response}}}}
+		errs := r.statuses()
 		for _, code := range errs {
 			responses[strconv.Itoa(code)] = map[string]any{"description": http.StatusText(code), "content": map[string]any{"application/json": map[string]any{"schema": ref("Error")}}}
 		}
@@ -278,14 +373,14 @@ func (s *Server) OpenAPI() map[string]any {
 				"tag":   str("the record's name: check, roll, inventory, refused, ..."),
 				"attrs": arr(map[string]any{"type": "array", "items": map[string]any{"type": "string"}, "minItems": 2, "maxItems": 2}, "[key, value] pairs in order (docs/record.md)"),
 			}),
-			"Event":     obj([]string{"seq", "kind", "text"}, map[string]any{"seq": integer("from 1, no gaps", 1), "kind": map[string]any{"type": "string", "enum": []string{"gm", "player", "regenerate"}}, "text": str("")}),
+			"Event":     obj([]string{"seq", "kind", "text"}, map[string]any{"seq": integer("from 1, no gaps", 1), "kind": map[string]any{"type": "string", "enum": []string{"gm", "player", "regenerate"}}, "text": str(""), "key": str("the Idempotency-Key it was appended with, when it had one")}),
 			"Reply":     obj([]string{"kind", "text", "records"}, map[string]any{"kind": str("gm or player"), "text": str("the effective text"), "records": arr(ref("RecordOut"), "one per answered tag, in order")}),
 			"Appended":  obj([]string{"seq", "reply"}, map[string]any{"seq": integer("the event's seq", 1), "reply": ref("Reply")}),
 			"RecordOut": obj([]string{"record", "text"}, map[string]any{"record": ref("Record"), "text": str("the record as text, exactly like a GM tag")}),
 			"Error": obj([]string{"error"}, map[string]any{"error": obj([]string{"code", "message"}, map[string]any{
-				"code":     str("reason code: bad-request, too-large, invalid-ruleset, invalid-sheet, bad-tag, unknown-who, unknown-tag, refused, unknown-format, unknown-bundled, no-bundled, no-store, unknown-session, exists, conflict, bad-entry, not-found, method-not-allowed, deadline, engine-error"),
+				"code":     str("reason code: bad-request, too-large, unsupported-media-type, cross-origin, unauthorized, invalid-ruleset, invalid-sheet, bad-tag, unknown-who, unknown-tag, refused, unknown-format, unknown-bundled, no-bundled, no-store, unknown-session, exists, conflict, bad-entry, idempotency-mismatch, rate-limited, not-found, method-not-allowed, deadline, store-unavailable, engine-error"),
 				"message":  str("what is wrong and what to do"),
-				"problems": arr(ref("Problem"), "for invalid-ruleset and invalid-sheet: every problem at its pointer"),
+				"problems": arr(ref("Problem"), "for invalid-ruleset and invalid-sheet: every problem at its pointer; for a refused body (bad-request): where it went wrong"),
 				"seq":      integer("for conflict: the seq the session's log ends at now", 0),
 				"record":   ref("RecordOut"),
 			})}),
@@ -310,7 +405,7 @@ func (s *Server) OpenAPI() map[string]any {
 				"value": map[string]any{"type": "integer"}, "success": map[string]any{"type": "number", "minimum": 0, "maximum": 1}, "exact": map[string]any{"type": "boolean"},
 			}),
 			"Section": obj([]string{"name", "data", "text"}, map[string]any{
-				"name": map[string]any{"type": "string", "enum": prompt.Names},
+				"name": map[string]any{"type": "string", "enum": append(slices.Clone(prompt.Names), prompt.Cut), "description": "a section, or cut: the note a prompt cut by maxChars ends with"},
 				"data": map[string]any{"description": "the facts the section states, for a formatter (docs/prompt.md)"},
 				"text": str("the section's text"),
 			}),

@@ -31,6 +31,7 @@ import (
 	"github.com/rulehost/rulehost/engine/check"
 	"github.com/rulehost/rulehost/engine/session"
 	"github.com/rulehost/rulehost/host"
+	"github.com/rulehost/rulehost/service/apikey"
 	"github.com/rulehost/rulehost/service/metrics"
 )
 
@@ -63,6 +64,22 @@ type Options struct {
 	Registry *metrics.Registry
 	// Store keeps the sessions (sessions.go); nil serves no sessions.
 	Store session.EventStore
+	// CORSOrigins are the origins (https://app.example) whose pages may
+	// call the service from a browser; a browser request of any other
+	// origin is refused (docs/http.md "Browsers").
+	CORSOrigins []string
+	// Keys, when not empty, are the API keys the service admits; each
+	// owns the sessions it creates (auth.go). Nil or empty: no keys.
+	Keys *apikey.Set
+	// RateLimit, when positive, is the requests a second each API key
+	// (each client address without keys) may make, with bursts of
+	// RateBurst (RateLimit rounded up when 0); past it 429 rate-limited.
+	RateLimit float64
+	RateBurst int
+	// IdleExpiry, when positive, deletes sessions not appended to for
+	// that long (checked every quarter of it, at most every minute,
+	// while Serve runs).
+	IdleExpiry time.Duration
 	// MaxLive bounds the sessions kept folded in memory; past it the one
 	// used longest ago is dropped (the store keeps everything, and the
 	// next request for it folds it again). DefaultMaxLive when 0.
@@ -103,6 +120,9 @@ type Server struct {
 	mux     *http.ServeMux
 	metrics *serviceMetrics
 	nextID  atomic.Uint64
+	// idPrefix starts this process's request ids: random, so that ids
+	// of several servers behind one balancer do not collide.
+	idPrefix string
 
 	kinds        map[string]check.Resolver // the plugins' kinds, counted (plugins.go)
 	tags         session.TagHandler        // the plugins' tags, counted
@@ -112,13 +132,23 @@ type Server struct {
 	liveMu       sync.Mutex
 	sessions     map[string]*liveSession
 	liveTick     uint64 // counts uses of live sessions, for dropping the oldest
+
+	notFound, preflight http.Handler // the answers outside the route table, logged and counted as routes are
+
+	closing     chan struct{} // closed when Serve shuts down: event streams end
+	closingOnce sync.Once
+	limiters    limiters
 }
 
 // New builds a server from its options.
 func New(opts Options) *Server {
-	s := &Server{opts: opts.withDefaults()}
+	s := &Server{opts: opts.withDefaults(), closing: make(chan struct{})}
 	s.metrics = newMetrics(s.opts.Registry)
+	if s.opts.Store != nil {
+		s.opts.Store = timedStore{s.opts.Store, s.metrics.storeLatency}
+	}
 	s.countPlugins()
+	s.idPrefix = newID()[:12] + "-"
 	s.mux = http.NewServeMux()
 	paths := map[string]bool{}
 	for _, r := range s.routes() {
@@ -126,15 +156,25 @@ func New(opts Options) *Server {
 		paths[r.Path] = true
 	}
 	for p := range paths {
-		s.mux.HandleFunc(p, func(w http.ResponseWriter, r *http.Request) {
-			writeError(w, http.StatusMethodNotAllowed, "method-not-allowed", fmt.Sprintf("%s does not answer %s; see /v1/openapi.json", r.URL.Path, r.Method), nil)
-		})
+		s.mux.Handle(p, s.wrap(route{Method: "(other)", Path: p, Public: true, Handle: func(*Server) handlerFunc {
+			return func(_ context.Context, r *http.Request) (any, error) {
+				return nil, &apiError{Status: http.StatusMethodNotAllowed, Code: "method-not-allowed", Message: fmt.Sprintf("%s does not answer %s; see /v1/openapi.json", r.URL.Path, r.Method)}
+			}
+		}}))
 	}
 	s.mountPlay()
 	s.mux.Handle("GET /metrics", s.opts.Registry)
-	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, "not-found", fmt.Sprintf("no route %s %s; the API is described at /v1/openapi.json", r.Method, r.URL.Path), nil)
-	})
+	s.notFound = s.wrap(route{Method: "(any)", Path: "(not-found)", Public: true, Handle: func(*Server) handlerFunc {
+		return func(_ context.Context, r *http.Request) (any, error) {
+			p := r.URL.Path
+			if p == "" || p[0] != '/' || path.Clean(p) != p {
+				return nil, &apiError{Status: http.StatusNotFound, Code: "not-found", Message: fmt.Sprintf("path %q is not a route; the API is described at /v1/openapi.json", p)}
+			}
+			return nil, &apiError{Status: http.StatusNotFound, Code: "not-found", Message: fmt.Sprintf("no route %s %s; the API is described at /v1/openapi.json", r.Method, p)}
+		}
+	}})
+	s.preflight = s.wrap(route{Method: http.MethodOptions, Path: "(preflight)", Public: true, Handle: func(s *Server) handlerFunc { return s.handlePreflight }})
+	s.mux.Handle("/", s.notFound)
 	return s
 }
 
@@ -147,7 +187,11 @@ func (s *Server) Handler() http.Handler { return http.HandlerFunc(s.serveHTTP) }
 // answer of the service is JSON.
 func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	if p := r.URL.Path; p == "" || p[0] != '/' || path.Clean(p) != p {
-		writeError(w, http.StatusNotFound, "not-found", fmt.Sprintf("path %q is not a route; the API is described at /v1/openapi.json", p), nil)
+		s.notFound.ServeHTTP(w, r)
+		return
+	}
+	if r.Method == http.MethodOptions {
+		s.preflight.ServeHTTP(w, r)
 		return
 	}
 	s.mux.ServeHTTP(w, r)
@@ -165,7 +209,7 @@ func (s *Server) Serve(ctx context.Context, ready func(addr string)) error {
 		Handler:           s.Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       s.opts.Deadline + 10*time.Second,
-		WriteTimeout:      s.opts.Deadline + 10*time.Second,
+		WriteTimeout:      s.opts.Deadline + StoreGrace + 10*time.Second,
 		IdleTimeout:       2 * time.Minute,
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          s.opts.Logger.StandardLogger(&hclog.StandardLoggerOptions{InferLevels: true}),
@@ -176,12 +220,14 @@ func (s *Server) Serve(ctx context.Context, ready func(addr string)) error {
 	s.opts.Logger.Info("serving", "addr", ln.Addr().String())
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
+	go s.expireIdle(ctx)
 	select {
 	case err := <-done:
 		return err
 	case <-ctx.Done():
 	}
 	s.opts.Logger.Info("shutting down: finishing in-flight requests")
+	s.closingOnce.Do(func() { close(s.closing) })
 	shut, cancel := context.WithTimeout(context.Background(), s.opts.Deadline+5*time.Second)
 	defer cancel()
 	if err := srv.Shutdown(shut); err != nil {

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rulehost/rulehost/service/apikey"
 	"github.com/rulehost/rulehost/service/dirstore"
 )
 
@@ -84,7 +85,7 @@ func TestErrors(t *testing.T) {
 		code, message    string
 	}{
 		{"not JSON", "/v1/check", `{"tag":`, 400, "bad-request", ""},
-		{"unknown member", "/v1/roll", `{"tag":"[roll_dice: dice=\"1d6\"]","extra":1}`, 400, "bad-request", "unknown field"},
+		{"unknown member", "/v1/roll", `{"tag":"[roll_dice: dice=\"1d6\"]","extra":1}`, 400, "bad-request", `/extra: unknown member "extra"`},
 		{"duplicate key", "/v1/roll", `{"tag":"[roll_dice: dice=\"1d6\"]","seed":1,"seed":2}`, 400, "bad-request", "duplicate key"},
 		{"trailing data", "/v1/roll", `{"tag":"[roll_dice: dice=\"1d6\"]"} {}`, 400, "bad-request", ""},
 		{"invalid UTF-8", "/v1/roll", "{\"tag\":\"[roll_dice: dice=\\\"1d6\\\" who=\\\"\xff\\\"]\"}", 400, "bad-request", "UTF-8"},
@@ -133,8 +134,24 @@ func TestValidate(t *testing.T) {
 		t.Errorf("invalid: %d %v", code, out)
 	}
 	code, out = post(t, ts, "/v1/validate", `{"bundled":"d20-5e","sheets":[{"name":"Zed","abilities":{"nope":3}}]}`)
-	if code != 200 || out["valid"] != false || !strings.Contains(mustJSON(out), `"pointer":"/abilities/nope"`) {
+	if code != 200 || out["valid"] != false || !strings.Contains(mustJSON(out), `"pointer":"/sheets/0/abilities/nope"`) {
 		t.Errorf("invalid sheet: %d %v", code, out)
+	}
+	// The second of two sheets: its problems carry its index, on
+	// /v1/validate and in /v1/check's structured problems.
+	ada, _ := os.ReadFile("../../rulesets/d20-5e/sheets/ada.json")
+	two := `"bundled":"d20-5e","sheets":[` + string(ada) + `,{"name":"Bad","skills":{"juggling":2}}]`
+	code, out = post(t, ts, "/v1/validate", `{`+two+`}`)
+	if code != 200 || out["valid"] != false || !strings.Contains(mustJSON(out), `"pointer":"/sheets/1/skills/juggling"`) {
+		t.Errorf("second sheet invalid: %d %v", code, out)
+	}
+	code, out = post(t, ts, "/v1/check", `{`+two+`,"tag":"`+athletics+`"}`)
+	if code != 422 || errCode(out) != "invalid-sheet" || !strings.Contains(mustJSON(out), `"pointer":"/sheets/1/skills/juggling"`) {
+		t.Errorf("check with the second sheet invalid: %d %v", code, out)
+	}
+	code, out = post(t, ts, "/v1/check", `{"bundled":"d20-5e","bundledSheets":["ada",1],"tag":"`+athletics+`"}`)
+	if code != 400 || !strings.Contains(mustJSON(out), `/bundledSheets/1: want a string, found a number`) || !strings.Contains(mustJSON(out), `"pointer":"/bundledSheets/1"`) {
+		t.Errorf("a number for a sheet name: %d %v", code, out)
 	}
 }
 
@@ -279,6 +296,7 @@ func FuzzRequestBody(f *testing.F) {
 		if err != nil {
 			return
 		}
+		req.Header.Set("Content-Type", "application/json")
 		w := httptest.NewRecorder()
 		h.ServeHTTP(w, req)
 		var out map[string]any
@@ -300,6 +318,7 @@ func BenchmarkCheckRequest(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		req := httptest.NewRequest("POST", "/v1/check", bytes.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
 		w := httptest.NewRecorder()
 		h.ServeHTTP(w, req)
 		if w.Code != 200 {
@@ -315,18 +334,26 @@ func TestPythonClient(t *testing.T) {
 	if err != nil {
 		t.Skip("python3 not installed")
 	}
-	s := New(Options{Addr: "127.0.0.1:0", Bundled: "../../rulesets", Store: dirStore(t, t.TempDir())})
+	const key = "rh_client-example-key-0123456789"
+	keys, err := apikey.Open("", key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(Options{Addr: "127.0.0.1:0", Bundled: "../../rulesets", Store: dirStore(t, t.TempDir()), Keys: keys})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	addr := make(chan string, 1)
 	go s.Serve(ctx, func(a string) { addr <- a })
-	out, err := exec.Command(py, "../../examples/client.py", "http://"+<-addr).CombinedOutput()
+	cmd := exec.Command(py, "../../examples/client.py", "http://"+<-addr)
+	cmd.Env = append(os.Environ(), "RULEHOST_API_KEY="+key)
+	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("client.py: %v\n%s", err, out)
 	}
 	for _, want := range []string{`[check: who="Ada Quickhand"`, "success: false total: 13", `terms="4d6kh3(2,6,5,~1)=13"`, "problem: /resolution", "refused: bad-tag",
 		"odds of success: 79.75%", "  Critical success    9.75% ####", "by dc: 10: 80%, 11: 75%", "prompt: INVENTORY:",
-		`seq 1 [inventory: action="add" item="Rope"`, "stale append: conflict the log ends at 1", "- Rope", "LAST TURN"} {
+		`seq 1 [inventory: action="add" item="Rope"`, "retried with its key: seq 1 events stored: 1", "stale append: conflict the log ends at 1", "- Rope", "LAST TURN",
+		"batch from seq 2 check: [check: who=", "last event: [skill_check:", "streamed seq 2 player\nstreamed seq 3 gm\n", "bundled: blades, coc7e, d20-5e, ", "my sessions: 1\ndeleted; sessions now: 0"} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("client.py output lacks %q:\n%s", want, out)
 		}

@@ -3,6 +3,7 @@ package serve
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -10,7 +11,9 @@ import (
 	"net/http"
 	"os"
 	"strconv"
+	"strings"
 	"sync"
+	"time"
 
 	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/session"
@@ -39,6 +42,10 @@ type liveSession struct {
 
 	mu sync.Mutex
 	s  *session.Session
+	// owner is the tenant that created it (Record.Owner).
+	owner string
+	// keyed are the answers of its events with idempotency keys.
+	keyed map[string]keyedAnswer
 
 	used uint64 // the server's liveTick when it was last asked for (under liveMu)
 }
@@ -76,10 +83,15 @@ func (s *Server) live(ctx context.Context, id string) (*liveSession, error) {
 	s.liveTick++
 	ls.used = s.liveTick
 	s.liveMu.Unlock()
-	ls.once.Do(func() { ls.s, ls.err = s.openSession(ctx, st, id) })
+	ls.once.Do(func() { ls.s, ls.owner, ls.err = s.openSession(ctx, st, id) })
 	if ls.err != nil {
 		s.forget(id, ls)
 		return nil, ls.err
+	}
+	if ls.owner != owner(ctx) && !s.opts.Keys.Empty() {
+		// Another key's session is absent to this one: the same answer
+		// as for no session, so ids cannot be probed.
+		return nil, storeError(fmt.Errorf("session %s %w", id, session.ErrNoSession))
 	}
 	return ls, nil
 }
@@ -110,20 +122,33 @@ func (s *Server) forget(id string, ls *liveSession) {
 
 // openSession loads a session's ruleset and party from its stored record
 // (checked against the record's hashes) and starts an empty fold.
-func (s *Server) openSession(ctx context.Context, st session.EventStore, id string) (*session.Session, error) {
+func (s *Server) openSession(ctx context.Context, st session.EventStore, id string) (*session.Session, string, error) {
+	sess, err := s.foldRecord(ctx, st, id)
+	if err != nil {
+		return nil, "", err
+	}
+	return sess.s, sess.owner, nil
+}
+
+type opened struct {
+	s     *session.Session
+	owner string
+}
+
+func (s *Server) foldRecord(ctx context.Context, st session.EventStore, id string) (opened, error) {
 	rec, err := st.Record(ctx, id)
 	if err != nil {
-		return nil, storeError(err)
+		return opened{}, storeError(err)
 	}
 	rs, err := ruleset.Load("ruleset", rec.Ruleset, s.rulesetOptions())
 	if err != nil {
-		return nil, fmt.Errorf("session %s: its stored ruleset no longer loads here: %w", id, err)
+		return opened{}, fmt.Errorf("session %s: its stored ruleset no longer loads here: %w", id, err)
 	}
 	var sheets []*sheet.Sheet
 	for i, raw := range rec.Party {
 		sh, err := sheet.Load(fmt.Sprintf("party/%d", i), raw, rs)
 		if err != nil {
-			return nil, fmt.Errorf("session %s: its stored party no longer loads here: %w", id, err)
+			return opened{}, fmt.Errorf("session %s: its stored party no longer loads here: %w", id, err)
 		}
 		sheets = append(sheets, sh)
 	}
@@ -131,7 +156,7 @@ func (s *Server) openSession(ctx context.Context, st session.EventStore, id stri
 	if s.opts.Host != nil {
 		sess.Kinds, sess.Tags = s.pluginKinds(), s.pluginTags()
 	}
-	return sess, nil
+	return opened{sess, rec.Owner}, nil
 }
 
 // catchUp folds the events other processes appended since this one last
@@ -141,11 +166,51 @@ func (s *Server) catchUp(ctx context.Context, id string, ls *liveSession) error 
 	if err != nil {
 		return storeError(err)
 	}
-	if _, err := ls.s.Extend(evs); err != nil {
+	replies, err := ls.s.Extend(evs)
+	if err != nil {
 		s.forget(id, ls)
 		return err
 	}
+	for i, ev := range evs {
+		if ev.Key != "" {
+			ls.remember(ev, appendResponse{Seq: ev.Seq, Reply: replyOutQuiet(replies[i])})
+		}
+	}
 	return nil
+}
+
+// keyedAnswer is the answer an append with an Idempotency-Key got, kept
+// to answer its retries the same (and to tell a reused key by its body).
+type keyedAnswer struct {
+	kind, text string
+	answer     appendResponse
+}
+
+// remember keeps the answer of a keyed event (under ls.mu).
+func (ls *liveSession) remember(ev session.Event, a appendResponse) {
+	if ls.keyed == nil {
+		ls.keyed = map[string]keyedAnswer{}
+	}
+	ls.keyed[ev.Key] = keyedAnswer{kind: ev.Kind, text: ev.Text, answer: a}
+}
+
+// idempotencyKey is the request's Idempotency-Key header ("" for none).
+func idempotencyKey(r *http.Request) (string, error) {
+	v := r.Header.Values("Idempotency-Key")
+	switch {
+	case len(v) == 0:
+		return "", nil
+	case len(v) > 1:
+		return "", badRequest("Idempotency-Key: give one")
+	}
+	if err := session.CheckKey(v[0]); err != nil {
+		return "", badRequest("Idempotency-Key: %v", err)
+	}
+	if strings.Contains(v[0], "#") || len(v[0]) > session.MaxKey-4 {
+		// key#1, key#2 ... are the keys of a batch's later events
+		return "", badRequest("Idempotency-Key %q: at most %d characters, without #", v[0], session.MaxKey-4)
+	}
+	return v[0], nil
 }
 
 // storeError maps the store's errors to answers.
@@ -161,8 +226,51 @@ func storeError(err error) error {
 		return &apiError{Status: http.StatusConflict, Code: "exists", Message: err.Error()}
 	case errors.Is(err, session.ErrBadID):
 		return badRequest("%v", err)
+	case errors.Is(err, session.ErrUnavailable):
+		return unavailable(err)
 	}
 	return err
+}
+
+// unavailable is a store outage: 503, retry in a second or two.
+func unavailable(err error) *apiError {
+	return &apiError{Status: http.StatusServiceUnavailable, Code: "store-unavailable", RetryAfter: 2,
+		Message: fmt.Sprintf("the session store does not answer now (%v); nothing was changed unless the store had already committed it: retry shortly, with the same Idempotency-Key", err)}
+}
+
+// StoreGrace bounds a store write that runs past the request's
+// deadline: once a write is started it is let finish (or fail) on its
+// own, so that what the store commits is what the client is told; only
+// a store hung for this long is given up on (and the answer is then
+// 503 deadline with the outcome unknown: retry with the same
+// Idempotency-Key).
+const StoreGrace = 30 * time.Second
+
+func (s *Server) storeContext(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.WithoutCancel(ctx), StoreGrace)
+}
+
+type readyResponse struct {
+	Status string `json:"status"`
+	Store  string `json:"store,omitempty"`
+}
+
+// handleReady says whether the store answers now (a PostgreSQL ping,
+// the folder writable), for a balancer to send traffic elsewhere.
+func (s *Server) handleReady(ctx context.Context, r *http.Request) (any, error) {
+	st := s.opts.Store
+	if st == nil {
+		return readyResponse{Status: "ready"}, nil
+	}
+	if p, ok := st.(session.Pinger); ok {
+		if err := p.Ping(ctx); err != nil {
+			if errors.Is(err, context.DeadlineExceeded) {
+				err = session.Unavailable(err)
+			}
+			return nil, unavailable(err)
+		}
+	}
+	return readyResponse{Status: "ready", Store: st.Name()}, nil
 }
 
 // ---- create
@@ -188,16 +296,38 @@ func (s *Server) handleCreateSession(ctx context.Context, r *http.Request) (any,
 	if err := decode(r, &req); err != nil {
 		return nil, err
 	}
-	if req.ID == "" {
+	key, err := idempotencyKey(r)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case req.ID == "" && key != "":
+		req.ID = keyedID(owner(ctx), key) // a retry names the same session
+	case req.ID == "":
 		req.ID = newID()
-	} else if err := session.CheckID(req.ID); err != nil {
-		return nil, badRequest("id: %v", err)
+	default:
+		if err := session.CheckID(req.ID); err != nil {
+			return nil, badRequest("id: %v", err)
+		}
 	}
 	rulesetJSON, party, err := s.sessionContent(req)
 	if err != nil {
 		return nil, err
 	}
-	if err := st.Create(ctx, req.ID, session.NewRecord(rulesetJSON, party, req.Seed)); err != nil {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	rec := session.NewRecord(rulesetJSON, party, req.Seed)
+	rec.Owner = owner(ctx)
+	if key != "" {
+		rec.CreateKey, rec.CreateHash = key, requestHash(req)
+	}
+	cctx, cancel := s.storeContext(ctx)
+	defer cancel()
+	if err := st.Create(cctx, req.ID, rec); err != nil {
+		if errors.Is(err, session.ErrExists) && key != "" {
+			return s.createdBefore(cctx, st, req.ID, rec)
+		}
 		return nil, storeError(err)
 	}
 	return createResponse{ID: req.ID}, nil
@@ -233,6 +363,40 @@ func (s *Server) sessionContent(req createRequest) ([]byte, [][]byte, error) {
 		party = append(party, b)
 	}
 	return rulesetJSON, party, nil
+}
+
+// createdBefore answers a create whose id exists: the first answer if
+// that session was created by the same owner with the same key and body
+// (a retry), 422 for the same key with another body, else 409 exists.
+func (s *Server) createdBefore(ctx context.Context, st session.EventStore, id string, rec session.Record) (any, error) {
+	prev, err := st.Record(ctx, id)
+	if err != nil {
+		return nil, storeError(err)
+	}
+	if prev.Owner != rec.Owner || prev.CreateKey != rec.CreateKey {
+		return nil, storeError(fmt.Errorf("session %s %w", id, session.ErrExists))
+	}
+	if prev.CreateHash != rec.CreateHash {
+		return nil, &apiError{Status: http.StatusUnprocessableEntity, Code: "idempotency-mismatch", Message: fmt.Sprintf(
+			"Idempotency-Key %q created session %s from another body; a retry sends the same body, a new session a new key", rec.CreateKey, id)}
+	}
+	return createResponse{ID: id}, nil
+}
+
+// keyedID is the id of a session created with an Idempotency-Key and no
+// id: derived from the owner and the key, so that a retry (to any
+// server) names the same session.
+func keyedID(owner, key string) string {
+	h := sha256.Sum256([]byte(owner + "\x00" + key))
+	return "i" + hex.EncodeToString(h[:])[:23]
+}
+
+// requestHash is a create request's content hash (its JSON re-encoded,
+// so spacing does not matter), to tell a retry from a reused key.
+func requestHash(req createRequest) string {
+	b, _ := json.Marshal(req)
+	h := sha256.Sum256(b)
+	return "sha256:" + hex.EncodeToString(h[:])
 }
 
 func newID() string {
@@ -271,7 +435,11 @@ func (s *Server) handleAppend(ctx context.Context, r *http.Request) (any, error)
 	if req.Kind != session.GMReply && req.Kind != session.PlayerAction {
 		return nil, badRequest(`kind %q: want "gm" or "player" (POST .../regenerate replaces the last GM reply)`, req.Kind)
 	}
-	return s.appendEntry(ctx, r.PathValue("id"), session.Entry{Kind: req.Kind, Text: req.Text}, req.ExpectedSeq)
+	key, err := idempotencyKey(r)
+	if err != nil {
+		return nil, err
+	}
+	return s.appendEntry(ctx, r.PathValue("id"), session.Entry{Kind: req.Kind, Text: req.Text}, req.ExpectedSeq, key)
 }
 
 type regenerateRequest struct {
@@ -284,7 +452,11 @@ func (s *Server) handleRegenerate(ctx context.Context, r *http.Request) (any, er
 	if err := decode(r, &req); err != nil {
 		return nil, err
 	}
-	return s.appendEntry(ctx, r.PathValue("id"), session.Entry{Kind: session.Regenerate, Text: req.Text}, req.ExpectedSeq)
+	key, err := idempotencyKey(r)
+	if err != nil {
+		return nil, err
+	}
+	return s.appendEntry(ctx, r.PathValue("id"), session.Entry{Kind: session.Regenerate, Text: req.Text}, req.ExpectedSeq, key)
 }
 
 // appendEntry checks the entry against the session as this process has
@@ -294,7 +466,53 @@ func (s *Server) handleRegenerate(ctx context.Context, r *http.Request) (any, er
 // it missed (so an append costs no read of the log). With expectedSeq a
 // conflict is the caller's to resolve (409 with the current seq); without,
 // the service catches up and tries again.
-func (s *Server) appendEntry(ctx context.Context, id string, e session.Entry, expected *int) (any, error) {
+func (s *Server) appendEntry(ctx context.Context, id string, e session.Entry, expected *int, key string) (any, error) {
+	out, err := s.appendEntries(ctx, id, []session.Entry{e}, expected, key)
+	if err != nil {
+		return nil, err
+	}
+	b := out.(batchResponse)
+	return appendResponse{Seq: b.Seq, Reply: b.Replies[0]}, nil
+}
+
+// entryKey is the idempotency key of a batch's i-th event: the request's
+// key for the first, and key#i for the others, so each event of a batch
+// carries one (unique in the session) and a retry finds them all.
+func entryKey(key string, i int) string {
+	if key == "" || i == 0 {
+		return key
+	}
+	return key + "#" + strconv.Itoa(i)
+}
+
+// replayedBatch answers a keyed append whose first event the fold holds:
+// the first answer if every entry is the one stored under its key, 422
+// when the key was used for other entries. ok is false when the key is
+// new.
+func replayedBatch(ls *liveSession, entries []session.Entry, key string) (any, bool, error) {
+	first, ok := ls.keyed[key]
+	if !ok {
+		return nil, false, nil
+	}
+	out := batchResponse{Seq: first.answer.Seq}
+	for i, e := range entries {
+		a, ok := ls.keyed[entryKey(key, i)]
+		if !ok || a.kind != e.Kind || a.text != e.Text {
+			return nil, true, &apiError{Status: http.StatusUnprocessableEntity, Code: "idempotency-mismatch", Message: fmt.Sprintf(
+				"Idempotency-Key %q was used for another append (seq %d, a %s entry); a retry sends the same body, a new append a new key", key, first.answer.Seq, first.kind)}
+		}
+		out.Replies = append(out.Replies, a.answer.Reply)
+	}
+	if _, more := ls.keyed[entryKey(key, len(entries))]; more && len(entries) > 0 {
+		return nil, true, &apiError{Status: http.StatusUnprocessableEntity, Code: "idempotency-mismatch", Message: fmt.Sprintf(
+			"Idempotency-Key %q was used for a larger batch (from seq %d); a retry sends the same body, a new append a new key", key, first.answer.Seq)}
+	}
+	return out, true, nil
+}
+
+// appendEntries appends entries as one batch (all or none) and answers
+// the seq of the first and every entry's reply.
+func (s *Server) appendEntries(ctx context.Context, id string, entries []session.Entry, expected *int, key string) (any, error) {
 	if expected != nil && *expected < 0 {
 		return nil, badRequest("expectedSeq %d: a seq is never negative", *expected)
 	}
@@ -305,6 +523,17 @@ func (s *Server) appendEntry(ctx context.Context, id string, e session.Entry, ex
 	st := s.opts.Store
 	ls.mu.Lock()
 	defer ls.mu.Unlock()
+	if key != "" {
+		// A retry: whichever process stored the first, its events are in
+		// the log by now (a key is checked before expectedSeq, which the
+		// first append has moved past).
+		if err := s.catchUp(ctx, id, ls); err != nil {
+			return nil, err
+		}
+		if out, ok, err := replayedBatch(ls, entries, key); ok {
+			return out, err
+		}
+	}
 	for attempt := 0; ; attempt++ {
 		at := ls.s.Len()
 		if expected != nil && *expected != at {
@@ -317,7 +546,7 @@ func (s *Server) appendEntry(ctx context.Context, id string, e session.Entry, ex
 				return nil, storeError(&session.ConflictError{ID: id, Expected: *expected, Current: at})
 			}
 		}
-		evs, err := ls.s.Next([]session.Entry{e})
+		evs, err := ls.s.Next(entries)
 		if err != nil {
 			// Refused against this fold; it may be behind (a regenerate
 			// after another process's GM reply): look, then judge again.
@@ -329,7 +558,28 @@ func (s *Server) appendEntry(ctx context.Context, id string, e session.Entry, ex
 			}
 			continue
 		}
-		err = st.Append(ctx, id, at, evs)
+		// Work not started is what a deadline cancels; an append started
+		// runs to the store's answer, which is then the client's.
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		for i := range evs {
+			evs[i].Key = entryKey(key, i)
+		}
+		actx, cancel := s.storeContext(ctx)
+		err = st.Append(actx, id, at, evs)
+		cancel()
+		var de *session.DuplicateKeyError
+		if errors.As(err, &de) {
+			// Another process stored this key meanwhile: answer as it did.
+			if err := s.catchUp(ctx, id, ls); err != nil {
+				return nil, err
+			}
+			if out, ok, err := replayedBatch(ls, entries, key); ok {
+				return out, err
+			}
+			return nil, &apiError{Status: http.StatusUnprocessableEntity, Code: "idempotency-mismatch", Message: de.Error() + "; a new append needs a new key"}
+		}
 		var ce *session.ConflictError
 		if errors.As(err, &ce) {
 			s.metrics.appends.WithLabelValues(st.Name(), "conflict").Inc()
@@ -351,7 +601,15 @@ func (s *Server) appendEntry(ctx context.Context, id string, e session.Entry, ex
 			s.forget(id, ls)
 			return nil, err
 		}
-		return appendResponse{Seq: evs[0].Seq, Reply: s.outReply(replies[0])}, nil
+		out := batchResponse{Seq: evs[0].Seq}
+		for i, ev := range evs {
+			reply := s.outReply(replies[i])
+			out.Replies = append(out.Replies, reply)
+			if ev.Key != "" {
+				ls.remember(ev, appendResponse{Seq: ev.Seq, Reply: reply})
+			}
+		}
+		return out, nil
 	}
 }
 
@@ -446,8 +704,8 @@ func (s *Server) handleEvents(ctx context.Context, r *http.Request) (any, error)
 		return nil, err
 	}
 	id := r.PathValue("id")
-	if err := session.CheckID(id); err != nil {
-		return nil, badRequest("%v", err)
+	if _, err := s.live(ctx, id); err != nil { // the owner's only
+		return nil, err
 	}
 	after := 0
 	if a := r.URL.Query().Get("after"); a != "" {
@@ -455,13 +713,26 @@ func (s *Server) handleEvents(ctx context.Context, r *http.Request) (any, error)
 			return nil, badRequest("after=%q: a seq is a whole number from 0", a)
 		}
 	}
+	limit, err := queryInt(r, "limit", MaxEventsPage)
+	if err != nil {
+		return nil, err
+	}
+	tail := 0
+	if r.URL.Query().Has("tail") {
+		if tail, err = queryInt(r, "tail", MaxEventsPage); err != nil {
+			return nil, err
+		}
+	}
 	evs, err := st.Events(ctx, id, after)
 	if err != nil {
 		return nil, storeError(err)
 	}
+	if tail > 0 && len(evs) > tail {
+		evs = evs[len(evs)-tail:] // the last ones; more stays false: nothing after them
+	}
 	out := eventsResponse{Events: evs}
-	if len(evs) > MaxEventsPage {
-		out.Events, out.More = evs[:MaxEventsPage], true
+	if len(evs) > limit {
+		out.Events, out.More = evs[:limit], true
 	}
 	return out, nil
 }

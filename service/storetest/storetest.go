@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/rulehost/rulehost/engine/session"
 )
@@ -36,6 +37,11 @@ func Run(t *testing.T, backend Backend) {
 		{"Texts", testTexts},
 		{"Independent", testIndependent},
 		{"Concurrent", testConcurrent},
+		{"OwnerAndPing", testOwnerAndPing},
+		{"IdempotencyKeys", testIdempotencyKeys},
+		{"IdempotencyRace", testIdempotencyRace},
+		{"Watch", testWatch},
+		{"ListAndDelete", testListAndDelete},
 	} {
 		t.Run(c.name, func(t *testing.T) { c.run(t, backend(t)) })
 	}
@@ -326,4 +332,286 @@ func testConcurrent(t *testing.T, open func() session.EventStore) {
 		t.Errorf("acknowledged but not stored: %v", acked)
 	}
 	t.Logf("%d events by %d writers on 2 handles, %d conflicts retried", writers*each, writers, conflicts)
+}
+
+// testOwnerAndPing: a record's owner comes back as stored (and none
+// stays none); a store that can ping answers while it is up.
+func testOwnerAndPing(t *testing.T, open func() session.EventStore) {
+	st := open()
+	defer st.Close()
+	rec := record()
+	rec.Owner = "k0123456789abcdef"
+	if err := st.Create(ctx, "owned", rec); err != nil {
+		t.Fatal(err)
+	}
+	create(t, st, "free")
+	other := open()
+	defer other.Close()
+	for id, want := range map[string]string{"owned": rec.Owner, "free": ""} {
+		got, err := other.Record(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Owner != want {
+			t.Errorf("%s: owner %q; want %q", id, got.Owner, want)
+		}
+	}
+	if p, ok := st.(session.Pinger); ok {
+		if err := p.Ping(ctx); err != nil {
+			t.Errorf("ping of a store that is up: %v", err)
+		}
+	}
+}
+
+func keyed(after int, key, text string) []session.Event {
+	return []session.Event{{Seq: after + 1, Kind: session.GMReply, Text: text, Key: key}}
+}
+
+func wantDuplicate(t *testing.T, err error, key string, seq int) {
+	t.Helper()
+	var de *session.DuplicateKeyError
+	if !errors.As(err, &de) || de.Key != key || de.Seq != seq {
+		t.Errorf("append with key %q again: %v; want a DuplicateKeyError at seq %d", key, err, seq)
+	}
+}
+
+// testIdempotencyKeys: an event's key is stored with it and comes back;
+// a key the session holds refuses the whole batch carrying it, from any
+// handle; keys are per session; a create's key and hash come back.
+func testIdempotencyKeys(t *testing.T, open func() session.EventStore) {
+	st := open()
+	defer st.Close()
+	create(t, st, "s")
+	create(t, st, "other")
+	if err := st.Append(ctx, "s", 0, keyed(0, "turn-1", "one")); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Append(ctx, "s", 1, events(1, session.PlayerAction, "no key")); err != nil {
+		t.Fatal(err)
+	}
+	if got := read(t, st, "s", 0); len(got) != 2 || got[0].Key != "turn-1" || got[1].Key != "" {
+		t.Fatalf("keys read back: %+v", got)
+	}
+	wantDuplicate(t, st.Append(ctx, "s", 2, keyed(2, "turn-1", "one again")), "turn-1", 1)
+	other := open()
+	defer other.Close()
+	wantDuplicate(t, other.Append(ctx, "s", 2, keyed(2, "turn-1", "one again")), "turn-1", 1)
+	batch := append(keyed(2, "turn-3", "three"), keyed(3, "turn-1", "again")...)
+	wantDuplicate(t, other.Append(ctx, "s", 2, batch), "turn-1", 1)
+	if got := read(t, st, "s", 0); len(got) != 2 {
+		t.Fatalf("refused keyed appends stored something: %+v", got)
+	}
+	for name, bad := range map[string][]session.Event{
+		"a key twice in a batch": append(keyed(2, "x", "a"), keyed(3, "x", "b")...),
+		"a key with a space":     keyed(2, "two words", "a"),
+		"a key too long":         keyed(2, strings.Repeat("k", 129), "a"),
+	} {
+		if err := st.Append(ctx, "s", 2, bad); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+	if err := st.Append(ctx, "other", 0, keyed(0, "turn-1", "another session's")); err != nil {
+		t.Errorf("the same key in another session: %v", err)
+	}
+	if err := other.Append(ctx, "s", 2, keyed(2, "turn-3", "three")); err != nil {
+		t.Errorf("a new key after refusals: %v", err)
+	}
+	wantDuplicate(t, st.Append(ctx, "s", 3, keyed(3, "turn-3", "three")), "turn-3", 3)
+	rec := record()
+	rec.CreateKey, rec.CreateHash = "create-1", "sha256:abc"
+	if err := st.Create(ctx, "k", rec); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := other.Record(ctx, "k"); err != nil || got.CreateKey != "create-1" || got.CreateHash != "sha256:abc" {
+		t.Errorf("a create's key: %+v %v", got, err)
+	}
+}
+
+// testIdempotencyRace: writers on two handles all try to append one
+// keyed event (each retrying conflicts at the current end): it is stored
+// once, and every other writer is told which seq holds it.
+func testIdempotencyRace(t *testing.T, open func() session.EventStore) {
+	handles := []session.EventStore{open(), open()}
+	for _, h := range handles {
+		defer h.Close()
+	}
+	create(t, handles[0], "s")
+	const writers = 6
+	var wg sync.WaitGroup
+	seqs := make(chan int, writers)
+	errs := make(chan error, writers)
+	for w := range writers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			st := handles[w%2]
+			after := 0
+			for range 100 {
+				// Some unkeyed traffic too, so the ends move.
+				err := st.Append(ctx, "s", after, keyed(after, "the-one", fmt.Sprintf("from %d", w)))
+				var ce *session.ConflictError
+				var de *session.DuplicateKeyError
+				switch {
+				case err == nil:
+					seqs <- after + 1
+					return
+				case errors.As(err, &de):
+					seqs <- de.Seq
+					return
+				case errors.As(err, &ce):
+					after = ce.Current
+					if w%3 == 0 {
+						if st.Append(ctx, "s", after, events(after, session.PlayerAction, "noise")) == nil {
+							after++
+						}
+					}
+				default:
+					errs <- err
+					return
+				}
+			}
+			errs <- fmt.Errorf("writer %d: 100 conflicts", w)
+		}()
+	}
+	wg.Wait()
+	close(seqs)
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	var stored []session.Event
+	for _, ev := range read(t, handles[1], "s", 0) {
+		if ev.Key == "the-one" {
+			stored = append(stored, ev)
+		}
+	}
+	if len(stored) != 1 {
+		t.Fatalf("the keyed event is stored %d times", len(stored))
+	}
+	for seq := range seqs {
+		if seq != stored[0].Seq {
+			t.Errorf("a writer was told seq %d; the event is at %d", seq, stored[0].Seq)
+		}
+	}
+}
+
+// testWatch: a store that can watch signals a watcher on one handle when
+// another handle appends (as another process would), and stops when the
+// watcher's context ends.
+func testWatch(t *testing.T, open func() session.EventStore) {
+	st := open()
+	defer st.Close()
+	w, ok := st.(session.Watcher)
+	if !ok {
+		t.Skip("this store cannot watch: streams poll it")
+	}
+	create(t, st, "s")
+	wctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	ch, err := w.Watch(wctx, "s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := open()
+	defer other.Close()
+	for i := range 3 {
+		// Let the watch settle (a LISTEN connection, a first look at the
+		// log), then append from the other handle; a signal must follow.
+		time.Sleep(300 * time.Millisecond)
+		drain(ch)
+		if err := other.Append(ctx, "s", i, events(i, session.GMReply, fmt.Sprint("event ", i))); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case <-ch:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("no signal within 10 s of append %d by another handle", i+1)
+		}
+	}
+	if _, err := w.Watch(wctx, "../x"); err == nil {
+		t.Errorf("watching a bad id: accepted")
+	}
+}
+
+func drain(ch <-chan struct{}) {
+	for {
+		select {
+		case <-ch:
+		default:
+			return
+		}
+	}
+}
+
+// testListAndDelete: a store that lists gives an owner's sessions only
+// (all with AllOwners), with their seqs, idle ones with IdleFor; a
+// deleted session is gone for every handle, and its id free again.
+func testListAndDelete(t *testing.T, open func() session.EventStore) {
+	st := open()
+	defer st.Close()
+	l, ok := st.(session.Lister)
+	if !ok {
+		t.Skip("this store cannot list")
+	}
+	for i, owner := range []string{"ka", "ka", "kb"} {
+		rec := record()
+		rec.Owner = owner
+		if err := st.Create(ctx, fmt.Sprint("s", i), rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := st.Append(ctx, "s1", 0, events(0, session.GMReply, "one", session.PlayerAction, "two")); err != nil {
+		t.Fatal(err)
+	}
+	ids := func(opts session.ListOptions) string {
+		t.Helper()
+		sums, err := open().(session.Lister).List(ctx, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, s := range sums {
+			out = append(out, fmt.Sprintf("%s:%d", s.ID, s.Seq))
+		}
+		return strings.Join(out, " ")
+	}
+	if got := ids(session.ListOptions{Owner: "ka"}); got != "s0:0 s1:2" {
+		t.Errorf("ka's sessions: %q", got)
+	}
+	if got := ids(session.ListOptions{AllOwners: true}); got != "s0:0 s1:2 s2:0" {
+		t.Errorf("all sessions: %q", got)
+	}
+	if got := ids(session.ListOptions{Owner: "ka", Limit: 1}); got != "s0:0" {
+		t.Errorf("ka's first session: %q", got)
+	}
+	if got := ids(session.ListOptions{AllOwners: true, IdleFor: time.Hour}); got != "" {
+		t.Errorf("sessions idle for an hour: %q", got)
+	}
+	time.Sleep(50 * time.Millisecond)
+	if got := ids(session.ListOptions{AllOwners: true, IdleFor: 20 * time.Millisecond}); got != "s0:0 s1:2 s2:0" {
+		t.Errorf("sessions idle for 20 ms: %q", got)
+	}
+	// Deleted by another handle (another process): this one, which has
+	// appended to it, finds it gone too.
+	other := open()
+	defer other.Close()
+	if err := other.(session.Lister).Delete(ctx, "s1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Events(ctx, "s1", 0); !errors.Is(err, session.ErrNoSession) {
+		t.Errorf("events of a deleted session: %v", err)
+	}
+	if err := st.Append(ctx, "s1", 2, events(2, session.GMReply, "three")); !errors.Is(err, session.ErrNoSession) {
+		t.Errorf("append to a deleted session: %v", err)
+	}
+	if err := l.Delete(ctx, "s1"); !errors.Is(err, session.ErrNoSession) {
+		t.Errorf("deleting it again: %v", err)
+	}
+	if got := ids(session.ListOptions{Owner: "ka"}); got != "s0:0" {
+		t.Errorf("ka's sessions after the delete: %q", got)
+	}
+	create(t, other, "s1")
+	if got := read(t, st, "s1", 0); len(got) != 0 {
+		t.Errorf("a new session on a deleted id holds %v", got)
+	}
 }

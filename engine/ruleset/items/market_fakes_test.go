@@ -1,0 +1,118 @@
+package itemrules_test
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/rulehost/rulehost/engine/ruleset"
+	"github.com/rulehost/rulehost/engine/validate"
+)
+
+// forgeries is the 5e ruleset with a catalog of its own holding only a
+// fake, a glass longsword passing for equipment/longsword, placed first
+// (before the catalog of the item it passes for) or last.
+func forgeries(t testing.TB, first bool) (map[string]any, []any) {
+	t.Helper()
+	r := marketBase(t)
+	cat := jsv(`{ "id": "forgeries", "label": "Forgeries", "holds": "items", "entries": [
+		{ "id": "glass-longsword", "label": "Glass longsword", "item": { "category": "weapon", "slots": { "hands": 1 }, "passesFor": "equipment/longsword" } }
+	] }`)
+	cats := r["catalogs"].([]any)
+	if first {
+		r["catalogs"] = append([]any{cat}, cats...)
+		return r, []any{"catalogs", 0, "entries", 0, "item"}
+	}
+	r["catalogs"] = append(cats, cat)
+	return r, []any{"catalogs", len(cats), "entries", 0, "item"}
+}
+
+// TestFakeInACatalogOfItsOwn: a fake in a catalog apart from the item it
+// passes for is checked against it whatever the catalogs' order, by every
+// passesFor rule (a real, saleable item of the same category, worn in the
+// same slots, that binds if the fake binds), each refusal at the fake's
+// passesFor. The engine reads every catalog from the ruleset file, so
+// this is the check "at install for each catalog file" as well.
+func TestFakeInACatalogOfItsOwn(t *testing.T) {
+	for _, first := range []bool{true, false} {
+		r, _ := forgeries(t, first)
+		data, _ := json.Marshal(r)
+		rs, err := ruleset.Load("forgeries.json", data, ruleset.Options{})
+		if err != nil {
+			t.Fatalf("first=%v: %v", first, err)
+		}
+		if it := rs.Items.ItemByRef("forgeries/glass-longsword"); it == nil || !it.IsFake() || it.Market.PassesFor != "equipment/longsword" {
+			t.Fatalf("first=%v: the glass longsword: %+v", first, it)
+		}
+	}
+	cases := []struct {
+		name, contains string
+		patch          func(r map[string]any, fake map[string]any)
+	}{
+		{"passes for a fake of another catalog", "is itself a fake", func(r, fake map[string]any) {
+			fake["category"], fake["slots"] = "potion", nil
+			delete(fake, "slots")
+			fake["passesFor"] = "magic_items/potion-of-poison"
+		}},
+		{"passes for an item of another category", "of its own category", func(r, fake map[string]any) { fake["passesFor"] = "equipment/battleaxe"; fake["category"] = "armor" }},
+		{"worn in other slots", "worn in other slots", func(r, fake map[string]any) { fake["passesFor"] = "equipment/greataxe" }},
+		{"binds when its target does not", "this fake binds", func(r, fake map[string]any) {
+			at(r, "items")["binding"] = jsv(`{ "label": "Attunement", "max": { "const": 3 } }`)
+			fake["binds"] = true
+		}},
+		{"passes for an item without cost", "not for sale", func(r, fake map[string]any) { delete(entryItem(r, "equipment", "longsword"), "cost") }},
+		{"passes for an item in no catalog", `no item "armory/longsword"`, func(r, fake map[string]any) { fake["passesFor"] = "armory/longsword" }},
+	}
+	for _, c := range cases {
+		for _, first := range []bool{true, false} {
+			t.Run(c.name+map[bool]string{true: ", fakes first", false: ", fakes last"}[first], func(t *testing.T) {
+				r, fakeAt := forgeries(t, first)
+				c.patch(r, at(r, fakeAt...))
+				data, _ := json.Marshal(r)
+				_, err := ruleset.Load("forgeries.json", data, ruleset.Options{})
+				var verr *validate.Error
+				if !errors.As(err, &verr) {
+					t.Fatalf("want a refusal, got %v", err)
+				}
+				want := "/" + joinPath(fakeAt) + "/passesFor"
+				found := false
+				for _, p := range verr.Problems {
+					if p.Pointer == want && strings.Contains(p.Message, c.contains) {
+						found = true
+					} else {
+						t.Errorf("unexpected problem %s: %s", p.Pointer, p.Message)
+					}
+				}
+				if !found {
+					t.Errorf("no problem at %s containing %q", want, c.contains)
+				}
+			})
+		}
+	}
+}
+
+func joinPath(path []any) string {
+	out := make([]string, len(path))
+	for i, k := range path {
+		b, _ := json.Marshal(k)
+		out[i] = strings.Trim(string(b), `"`)
+	}
+	return strings.Join(out, "/")
+}
+
+// entryItem is the item block of catalog/entry in the raw ruleset.
+func entryItem(r map[string]any, catalog, entry string) map[string]any {
+	for _, c := range r["catalogs"].([]any) {
+		cm := c.(map[string]any)
+		if cm["id"] != catalog {
+			continue
+		}
+		for _, e := range cm["entries"].([]any) {
+			if em := e.(map[string]any); em["id"] == entry {
+				return em["item"].(map[string]any)
+			}
+		}
+	}
+	panic("no " + catalog + "/" + entry)
+}
