@@ -63,6 +63,7 @@ func (h *Histogram) Observe(v float64) {
 type family struct {
 	name, help, kind string
 	labels           []string
+	byName           []int     // label indexes in the order of their names, as written
 	buckets          []float64 // histograms
 
 	mu       sync.Mutex
@@ -77,7 +78,13 @@ type child struct {
 }
 
 func newFamily(name, help, kind string, buckets []float64, labels []string) *family {
-	return &family{name: name, help: help, kind: kind, buckets: buckets, labels: labels, children: map[string]*child{}}
+	f := &family{name: name, help: help, kind: kind, buckets: buckets, labels: labels, children: map[string]*child{}}
+	f.byName = make([]int, len(labels))
+	for i := range f.byName {
+		f.byName[i] = i
+	}
+	slices.SortFunc(f.byName, func(a, b int) int { return strings.Compare(labels[a], labels[b]) })
+	return f
 }
 
 // get is the child with these label values, made on first use. Too few
@@ -195,8 +202,9 @@ func collectorName(c Collector) string {
 }
 
 // WriteText writes every metric in the text exposition format, families
-// sorted by name and children by label values, so two scrapes of the same
-// counts are the same bytes.
+// sorted by name, labels by name and children by label values (as the
+// Prometheus client wrote them), so two scrapes of the same counts are the
+// same bytes.
 func (r *Registry) WriteText(w io.Writer) error {
 	r.mu.Lock()
 	cs := slices.Clone(r.all)
@@ -250,7 +258,14 @@ func (f *family) write(b []byte) []byte {
 	if len(kids) == 0 {
 		return b
 	}
-	slices.SortFunc(kids, func(a, b *child) int { return slices.Compare(a.values, b.values) })
+	slices.SortFunc(kids, func(a, b *child) int {
+		for _, i := range f.byName {
+			if c := strings.Compare(a.values[i], b.values[i]); c != 0 {
+				return c
+			}
+		}
+		return 0
+	})
 	b = header(b, f.name, f.help, f.kind)
 	for _, ch := range kids {
 		if ch.c != nil {
@@ -287,11 +302,11 @@ func (f *family) sample(b []byte, name string, values []string, extra, extraValu
 	b = append(b, name...)
 	if len(values) > 0 || extra != "" {
 		b = append(b, '{')
-		for i, l := range f.labels {
-			if i > 0 {
+		for n, i := range f.byName { // sorted by label name, as the Prometheus client writes them
+			if n > 0 {
 				b = append(b, ',')
 			}
-			b = appendLabel(b, l, values[i])
+			b = appendLabel(b, f.labels[i], values[i])
 		}
 		if extra != "" {
 			if len(values) > 0 {

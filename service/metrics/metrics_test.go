@@ -7,18 +7,18 @@ import (
 	"testing"
 )
 
-// TestTextFormat pins the exposition: families sorted by name, children by
-// label values, histogram buckets cumulative with +Inf, _sum and _count,
+// TestTextFormat pins the exposition: families sorted by name, labels by
+// name (whatever order they were declared in), children by label values, histogram buckets cumulative with +Inf, _sum and _count,
 // label values and help escaped.
 func TestTextFormat(t *testing.T) {
 	r := NewRegistry()
-	req := NewCounterVec("b_requests_total", "Requests by route\\status.", "route", "status")
+	req := NewCounterVec("b_requests_total", "Requests by route\\status.", "status", "route")
 	lat := NewHistogramVec("a_seconds", "Latency.", []float64{1, 0.5}, "route")
 	fam, one := NewCounter("c_total", "One line\nand another.")
 	r.MustRegister(req, lat, fam, NewGaugeFunc("d_gauge", "A gauge.", func() float64 { return 2.5 }))
-	req.WithLabelValues("/v1/roll", "200").Inc()
-	req.WithLabelValues("/v1/check", "200").Add(3)
-	req.WithLabelValues(`/we"ird`+"\n", "500").Inc()
+	req.WithLabelValues("200", "/v1/roll").Inc()
+	req.WithLabelValues("200", "/v1/check").Add(3)
+	req.WithLabelValues("500", `/we"ird`+"\n").Inc()
 	h := lat.WithLabelValues("/v1/check")
 	for _, v := range []float64{0.25, 0.5, 0.75, 3} {
 		h.Observe(v)
