@@ -35,7 +35,11 @@ FUZZ_TARGETS := \
 	./engine/session:FuzzReadLog \
 	./engine/jsonin:FuzzDecode \
 	./engine/jsonin:FuzzInto \
+	./engine/jsonin:FuzzPositions \
 	./host/sandbox:FuzzClean \
+	./host/plugin:FuzzAttrDecls \
+	./mcp:FuzzToolArgs \
+	./mcp:FuzzScreen \
 	./engine/use:FuzzUseValidator \
 	./engine/use:FuzzUseTag \
 	./engine/use:FuzzSheetTag \

@@ -162,7 +162,7 @@ func bridgeParty(c *cli.Context, a bridgeArgs) (*items.Party, error) {
 		defer s.Close()
 		return s.State().Party, nil
 	}
-	rs, err := ruleset.LoadFile(a.ruleset, ruleset.Options{})
+	rs, err := loadRulesetFile(a.ruleset, ruleset.Options{})
 	if err != nil {
 		return nil, refused(err)
 	}

@@ -100,7 +100,7 @@ func checkAnswerer(c *cli.Context, t tag.Tag, opts loadOptions) (func(dice.Strea
 	rs := opts.loaded
 	if rs == nil {
 		var err error
-		if rs, err = ruleset.LoadFile(c.String("ruleset"), opts.Ruleset); err != nil {
+		if rs, err = loadRulesetFile(c.String("ruleset"), opts.Ruleset); err != nil {
 			return nil, refused(err)
 		}
 	}

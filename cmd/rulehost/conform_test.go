@@ -14,11 +14,11 @@ import (
 const gwWarned = "../../testdata/items/gw.json" // two conditions' modes, read by no check
 
 // TestValidateWarnings: warnings come after the problems as
-// FILE: /pointer: warning: ..., --json lists them, and only --strict
+// FILE:LINE:COL: /pointer: warning: ..., --json lists them, and only --strict
 // turns them into exit status 1.
 func TestValidateWarnings(t *testing.T) {
 	code, out, _ := runCLI("validate", gwWarned)
-	wantLine := gwWarned + `: /conditions/3/check/effects/0: warning: "own-checks-disadvantage" does nothing`
+	wantLine := gwWarned + `:89:6: /conditions/3/check/effects/0: warning: "own-checks-disadvantage" does nothing`
 	if code != 0 || !strings.Contains(out, wantLine) || !strings.Contains(out, gwWarned+": valid (2 warning(s))") {
 		t.Errorf("exit %d\n%s", code, out)
 	}

@@ -3,8 +3,10 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -16,13 +18,32 @@ import (
 // then stderr) with the lines under it. The tutorial cannot drift from the
 // engine.
 func TestFirstRulesetTutorial(t *testing.T) {
-	doc, err := os.ReadFile("../../docs/first-ruleset.md")
+	if commands := runTutorial(t, "docs/first-ruleset.md"); commands < 10 {
+		t.Fatalf("only %d commands found in the tutorial", commands)
+	}
+}
+
+var updateTutorials = flag.Bool("update-tutorials", false, "rewrite the output under each command of docs/first-*.md with what it prints now")
+
+// runTutorial runs a tutorial under docs/ (the path from the repository's
+// root) in a fresh folder and returns how many commands it ran; with
+// -update-tutorials it rewrites each command's expected output instead
+// of failing on it.
+func runTutorial(t *testing.T, name string) int {
+	t.Helper()
+	path := filepath.Join("../..", name)
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := os.ReadFile(abs)
 	if err != nil {
 		t.Fatal(err)
 	}
 	blocks := fencedBlocks(string(doc))
 	t.Chdir(t.TempDir())
 	commands := 0
+	var fixes []outputFix
 	for _, b := range blocks {
 		switch {
 		case b.attrs["file"] != "":
@@ -30,12 +51,33 @@ func TestFirstRulesetTutorial(t *testing.T) {
 		case b.attrs["add"] != "":
 			mergeTutorialFile(t, b.attrs["add"], b.attrs["at"], b.body)
 		case b.lang == "console":
-			commands += runConsoleBlock(t, b.line, b.body)
+			n, f := runConsoleBlockIn(t, name, b.line, b.body)
+			commands += n
+			fixes = append(fixes, f...)
 		}
 	}
-	if commands < 10 {
-		t.Fatalf("only %d commands found in the tutorial", commands)
+	if *updateTutorials && len(fixes) > 0 {
+		lines := strings.Split(string(doc), "\n")
+		for i := len(fixes) - 1; i >= 0; i-- {
+			f := fixes[i]
+			lines = append(lines[:f.from], append(strings.Split(f.got, "\n"), lines[f.from+f.n:]...)...)
+		}
+		if err := os.WriteFile(abs, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
+	return commands
+}
+
+// elapsed is how long something took in a command's output ("ran 5
+// cases in 12ms with"), which no two runs agree on: compared as "(time)".
+var elapsed = regexp.MustCompile(` in [0-9.]+(?:ns|µs|ms|s|m[0-9.]+s) `)
+
+// outputFix is a command's output to write into the tutorial: n lines
+// from line index from (0-based) become got.
+type outputFix struct {
+	from, n int
+	got     string
 }
 
 type fenced struct {
@@ -128,36 +170,44 @@ func mergeTutorialFile(t *testing.T, name, pointer, body string) {
 	writeTutorialFile(t, name, string(out)+"\n")
 }
 
-// runConsoleBlock runs each "$ rulehost" line and compares the output.
-func runConsoleBlock(t *testing.T, line int, body string) int {
+// runConsoleBlockIn runs each "$ rulehost" line of a console block that
+// starts at line (its fence) of the tutorial doc, and compares the
+// output; with -update-tutorials it returns the fixes instead.
+func runConsoleBlockIn(t *testing.T, doc string, line int, body string) (int, []outputFix) {
 	t.Helper()
 	type step struct {
 		cmd  string
+		at   int // 0-based index in the doc of the first output line
 		want []string
 	}
 	var steps []step
-	for _, l := range strings.Split(strings.TrimSuffix(body, "\n"), "\n") {
+	for k, l := range strings.Split(strings.TrimSuffix(body, "\n"), "\n") {
 		if cmd, ok := strings.CutPrefix(l, "$ "); ok {
-			steps = append(steps, step{cmd: cmd})
+			steps = append(steps, step{cmd: cmd, at: line + k + 1})
 			continue
 		}
 		if len(steps) == 0 {
-			t.Fatalf("docs/first-ruleset.md:%d: output before a command", line)
+			t.Fatalf("%s:%d: output before a command", doc, line)
 		}
 		steps[len(steps)-1].want = append(steps[len(steps)-1].want, l)
 	}
+	var fixes []outputFix
 	for _, s := range steps {
 		args := shellWords(t, s.cmd)
 		if len(args) == 0 || args[0] != "rulehost" {
-			t.Fatalf("docs/first-ruleset.md:%d: not a rulehost command: %s", line, s.cmd)
+			t.Fatalf("%s:%d: not a rulehost command: %s", doc, line, s.cmd)
 		}
 		_, out, errOut := runCLI(args[1:]...)
 		got := strings.TrimSuffix(out+errOut, "\n")
-		if want := strings.Join(s.want, "\n"); got != want {
-			t.Errorf("docs/first-ruleset.md:%d: $ %s\ngot:\n%s\nwant:\n%s", line, s.cmd, got, want)
+		if want := strings.Join(s.want, "\n"); elapsed.ReplaceAllString(got, " in (time) ") != elapsed.ReplaceAllString(want, " in (time) ") {
+			if *updateTutorials {
+				fixes = append(fixes, outputFix{from: s.at, n: len(s.want), got: got})
+				continue
+			}
+			t.Errorf("%s:%d: $ %s\ngot:\n%s\nwant:\n%s", doc, line, s.cmd, got, want)
 		}
 	}
-	return len(steps)
+	return len(steps), fixes
 }
 
 // shellWords splits a command line as a POSIX shell would for the quoting
@@ -202,4 +252,13 @@ func shellWords(t *testing.T, s string) []string {
 		out = append(out, cur.String())
 	}
 	return out
+}
+
+// TestFirstPluginTutorial runs docs/first-plugin.md as
+// TestFirstRulesetTutorial runs docs/first-ruleset.md: from `plugin new`
+// to a bundle with a suite.
+func TestFirstPluginTutorial(t *testing.T) {
+	if commands := runTutorial(t, "docs/first-plugin.md"); commands < 10 {
+		t.Fatalf("only %d commands found in the tutorial", commands)
+	}
 }

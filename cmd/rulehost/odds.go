@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"time"
 
 	"github.com/rulehost/rulehost/engine/odds"
-	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/sheet"
 	"github.com/rulehost/rulehost/engine/tag"
+	"github.com/rulehost/rulehost/host"
+	"github.com/rulehost/rulehost/host/plugin"
 	"github.com/urfave/cli/v2"
 )
 
@@ -18,12 +20,15 @@ func init() {
 	commands = append(commands, func() *cli.Command {
 		return &cli.Command{
 			Name:      "odds",
-			Usage:     "print the probability of every outcome of a skill_check tag (exact for native kinds)",
+			Usage:     "print the probability of every outcome of a skill_check tag (exact for native kinds) or a plugin tag",
 			ArgsUsage: "'TAG'",
 			Description: "Reads the ruleset, sheets and tag exactly as check does and prints each outcome with its\n" +
 				"probability, as a bar chart, and the chance of success. --sweep dc=5..25 prints the chance of\n" +
 				"success along a range of any numeric tag attribute; --vs 'TAG' compares a second tag.\n" +
-				"Plugin kinds without an odds function are sampled (--samples seeds from --seed), with a 95% interval.",
+				"A plugin kind without an odds function, and a plugin tag ([opposed_check: ...]), is exact by walking every\n" +
+				"throw of its dice when that tree is small (about 10^6 replays, within --deadline), and otherwise sampled\n" +
+				"(--samples seeds from --seed) with a 95% interval. A plugin tag's outcomes are told apart by --by KEY\n" +
+				"(default: the record's winner=, else outcome=, else success=).",
 			Flags: []cli.Flag{
 				&cli.StringFlag{Name: "ruleset", Aliases: []string{"r"}, Usage: "ruleset `FILE` (required)"},
 				&cli.StringSliceFlag{Name: "sheet", Aliases: []string{"s"}, Usage: "character sheet `FILE` (repeatable: who= picks one, else the first)"},
@@ -35,6 +40,8 @@ func init() {
 				&cli.IntFlag{Name: "width", Value: 40, Usage: "bar width in cells at 100%"},
 				&cli.IntFlag{Name: "samples", Value: odds.DefaultSamples, Usage: "seeds sampled for a kind without exact odds"},
 				&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "first seed sampled"},
+				&cli.StringSliceFlag{Name: "by", Usage: "a plugin tag's record `KEY` its outcomes differ by (repeatable)"},
+				&cli.DurationFlag{Name: "deadline", Value: 5 * time.Second, Usage: "how long a plugin tag's odds may take (walk, else sample)"},
 				&cli.StringSliceFlag{Name: "plugins", Usage: "load plugins from `DIR` (repeatable); plugins/ is loaded when present"},
 			},
 			Action: runOdds,
@@ -66,7 +73,7 @@ func runOdds(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	rs, err := ruleset.LoadFile(c.String("ruleset"), opts.Ruleset)
+	rs, err := loadRulesetFile(c.String("ruleset"), opts.Ruleset)
 	if err != nil {
 		return refused(err)
 	}
@@ -80,6 +87,20 @@ func runOdds(c *cli.Context) error {
 	}
 	o := odds.Options{Kinds: opts.Kinds, Samples: c.Int("samples"), Seed: c.Uint64("seed")}
 	p := oddsPrinter{c: c, w: c.App.Writer}
+	if !t.NameIs("skill_check") && opts.Host != nil && opts.Host.Handles(t.Name) {
+		if c.String("sweep") != "" || c.String("vs") != "" {
+			return misuse(c, "--sweep and --vs are for skill_check tags")
+		}
+		if d := c.Duration("deadline"); d <= 0 || d > 10*time.Minute {
+			return misuse(c, "--deadline must be above 0 and at most 10m")
+		}
+		r, err := opts.Host.TagOdds(plugin.TagEnv{RS: rs, Characters: chars}, t, host.TagOddsOptions{
+			By: c.StringSlice("by"), Samples: c.Int("samples"), Seed: c.Uint64("seed"), Deadline: time.Now().Add(c.Duration("deadline"))})
+		if err != nil {
+			return oddsError(err)
+		}
+		return p.one(t, r)
+	}
 	switch {
 	case c.String("sweep") != "":
 		attr, lo, hi, err := odds.ParseSweep(c.String("sweep"))
@@ -140,7 +161,12 @@ func (p oddsPrinter) one(t tag.Tag, r odds.Result) error {
 	fmt.Fprintln(p.w, t.String())
 	fmt.Fprintln(p.w, method(r))
 	fmt.Fprint(p.w, odds.Chart(odds.Rows(r), nil, p.width(), p.c.Bool("ascii")))
-	fmt.Fprintf(p.w, "success: %s\n", odds.Percent(r.Success))
+	if t.NameIs("skill_check") {
+		fmt.Fprintf(p.w, "success: %s\n", odds.Percent(r.Success))
+	}
+	if r.Note != "" {
+		fmt.Fprintf(p.w, "(%s)\n", r.Note)
+	}
 	if !r.Exact {
 		fmt.Fprintln(p.w, "95% intervals:")
 		for _, o := range r.Outcomes {
@@ -210,9 +236,14 @@ func (p oddsPrinter) svg(draw func() []byte) error {
 func method(r odds.Result) string {
 	switch r.Method {
 	case "sampled":
-		return fmt.Sprintf("estimated from %d seeded rolls (the kind gives no exact odds)", r.Samples)
+		if r.Note != "" { // a plugin tag whose throws were not walked: the note says why
+			return fmt.Sprintf("estimated from %d seeded rolls", r.Samples)
+		}
+		return fmt.Sprintf("estimated from %d seeded rolls (no exact odds: no odds function answers, and the throws are too many to walk)", r.Samples)
 	case "plugin":
 		return "exact (the plugin's odds function)"
+	case "enumerated":
+		return fmt.Sprintf("exact (every throw of the plugin's dice, %d replays; %.1e left out by cut chains; each probability within %.0e)", r.Leaves, r.Neglected, r.ErrorBound)
 	}
 	return fmt.Sprintf("exact (float64, each probability within %.0e)", r.ErrorBound)
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/rulehost/rulehost/engine/prompt"
 	"github.com/rulehost/rulehost/engine/record"
-	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/session"
 	"github.com/urfave/cli/v2"
 )
@@ -59,6 +58,9 @@ func printPrompt(c *cli.Context) error {
 		}
 	}
 	in.Format = f
+	if opts.Host != nil {
+		in.Mechanics = opts.Host.Mechanics() // the plugins' kinds and tags, taught
+	}
 	secs, unknown := prompt.Select(prompt.Build(in), c.StringSlice("section"))
 	if len(unknown) > 0 {
 		return misuse(c, "--section %s: no such section; sections: %s", strings.Join(unknown, ", "), strings.Join(prompt.Names, ", "))
@@ -106,7 +108,7 @@ func promptInput(c *cli.Context) (prompt.Input, loadOptions, error) {
 		if err != nil {
 			return prompt.Input{}, loadOptions{}, err
 		}
-		rs, err := ruleset.LoadFile(rsFile, opts.Ruleset)
+		rs, err := loadRulesetFile(rsFile, opts.Ruleset)
 		if err != nil {
 			return prompt.Input{}, loadOptions{}, refused(err)
 		}

@@ -47,7 +47,7 @@ func runRoll(c *cli.Context) error {
 	}
 	var rs *ruleset.Ruleset
 	if path := c.String("ruleset"); path != "" {
-		if rs, err = ruleset.LoadFile(path, ruleset.Options{}); err != nil {
+		if rs, err = loadRulesetFile(path, ruleset.Options{}); err != nil {
 			return refused(err)
 		}
 	}

@@ -13,7 +13,6 @@ import (
 
 	"github.com/rulehost/rulehost/engine/jsonin"
 	"github.com/rulehost/rulehost/engine/record"
-	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/session"
 	"github.com/rulehost/rulehost/host"
 	"github.com/urfave/cli/v2"
@@ -113,7 +112,7 @@ func startSession(c *cli.Context, dir string, entries []session.Entry) (*session
 	if err != nil {
 		return nil, opts, err
 	}
-	rs, err := ruleset.LoadFile(c.String("ruleset"), opts.Ruleset)
+	rs, err := loadRulesetFile(c.String("ruleset"), opts.Ruleset)
 	if err != nil {
 		return nil, opts, refused(err)
 	}

@@ -205,7 +205,7 @@ func TestStrictInputMessages(t *testing.T) {
 	a := writeFile(t, filepath.Join(tmp, "a", "ruleset.json"), `{"id": "x"}`)
 	b := writeFile(t, filepath.Join(tmp, "b", "ruleset.json"), `{"id": "y"}`)
 	_, out, _ := runCLI("validate", a, b)
-	if !strings.Contains(out, a+": ") || !strings.Contains(out, b+": ") {
+	if !strings.Contains(out, a+":1:1: ") || !strings.Contains(out, b+":1:1: ") {
 		t.Fatalf("validate output does not name the files as given:\n%s", out)
 	}
 	rs, _ := os.ReadFile(fiveE)

@@ -17,20 +17,28 @@ func init() {
 			Name:      "validate",
 			Usage:     "check ruleset files as an import would, and sheets and transcripts, reporting every problem",
 			ArgsUsage: "[RULESET...]",
-			Description: "Each problem is printed as FILE: /json/pointer: what is wrong and what is allowed,\n" +
-				"then each warning (legal, but it does nothing) as FILE: /json/pointer: warning: ....\n" +
+			Description: "Each problem is printed as FILE:LINE:COL: /json/pointer: what is wrong and what is allowed\n" +
+				"(the line and column of the member the pointer names), then each warning (legal, but it does\n" +
+				"nothing) as FILE:LINE:COL: /json/pointer: warning: ....\n" +
 				"--sheet FILE --ruleset FILE checks sheets against the ruleset they are played with;\n" +
 				"--transcript FILE checks that every tag of a transcript parses (FILE:LINE: ...).\n" +
 				"Exit status 0 when every file is valid, 1 when any is refused (or, with --strict, warned about).",
 			Flags: []cli.Flag{
-				&cli.BoolFlag{Name: "json", Usage: "print one JSON object per file: {file, valid, problems: [{pointer, message}], warnings: [...]}"},
+				&cli.BoolFlag{Name: "json", Usage: "print one JSON object per file: {file, valid, problems: [{pointer, message, line, column}], warnings: [...]}"},
 				&cli.BoolFlag{Name: "strict", Usage: "treat warnings as refusals (exit status 1)"},
+				&cli.StringFlag{Name: "needs", Usage: "print the lowest capabilityApi ruleset `FILE` needs and the key that needs it (nothing else is checked)"},
 				&cli.StringSliceFlag{Name: "plugins", Usage: "load plugins from `DIR` (repeatable) so their resolution kinds validate"},
 				&cli.StringFlag{Name: "ruleset", Usage: "the ruleset `FILE` the --sheet files are played with (validated too)"},
 				&cli.StringSliceFlag{Name: "sheet", Usage: "check the sheet `FILE` against --ruleset (repeatable)"},
 				&cli.StringSliceFlag{Name: "transcript", Usage: "check that every tag of the transcript `FILE` parses (repeatable)"},
 			},
 			Action: func(c *cli.Context) error {
+				if f := c.String("needs"); f != "" {
+					if c.NArg() > 0 {
+						return misuse(c, "--needs reads one ruleset FILE: give it alone")
+					}
+					return runNeeds(c, f)
+				}
 				sheets, transcripts := c.StringSlice("sheet"), c.StringSlice("transcript")
 				if c.NArg() == 0 && len(sheets) == 0 && len(transcripts) == 0 && c.String("ruleset") == "" {
 					return misuse(c, "name at least one ruleset file (or --sheet FILE --ruleset FILE, or --transcript FILE)")

@@ -19,7 +19,7 @@ func TestValidateSheets(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out, _ = runCLI("validate", "--ruleset", fiveE, "--sheet", bad)
-	if code != 1 || !strings.Contains(out, bad+`: /abilities/strr: no ability "strr" in the ruleset`) {
+	if code != 1 || !strings.Contains(out, bad+`:1:29: /abilities/strr: no ability "strr" in the ruleset`) {
 		t.Errorf("a sheet with an unknown ability: exit %d: %s", code, out)
 	}
 	code, _, errs = runCLI("validate", "--sheet", ada)

@@ -27,6 +27,9 @@ type Distribution struct {
 	// Head is the record the check's setup wrote before any die was
 	// thrown (who, skill, dice=, target=, ...): what the odds are of.
 	Head record.Record
+	// Report is how a plugin kind found its odds (zero for native kinds
+	// and a plain OddsResolver).
+	Report OddsReport
 }
 
 // ErrorBound is the most any probability Odds returns may differ from the
@@ -45,6 +48,23 @@ var ErrNoOdds = errors.New("the kind gives no exact odds")
 // probability of each verdict of a check. c is prepared as for Resolve.
 type OddsResolver interface {
 	Odds(c *Check) ([]Weighted, error)
+}
+
+// OddsReport says how a plugin kind found its odds.
+type OddsReport struct {
+	// Method is "plugin" (its odds function) or "enumerated" (the host
+	// walked its draws).
+	Method string
+	// Neglected is the probability an enumeration left out (paths cut).
+	Neglected float64
+	// Leaves is how many replays an enumeration took.
+	Leaves int
+}
+
+// ReportingOddsResolver is an OddsResolver that also says how it found
+// the odds; Odds prefers it.
+type ReportingOddsResolver interface {
+	OddsReport(c *Check) ([]Weighted, OddsReport, error)
 }
 
 // nativeOdds enumerates each native kind's faces. Each calls its kind's
@@ -73,6 +93,7 @@ func Odds(env *Env, t tag.Tag) (d Distribution, refusal record.Record, refused b
 		return Distribution{}, refusal, true, nil
 	}
 	var vd *verdictDist
+	var report OddsReport
 	if f, native := nativeOdds[c.Res.Kind]; native {
 		if vd = f(c); vd == nil {
 			return Distribution{}, record.Record{}, false, ErrNoOdds
@@ -82,11 +103,15 @@ func Odds(env *Env, t tag.Tag) (d Distribution, refusal record.Record, refused b
 		if !has {
 			return Distribution{}, record.Refused("skill_check", "unknown-kind", "kind", c.Res.Kind), true, nil
 		}
-		or, can := r.(OddsResolver)
-		if !can {
+		var ws []Weighted
+		var err error
+		if rr, reports := r.(ReportingOddsResolver); reports {
+			ws, report, err = rr.OddsReport(c)
+		} else if or, can := r.(OddsResolver); can {
+			ws, err = or.Odds(c)
+		} else {
 			return Distribution{}, record.Record{}, false, ErrNoOdds
 		}
-		ws, err := or.Odds(c)
 		if err != nil {
 			return Distribution{}, record.Record{}, false, err
 		}
@@ -99,7 +124,7 @@ func Odds(env *Env, t tag.Tag) (d Distribution, refusal record.Record, refused b
 	if c.Rec.Name != "check" {
 		return Distribution{}, c.Rec, true, nil
 	}
-	return Distribution{Res: c.Res, Verdicts: vd.sorted(), Head: c.Rec}, record.Record{}, false, nil
+	return Distribution{Res: c.Res, Verdicts: vd.sorted(), Head: c.Rec, Report: report}, record.Record{}, false, nil
 }
 
 // noDraw is the stream a check's setup sees in Odds: setup draws nothing,

@@ -136,6 +136,9 @@ type decoder struct {
 	build bool
 	path  []string // pointer segments, escaped
 	depth int
+	// at, when not nil, records the byte offset of every member (its
+	// name's opening quote) and element by pointer (Positions).
+	at map[string]int
 }
 
 func (d *decoder) document() (any, error) {
@@ -282,6 +285,9 @@ func (d *decoder) object() (any, error) {
 		}
 		key := k.(string)
 		d.path = append(d.path, escape(key))
+		if d.at != nil {
+			d.at[d.pointer()] = keyAt
+		}
 		if _, dup := seen[key]; dup {
 			return nil, d.fail(keyAt, "duplicate key %q: the object already has a member of that name", key)
 		}
@@ -338,6 +344,9 @@ func (d *decoder) array() (any, error) {
 			return nil, d.fail(d.i, "more than %d elements in one array", MaxItems)
 		}
 		d.ws()
+		if d.at != nil {
+			d.at[d.pointer()] = d.i
+		}
 		v, err := d.value()
 		if err != nil {
 			return nil, err

@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
+	"github.com/rulehost/rulehost/engine/validate"
 )
 
 // Amount is a whole quantity of one coin of a family.
@@ -80,7 +81,7 @@ func ParseAmount(b *itemrules.ItemsBlock, s string) (Amount, error) {
 	}
 	coin, fam := b.CoinByName(word)
 	if coin == nil {
-		return Amount{}, &Error{UnknownCoin, "no coin " + quote(word) + " in this ruleset; its coins: " + coinNames(b)}
+		return Amount{}, &Error{UnknownCoin, "no coin " + quote(word) + " in this ruleset; its coins: " + coinNames(b) + validate.DidYouMean(word, coinWords(b))}
 	}
 	return Amount{N: n, Coin: coin, Family: fam}, nil
 }
@@ -102,6 +103,21 @@ func coinNames(b *itemrules.ItemsBlock) string {
 		}
 	}
 	return strings.Join(out, ", ")
+}
+
+// coinWords are the names a coin answers to that a typo may be near:
+// each coin's label and id.
+func coinWords(b *itemrules.ItemsBlock) []string {
+	var out []string
+	for _, fam := range b.Currencies {
+		for _, c := range fam.Units {
+			out = append(out, c.Label)
+			if !strings.EqualFold(c.ID, c.Label) {
+				out = append(out, c.ID)
+			}
+		}
+	}
+	return out
 }
 
 func quote(s string) string { return `"` + s + `"` }

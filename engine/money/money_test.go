@@ -232,6 +232,13 @@ func TestAmounts(t *testing.T) {
 			t.Errorf("%q: %v, want %s", in, err, reason)
 		}
 	}
+	// a coin's name misspelt: the refusal suggests the nearest
+	if _, err := money.ParseAmount(rs.Items, "3 shilings"); err == nil || !strings.Contains(err.Error(), `did you mean "shilling`) {
+		t.Errorf("a misspelt coin: %v", err)
+	}
+	if _, err := money.ParseAmount(rs.Items, "3 ducats"); err == nil || strings.Contains(err.Error(), "did you mean") {
+		t.Errorf("a coin near none: %v", err)
+	}
 	// Without a one, the label's singular still names one coin.
 	plain := inline(t, `{"categories":[{"id":"gear"}],"currencies":[{"id":"c","units":[
 		{"id":"p","label":"pennies","value":1},{"id":"s","label":"shillings","value":12},{"id":"gp","label":"gold pieces","value":100}]}]}`)

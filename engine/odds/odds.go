@@ -104,12 +104,21 @@ type Result struct {
 	Success  float64   `json:"success"`
 	Outcomes []Outcome `json:"outcomes"`
 	// Method says how the odds were found: "exact" (native kinds),
-	// "plugin" (a plugin's odds function) or "sampled".
+	// "plugin" (a plugin's odds function), "enumerated" (the host walked
+	// a plugin kind's draws) or "sampled".
 	Method string `json:"method"`
+	// Neglected is the probability an enumeration left out: exploding
+	// chains cut where they were less likely than 1e-18 (below 1e-12 in
+	// all, and included in ErrorBound).
+	Neglected float64 `json:"neglected,omitempty"`
+	// Leaves is how many replays of the plugin an enumeration took.
+	Leaves int `json:"leaves,omitempty"`
 	// ErrorBound is the largest error of any exact probability.
 	ErrorBound float64 `json:"errorBound,omitempty"`
 	// Samples is the sample size of sampled odds.
 	Samples int `json:"samples,omitempty"`
+	// Note says why odds were sampled when a walk was given up.
+	Note string `json:"note,omitempty"`
 	// Check is what was rolled: the record's head before any die (who,
 	// skill, dice, target, ...).
 	Check string `json:"check,omitempty"`
@@ -179,7 +188,11 @@ func ForCharacter(rs *ruleset.Ruleset, ch *sheet.Character, t tag.Tag, opts Opti
 		return Result{}, err
 	}
 	r := Result{Exact: true, Method: "exact", ErrorBound: ErrorBound, Check: d.Head.String()}
-	if !nativeKinds[d.Res.Kind] {
+	switch {
+	case d.Report.Method == "enumerated":
+		r.Method, r.Neglected, r.Leaves = "enumerated", d.Report.Neglected, d.Report.Leaves
+		r.ErrorBound = ErrorBound + d.Report.Neglected
+	case !nativeKinds[d.Res.Kind]:
 		// As exact as the plugin's own arithmetic: the host checks only
 		// that its probabilities sum to 1 (host/kind).
 		r.Method, r.ErrorBound = "plugin", 0
@@ -362,6 +375,10 @@ func sortSampled(res *ruleset.Resolution, out []Outcome) {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].rank < out[j].rank })
 }
+
+// Wilson is the 95% Wilson score interval of k successes in n trials,
+// for hosts that sample (a plugin tag's odds).
+func Wilson(k, n float64) (float64, float64) { return wilson(k, n) }
 
 // wilson is the 95% Wilson score interval of k successes in n trials.
 func wilson(k, n float64) (float64, float64) {

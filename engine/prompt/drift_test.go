@@ -15,7 +15,10 @@ import (
 func TestDrift(t *testing.T) {
 	for _, g := range bundled(t) {
 		t.Run(g.name, func(t *testing.T) {
-			secs := prompt.Build(prompt.Input{RS: g.rs, Sheets: g.sheets})
+			// with what the bundled plugins declare: the ruleset's
+			// plugin kind and every plugin tag are taught, and their
+			// examples answered, like native ones
+			secs := prompt.Build(prompt.Input{RS: g.rs, Sheets: g.sheets, Mechanics: bundledHost(t).Mechanics()})
 			s := g.session()
 			n := 0
 			for _, name := range prompt.Names {

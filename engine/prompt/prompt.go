@@ -58,6 +58,10 @@ type Input struct {
 	// Format renders the inventory block's items and the last turn's
 	// records; nil is record.Plain.
 	Format record.Formatter
+	// Mechanics are what the loaded plugins declare of their kinds and
+	// tags (the host's Mechanics): the rules section teaches the
+	// ruleset's plugin kind and the plugin tags like native ones.
+	Mechanics []Mechanic
 }
 
 // Build returns the prompt's sections in order. A section with nothing to
@@ -75,7 +79,7 @@ func Build(in Input) []Section {
 			out = append(out, s)
 		}
 	}
-	add(rulesSection(in.RS, party), true)
+	add(rulesSection(in.RS, party, in.Mechanics), true)
 	add(itemsSection(in.RS, party))
 	add(moneySection(in.RS, party))
 	add(lootSection(in.RS, party))

@@ -28,6 +28,9 @@ type RulesData struct {
 	Spends     []Spend     `json:"spends,omitempty"`
 	Charms     []Charm     `json:"charms,omitempty"`
 	Overrides  []Override  `json:"overrides,omitempty"`
+	// Tags are the plugin tags the GM may write, as their manifests
+	// declare them (Input.Mechanics).
+	Tags []PluginTag `json:"tags,omitempty"`
 	// Notes are the kind's own dice the GM should know by name (dark
 	// dice, an exact die, symbols).
 	Notes []string `json:"notes,omitempty"`
@@ -85,8 +88,9 @@ type Override struct {
 	Text    string   `json:"text,omitempty"`
 }
 
-func rulesSection(rs *ruleset.Ruleset, p *items.Party) Section {
+func rulesSection(rs *ruleset.Ruleset, p *items.Party, mechs []Mechanic) Section {
 	d := rulesData(rs, p)
+	teachMechanics(rs, p, d, mechs)
 	return Section{Name: Rules, Data: d, Text: rulesText(d)}
 }
 

@@ -67,6 +67,7 @@ func rulesText(d *RulesData) string {
 			b.WriteString("\n")
 		}
 	}
+	pluginTagsText(&b, d.Tags)
 	if len(d.Examples) > 0 {
 		b.WriteString("Examples:\n")
 		for _, e := range d.Examples {

@@ -26,7 +26,7 @@ number). When a ruleset declares a level, every feature below whose level is
 higher is refused at the feature's own pointer, naming both levels:
 
 ` + "```text" + `
-ruleset.json: /resolution/dark/outcome: needs capabilityApi 1.149; this ruleset declares 1.141 (dark.outcome, checks.md dice-highest)
+ruleset.json:31:7: /resolution/dark/outcome: needs capabilityApi 1.149; this ruleset declares 1.141 (dark.outcome, checks.md dice-highest)
 ` + "```" + `
 
 A ruleset without ` + "`capabilityApi`" + ` is read at the engine's own level, ` + "`" + EngineCapabilityAPI + "`" + `

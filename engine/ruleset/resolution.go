@@ -197,7 +197,7 @@ func (v *Validator) resolution(at string, raw any, base *Resolution) *Resolution
 	name, _ := o.Str("kind", 64, true)
 	k, ok := v.kind(name)
 	if !ok {
-		o.Addf("kind", "unknown resolution kind %q; allowed: %s (or a kind a loaded plugin provides)", name, strings.Join(v.kindNames(), ", "))
+		o.Addf("kind", "unknown resolution kind %q; allowed: %s (or a kind a loaded plugin provides)%s", name, strings.Join(v.kindNames(), ", "), validate.DidYouMean(name, v.kindNames()))
 		return nil
 	}
 	res.Kind = name

@@ -195,6 +195,7 @@ func Load(name string, data []byte, opts Options) (*Ruleset, error) {
 		return nil, err
 	}
 	rs.File = name
+	p.Locate()
 	rs.Warnings = p.Warnings
 	return rs, nil
 }

@@ -24,6 +24,10 @@ func WarningLines(file string, warnings []validate.Problem) string {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
+		if w.Line > 0 {
+			fmt.Fprintf(&b, "%s:%d:%d: %s: warning: %s", file, w.Line, w.Column, w.Pointer, w.Message)
+			continue
+		}
 		fmt.Fprintf(&b, "%s: %s: warning: %s", file, w.Pointer, w.Message)
 	}
 	return b.String()

@@ -47,7 +47,8 @@ func TestImportWarnings(t *testing.T) {
 }
 
 // TestWarningsKeptOnRefusal: a refused file still reports its warnings,
-// apart from its problems.
+// apart from its problems, each at its line and column (the file here is
+// one line) and pointer.
 func TestWarningsKeptOnRefusal(t *testing.T) {
 	raw := readRaw(t, "../../testdata/items/gw.json")
 	raw["colour"] = "blue"
@@ -57,7 +58,7 @@ func TestWarningsKeptOnRefusal(t *testing.T) {
 	if !ok || len(verr.Problems) != 1 || len(verr.Warnings) != 2 || strings.Contains(verr.Error(), "warning") {
 		t.Fatalf("want one problem and two warnings kept apart: %#v", err)
 	}
-	if got := ruleset.WarningLines("gw.json", verr.Warnings[:1]); got != `gw.json: /conditions/3/check/effects/0: warning: "own-checks-disadvantage" does nothing: this ruleset's checks never roll twice (only a dice-sum with "advantage": true does)` {
+	if got := ruleset.WarningLines("gw.json", verr.Warnings[:1]); got != `gw.json:1:1560: /conditions/3/check/effects/0: warning: "own-checks-disadvantage" does nothing: this ruleset's checks never roll twice (only a dice-sum with "advantage": true does)` {
 		t.Errorf("line: %s", got)
 	}
 }

@@ -125,8 +125,8 @@ func TestSheetUnknownIDs(t *testing.T) {
 	if len(verr.Problems) != len(want) {
 		t.Errorf("%d problems, want %d (known ids must not be reported):\n%v", len(verr.Problems), len(want), verr)
 	}
-	if !strings.HasPrefix(verr.Error(), "bad.json: /") {
-		t.Errorf("messages name the file and the pointer: %q", verr.Error())
+	if !strings.HasPrefix(verr.Error(), "bad.json:10:3: /colour: ") {
+		t.Errorf("messages name the file, the line and column and the pointer: %q", verr.Error())
 	}
 }
 

@@ -4,7 +4,10 @@
 // (ruleset, sheet, items, plugin kinds) reports through it, so a ruleset
 // author sees every problem at once, each as
 //
-//	FILE: /json/pointer: what is wrong and what is allowed
+//	FILE:LINE:COL: /json/pointer: what is wrong and what is allowed
+//
+// (the line and column of the member the pointer names, when the file's
+// text is known: Decode keeps it).
 package validate
 
 import (
@@ -23,6 +26,19 @@ import (
 type Problem struct {
 	Pointer string `json:"pointer"`
 	Message string `json:"message"`
+	// Line and Column are where in the file the member the pointer
+	// names starts (its nearest enclosing member when the problem is
+	// about a key that is missing); 0 when the file's text is not known.
+	Line   int `json:"line,omitempty"`
+	Column int `json:"column,omitempty"`
+}
+
+// Where is "LINE:COL: /pointer", or the pointer alone without a line.
+func (pr Problem) Where() string {
+	if pr.Line > 0 {
+		return strconv.Itoa(pr.Line) + ":" + strconv.Itoa(pr.Column) + ": " + pr.Pointer
+	}
+	return pr.Pointer
 }
 
 // Problems gathers every problem of one file.
@@ -32,6 +48,43 @@ type Problems struct {
 	// Warnings are what is legal but does nothing (a setting no check
 	// reads): reported, never a refusal.
 	Warnings []Problem
+	// src is the text Decode read, so that Err and Locate can say at
+	// which line and column each problem's member starts.
+	src []byte
+}
+
+// Source sets the text the problems' pointers point into (Decode sets
+// it), for Locate.
+func (p *Problems) Source(data []byte) { p.src = data }
+
+// Locate gives every problem and warning without a line the line and
+// column of its member in the source text (Decode's, or Source's).
+func (p *Problems) Locate() {
+	if p.src == nil || !p.unlocated() {
+		return
+	}
+	idx := jsonin.Positions(p.src)
+	for _, list := range [][]Problem{p.List, p.Warnings} {
+		for i := range list {
+			if list[i].Line > 0 {
+				continue
+			}
+			if pos, ok := idx.Find(list[i].Pointer); ok {
+				list[i].Line, list[i].Column = pos.Line, pos.Col
+			}
+		}
+	}
+}
+
+func (p *Problems) unlocated() bool {
+	for _, list := range [][]Problem{p.List, p.Warnings} {
+		for _, pr := range list {
+			if pr.Line == 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Warnf records a warning at a JSON pointer.
@@ -58,6 +111,7 @@ func (p *Problems) Err() error {
 	if len(p.List) == 0 {
 		return nil
 	}
+	p.Locate()
 	list := append([]Problem(nil), p.List...)
 	return &Error{File: p.File, Problems: list, Warnings: append([]Problem(nil), p.Warnings...)}
 }
@@ -75,6 +129,10 @@ func (e *Error) Error() string {
 	for i, pr := range e.Problems {
 		if i > 0 {
 			b.WriteByte('\n')
+		}
+		if pr.Line > 0 {
+			fmt.Fprintf(&b, "%s:%d:%d: %s: %s", e.File, pr.Line, pr.Column, pr.Pointer, pr.Message)
+			continue
 		}
 		fmt.Fprintf(&b, "%s: %s: %s", e.File, pr.Pointer, pr.Message)
 	}
@@ -119,15 +177,25 @@ func Decode(p *Problems, data []byte) (any, bool) {
 	var jerr *jsonin.Error
 	switch {
 	case err == nil:
+		p.src = data
 		return v, true
 	case errors.As(err, &jerr) && jerr.Syntax:
 		p.Addf("/", "%v; fix the syntax first", err)
+		p.at(jerr)
 	case errors.As(err, &jerr):
 		p.Addf(jerr.Pointer, "%s", jerr.Msg)
+		p.at(jerr)
 	default:
 		p.Addf("/", "%v", err)
 	}
 	return nil, false
+}
+
+// at gives the last problem the place the strict reader found.
+func (p *Problems) at(e *jsonin.Error) {
+	if n := len(p.List); n > 0 && e.Line > 0 {
+		p.List[n-1].Line, p.List[n-1].Column = e.Line, e.Col
+	}
 }
 
 // TypeName names a decoded JSON value's type for messages.

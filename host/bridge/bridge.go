@@ -222,8 +222,19 @@ func (st *State) diceRoll(L *lua.LState) int {
 		L.ArgError(1, fmt.Sprintf("sides must be 1 to %d, got %d", dice.MaxSides, sides))
 	}
 	s := st.streamOrRaise(L)
-	L.Push(lua.LNumber(s.Roll(sides)))
+	face := s.Roll(sides)
+	haltIf(L, s)
+	L.Push(lua.LNumber(face))
 	return 1
+}
+
+// haltIf stops the call when its stream asks to (dice.Halter: the odds
+// enumerator cut this path of draws), with an ordinary error that leaves
+// the state as good as any Lua error does.
+func haltIf(L *lua.LState, s dice.Stream) {
+	if dice.IsHalted(s) {
+		L.RaiseError("the odds enumerator stopped this throw")
+	}
 }
 
 // dicePool is dice.pool(count, sides): a list of count faces, in order.
@@ -236,9 +247,12 @@ func (st *State) dicePool(L *lua.LState) int {
 		L.ArgError(2, fmt.Sprintf("sides must be 1 to %d, got %d", dice.MaxSides, sides))
 	}
 	s := st.streamOrRaise(L)
+	var buf [16]int
+	faces := dice.RollPool(s, buf[:0], n, sides)
+	haltIf(L, s)
 	t := L.CreateTable(n, 0)
-	for i := 0; i < n; i++ {
-		t.Append(lua.LNumber(s.Roll(sides)))
+	for _, f := range faces {
+		t.Append(lua.LNumber(f))
 	}
 	L.Push(t)
 	return 1
@@ -253,6 +267,7 @@ func (st *State) diceNotation(L *lua.LState) int {
 	}
 	s := st.streamOrRaise(L)
 	faces, total := n.Roll(s)
+	haltIf(L, s)
 	t := L.CreateTable(len(faces), 0)
 	for _, f := range faces {
 		t.Append(lua.LNumber(f))

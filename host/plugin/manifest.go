@@ -21,8 +21,11 @@ type Manifest struct {
 	Description string
 	// Kinds are the resolution kinds the plugin provides, by name.
 	Kinds []KindDecl
-	// Tags are the GM tags the plugin answers (e.g. opposed_check).
+	// Tags are the GM tags the plugin answers (e.g. opposed_check), sorted.
 	Tags []string
+	// TagDecls declare each tag's meaning and attributes (attrs.go), one
+	// per tag in the order of Tags.
+	TagDecls []TagDecl
 	// Formatters lists what the plugin formats: record, item, block.
 	Formatters []string
 	// Config is the plugin's default configuration (plain data).
@@ -38,6 +41,12 @@ type KindDecl struct {
 	Keys []string
 	// Locked are kind keys an override may not replace.
 	Locked []string
+	// Doc and Instructions say what the kind does and how a GM uses it
+	// (the prompt's rules section); Attrs are the extra skill_check
+	// attributes it reads, Examples skill_check tags (attrs.go).
+	Doc, Instructions string
+	Attrs             []AttrDecl
+	Examples          []string
 }
 
 // FormatterNames are the formatter functions a plugin may provide.
@@ -123,21 +132,17 @@ func readManifest(lv lua.LValue) (Manifest, error) {
 						bad("kinds[%q]: key %q is not a resolution key name", name, k)
 					}
 				}
+				readKindDecl(&d, body, bad)
 				m.Kinds = append(m.Kinds, d)
 			}
 		}
 	}
 	sort.Slice(m.Kinds, func(i, j int) bool { return m.Kinds[i].Name < m.Kinds[j].Name })
 
-	m.Tags = functions(t, "tags", func(name string) string {
-		if !tagRE().MatchString(name) {
-			return "use lower-case letters, digits and underscores"
-		}
-		if nativeTags[name] {
-			return "the engine answers this tag itself"
-		}
-		return ""
-	}, bad)
+	m.TagDecls = readTags(t, bad)
+	for _, d := range m.TagDecls {
+		m.Tags = append(m.Tags, d.Name)
+	}
 	m.Formatters = functions(t, "formatters", func(name string) string {
 		for _, f := range FormatterNames {
 			if f == name {

@@ -64,7 +64,8 @@ func (s *Set) Answer(ctx context.Context, env TagEnv, t tag.Tag) (r record.Recor
 		return refuse(err.Error()), true
 	}
 	defer st.endTagEnv()
-	rets, err := st.Call(ctx, env.Dice, nil, st.Section("tags", ""), name, ev)
+	tbl, fn := tagHandler(st.Section("tags", ""), name)
+	rets, err := st.Call(ctx, env.Dice, nil, tbl, fn, ev)
 	if err != nil {
 		return refuse(Describe(err)), true
 	}

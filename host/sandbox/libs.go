@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/rulehost/rulehost/engine/dice"
 )
 
 // forbiddenGlobals are names whose read raises ErrForbidden: the libraries
@@ -444,6 +446,9 @@ func (s *Sandbox) mathRandom(L *lua.LState) int {
 		L.Push(lua.LNumber(m + s.stream.Roll(width) - 1))
 	default:
 		L.RaiseError("wrong number of arguments")
+	}
+	if dice.IsHalted(s.stream) {
+		L.RaiseError("the odds enumerator stopped this throw")
 	}
 	return 1
 }

@@ -133,7 +133,7 @@ func looksLikePath(p string) bool {
 	}
 	first := strings.SplitN(p, "/", 2)[0]
 	switch first {
-	case "engine", "host", "service", "suite", "cmd", "lua", "internal", "plugins", "rulesets",
+	case "engine", "host", "service", "suite", "mcp", "cmd", "lua", "internal", "plugins", "rulesets",
 		"testdata", "schema", "examples", "bench", "third_party", "docs":
 		return true
 	}
@@ -156,8 +156,10 @@ func layer(dir string) string {
 		return "engine"
 	case strings.HasPrefix(dir, "host"), dir == "lua":
 		return "host"
-	case strings.HasPrefix(dir, "service/serve"):
+	case strings.HasPrefix(dir, "service/serve"), strings.HasPrefix(dir, "service/apikey"):
 		return "service/serve"
+	case dir == "mcp" || strings.HasPrefix(dir, "mcp/"):
+		return "mcp"
 	case strings.HasPrefix(dir, "service"):
 		return "store"
 	case strings.HasPrefix(dir, "suite"):
@@ -173,9 +175,10 @@ var allowed = map[string][]string{
 	"engine":        {"internal"},
 	"host":          {"engine", "internal"},
 	"store":         {"engine", "internal"},
-	"service/serve": {"engine", "host", "store", "internal"},
+	"mcp":           {"engine", "host", "internal"},
+	"service/serve": {"engine", "host", "store", "mcp", "internal"},
 	"suite":         {"engine", "host", "internal"},
-	"cmd":           {"engine", "host", "store", "service/serve", "suite", "internal"},
+	"cmd":           {"engine", "host", "store", "service/serve", "mcp", "suite", "internal"},
 	"internal":      {},
 }
 

@@ -119,6 +119,12 @@ return {
       validate = validate,
       resolve = resolve,
       odds = odds,
+      doc = "Ironsworn's action roll: 1d6 + stat + adds (at most 10) against two d10 challenge dice; beating both is a strong hit, one a weak hit, neither a miss; equal challenge dice are a match.",
+      instructions = "Roll a stat (ability=) or a move (skill=, with= the stat when the move uses another). Give adds= for a bonus from the fiction or an asset. Narrate a match (match=\"true\") as a twist or an opportunity.",
+      attrs = {
+        { name = "adds", type = "integer", doc = "The adds: a bonus from the fiction or an asset, added to the action score (which stays at most 10)." },
+      },
+      examples = { '[skill_check: ability="Edge" adds="1"]', '[skill_check: skill="Face danger" with="Heart"]' },
     },
   },
   records = {

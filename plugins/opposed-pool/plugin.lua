@@ -106,7 +106,20 @@ return {
   api = 1,
   description = "Two characters roll dice pools at once; net successes decide, ties as configured.",
   config = { sides = 10, target = 7, minDice = 1, maxDice = 30, tie = "defender" },
-  tags = { opposed_check = opposed },
+  tags = {
+    opposed_check = {
+      answer = opposed,
+      doc = "Two characters roll dice pools at once; the side with more successes wins, a tie as config.tie says.",
+      instructions = "Use when two characters contest directly (a shove against a stance, a lie against a read): both roll at once and net successes decide. Name both characters and what each rolls.",
+      attrs = {
+        { name = "who", type = "character", required = true, doc = "The roller (a party member's name)." },
+        { name = "skill", type = "skill", required = true, doc = "What the roller rolls: a skill, save or ability (id or label)." },
+        { name = "vs", type = "character", required = true, doc = "The opponent (a party member's name)." },
+        { name = "vsSkill", type = "skill", required = true, doc = "What the opponent rolls: a skill, save or ability (id or label)." },
+      },
+      examples = { '[opposed_check: who="Ada" skill="Brawl" vs="Bram" vsSkill="Ward"]' },
+    },
+  },
   records = {
     opposed = {
       doc = "the answer to [opposed_check: ...]: two characters roll pools at once and compare net successes",

@@ -292,6 +292,11 @@ return {
       keys = { "dice", "advantage", "naturals", "openEnded", "unmodified", "difficultyLadder" },
       validate = validate,
       resolve = resolve,
+      doc = "The native dice-sum kind in Lua: dice plus modifier against a difficulty, with the same records as dice-sum for the same seed.",
+      attrs = {
+        { name = "mode", type = "text", enum = { "advantage", "disadvantage" }, doc = "Two throws, keep the better (advantage) or the worse (disadvantage); only when resolution.advantage is true." },
+      },
+      examples = { '[skill_check: skill="Athletics" dc="15" mode="advantage"]' },
     },
   },
 }

@@ -207,6 +207,12 @@ return {
       validate = validate,
       resolve = resolve,
       odds = odds,
+      doc = "Savage Worlds trait roll: the trait die (and a wild card's wild die, keeping the better) aces on its top face; reach 4 (or dc=) to succeed, every 4 more is a raise.",
+      instructions = "Roll a skill (skill=) or an attribute (ability=); give mod= for situational modifiers (cover, called shots, wounds) and dc= for a target other than 4.",
+      attrs = {
+        { name = "mod", type = "integer", doc = "The situational modifier added to the roll (\"-2\" for a called shot, \"+1\" for a gang-up)." },
+      },
+      examples = { '[skill_check: skill="Fighting" dc="6" mod="-2"]', '[skill_check: ability="Vigor"]' },
     },
   },
   records = {

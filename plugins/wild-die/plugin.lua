@@ -120,6 +120,9 @@ return {
       keys = { "wild", "maxDice", "difficultyLadder" },
       validate = validate,
       resolve = resolve,
+      doc = "OpenD6's summed pool: as many d6 as the sheet number, one of them the wild die, which adds and rolls again on a 6 and may bring a complication on a first 1.",
+      instructions = "Roll a skill or attribute against a number (dc=) or a rung of the difficulty ladder (difficulty=). Narrate complication=\"true\" as a mishap.",
+      examples = { '[skill_check: skill="Climb" difficulty="moderate"]', '[skill_check: skill="Dodge" dc="12"]' },
     },
   },
   records = {

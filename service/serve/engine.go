@@ -195,6 +195,10 @@ type validateResponse struct {
 	Valid    bool               `json:"valid"`
 	Problems []validate.Problem `json:"problems"`
 	Warnings []validate.Problem `json:"warnings"`
+	// Input is what the problems are in: "ruleset" or "sheet" (the
+	// sheets are read only once the ruleset is valid), so that an editor
+	// can mark each problem's line and column in the right text.
+	Input string `json:"input,omitempty"`
 }
 
 func (s *Server) handleValidate(ctx context.Context, r *http.Request) (any, error) {
@@ -216,6 +220,7 @@ func (s *Server) handleValidate(ctx context.Context, r *http.Request) (any, erro
 			ae.Problems = []validate.Problem{{Message: ae.Message}}
 		}
 		out.Problems = ae.Problems
+		out.Input = strings.TrimPrefix(ae.Code, "invalid-")
 		return out, nil
 	}
 	out.Valid = true

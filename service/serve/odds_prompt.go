@@ -251,6 +251,9 @@ func (s *Server) buildPrompt(in prompt.Input, o promptOptions) (any, error) {
 		}
 	}
 	in.Format = f
+	if s.opts.Host != nil {
+		in.Mechanics = s.opts.Host.Mechanics() // the plugins' kinds and tags, taught
+	}
 	secs, unknown := prompt.Select(prompt.Build(in), o.Sections)
 	if len(unknown) > 0 {
 		return nil, badRequest("sections %s: no such section; sections: %s", strings.Join(unknown, ", "), strings.Join(prompt.Names, ", "))

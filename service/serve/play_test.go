@@ -83,7 +83,7 @@ func TestPlayground(t *testing.T) {
 	}
 	err = chromedp.Run(ctx,
 		chromedp.SetValue("#bundled", "", chromedp.ByID),
-		chromedp.SetValue("#ruleset", `{"resolution":{"kind":"dice-sum","dice":{"count":2,"sides":6},"naturals":"both"}}`, chromedp.ByID),
+		chromedp.SetValue("#ruleset", "\n  {\"resolution\": {\"kind\": \"dice-sum\", \"dice\": {\"count\": 2, \"sides\": 6},\n    \"naturals\": \"both\"}}", chromedp.ByID),
 		chromedp.Click("#validate", chromedp.ByID),
 		chromedp.Poll(`document.getElementById("problems").children.length > 0`, nil, chromedp.WithPollingTimeout(30*time.Second)),
 		chromedp.Text("#problems", &problems, chromedp.ByID),
@@ -91,8 +91,20 @@ func TestPlayground(t *testing.T) {
 	if err != nil {
 		t.Fatalf("validate in the browser: %v", err)
 	}
-	if !strings.Contains(problems, "/resolution/naturals") {
-		t.Errorf("problems in the page: %q; want the pointer /resolution/naturals", problems)
+	if !strings.Contains(problems, "2:5: /resolution/naturals") {
+		t.Errorf("problems in the page: %q; want the line, column and pointer 2:5: /resolution/naturals", problems)
+	}
+	// a click on the problem selects its place in the text as written
+	var selected string
+	err = chromedp.Run(ctx,
+		chromedp.Evaluate(`Array.from(document.querySelectorAll("#problems li.at")).find(li => li.textContent.includes("naturals")).click()`, nil),
+		chromedp.Evaluate(`(() => { const a = document.getElementById("ruleset"); return a.value.slice(a.selectionStart, a.selectionEnd); })()`, &selected),
+	)
+	if err != nil {
+		t.Fatalf("marking a problem: %v", err)
+	}
+	if selected != `"naturals": "both"}}` {
+		t.Errorf("selected %q; want the member the problem is at", selected)
 	}
 
 	// a bundled transcript, reply by reply

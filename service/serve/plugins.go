@@ -33,9 +33,12 @@ func (s *Server) countPlugins() {
 	s.kinds = make(map[string]check.Resolver, len(h.Resolvers))
 	for name, r := range h.Resolvers {
 		c := countedResolver{r: r, n: resolve}
-		if or, ok := r.(check.OddsResolver); ok { // keep exact odds exact
-			s.kinds[name] = countedOddsResolver{c, or, odds}
-		} else {
+		switch x := r.(type) { // keep exact odds exact
+		case check.ReportingOddsResolver:
+			s.kinds[name] = countedReportingResolver{countedResolver: c, o: x, n: odds}
+		case check.OddsResolver:
+			s.kinds[name] = countedOddsResolver{c, x, odds}
+		default:
 			s.kinds[name] = c
 		}
 	}
@@ -61,6 +64,24 @@ type countedOddsResolver struct {
 func (c countedOddsResolver) Odds(x *check.Check) ([]check.Weighted, error) {
 	c.n.Inc()
 	return c.o.Odds(x)
+}
+
+// countedReportingResolver counts the odds of a kind that says how it
+// found them (an enumerated plugin kind), keeping what it says.
+type countedReportingResolver struct {
+	countedResolver
+	o check.ReportingOddsResolver
+	n *metrics.Counter
+}
+
+func (c countedReportingResolver) Odds(x *check.Check) ([]check.Weighted, error) {
+	ws, _, err := c.OddsReport(x)
+	return ws, err
+}
+
+func (c countedReportingResolver) OddsReport(x *check.Check) ([]check.Weighted, check.OddsReport, error) {
+	c.n.Inc()
+	return c.o.OddsReport(x)
 }
 
 type countedTags struct {

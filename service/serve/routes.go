@@ -128,7 +128,7 @@ func (s *Server) routes() []route {
 			Handle:   func(s *Server) handlerFunc { return s.handleRoll },
 		},
 		{
-			Method: "POST", Path: "/v1/odds", Summary: "the probability of every outcome of a skill_check tag (what `rulehost odds --json` prints): exact for native kinds, sampled for a plugin kind without odds",
+			Method: "POST", Path: "/v1/odds", Summary: "the probability of every outcome of a skill_check tag (what `rulehost odds --json` prints): exact for native kinds, a plugin kind's odds function or a walk of its throws; sampled when its throws are too many",
 			Request: obj([]string{"tag"}, merge(rulesetProps, sheetProps, map[string]any{
 				"tag":     str(`a skill_check tag, e.g. [skill_check: skill="Athletics" dc="15"]`),
 				"vs":      str("a second skill_check tag to compare with (its odds in vs)"),
@@ -220,6 +220,14 @@ func (s *Server) routes() []route {
 			Response: ref("Appended"),
 			Errors:   []int{400, 404, 409, 413, 422},
 			Handle:   func(s *Server) handlerFunc { return s.handleAppend },
+		},
+		{
+			Method: "POST", Path: "/v1/sessions/{id}/tool-calls", Summary: "answer one model turn's tool calls (OpenAI's, Anthropic's or MCP's shape, docs/mcp.md) as one GM reply of the session: each call is its tag; the results come back in the same shape",
+			Request: map[string]any{"description": `{"tool_calls": [...]} (OpenAI), {"content": [...]} (Anthropic), {"calls": [{"name", "arguments"}]} (MCP), or the list alone`,
+				"type": []string{"object", "array"}},
+			Response: map[string]any{"type": "object", "description": `{"messages": [...]} (OpenAI), {"role": "user", "content": [...]} (Anthropic) or {"results": [...]} (MCP), with "structured": each call's record and keys`},
+			Errors:   []int{400, 404, 409, 413, 422},
+			Handle:   func(s *Server) handlerFunc { return s.handleToolCalls },
 		},
 		{
 			Method: "GET", Path: "/v1/sessions/{id}/events", Summary: "the events after a seq, as stored (regenerations included), at most 1000 a page",
@@ -357,7 +365,9 @@ func (s *Server) OpenAPI() map[string]any {
 		}
 		item[strings.ToLower(r.Method)] = op
 	}
-	problem := obj([]string{"pointer", "message"}, map[string]any{"pointer": str("JSON pointer into the input"), "message": str("what is wrong and what is allowed")})
+	problem := obj([]string{"pointer", "message"}, map[string]any{"pointer": str("JSON pointer into the input"), "message": str("what is wrong and what is allowed"),
+		"line":   integer("the line (from 1) where the member the pointer names starts (its nearest enclosing member when the problem is a missing key); absent when the input was not JSON text", 1),
+		"column": integer("the column (from 1, in bytes) of that place", 1)})
 	return map[string]any{
 		"openapi": "3.1.0",
 		"info": map[string]any{
@@ -367,8 +377,9 @@ func (s *Server) OpenAPI() map[string]any {
 		},
 		"paths": paths,
 		"components": map[string]any{"schemas": map[string]any{
-			"Problem":    problem,
-			"Validation": obj([]string{"valid", "problems", "warnings"}, map[string]any{"valid": map[string]any{"type": "boolean"}, "problems": arr(ref("Problem"), "why the input is refused"), "warnings": arr(ref("Problem"), "legal but does nothing")}),
+			"Problem": problem,
+			"Validation": obj([]string{"valid", "problems", "warnings"}, map[string]any{"valid": map[string]any{"type": "boolean"}, "problems": arr(ref("Problem"), "why the input is refused"), "warnings": arr(ref("Problem"), "legal but does nothing"),
+				"input": map[string]any{"type": "string", "enum": []string{"ruleset", "sheet"}, "description": "what the problems are in (their line and column count in that text as sent)"}}),
 			"Record": obj([]string{"tag", "attrs"}, map[string]any{
 				"tag":   str("the record's name: check, roll, inventory, refused, ..."),
 				"attrs": arr(map[string]any{"type": "array", "items": map[string]any{"type": "string"}, "minItems": 2, "maxItems": 2}, "[key, value] pairs in order (docs/record.md)"),
@@ -388,8 +399,11 @@ func (s *Server) OpenAPI() map[string]any {
 				"exact":      map[string]any{"type": "boolean", "description": "false when estimated by sampling"},
 				"success":    map[string]any{"type": "number", "minimum": 0, "maximum": 1, "description": "the chance the check succeeds"},
 				"outcomes":   arr(ref("Outcome"), "every outcome, in the ruleset's order"),
-				"method":     map[string]any{"type": "string", "enum": []string{"exact", "plugin", "sampled"}},
+				"method":     map[string]any{"type": "string", "enum": []string{"exact", "plugin", "enumerated", "sampled"}},
 				"errorBound": map[string]any{"type": "number", "description": "the largest error of any exact probability"},
+				"neglected":  map[string]any{"type": "number", "minimum": 0, "description": "enumerated: the probability cut exploding chains left out (below 1e-12, within errorBound)"},
+				"leaves":     integer("enumerated: how many replays of the plugin the walk took", 1),
+				"note":       str("why odds were sampled, when a walk was given up"),
 				"samples":    integer("the sample size, when sampled", 1),
 				"check":      str("what is rolled: the record's head before any die"),
 			}),

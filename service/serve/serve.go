@@ -9,8 +9,9 @@
 // under a deadline. Errors are JSON with the same pointers and reason
 // codes as the CLI.
 //
-// It may import the engine, the plugin host (host) and service/metrics
-// (what /metrics writes), and the stores only through
+// It may import the engine, the plugin host (host), the tools for model
+// Game Masters (mcp) and service/metrics (what /metrics writes), and the
+// stores only through
 // session.EventStore; never suite/ or cmd/
 // (docs/architecture.md).
 package serve
@@ -131,7 +132,8 @@ type Server struct {
 	inlineSheets contentCache // inline sheets by content and ruleset
 	liveMu       sync.Mutex
 	sessions     map[string]*liveSession
-	liveTick     uint64 // counts uses of live sessions, for dropping the oldest
+	liveTick     uint64     // counts uses of live sessions, for dropping the oldest
+	tools        toolTables // each session's tools and MCP server (toolcalls.go)
 
 	notFound, preflight http.Handler // the answers outside the route table, logged and counted as routes are
 
@@ -163,6 +165,7 @@ func New(opts Options) *Server {
 		}}))
 	}
 	s.mountPlay()
+	s.mux.Handle("/mcp", s.Admitted(s.MCPHandler())) // MCP over streamable HTTP (docs/mcp.md), behind the same keys as /v1
 	s.mux.Handle("GET /metrics", s.opts.Registry)
 	s.notFound = s.wrap(route{Method: "(any)", Path: "(not-found)", Public: true, Handle: func(*Server) handlerFunc {
 		return func(_ context.Context, r *http.Request) (any, error) {

@@ -133,6 +133,11 @@ func TestValidate(t *testing.T) {
 	if code != 200 || out["valid"] != false || !strings.Contains(mustJSON(out), `/resolution/naturals`) {
 		t.Errorf("invalid: %d %v", code, out)
 	}
+	// each problem's line and column count in the ruleset's text as sent
+	code, out = post(t, ts, "/v1/validate", "{\"ruleset\": {\"resolution\":\n  {\"kind\":\"dice-sum\",\"dice\":{\"count\":2,\"sides\":6},\n   \"naturals\":\"both\"}}}")
+	if code != 200 || out["input"] != "ruleset" || !strings.Contains(mustJSON(out), `{"column":4,"line":3,"message":"naturals \"both\" reads a single die; with 2 dice use \"none\"","pointer":"/resolution/naturals"}`) {
+		t.Errorf("line and column: %d %v", code, mustJSON(out))
+	}
 	code, out = post(t, ts, "/v1/validate", `{"bundled":"d20-5e","sheets":[{"name":"Zed","abilities":{"nope":3}}]}`)
 	if code != 200 || out["valid"] != false || !strings.Contains(mustJSON(out), `"pointer":"/sheets/0/abilities/nope"`) {
 		t.Errorf("invalid sheet: %d %v", code, out)

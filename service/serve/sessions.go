@@ -513,6 +513,23 @@ func replayedBatch(ls *liveSession, entries []session.Entry, key string) (any, b
 // appendEntries appends entries as one batch (all or none) and answers
 // the seq of the first and every entry's reply.
 func (s *Server) appendEntries(ctx context.Context, id string, entries []session.Entry, expected *int, key string) (any, error) {
+	return s.appendEntriesTo(ctx, id, entries, expected, key, nil)
+}
+
+// appendReply appends one unkeyed entry and gives its fold's reply as the
+// engine gave it (tool calls read the record, not the HTTP form) and its seq.
+func (s *Server) appendReply(ctx context.Context, id string, e session.Entry, expected *int) (session.Reply, int, error) {
+	var raw []session.Reply
+	out, err := s.appendEntriesTo(ctx, id, []session.Entry{e}, expected, "", &raw)
+	if err != nil {
+		return session.Reply{}, 0, err
+	}
+	return raw[0], out.(batchResponse).Seq, nil
+}
+
+// appendEntriesTo is appendEntries' work; raw, when not nil, receives the
+// replies of a new append as the fold gave them.
+func (s *Server) appendEntriesTo(ctx context.Context, id string, entries []session.Entry, expected *int, key string, raw *[]session.Reply) (any, error) {
 	if expected != nil && *expected < 0 {
 		return nil, badRequest("expectedSeq %d: a seq is never negative", *expected)
 	}
@@ -600,6 +617,9 @@ func (s *Server) appendEntries(ctx context.Context, id string, entries []session
 		if err != nil {
 			s.forget(id, ls)
 			return nil, err
+		}
+		if raw != nil {
+			*raw = replies
 		}
 		out := batchResponse{Seq: evs[0].Seq}
 		for i, ev := range evs {

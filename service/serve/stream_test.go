@@ -100,11 +100,20 @@ func streamThroughTwo(t *testing.T, a, b string, cut func()) {
 		t.Fatalf("create: %d %v", code, out)
 	}
 	const total = 40
+	// The second half is appended only once a is cut, so the stream on a
+	// cannot have read ahead past the cut (on a loaded machine the
+	// appends would otherwise all be buffered before the cut lands).
+	cutDone := make(chan struct{})
+	cutOnce := cut
+	cut = func() { cutOnce(); close(cutDone) }
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
 		for i := range total {
+			if i == total/2 {
+				<-cutDone
+			}
 			resp, out := sendReq(t, "POST", b+"/v1/sessions/live/events", "application/json", fmt.Sprintf(`{"kind":"gm","text":"turn %d"}`, i))
 			if resp.StatusCode != 200 {
 				t.Errorf("append %d: %d %s", i, resp.StatusCode, out)

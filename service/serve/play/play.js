@@ -14,25 +14,62 @@ function source() {
     if (sh) body.bundledSheets = [sh];
     return body;
   }
-  body.ruleset = JSON.parse($("ruleset").value);
-  if ($("sheet").value.trim()) body.sheets = [JSON.parse($("sheet").value)];
+  // The texts go as written (raw, not re-serialized), so the line and
+  // column of each problem the service reports count in the text here.
+  JSON.parse($("ruleset").value);
+  body.ruleset = new Raw($("ruleset").value);
+  if ($("sheet").value.trim()) { JSON.parse($("sheet").value); body.sheets = [new Raw($("sheet").value)]; }
   return body;
 }
 
+// Raw is JSON text put into a request as it is.
+function Raw(text) { this.text = text; }
+
+// serialize is JSON.stringify that writes Raw values verbatim.
+function serialize(body) {
+  const raws = [];
+  const s = JSON.stringify(body, (k, v) => (v instanceof Raw ? "\u0000raw" + (raws.push(v.text) - 1) : v));
+  return s.replace(/"\\u0000raw(\d+)"/g, (_, i) => raws[Number(i)].trim());
+}
+
 async function call(path, body) {
-  const init = body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+  const init = body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: serialize(body) };
   const resp = await fetch(path, init);
   return { status: resp.status, json: await resp.json() };
 }
 
-function showProblems(problems) {
+// showProblems lists the problems as LINE:COL: /pointer: message; a
+// click on one selects that place in the text it is in (input: "ruleset"
+// or "sheet"), counting lines past the text's leading blank lines as the
+// service does (it reads the text from its first non-blank byte).
+function showProblems(problems, input) {
   const ul = $("problems");
   ul.textContent = "";
+  const area = $(input === "sheet" ? "sheet" : "ruleset");
   for (const p of problems) {
     const li = document.createElement("li");
-    li.textContent = (p.pointer || "(whole input)") + ": " + p.message;
+    const where = p.line ? p.line + ":" + p.column + ": " : "";
+    li.textContent = where + (p.pointer || "(whole input)") + ": " + p.message;
+    if (p.line && area.value.trim()) {
+      li.className = "at";
+      li.addEventListener("click", () => markAt(area, p.line, p.column));
+    }
     ul.appendChild(li);
   }
+}
+
+// markAt selects the rest of line:column in the textarea.
+function markAt(area, line, column) {
+  const text = area.value;
+  const lead = text.length - text.trimStart().length;
+  let i = lead;
+  for (let l = 1; l < line && i >= 0; l++) i = text.indexOf("\n", i) + 1;
+  if (i <= 0 && line > 1) return;
+  const start = i + column - 1;
+  let end = text.indexOf("\n", start);
+  if (end < 0) end = text.length;
+  area.focus();
+  area.setSelectionRange(start, end);
 }
 
 $("validate").addEventListener("click", async () => {
@@ -40,7 +77,7 @@ $("validate").addEventListener("click", async () => {
   try { body = source(); } catch (e) { showProblems([{ pointer: "", message: "not JSON: " + e.message }]); return; }
   const { json } = await call("/v1/validate", body);
   if (json.error) { showProblems([{ pointer: "", message: json.error.message }]); return; }
-  showProblems(json.problems);
+  showProblems(json.problems, json.input);
   if (json.valid) $("problems").innerHTML = "<li class=ok style='color:green'>valid</li>";
 });
 
