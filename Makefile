@@ -52,12 +52,13 @@ FUZZ_TARGETS := \
 	./engine/sheet:FuzzFindName \
 	./engine/validate:FuzzSuggest
 
-.PHONY: help build test bench bench-peers fuzz lint golden generate demo clean load
+.PHONY: help build test bench bench-cli bench-peers fuzz lint golden generate demo clean load
 
 help:
 	@echo "make build   build $(BIN)"
 	@echo "make test    run every test (what CI runs)"
 	@echo "make bench   run every benchmark once (-benchtime=1s)"
+	@echo "make bench-cli  one-shot rulehost check / validate against a hello-world Go process (whole process, CPU time)"
 	@echo "make bench-peers  rulehost vs justinian/dice, interleaved (bench/peers, its own module)"
 	@echo "make fuzz    run each fuzz target for FUZZTIME (default $(FUZZTIME))"
 	@echo "make lint    go vet, gofmt -l and staticcheck"
@@ -66,14 +67,27 @@ help:
 	@echo "make demo    build and roll a 5e check"
 	@echo "make load    HTTP load: rulehost serve on loopback, rulehost load (check, then append; LOAD_SECONDS, LOAD_CLIENTS, PG=postgres://... for PostgreSQL appends)"
 
+# The binary is built without cgo (a static binary: no dynamic loader at
+# each start; the pure-Go resolver and user lookup) and without urfave/cli's
+# man/markdown generator (the urfave_cli_no_docs tag; rulehost never calls
+# ToMan or ToMarkdown, and its markdown library's initialisers ran in every
+# command): docs/performance.md, "One-shot commands".
+BUILD_TAGS ?= urfave_cli_no_docs
 build:
-	$(GO) build -ldflags "-X main.commit=$$(git rev-parse --short=12 HEAD 2>/dev/null)" -o $(BIN) ./cmd/rulehost
+	CGO_ENABLED=0 $(GO) build -tags '$(BUILD_TAGS)' -ldflags "-X main.commit=$$(git rev-parse --short=12 HEAD 2>/dev/null)" -o $(BIN) ./cmd/rulehost
 
 test:
 	$(GO) test -count=1 ./...
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# Whole-process CPU of one-shot commands against a hello-world Go program
+# built by the same toolchain (bench/cli builds both with BUILD_TAGS and
+# cgo off, as build does, and interleaves them).
+BENCH_CLI_ROUNDS ?= 20
+bench-cli:
+	$(GO) run ./bench/cli -root . -go $(GO) -tags '$(BUILD_TAGS)' -rounds $(BENCH_CLI_ROUNDS)
 
 # bench/peers is its own module (go.mod), so ./... above never reaches it
 # and the engine never depends on the peer library.

@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/tag"
+	"github.com/rulehost/rulehost/internal/lazy"
 )
 
 // ArgError is a malformed tool call: the argument at fault ("" for the
@@ -28,7 +28,7 @@ func (e *ArgError) Error() string {
 }
 
 // keyRE is an attribute key the tag grammar reads (docs/tags.md).
-var keyRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_.-]{0,63}$`)
+var keyRE = lazy.Regexp(`^[A-Za-z][A-Za-z0-9_.-]{0,63}$`)
 
 // maxArgs bounds a call's arguments, as a tag's attributes are bounded.
 const maxArgs = 256
@@ -71,7 +71,7 @@ func (t *Tool) TagOf(args json.RawMessage) (tag.Tag, error) {
 		a, ok := t.Arg(p.key)
 		switch {
 		case ok:
-		case t.Open && keyRE.MatchString(p.key):
+		case t.Open && keyRE().MatchString(p.key):
 			a = Arg{Name: p.key, Type: String}
 		default:
 			return tag.Tag{}, bad(p.key, "not an argument of this tool; it takes %s", t.argNames())

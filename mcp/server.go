@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -15,6 +14,7 @@ import (
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/session"
 	"github.com/rulehost/rulehost/engine/tag"
+	"github.com/rulehost/rulehost/internal/lazy"
 )
 
 // Version is the server's version as it introduces itself.
@@ -246,13 +246,13 @@ const toolsPreamble = "Call the tools for every mechanic; never write bracket ta
 
 // tagMention is a tag named in prose rather than written whole
 // ("a [skill_check: ...] tag", "on [place:]").
-var tagMention = regexp.MustCompile(`(?:(?:a|one) )?\[([a-z_]+):(?: \.\.\.)?\](?: tags?)?`)
+var tagMention = lazy.Regexp(`(?:(?:a|one) )?\[([a-z_]+):(?: \.\.\.)?\](?: tags?)?`)
 
 // AsCalls rewrites every tag in text that a tool stands for as that call
 // (an inventory tag whose action is a placeholder as inventory_ACTION),
 // and every tag named in prose as a call of that tool.
 func (t *Table) AsCalls(text string) string {
-	text = tagMention.ReplaceAllString(text, "a $1 call")
+	text = tagMention().ReplaceAllString(text, "a $1 call")
 	found := tag.FindAll(text)
 	if len(found) == 0 {
 		return text

@@ -14,13 +14,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/jsonin"
 	"github.com/rulehost/rulehost/engine/validate"
 	"github.com/rulehost/rulehost/host/plugin"
+	"github.com/rulehost/rulehost/internal/lazy"
 )
 
 // FileName is the suite file inside a suite folder.
@@ -168,7 +168,7 @@ func Parse(dir string, data []byte) (*Suite, error) {
 	o.Known(topKeys...)
 	s := &Suite{Dir: dir, File: p.File, Name: folderName(dir), Rulesets: map[string]string{}}
 	if name, ok := o.Str("name", maxNameLen, true); ok {
-		if !suiteNameRE.MatchString(name) {
+		if !suiteNameRE().MatchString(name) {
 			o.Addf("name", "suite name %q: use letters, digits, '.', '_' and '-'", name)
 		} else {
 			s.Name = name
@@ -371,13 +371,13 @@ func (r *reader) items(o validate.Obj, key string, read func(validate.Obj)) {
 	}
 }
 
-var suiteNameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
+var suiteNameRE = lazy.Regexp(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 
-var nameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*(/[A-Za-z0-9][A-Za-z0-9._-]*)*$`)
+var nameRE = lazy.Regexp(`^[A-Za-z0-9][A-Za-z0-9._-]*(/[A-Za-z0-9][A-Za-z0-9._-]*)*$`)
 
 // validName: case names become golden file paths, so they are plain path
 // segments (no "..", no leading "/", no spaces).
-func validName(n string) bool { return len(n) <= maxNameLen && nameRE.MatchString(n) }
+func validName(n string) bool { return len(n) <= maxNameLen && nameRE().MatchString(n) }
 
 // common reads the keys every case has and returns its name.
 func (r *reader) common(o validate.Obj, c *Case) bool {

@@ -13,7 +13,13 @@
 //   - a 10-die Gravewatch pool check (tens explode, ones cancel) against
 //     justinian's "10d10ev7" plus the comparison with the successes needed;
 //   - roll_dice "1d20+4", "3d6" and "10d10>=8" (counting successes)
-//     against justinian's "1d20+4", "3d6" and "10d10v8".
+//     against justinian's "1d20+4", "3d6" and "10d10v8";
+//   - the 5e check through the simple API (tag.Parse, check.Resolve,
+//     String) against the same peer work.
+//
+// A second table times the bundled plugins against the native work they
+// stand for (plugins.go): reference-sum against dice-sum, opposed-pool
+// against its two pool checks.
 package main
 
 import (
@@ -71,6 +77,18 @@ func main() {
 		r := measure(p, *rounds, *batch)
 		fmt.Printf("%-34s %9.0f ns %8.1f %9.0f ns %8.1f %7.1fx\n", p.name, r.rh, r.rhAllocs, r.peer, r.peerAllocs, r.ratio)
 	}
+	plugins, done, err := pluginPairs(*root)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "bench-peers:", err)
+		os.Exit(1)
+	}
+	defer done()
+	fmt.Printf("\nplugins against the native work they stand for (tag.Parse, check.Resolve, String on both sides);\nratio = plugin / native (per-round median)\n\n")
+	fmt.Printf("%-34s %12s %8s %12s %8s %8s\n", "work", "plugin", "allocs", "native", "allocs", "ratio")
+	for _, p := range plugins {
+		r := measure(p, *rounds, *batch)
+		fmt.Printf("%-34s %9.0f ns %8.1f %9.0f ns %8.1f %7.1fx\n", p.name, r.rh, r.rhAllocs, r.peer, r.peerAllocs, 1/r.ratio)
+	}
 	runtime.KeepAlive(sink) // what the work returned is used, so it is done
 }
 
@@ -98,6 +116,7 @@ func buildPairs(root string) ([]pair, error) {
 	envGrave := &check.Env{RS: rsGrave, Char: sheet.New(rsGrave, ulla), Dice: stream}
 	return []pair{
 		{"5e advantage check vs 2d20kh1+5", checkWork(env5e, stream, `[skill_check: skill="Athletics" dc="15" mode="advantage"]`), peerCompare("2d20kh1+5", 15)},
+		{"5e check, simple API, vs 2d20kh1+5", simpleWork(env5e, stream, `[skill_check: skill="Athletics" dc="15" mode="advantage"]`), peerCompare("2d20kh1+5", 15)},
 		{"10-die pool check vs 10d10ev7", checkWork(envGrave, stream, `[skill_check: skill="Ward" dc="2" who="Ulla Vane" bonus="+2"]`), peerCompare("10d10ev7", 2)},
 		{"roll_dice 1d20+4", rollWork(stream, "1d20+4"), peerRoll("1d20+4")},
 		{"roll_dice 3d6", rollWork(stream, "3d6"), peerRoll("3d6")},
@@ -124,6 +143,24 @@ func checkWork(env *check.Env, stream *dice.Seeded, text string) func(int) int {
 		}
 		out = r.Record.Append(out[:0])
 		return len(out)
+	}
+}
+
+// simpleWork is the path a host writes first: tag.Parse, check.Resolve
+// and String, each record the caller's to keep (no storage reused but the
+// ruleset, the character and its plan).
+func simpleWork(env *check.Env, stream *dice.Seeded, text string) func(int) int {
+	return func(i int) int {
+		t, err := tag.Parse(text)
+		if err != nil {
+			panic(err)
+		}
+		stream.Reset(uint64(i), 0, 0)
+		r := check.Resolve(env, t).Record
+		if r.Name != "check" {
+			panic("not a check: " + r.String())
+		}
+		return len(r.String())
 	}
 }
 

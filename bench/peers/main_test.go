@@ -10,9 +10,15 @@ func TestPairsDoTheWork(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(pairs) != 5 {
-		t.Fatalf("%d cases, want 5", len(pairs))
+	if len(pairs) != 6 {
+		t.Fatalf("%d cases, want 6", len(pairs))
 	}
+	plugins, done, err := pluginPairs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer done()
+	pairs = append(pairs, plugins...)
 	for _, p := range pairs {
 		if n := p.rulehost(1); n == 0 {
 			t.Errorf("%s: rulehost printed nothing", p.name)

@@ -120,3 +120,26 @@ func TestRunIsLinear(t *testing.T) {
 		t.Fatalf("run is not linear: 1,000 in %v, 10,000 in %v", s, l)
 	}
 }
+
+// BenchmarkOneShotCheck is the in-process share of a one-shot `rulehost
+// check`: the CLI built, the ruleset and sheet read and validated, one
+// check printed (make bench-cli measures the whole process).
+func BenchmarkOneShotCheck(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if code, out, errs := runCLI("check", "-r", fiveE, "-s", ada, "--seed", "7", athletic); code != 0 {
+			b.Fatalf("exit %d: %s %s", code, out, errs)
+		}
+	}
+}
+
+// BenchmarkOneShotValidate is the in-process share of `rulehost validate`
+// of one bundled ruleset.
+func BenchmarkOneShotValidate(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if code, out, errs := runCLI("validate", fiveE); code != 0 {
+			b.Fatalf("exit %d: %s %s", code, out, errs)
+		}
+	}
+}

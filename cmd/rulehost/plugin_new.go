@@ -6,10 +6,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/rulehost/rulehost/internal/lazy"
 )
 
 func init() {
@@ -32,7 +33,7 @@ func init() {
 	})
 }
 
-var newPluginName = regexp.MustCompile(`^[a-z][a-z0-9-]{0,63}$`)
+var newPluginName = lazy.Regexp(`^[a-z][a-z0-9-]{0,63}$`)
 
 func runPluginNew(c *cli.Context) error {
 	// flags may follow NAME (plugin new NAME --kind): the parser stops
@@ -56,7 +57,7 @@ func runPluginNew(c *cli.Context) error {
 		return misuse(c, "give the plugin's NAME")
 	}
 	name := names[0]
-	if !newPluginName.MatchString(name) {
+	if !newPluginName().MatchString(name) {
 		return misuse(c, "plugin name %q: lower case letters, digits and -, starting with a letter, at most 64", name)
 	}
 	var what []string

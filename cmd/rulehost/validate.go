@@ -46,19 +46,19 @@ func init() {
 				if len(sheets) > 0 && c.String("ruleset") == "" {
 					return misuse(c, "--sheet needs --ruleset FILE: a sheet is checked against the ruleset it is played with")
 				}
-				opts, err := pluginOptions(c)
+				opts, native, err := validatePluginOptions(c)
 				if err != nil {
 					return err
 				}
 				asJSON, strict := c.Bool("json"), c.Bool("strict")
 				bad := 0
 				for _, f := range c.Args().Slice() {
-					if !validateFile(c.App.Writer, f, opts.Ruleset, asJSON, strict) {
+					if !validateFile(c.App.Writer, f, opts.Ruleset, native[f], asJSON, strict) {
 						bad++
 					}
 				}
 				if rsFile := c.String("ruleset"); rsFile != "" {
-					if !validateFile(c.App.Writer, rsFile, opts.Ruleset, asJSON, strict) {
+					if !validateFile(c.App.Writer, rsFile, opts.Ruleset, native[rsFile], asJSON, strict) {
 						bad++
 						sheets = nil // nothing to check them against
 						if len(c.StringSlice("sheet")) > 0 {
@@ -67,7 +67,10 @@ func init() {
 						}
 					}
 					if len(sheets) > 0 {
-						rs, _ := ruleset.LoadFile(rsFile, opts.Ruleset)
+						rs := native[rsFile]
+						if rs == nil {
+							rs, _ = ruleset.LoadFile(rsFile, opts.Ruleset)
+						}
 						for _, f := range sheets {
 							if !validateSheet(c.App.Writer, f, rs, asJSON) {
 								bad++
@@ -89,10 +92,44 @@ func init() {
 	})
 }
 
-// validateFile loads one ruleset and reports it: problems, then warnings.
-// It returns false when the file is refused (or warned about, if strict).
-func validateFile(w io.Writer, f string, opts ruleset.Options, asJSON, strict bool) bool {
-	rs, err := ruleset.LoadFile(f, opts)
+// validatePluginOptions loads the plugins validate needs: none when no
+// --plugins folder is named and every ruleset file named loads without a
+// problem or a warning natively (plugins only add kinds, tags and keys a
+// ruleset may use, so such a file is valid with them too and warned about
+// no more). Compiling the bundled plugins cost validate more than the
+// rest of its work. The native loads are returned by file, so no file is
+// read twice.
+func validatePluginOptions(c *cli.Context) (loadOptions, map[string]*ruleset.Ruleset, error) {
+	files := c.Args().Slice()
+	if f := c.String("ruleset"); f != "" {
+		files = append(files, f)
+	}
+	if len(c.StringSlice("plugins")) == 0 && len(files) > 0 {
+		native := map[string]*ruleset.Ruleset{}
+		for _, f := range files {
+			rs, err := ruleset.LoadFile(f, ruleset.Options{})
+			if err != nil || len(rs.Warnings) > 0 {
+				native = nil
+				break
+			}
+			native[f] = rs
+		}
+		if native != nil {
+			return loadOptions{}, native, nil
+		}
+	}
+	opts, err := pluginOptions(c)
+	return opts, nil, err
+}
+
+// validateFile loads one ruleset (unless it was already loaded: pre) and
+// reports it: problems, then warnings. It returns false when the file is
+// refused (or warned about, if strict).
+func validateFile(w io.Writer, f string, opts ruleset.Options, pre *ruleset.Ruleset, asJSON, strict bool) bool {
+	rs, err := pre, error(nil)
+	if rs == nil {
+		rs, err = ruleset.LoadFile(f, opts)
+	}
 	var warnings []validate.Problem
 	var verr *validate.Error
 	switch {

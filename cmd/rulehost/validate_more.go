@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -14,6 +13,7 @@ import (
 	"github.com/rulehost/rulehost/engine/sheet"
 	"github.com/rulehost/rulehost/engine/tag"
 	"github.com/rulehost/rulehost/engine/validate"
+	"github.com/rulehost/rulehost/internal/lazy"
 )
 
 // validateSheet loads one sheet against its ruleset and reports it like a
@@ -38,7 +38,7 @@ func validateSheet(w io.Writer, f string, rs *ruleset.Ruleset, asJSON bool) bool
 
 // tagStart is where a tag seems to open: "[" and a tag name, then ":" or
 // "]". Text in brackets that is not a name ("[sic]" aside) is prose.
-var tagStart = regexp.MustCompile(`\[[a-z][a-z0-9_]*\s*[:\]]`)
+var tagStart = lazy.Regexp(`\[[a-z][a-z0-9_]*\s*[:\]]`)
 
 // validateTranscript reads a transcript (docs/session.md) and checks that
 // every tag in it parses: a tag the engine would skip as prose, or refuse,
@@ -73,7 +73,7 @@ func transcriptTagProblems(f string, e session.Entry) []validate.Problem {
 			bad[found.Start] = syntaxMsg(found.Err)
 		}
 	}
-	for _, loc := range tagStart.FindAllStringIndex(e.Text, -1) {
+	for _, loc := range tagStart().FindAllStringIndex(e.Text, -1) {
 		if !covered[loc[0]] {
 			_, perr := tag.Parse(e.Text[loc[0]:])
 			bad[loc[0]] = syntaxMsg(perr)

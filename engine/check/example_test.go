@@ -41,3 +41,48 @@ func Example() {
 	// Output:
 	// [check: who="Ada Quickhand" skill="Athletics" resolution="sum" dice="1d20" mode="advantage" rolls="6,8" kept="8" modifier="5" total="13" dc="15" outcome="Failure" success="false"]
 }
+
+// A host that answers tag after tag (a server loop, a bot) keeps what the
+// next check can reuse: the Env (and so the character's compiled plan), one
+// seeded stream reset per tag, the parsed tag's storage (tag.ParseInto), a
+// Checker's storage and one output buffer (Record.Append). A check then
+// allocates nothing, against three allocations through tag.Parse,
+// check.Resolve and String (the example above), which is what makes it
+// five to six times justinian/dice in `make bench-peers` where the simple
+// path is about level with it (docs/performance.md). A Checker's record is
+// valid until its next check: print or copy it first.
+func Example_fastPath() {
+	rs, err := ruleset.LoadFile("../../rulesets/d20-5e/ruleset.json", ruleset.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	sh, err := sheet.LoadFile("../../rulesets/d20-5e/sheets/ada.json", rs)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	stream := &dice.Seeded{}
+	env := &check.Env{RS: rs, Char: sheet.New(rs, sh), Dice: stream}
+	var (
+		t   tag.Tag
+		k   check.Checker
+		out []byte
+	)
+	for turn, text := range []string{
+		`[skill_check: skill="Athletics" dc="15" mode="advantage"]`,
+		`[skill_check: skill="Stealth" dc="12"]`,
+	} {
+		if err := tag.ParseInto(&t, text); err != nil {
+			fmt.Println(err)
+			return
+		}
+		stream.Reset(7, turn, 0) // (session seed, turn, ordinal)
+		res := k.Resolve(env, t)
+		out = res.Record.Append(out[:0])
+		fmt.Println(string(out))
+	}
+	// Output:
+	// [check: who="Ada Quickhand" skill="Athletics" resolution="sum" dice="1d20" mode="advantage" rolls="6,8" kept="8" modifier="5" total="13" dc="15" outcome="Failure" success="false"]
+	// [check: who="Ada Quickhand" skill="Stealth" resolution="sum" dice="1d20" rolls="19" modifier="9" total="28" dc="12" outcome="Critical success" success="true" critical="success"]
+}

@@ -2,9 +2,10 @@ package record
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/rulehost/rulehost/internal/lazy"
 )
 
 // A plugin's own record names and keys.
@@ -50,8 +51,8 @@ const (
 )
 
 var (
-	extRecordRE = regexp.MustCompile(`^[a-z][a-z0-9_]{0,63}$`)
-	extKeyRE    = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]{0,63}$`)
+	extRecordRE = lazy.Regexp(`^[a-z][a-z0-9_]{0,63}$`)
+	extKeyRE    = lazy.Regexp(`^[A-Za-z][A-Za-z0-9_]{0,63}$`)
 
 	// extensions by owner; extRecords maps a record name to its owner and
 	// extKinds a kind to its owner (both guarded by mu).
@@ -201,7 +202,7 @@ func (e *Extension) index() error {
 		bad("%d keys; at most %d", len(e.Keys), MaxExtKeys)
 	}
 	for name, doc := range e.Records {
-		if !extRecordRE.MatchString(name) || name == CheckRecord {
+		if !extRecordRE().MatchString(name) || name == CheckRecord {
 			bad("record name %q: use lower-case letters, digits and underscores (and not %q)", name, CheckRecord)
 		}
 		if len(doc) > MaxExtDoc {
@@ -210,7 +211,7 @@ func (e *Extension) index() error {
 	}
 	e.byRecord = map[string]map[string]Key{}
 	for _, k := range e.Keys {
-		if !extKeyRE.MatchString(k.Name) {
+		if !extKeyRE().MatchString(k.Name) {
 			bad("key %q: use letters, digits and underscores, starting with a letter", k.Name)
 			continue
 		}

@@ -7,8 +7,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
 	"time"
+
+	"github.com/rulehost/rulehost/internal/lazy"
 )
 
 // EventStore keeps many sessions for a service (docs/session.md "Stores"):
@@ -197,12 +198,12 @@ func (e *ConflictError) Error() string {
 // ErrBadID refuses a session id a store cannot key by.
 var ErrBadID = errors.New("a session id is 1 to 64 letters, digits, - and _, starting with a letter or digit")
 
-var idPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$`)
+var idPattern = lazy.Regexp(`^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$`)
 
 // CheckID refuses an id that is not a plain name (so no store can be
 // asked for a path outside its root).
 func CheckID(id string) error {
-	if !idPattern.MatchString(id) {
+	if !idPattern().MatchString(id) {
 		return fmt.Errorf("session id %q: %w", id, ErrBadID)
 	}
 	return nil

@@ -1,12 +1,12 @@
 package sheet
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/rulehost/rulehost/engine/ruleset"
 	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/validate"
+	"github.com/rulehost/rulehost/internal/lazy"
 )
 
 // poolsWithinMax refuses a live pool's value above the pool's max for
@@ -37,14 +37,14 @@ func sortedIntKeys(m map[string]int) []string {
 }
 
 // refShape is how a bag line names a catalog item: "catalog/entry".
-var refShape = regexp.MustCompile(`^[A-Za-z0-9_-]+/[A-Za-z0-9_.-]+$`)
+var refShape = lazy.Regexp(`^[A-Za-z0-9_-]+/[A-Za-z0-9_.-]+$`)
 
 // bagRefsExist refuses a bag line written as "catalog/entry" that names
 // none of the ruleset's items (a typo like "gear/vacsuit"): it would
 // otherwise become a plain item of that name without a word.
 func bagRefsExist(o validate.Obj, rs *ruleset.Ruleset, bag []BagLine) {
 	for i, line := range bag {
-		if !refShape.MatchString(line.Item) {
+		if !refShape().MatchString(line.Item) {
 			continue
 		}
 		if rs.Items != nil && rs.Items.ItemByRef(line.Item) != nil {

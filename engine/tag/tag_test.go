@@ -131,6 +131,28 @@ func TestLimits(t *testing.T) {
 
 // FuzzParse: no input panics; whatever parses prints to text that parses
 // back to the same tag.
+// TestStringAsAppendTo holds String (printed through Append) to the
+// byte-by-byte printer AppendTo, escapes included, and to no more
+// than one allocation.
+func TestStringAsAppendTo(t *testing.T) {
+	for _, tg := range []Tag{
+		{Name: "check", Attrs: []Attr{{"who", "Ada"}, {"note", `a "q" \ b`}, {"e", ""}}},
+		{Name: "loot"},
+		{},
+		{Name: "x", Attrs: []Attr{{"k", `"`}, {"k2", `\`}, {"k3", `ünï\`}}},
+	} {
+		var b strings.Builder
+		tg.AppendTo(&b)
+		if tg.String() != b.String() {
+			t.Errorf("String %q, AppendTo %q", tg.String(), b.String())
+		}
+	}
+	tg := Tag{Name: "check", Attrs: []Attr{{"who", "Ada"}, {"skill", "Athletics"}}}
+	if n := testing.AllocsPerRun(100, func() { _ = tg.String() }); n > 1 {
+		t.Errorf("String allocates %.0f times; want 1", n)
+	}
+}
+
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{
 		`[skill_check: skill="Athletics" dc="15" mode="advantage"]`,
@@ -154,6 +176,10 @@ func FuzzParse(f *testing.F) {
 		}
 		if got := string(tg.Append([]byte("x"))); got != "x"+tg.String() {
 			t.Fatalf("Append %q, String %q", got, tg.String())
+		}
+		var b strings.Builder
+		if tg.AppendTo(&b); b.String() != tg.String() {
+			t.Fatalf("AppendTo %q, String %q", b.String(), tg.String())
 		}
 		// ParseInto over storage a longer tag left behind reads the same.
 		reused := Tag{Attrs: make([]Attr, 3, 40)}

@@ -25,9 +25,7 @@ func fastRecord(t *lua.LTable) (Result, bool) {
 	if !ok || attrs.Metatable != lua.LNil {
 		return Result{}, false
 	}
-	fields := 0
-	t.ForEach(func(_, _ lua.LValue) { fields++ })
-	if fields != 2 {
+	if entries(t) != 2 {
 		return Result{}, false
 	}
 	pairs, ok := fastAttrs(attrs)
@@ -61,9 +59,7 @@ func fastFlat(t *lua.LTable) ([]tag.Attr, bool) {
 	if n == 0 || n%2 != 0 || n > 2*MaxAttrs {
 		return nil, false
 	}
-	count := 0
-	t.ForEach(func(_, _ lua.LValue) { count++ })
-	if count != n {
+	if entries(t) != n {
 		return nil, false
 	}
 	out := make([]tag.Attr, n/2)
@@ -137,4 +133,13 @@ func unflatten(list []any) ([]any, error) {
 		pairs = append(pairs, []any{list[i], list[i+1]})
 	}
 	return pairs, nil
+}
+
+// entries counts t's entries (every key whose value is not nil) without
+// boxing an array index per entry, as ForEach did: a plugin's record is a
+// list of some twenty values, counted on every check (third_party patch 8).
+func entries(t *lua.LTable) int {
+	n := 0
+	t.Walk(func(int, lua.LValue, lua.LValue) bool { n++; return true })
+	return n
 }

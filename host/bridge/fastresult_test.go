@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -56,6 +57,40 @@ func TestFlatResults(t *testing.T) {
 		_, err := ReadResult(luaValue(t, src))
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v; want an error with %q", src, err, want)
+		}
+	}
+}
+
+// TestFastFlatCountsWithoutBoxing: reading a plugin's flat record list
+// ({"who", "Ada", "total", 13, ...}) allocates its attribute list and
+// the texts of numbers past 99, not one boxed index per entry counted
+// (it counted through LTable.ForEach: 21 allocations for ten pairs).
+func TestFastFlatCountsWithoutBoxing(t *testing.T) {
+	L := lua.NewState()
+	defer L.Close()
+	tb := L.NewTable()
+	for i := 0; i < 10; i++ {
+		tb.Append(lua.LString(fmt.Sprintf("k%d", i)))
+		tb.Append(lua.LString("v"))
+	}
+	if _, ok := fastFlat(tb); !ok {
+		t.Fatal("fastFlat refused a plain list of string pairs")
+	}
+	if n := testing.AllocsPerRun(100, func() { fastFlat(tb) }); n > 1 {
+		t.Errorf("fastFlat allocates %.0f times for ten string pairs; want 1 (the attribute list)", n)
+	}
+	for _, n := range []int{0, 1, 3, 30} {
+		x := L.NewTable()
+		for i := 1; i <= n; i++ {
+			x.RawSetInt(i, lua.LNumber(i))
+		}
+		x.RawSetString("s", lua.LTrue)
+		x.RawSetString("gone", lua.LTrue)
+		x.RawSetString("gone", lua.LNil)
+		want := 0
+		x.ForEach(func(lua.LValue, lua.LValue) { want++ })
+		if got := entries(x); got != want {
+			t.Errorf("%d array entries and one key: entries %d, ForEach %d", n, got, want)
 		}
 	}
 }

@@ -169,9 +169,7 @@ func fastPairs(t *lua.LTable) ([]tag.Attr, bool) {
 	if n == 0 || n > MaxAttrs {
 		return nil, false
 	}
-	count := 0
-	t.ForEach(func(_, _ lua.LValue) { count++ })
-	if count != n {
+	if entries(t) != n {
 		return nil, false
 	}
 	out := make([]tag.Attr, n)

@@ -175,7 +175,7 @@ func readAttr(e *lua.LTable, where string, bad func(string, ...any)) (AttrDecl, 
 	switch name := e.RawGetString("name").(type) {
 	case lua.LString:
 		a.Name = string(name)
-		if !keyRE.MatchString(a.Name) {
+		if !keyRE().MatchString(a.Name) {
 			fail("%s.name: %q: use letters, digits and underscores, starting with a letter (at most 64)", where, sandbox.Clean(a.Name, 80, sandbox.Line))
 		}
 	default:
@@ -265,7 +265,7 @@ func readTags(t *lua.LTable, bad func(string, ...any)) []TagDecl {
 			continue
 		}
 		switch {
-		case !tagRE.MatchString(string(name)):
+		case !tagRE().MatchString(string(name)):
 			bad("tags[%q]: use lower-case letters, digits and underscores", name)
 			continue
 		case nativeTags[string(name)]:

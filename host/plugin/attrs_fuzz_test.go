@@ -70,7 +70,7 @@ func FuzzAttrDecls(f *testing.F) {
 			}
 			seen := map[string]bool{}
 			for _, a := range d.Attrs {
-				if !keyRE.MatchString(a.Name) || !isAttrType(a.Type) || seen[strings.ToLower(a.Name)] {
+				if !keyRE().MatchString(a.Name) || !isAttrType(a.Type) || seen[strings.ToLower(a.Name)] {
 					t.Fatalf("accepted %+v", a)
 				}
 				seen[strings.ToLower(a.Name)] = true

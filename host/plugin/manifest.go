@@ -2,7 +2,6 @@ package plugin
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -10,6 +9,7 @@ import (
 
 	"github.com/rulehost/rulehost/host/bridge"
 	"github.com/rulehost/rulehost/host/sandbox"
+	"github.com/rulehost/rulehost/internal/lazy"
 )
 
 // Manifest is what plugin.lua returns, read into Go: who the plugin is and
@@ -58,9 +58,9 @@ var nativeTags = map[string]bool{
 }
 
 var (
-	nameRE = regexp.MustCompile(`^[a-z][a-z0-9-]{0,63}$`)
-	tagRE  = regexp.MustCompile(`^[a-z][a-z0-9_]{0,63}$`)
-	keyRE  = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]{0,63}$`)
+	nameRE = lazy.Regexp(`^[a-z][a-z0-9-]{0,63}$`)
+	tagRE  = lazy.Regexp(`^[a-z][a-z0-9_]{0,63}$`)
+	keyRE  = lazy.Regexp(`^[A-Za-z][A-Za-z0-9_]{0,63}$`)
 )
 
 // readManifest checks the manifest table a plugin returned. Problems are
@@ -85,7 +85,7 @@ func readManifest(lv lua.LValue) (Manifest, error) {
 		return string(s)
 	}
 	m.Name = str("name", true)
-	if m.Name != "" && !nameRE.MatchString(m.Name) {
+	if m.Name != "" && !nameRE().MatchString(m.Name) {
 		bad("name %q: use lower-case letters, digits and dashes, starting with a letter", m.Name)
 	}
 	m.Version = str("version", true)
@@ -107,7 +107,7 @@ func readManifest(lv lua.LValue) (Manifest, error) {
 		} else {
 			for _, e := range sortedEntries(kt) {
 				name, ok := e.key.(lua.LString)
-				if !ok || !nameRE.MatchString(string(name)) {
+				if !ok || !nameRE().MatchString(string(name)) {
 					bad("kinds: kind name %s: use lower-case letters, digits and dashes", e.key.String())
 					continue
 				}
@@ -128,7 +128,7 @@ func readManifest(lv lua.LValue) (Manifest, error) {
 				d.Keys = stringList(body.RawGetString("keys"), func(msg string) { bad("kinds[%q].keys: %s", name, msg) })
 				d.Locked = stringList(body.RawGetString("locked"), func(msg string) { bad("kinds[%q].locked: %s", name, msg) })
 				for _, k := range append(append([]string{}, d.Keys...), d.Locked...) {
-					if !keyRE.MatchString(k) {
+					if !keyRE().MatchString(k) {
 						bad("kinds[%q]: key %q is not a resolution key name", name, k)
 					}
 				}

@@ -18,7 +18,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -30,6 +29,7 @@ import (
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/host/bridge"
 	"github.com/rulehost/rulehost/host/sandbox"
+	"github.com/rulehost/rulehost/internal/lazy"
 )
 
 // Options configure loading. Zero fields take defaults.
@@ -213,12 +213,12 @@ func readSource(path string) ([]byte, error) {
 
 // parserPos finds the position in gopher-lua's parser messages
 // ("plugin.lua line:4(column:23) near 'api':   syntax error").
-var parserPos = regexp.MustCompile(`^(?:\S+ )?line:(\d+)\(column:\d+\)\s*(.*)$`)
+var parserPos = lazy.Regexp(`^(?:\S+ )?line:(\d+)\(column:\d+\)\s*(.*)$`)
 
 // syntaxLine reads the line of a parser message the sandbox left
 // unlocated, and returns the message without the position and padding.
 func syntaxLine(msg string) (int, string) {
-	m := parserPos.FindStringSubmatch(strings.TrimSpace(msg))
+	m := parserPos().FindStringSubmatch(strings.TrimSpace(msg))
 	if m == nil {
 		return 0, msg
 	}

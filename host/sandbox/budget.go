@@ -40,7 +40,7 @@ type callCtx struct {
 
 var closedCh = func() chan struct{} { c := make(chan struct{}); close(c); return c }()
 
-func (c *callCtx) Deadline() (time.Time, bool) { return c.parent.Deadline() }
+func (c *callCtx) Deadline() (time.Time, bool) { return c.deadline, !c.deadline.IsZero() }
 func (c *callCtx) Value(k any) any             { return c.parent.Value(k) }
 
 func (c *callCtx) Done() <-chan struct{} {
@@ -66,7 +66,20 @@ func (c *callCtx) Err() error {
 	if f := c.getFault(); f != nil {
 		return errors.New("sandbox: " + f.msg)
 	}
-	return c.parent.Err()
+	return c.expired()
+}
+
+// expired is why the call may not go on although no fault was recorded:
+// its parent was cancelled or the call's deadline passed (a call without a
+// context of its own has no timer to tell it so; the clock does).
+func (c *callCtx) expired() error {
+	if err := c.parent.Err(); err != nil {
+		return err
+	}
+	if c.pastDeadline() {
+		return context.DeadlineExceeded
+	}
+	return nil
 }
 
 // setFault records the first fault; later ones are ignored.
@@ -92,7 +105,8 @@ func (c *callCtx) getFault() *fault {
 
 // The watcher is one goroutine, alive only while calls are running. Every
 // tick (1 ms) it samples the process heap through runtime/metrics (no
-// stop-the-world) and faults a call with ErrMemory when either
+// stop-the-world) and faults a call with ErrTimeout once its deadline has
+// passed, and with ErrMemory when either
 //   - the live heap measured by the last GC grew by more than MaxMemory
 //     since the call started (GCs run often while a heap grows, so this
 //     tracks retained data without counting garbage), or
@@ -163,6 +177,14 @@ func (w *memWatcher) loop() {
 
 		objects, live := w.sample()
 		for _, c := range calls {
+			// The deadline, for calls without a context timer of their
+			// own (exec): faulted here, the call stops at its next
+			// instruction, however long its instructions are (one
+			// concatenation of a megabyte string), as a timer's
+			// closed channel would stop it.
+			if c.pastDeadline() && !c.faulted.Load() {
+				c.setFault(&fault{kind: ErrTimeout, msg: "deadline exceeded"})
+			}
 			if !c.seen {
 				c.seen, c.baseObjects, c.baseLive = true, objects, live
 				continue

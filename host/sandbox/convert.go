@@ -277,7 +277,7 @@ func (c *fromConv) conv(lv lua.LValue, depth int) (any, error) {
 		n := t.Len()
 		count := 0
 		var err error
-		t.ForEach(func(k, _ lua.LValue) { count++ })
+		t.Walk(func(int, lua.LValue, lua.LValue) bool { count++; return true }) // no boxed index (patch 8)
 		if count == 0 {
 			return []any{}, nil
 		}

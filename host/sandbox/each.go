@@ -34,7 +34,7 @@ func (s *Sandbox) CallEach(ctx context.Context, stream dice.Stream, fn lua.LValu
 			L.Push(fn)
 			L.Push(a)
 			if perr := L.PCall(1, 1, nil); perr != nil {
-				if cc.getFault() != nil || cc.parent.Err() != nil {
+				if cc.getFault() != nil || cc.expired() != nil {
 					return perr // sticky: the batch ends here
 				}
 				errs[i] = s.classify(perr, cc)

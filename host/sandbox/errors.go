@@ -4,11 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/rulehost/rulehost/internal/lazy"
 )
 
 // Categories of a faulted call. Every error returned by Load and Call is an
@@ -82,11 +83,11 @@ type fault struct {
 	where string // "chunk:line:" of the Lua code that faulted, if known
 }
 
-var posRE = regexp.MustCompile(`^([^\s:]+):(\d+):\s*`)
+var posRE = lazy.Regexp(`^([^\s:]+):(\d+):\s*`)
 
 // splitPos strips a leading "chunk:line: " from msg.
 func splitPos(msg string) (file string, line int, rest string) {
-	m := posRE.FindStringSubmatchIndex(msg)
+	m := posRE().FindStringSubmatchIndex(msg)
 	if m == nil {
 		return "", 0, msg
 	}
@@ -175,7 +176,7 @@ func (s *Sandbox) classify(err error, cc *callCtx) *Error {
 		}
 		return s.newError(f.kind, where, f.msg, trace)
 	}
-	if perr := cc.parent.Err(); perr != nil {
+	if perr := cc.expired(); perr != nil {
 		kind := ErrTimeout
 		msg := "deadline exceeded"
 		if errors.Is(perr, context.Canceled) {

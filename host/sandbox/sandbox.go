@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -15,6 +14,7 @@ import (
 	"github.com/yuin/gopher-lua/parse"
 
 	"github.com/rulehost/rulehost/engine/dice"
+	"github.com/rulehost/rulehost/internal/lazy"
 )
 
 // Options configure a Sandbox. Zero fields take the defaults below.
@@ -252,12 +252,12 @@ func CompileLimits(chunkName, source string, opts Options) (*Program, error) {
 // parserPos finds the position in gopher-lua's parser messages, which do
 // not use the runtime's "chunk:line:" form:
 // "plugin.lua line:4(column:23) near 'api':   syntax error".
-var parserPos = regexp.MustCompile(`^(?:\S+ )?line:(\d+)\(column:\d+\)\s*(.*)$`)
+var parserPos = lazy.Regexp(`^(?:\S+ )?line:(\d+)\(column:\d+\)\s*(.*)$`)
 
 // parserLine reads the line of a parser message and returns the message
 // without the position and its padding.
 func parserLine(msg string) (int, string) {
-	m := parserPos.FindStringSubmatch(strings.TrimSpace(msg))
+	m := parserPos().FindStringSubmatch(strings.TrimSpace(msg))
 	if m == nil {
 		return 0, msg
 	}
@@ -386,10 +386,24 @@ func (s *Sandbox) exec(ctx context.Context, stream dice.Stream, body func(L *lua
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	dctx, cancel := context.WithTimeout(ctx, s.opts.Deadline)
-	defer cancel()
-	cc := &callCtx{parent: dctx, done: dctx.Done(), maxSteps: s.opts.MaxInstructions, maxMem: s.opts.MaxMemory}
-	cc.deadline, _ = dctx.Deadline()
+	cc := &callCtx{maxSteps: s.opts.MaxInstructions, maxMem: s.opts.MaxMemory}
+	if ctx.Done() == nil {
+		// A context that can never be cancelled (Background, as every
+		// check's plugin call has): the deadline is kept on the call
+		// alone, read from the clock every 1024 instructions as always
+		// and after the call, without a context and timer per call
+		// (a fifth of a plugin call's fixed cost). A deadline nearer
+		// than the parent's own would be the same.
+		cc.parent, cc.deadline = ctx, time.Now().Add(s.opts.Deadline)
+		if d, ok := ctx.Deadline(); ok && d.Before(cc.deadline) {
+			cc.deadline = d
+		}
+	} else {
+		dctx, cancel := context.WithTimeout(ctx, s.opts.Deadline)
+		defer cancel()
+		cc.parent, cc.done = dctx, dctx.Done()
+		cc.deadline, _ = dctx.Deadline()
+	}
 	watcher.add(cc)
 	defer watcher.remove(cc)
 
@@ -427,7 +441,7 @@ func (s *Sandbox) exec(ctx context.Context, stream dice.Stream, body func(L *lua
 	// even when the plugin caught the error and returned: pcall or xpcall
 	// in tail position returns to the host without another VM instruction,
 	// so the plugin would otherwise outlive its deadline unnoticed.
-	if perr == nil && cc.getFault() == nil && dctx.Err() == nil {
+	if perr == nil && cc.getFault() == nil && cc.expired() == nil {
 		L.SetTop(top)
 		return nil
 	}
@@ -497,14 +511,16 @@ func (sn *tableSnap) same() bool {
 	if sn.t.Metatable != sn.mt {
 		return false
 	}
-	i := 0
-	for k, v := sn.t.Next(lua.LNil); k != lua.LNil; k, v = sn.t.Next(k) {
-		if i >= len(sn.keys) || k != sn.keys[i] || v != sn.vals[i] {
+	i, same := 0, true
+	sn.t.Walk(func(index int, k, v lua.LValue) bool {
+		if i >= len(sn.keys) || v != sn.vals[i] || (k == nil && sn.keys[i] != lua.LNumber(index)) || (k != nil && k != sn.keys[i]) {
+			same = false
 			return false
 		}
 		i++
-	}
-	return i == len(sn.keys)
+		return true
+	})
+	return same && i == len(sn.keys)
 }
 
 // maxRepair is how many stray keys repair removes before giving up: gopher-lua

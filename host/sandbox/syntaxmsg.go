@@ -2,13 +2,14 @@ package sandbox
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
+
+	"github.com/rulehost/rulehost/internal/lazy"
 )
 
 // nearToken is gopher-lua's parser message after its position: the token
 // where parsing failed and a repeated "syntax error".
-var nearToken = regexp.MustCompile(`^near\s+'?(.*?)'?:?\s*(?:syntax error)?$`)
+var nearToken = lazy.Regexp(`^near\s+'?(.*?)'?:?\s*(?:syntax error)?$`)
 
 // plainSyntax rewrites a parser message so that it says what to look for
 // instead of repeating "syntax error" (the error's kind already says it):
@@ -24,7 +25,7 @@ func plainSyntax(msg string) string {
 	if strings.Contains(msg, "at EOF") {
 		return endsEarly
 	}
-	m := nearToken.FindStringSubmatch(msg)
+	m := nearToken().FindStringSubmatch(msg)
 	if m == nil {
 		if s := strings.TrimSuffix(msg, ": syntax error"); s != "" {
 			return s

@@ -21,11 +21,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/rulehost/rulehost/internal/lazy"
 )
 
 // Prefix starts every key this package makes, so a leaked one is
@@ -60,7 +61,7 @@ func New() (string, error) {
 	return Prefix + base64.RawURLEncoding.EncodeToString(b[:]), nil
 }
 
-var namePattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
+var namePattern = lazy.Regexp(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
 
 // Parse reads a keys file: one key a line, "NAME sha256:HEX CREATED"
 // (CREATED in RFC 3339), # comments and blank lines allowed. Every
@@ -78,7 +79,7 @@ func Parse(data []byte) ([]Key, error) {
 		if len(f) != 3 {
 			return nil, fmt.Errorf("line %d: want NAME sha256:HEX CREATED, found %d fields", n, len(f))
 		}
-		if !namePattern.MatchString(f[0]) {
+		if !namePattern().MatchString(f[0]) {
 			return nil, fmt.Errorf("line %d: name %q: 1 to 64 letters, digits, . _ and -", n, f[0])
 		}
 		if names[f[0]] {
@@ -156,7 +157,7 @@ func writeFile(path string, keys []Key) error {
 // Add makes a key named name, stores its hash in the keys file and
 // returns the token: the only time it is seen.
 func Add(path, name string, now time.Time) (string, error) {
-	if !namePattern.MatchString(name) {
+	if !namePattern().MatchString(name) {
 		return "", fmt.Errorf("key name %q: 1 to 64 letters, digits, . _ and -", name)
 	}
 	keys, err := ReadFile(path)

@@ -13,9 +13,10 @@ import (
 	"sync"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
-	"github.com/rulehost/rulehost/engine/session"
 	"golang.org/x/time/rate"
+
+	"github.com/rulehost/rulehost/engine/session"
+	"github.com/rulehost/rulehost/service/metrics"
 )
 
 // What a bot needs beside appending: its sessions listed and deleted, an
@@ -311,7 +312,7 @@ func clientAddr(r *http.Request) string {
 // optional abilities (ping, watch, list) through.
 type timedStore struct {
 	session.EventStore
-	hist *prometheus.HistogramVec
+	hist *metrics.HistogramVec
 }
 
 func (t timedStore) time(op string, start time.Time) {

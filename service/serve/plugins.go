@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"github.com/prometheus/client_golang/prometheus"
 	"github.com/rulehost/rulehost/engine/check"
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/record"
@@ -9,6 +8,7 @@ import (
 	"github.com/rulehost/rulehost/engine/session"
 	"github.com/rulehost/rulehost/engine/sheet"
 	"github.com/rulehost/rulehost/engine/tag"
+	"github.com/rulehost/rulehost/service/metrics"
 )
 
 // The loaded plugins as the handlers use them: each resolution kind and
@@ -47,7 +47,7 @@ func (s *Server) countPlugins() {
 
 type countedResolver struct {
 	r check.Resolver
-	n prometheus.Counter
+	n *metrics.Counter
 }
 
 func (c countedResolver) Resolve(x *check.Check) {
@@ -58,7 +58,7 @@ func (c countedResolver) Resolve(x *check.Check) {
 type countedOddsResolver struct {
 	countedResolver
 	o check.OddsResolver
-	n prometheus.Counter
+	n *metrics.Counter
 }
 
 func (c countedOddsResolver) Odds(x *check.Check) ([]check.Weighted, error) {
@@ -71,7 +71,7 @@ func (c countedOddsResolver) Odds(x *check.Check) ([]check.Weighted, error) {
 type countedReportingResolver struct {
 	countedResolver
 	o check.ReportingOddsResolver
-	n prometheus.Counter
+	n *metrics.Counter
 }
 
 func (c countedReportingResolver) Odds(x *check.Check) ([]check.Weighted, error) {
@@ -86,7 +86,7 @@ func (c countedReportingResolver) OddsReport(x *check.Check) ([]check.Weighted, 
 
 type countedTags struct {
 	inner session.TagHandler
-	n     prometheus.Counter
+	n     *metrics.Counter
 }
 
 func (c countedTags) Handles(name string) bool { return c.inner.Handles(name) }

@@ -9,8 +9,9 @@
 // under a deadline. Errors are JSON with the same pointers and reason
 // codes as the CLI.
 //
-// It may import the engine, the plugin host (host) and the tools for
-// model Game Masters (mcp), and the stores only through
+// It may import the engine, the plugin host (host), the tools for model
+// Game Masters (mcp) and service/metrics (what /metrics writes), and the
+// stores only through
 // session.EventStore; never suite/ or cmd/
 // (docs/architecture.md).
 package serve
@@ -27,13 +28,12 @@ import (
 	"time"
 
 	"github.com/hashicorp/go-hclog"
-	"github.com/prometheus/client_golang/prometheus"
-	"github.com/prometheus/client_golang/prometheus/collectors"
-	"github.com/prometheus/client_golang/prometheus/promhttp"
+
 	"github.com/rulehost/rulehost/engine/check"
 	"github.com/rulehost/rulehost/engine/session"
 	"github.com/rulehost/rulehost/host"
 	"github.com/rulehost/rulehost/service/apikey"
+	"github.com/rulehost/rulehost/service/metrics"
 )
 
 // Defaults for Options.
@@ -62,7 +62,7 @@ type Options struct {
 	Deadline time.Duration
 	Logger   hclog.Logger
 	// Registry receives the service's metrics; a fresh one when nil.
-	Registry *prometheus.Registry
+	Registry *metrics.Registry
 	// Store keeps the sessions (sessions.go); nil serves no sessions.
 	Store session.EventStore
 	// CORSOrigins are the origins (https://app.example) whose pages may
@@ -109,8 +109,8 @@ func (o Options) withDefaults() Options {
 	if o.Registry == nil {
 		// The process's own metrics too: process_cpu_seconds_total is
 		// what `rulehost load` reads to give requests per CPU-second.
-		o.Registry = prometheus.NewRegistry()
-		o.Registry.MustRegister(collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}), collectors.NewGoCollector())
+		o.Registry = metrics.NewRegistry()
+		o.Registry.MustRegister(processMetrics()...)
 	}
 	return o
 }
@@ -119,7 +119,7 @@ func (o Options) withDefaults() Options {
 type Server struct {
 	opts    Options
 	mux     *http.ServeMux
-	metrics *metrics
+	metrics *serviceMetrics
 	nextID  atomic.Uint64
 	// idPrefix starts this process's request ids: random, so that ids
 	// of several servers behind one balancer do not collide.
@@ -166,7 +166,7 @@ func New(opts Options) *Server {
 	}
 	s.mountPlay()
 	s.mux.Handle("/mcp", s.Admitted(s.MCPHandler())) // MCP over streamable HTTP (docs/mcp.md), behind the same keys as /v1
-	s.mux.Handle("GET /metrics", promhttp.HandlerFor(s.opts.Registry, promhttp.HandlerOpts{}))
+	s.mux.Handle("GET /metrics", s.opts.Registry)
 	s.notFound = s.wrap(route{Method: "(any)", Path: "(not-found)", Public: true, Handle: func(*Server) handlerFunc {
 		return func(_ context.Context, r *http.Request) (any, error) {
 			p := r.URL.Path

@@ -1342,6 +1342,13 @@ func (ls *LState) getField(obj LValue, key LValue) LValue {
 }
 
 func (ls *LState) getFieldString(obj LValue, key string) LValue {
+	return ls.getFieldStringK(obj, key, nil)
+}
+
+// getFieldStringK is getFieldString with the key already boxed as an
+// LValue (the instruction's constant), or nil: an __index function is
+// called with it instead of a new box of the string (rulehost patch 9).
+func (ls *LState) getFieldStringK(obj LValue, key string, boxed LValue) LValue {
 	curobj := obj
 	for i := 0; i < MaxTableGetLoop; i++ {
 		tb, istable := curobj.(*LTable)
@@ -1359,9 +1366,12 @@ func (ls *LState) getFieldString(obj LValue, key string) LValue {
 			return LNil
 		}
 		if metaindex.Type() == LTFunction {
+			if boxed == nil {
+				boxed = LString(key)
+			}
 			ls.reg.Push(metaindex)
 			ls.reg.Push(curobj)
-			ls.reg.Push(LString(key))
+			ls.reg.Push(boxed)
 			ls.Call(2, 1)
 			return ls.reg.Pop()
 		} else {

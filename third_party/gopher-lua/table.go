@@ -400,6 +400,25 @@ func (tb *LTable) ForEach(cb func(LValue, LValue)) {
 	}
 }
 
+// Walk calls cb with each non-nil entry in the order Next visits them
+// and stops when cb returns false (rulehost patch 8: the host compares a
+// table with its snapshot after every call; Next looked each key's place
+// up again and boxed each array index). An entry of the array part comes
+// with its index (1, 2, ...) and a nil key, so nothing is boxed; an entry
+// of the hash part with index 0 and its key.
+func (tb *LTable) Walk(cb func(index int, k, v LValue) bool) {
+	for i, v := range tb.array {
+		if v != LNil && !cb(i+1, nil, v) {
+			return
+		}
+	}
+	for _, k := range tb.keys {
+		if v := tb.RawGetH(k); v != LNil && !cb(0, k, v) {
+			return
+		}
+	}
+}
+
 // This function is equivalent to lua_next ( http://www.lua.org/manual/5.1/manual.html#lua_next ).
 func (tb *LTable) Next(key LValue) (LValue, LValue) {
 	init := false

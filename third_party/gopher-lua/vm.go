@@ -545,7 +545,7 @@ func init() {
 			RA := lbase + A
 			Bx := int(inst & 0x3ffff) //GETBX
 			//reg.Set(RA, L.getField(cf.Fn.Env, cf.Fn.Proto.Constants[Bx]))
-			v := L.getFieldString(cf.Fn.Env, cf.Fn.Proto.stringConstants[Bx])
+			v := L.getFieldStringK(cf.Fn.Env, cf.Fn.Proto.stringConstants[Bx], cf.Fn.Proto.Constants[Bx])
 			// this section is inlined by go-inline
 			// source function is 'func (rg *registry) Set(regi int, vali LValue) ' in '_state.go'
 			{
@@ -607,7 +607,7 @@ func init() {
 			RA := lbase + A
 			B := int(inst & 0x1ff)    //GETB
 			C := int(inst>>9) & 0x1ff //GETC
-			v := L.getFieldString(reg.Get(lbase+B), L.rkString(C))
+			v := L.getFieldStringK(reg.Get(lbase+B), L.rkString(C), L.rkValue(C))
 			// this section is inlined by go-inline
 			// source function is 'func (rg *registry) Set(regi int, vali LValue) ' in '_state.go'
 			{
@@ -713,7 +713,7 @@ func init() {
 			B := int(inst & 0x1ff)    //GETB
 			C := int(inst>>9) & 0x1ff //GETC
 			selfobj := reg.Get(lbase + B)
-			v := L.getFieldString(selfobj, L.rkString(C))
+			v := L.getFieldStringK(selfobj, L.rkString(C), L.rkValue(C))
 			// this section is inlined by go-inline
 			// source function is 'func (rg *registry) Set(regi int, vali LValue) ' in '_state.go'
 			{

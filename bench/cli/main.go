@@ -1,0 +1,168 @@
+// Command cli measures what a one-shot rulehost command costs as a whole
+// process, against a hello-world Go program built by the same toolchain
+// with the same settings (`make bench-cli`, docs/performance.md).
+//
+// It builds both binaries, then runs them in interleaved rounds (hello,
+// check, validate, the order rotating from round to round, so load on a
+// shared machine falls on every side alike) and reads each child's CPU
+// time (user + system) from its rusage. It prints the median CPU time of
+// each command and the median of the per-round ratios to hello.
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"syscall"
+	"time"
+)
+
+const helloSource = `package main
+
+import "fmt"
+
+func main() { fmt.Println("hello, world") }
+`
+
+func main() {
+	root := flag.String("root", ".", "the repository's root")
+	rounds := flag.Int("rounds", 20, "interleaved rounds (each runs every command once)")
+	goBin := flag.String("go", "go", "the go command building both binaries")
+	tags := flag.String("tags", "urfave_cli_no_docs", "build tags of rulehost (the Makefile's BUILD_TAGS)")
+	cgo := flag.String("cgo", "0", "CGO_ENABLED for both builds (1: as rulehost was built before issue 31)")
+	flag.Parse()
+	cgoEnabled = *cgo
+	if err := run(*root, *goBin, *tags, *rounds); err != nil {
+		fmt.Fprintln(os.Stderr, "bench-cli:", err)
+		os.Exit(1)
+	}
+}
+
+type command struct {
+	name string
+	args []string
+	goal float64 // ratio to hello the issue asks for; 0 for hello itself
+	cpu  []time.Duration
+}
+
+func run(root, goBin, tags string, rounds int) error {
+	root, err := filepath.Abs(root)
+	if err != nil {
+		return err
+	}
+	dir, err := os.MkdirTemp("", "bench-cli")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	hello, rh := filepath.Join(dir, "hello"), filepath.Join(dir, "rulehost")
+	if err := build(goBin, dir, helloSource, hello, "", ""); err != nil {
+		return err
+	}
+	if err := build(goBin, root, "", rh, tags, "./cmd/rulehost"); err != nil {
+		return err
+	}
+	rs := filepath.Join(root, "rulesets", "d20-5e")
+	cmds := []*command{
+		{name: "hello world", args: []string{hello}},
+		{name: "rulehost check", goal: 1.5, args: []string{rh, "check", "--ruleset", filepath.Join(rs, "ruleset.json"),
+			"--sheet", filepath.Join(rs, "sheets", "ada.json"), "--seed", "7", `[skill_check: skill="Athletics" dc="15" mode="advantage"]`}},
+		{name: "rulehost validate", goal: 2, args: []string{rh, "validate", filepath.Join(rs, "ruleset.json")}},
+	}
+	for _, c := range cmds { // one warm-up run each: page cache, not counted
+		if _, err := c.once(); err != nil {
+			return err
+		}
+	}
+	ratios := make([][]float64, len(cmds))
+	for r := 0; r < rounds; r++ {
+		got := make([]time.Duration, len(cmds))
+		for k := range cmds {
+			i := (k + r) % len(cmds)
+			d, err := cmds[i].once()
+			if err != nil {
+				return err
+			}
+			got[i] = d
+			cmds[i].cpu = append(cmds[i].cpu, d)
+		}
+		for i := range cmds {
+			ratios[i] = append(ratios[i], float64(got[i])/float64(got[0]))
+		}
+	}
+	out, _ := exec.Command("uptime").Output()
+	fmt.Printf("%d interleaved rounds; child CPU time (user+system, rusage); %s", rounds, out)
+	fmt.Printf("%-20s %12s %12s %12s %8s\n", "command", "median cpu", "min", "max", "ratio")
+	for i, c := range cmds {
+		fmt.Printf("%-20s %12s %12s %12s %7.2fx", c.name, median(c.cpu).Round(10*time.Microsecond),
+			slices.Min(c.cpu).Round(10*time.Microsecond), slices.Max(c.cpu).Round(10*time.Microsecond), medianF(ratios[i]))
+		if c.goal > 0 {
+			verdict := "met"
+			if medianF(ratios[i]) > c.goal {
+				verdict = "NOT met"
+			}
+			fmt.Printf("   goal <= %.1fx: %s", c.goal, verdict)
+		}
+		fmt.Println()
+	}
+	return nil
+}
+
+// cgoEnabled is CGO_ENABLED for both builds (-cgo).
+var cgoEnabled = "0"
+
+// build compiles src (a one-file program, when not "") or pkg under dir
+// with cgo off (by default), as the Makefile builds rulehost.
+func build(goBin, dir, src, out, tags, pkg string) error {
+	args := []string{"build", "-o", out}
+	if tags != "" {
+		args = append(args, "-tags", tags)
+	}
+	if src != "" {
+		if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(src), 0o644); err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module hello\n\ngo 1.26\n"), 0o644); err != nil {
+			return err
+		}
+		pkg = "."
+	}
+	cmd := exec.Command(goBin, append(args, pkg)...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "CGO_ENABLED="+cgoEnabled)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("go build %s: %v\n%s", pkg, err, b)
+	}
+	return nil
+}
+
+// once runs the command and returns the child's CPU time.
+func (c *command) once() (time.Duration, error) {
+	cmd := exec.Command(c.args[0], c.args[1:]...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		return 0, fmt.Errorf("%s: %v\n%s", c.name, err, out.Bytes())
+	}
+	ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	if !ok {
+		return 0, fmt.Errorf("%s: no rusage on this system", c.name)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), nil
+}
+
+func median(d []time.Duration) time.Duration {
+	s := slices.Clone(d)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
+func medianF(f []float64) float64 {
+	s := slices.Clone(f)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
