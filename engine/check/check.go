@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/record"
@@ -31,6 +32,10 @@ type Env struct {
 	Effects func(c *Check) Effects
 	// Kinds resolves plugin kinds; native kinds are built in.
 	Kinds map[string]Resolver
+	// Deadline, when set, is when work beyond a roll must give up: a
+	// plugin kind's walk of its throws for exact odds (engine/odds sets
+	// it from its Options.Context, a request's deadline or a --budget).
+	Deadline time.Time
 
 	// plan is the compiled plan of RS and Char (plan.go), kept while it
 	// is valid for them: an Env used check after check (a server's

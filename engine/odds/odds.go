@@ -202,6 +202,9 @@ func roller(chars []*sheet.Character, t tag.Tag) (*sheet.Character, error) {
 // ForCharacter is Check for one character.
 func ForCharacter(rs *ruleset.Ruleset, ch *sheet.Character, t tag.Tag, opts Options) (Result, error) {
 	env := &check.Env{RS: rs, Char: ch, Effects: opts.Effects, Kinds: opts.Kinds}
+	if opts.Context != nil {
+		env.Deadline, _ = opts.Context.Deadline() // a plugin kind's walk gives up by then
+	}
 	d, refusal, refused, err := check.Odds(env, t)
 	switch {
 	case refused:

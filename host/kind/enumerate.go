@@ -32,7 +32,11 @@ func (k *Kind) OddsReport(c *check.Check) ([]check.Weighted, check.OddsReport, e
 	if k.WalkDeadline > 0 && k.WalkDeadline < d {
 		d = k.WalkDeadline
 	}
-	return k.Enumerate(c, drawtree.Options{Deadline: time.Now().Add(d)})
+	end := time.Now().Add(d)
+	if dl := c.Env.Deadline; !dl.IsZero() && dl.Before(end) {
+		end = dl // the request's deadline or the odds' budget comes first
+	}
+	return k.Enumerate(c, drawtree.Options{Deadline: end})
 }
 
 // Enumerate walks every throw of the kind's resolve on check c, replaying
