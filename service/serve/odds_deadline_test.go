@@ -61,11 +61,13 @@ func TestOddsSamplingHonoursDeadline(t *testing.T) {
 		t.Errorf("answered after %v with a %v deadline", took, deadline)
 	}
 	// a few samples still answer, exactly as before (on a server whose
-	// deadline a loaded machine cannot outlast)
+	// deadline a loaded machine cannot outlast); the kind draws one d6,
+	// so the walk of its throws (host/drawtree) may give the exact odds
+	// first when it finishes within its own bound
 	roomy := httptest.NewServer(New(Options{Bundled: "../../rulesets", Host: h, Deadline: time.Minute}).Handler())
 	t.Cleanup(roomy.Close)
 	code, body = raw(t, roomy, "POST", "/v1/odds", `{"ruleset":`+rs+`,"sheets":[{"name":"Ada"}],"tag":"[skill_check: skill=\"Climb\"]","samples":3}`)
-	if code != 200 || !strings.Contains(body, `"method":"sampled"`) || strings.Contains(body, `"partial"`) {
+	if code != 200 || !(strings.Contains(body, `"method":"sampled"`) || strings.Contains(body, `"method":"enumerated"`)) || strings.Contains(body, `"partial"`) {
 		t.Errorf("3 samples: %d %s", code, body)
 	}
 }
