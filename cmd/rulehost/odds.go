@@ -14,7 +14,6 @@ import (
 	"github.com/rulehost/rulehost/engine/sheet"
 	"github.com/rulehost/rulehost/engine/tag"
 	"github.com/rulehost/rulehost/host"
-	"github.com/rulehost/rulehost/host/kind"
 	"github.com/rulehost/rulehost/host/plugin"
 	"github.com/urfave/cli/v2"
 )
@@ -102,13 +101,6 @@ func runOdds(c *cli.Context) error {
 		ctx, cancel := context.WithTimeout(c.Context, b)
 		defer cancel()
 		o.Context = ctx
-		// a walk of a plugin kind's throws is part of the budget: half of
-		// it at most, so that sampling has the rest when the walk gives up
-		for _, r := range opts.Kinds {
-			if k, ok := r.(*kind.Kind); ok {
-				k.WalkDeadline = b / 2
-			}
-		}
 	}
 	p := oddsPrinter{c: c, w: c.App.Writer}
 	if !t.NameIs("skill_check") && opts.Host != nil && opts.Host.Handles(t.Name) {

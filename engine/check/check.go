@@ -33,8 +33,8 @@ type Env struct {
 	// Kinds resolves plugin kinds; native kinds are built in.
 	Kinds map[string]Resolver
 	// Deadline, when set, is when work beyond a roll must give up: a
-	// plugin kind's walk of its throws for exact odds (engine/odds sets
-	// it from its Options.Context, a request's deadline or a --budget).
+	// plugin kind's walk of its throws for exact odds (engine/odds gives
+	// it half of what its Options.Context leaves: a request's deadline, a --budget).
 	Deadline time.Time
 
 	// plan is the compiled plan of RS and Char (plan.go), kept while it

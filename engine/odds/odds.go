@@ -16,6 +16,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/rulehost/rulehost/engine/check"
 	"github.com/rulehost/rulehost/engine/dice"
@@ -203,7 +204,12 @@ func roller(chars []*sheet.Character, t tag.Tag) (*sheet.Character, error) {
 func ForCharacter(rs *ruleset.Ruleset, ch *sheet.Character, t tag.Tag, opts Options) (Result, error) {
 	env := &check.Env{RS: rs, Char: ch, Effects: opts.Effects, Kinds: opts.Kinds}
 	if opts.Context != nil {
-		env.Deadline, _ = opts.Context.Deadline() // a plugin kind's walk gives up by then
+		// a plugin kind's walk of its throws is part of the same deadline
+		// (a request's, a --budget): half of what is left at most, so that
+		// sampling has the rest when the walk gives up
+		if dl, ok := opts.Context.Deadline(); ok {
+			env.Deadline = time.Now().Add(time.Until(dl) / 2)
+		}
 	}
 	d, refusal, refused, err := check.Odds(env, t)
 	switch {

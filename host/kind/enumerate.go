@@ -28,11 +28,7 @@ func (k *Kind) OddsReport(c *check.Check) ([]check.Weighted, check.OddsReport, e
 	if !errors.Is(err, check.ErrNoOdds) {
 		return ws, check.OddsReport{Method: "plugin"}, err
 	}
-	d := OddsDeadline
-	if k.WalkDeadline > 0 && k.WalkDeadline < d {
-		d = k.WalkDeadline
-	}
-	end := time.Now().Add(d)
+	end := time.Now().Add(OddsDeadline)
 	if dl := c.Env.Deadline; !dl.IsZero() && dl.Before(end) {
 		end = dl // the request's deadline or the odds' budget comes first
 	}

@@ -17,7 +17,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"time"
 
 	lua "github.com/yuin/gopher-lua"
 
@@ -35,10 +34,6 @@ import (
 type Kind struct {
 	P    *plugin.Plugin
 	Decl plugin.KindDecl
-	// WalkDeadline, when set and shorter than OddsDeadline, bounds a walk
-	// of the kind's throws instead (rulehost odds --budget: the walk is
-	// part of the budget, and leaves sampling the rest of it).
-	WalkDeadline time.Duration
 }
 
 var (
