@@ -46,10 +46,13 @@ type Env struct {
 
 // Plan returns the plan of env's ruleset and character, building a new
 // one when there is none or the one kept was built for another ruleset,
-// character or state of it.
+// character or state of it. A new Env of a plain character (sheet.New)
+// finds the plan another Env of the same ruleset and sheet built, while
+// it lives (sharedPlan), so a host that makes an Env and a Character per
+// request does not plan every check anew.
 func (env *Env) Plan() *Plan {
 	if !env.plan.valid(env.RS, env.Char) {
-		env.plan = NewPlan(env.RS, env.Char)
+		env.plan = sharedPlan(env.RS, env.Char)
 	}
 	return env.plan
 }

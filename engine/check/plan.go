@@ -3,6 +3,7 @@ package check
 import (
 	"sync/atomic"
 	"unsafe"
+	"weak"
 
 	"github.com/rulehost/rulehost/engine/dice"
 	"github.com/rulehost/rulehost/engine/ruleset"
@@ -43,9 +44,18 @@ type Plan struct {
 // The maps are held by pointer, not by address as a number: a plan keeps
 // the maps it was built from alive, so a new map can never be given the
 // storage of the one a plan remembers and pass for it.
+//
+// A plan of a plain character (sheet.Character.Plain: what sheet.New
+// makes) is keyed by what such a character reads, its ruleset and its
+// sheet, and not by the Character itself (ch is nil, plain is set): any
+// plain character of them reads the same numbers, so a host that makes a
+// new one for every request (the HTTP service) shares one plan
+// (sharedPlan).
 type planKey struct {
 	rs             *ruleset.Ruleset
 	ch             *sheet.Character
+	plain          bool
+	chRS           *ruleset.Ruleset // the plain character's own ruleset
 	sheet          *sheet.Sheet
 	scores, pools  unsafe.Pointer
 	hasItemsReader bool
@@ -53,6 +63,9 @@ type planKey struct {
 
 func keyOf(rs *ruleset.Ruleset, ch *sheet.Character) planKey {
 	k := planKey{rs: rs, ch: ch}
+	if ch != nil && ch.Plain() && ch.Sheet != nil {
+		return planKey{rs: rs, plain: true, chRS: ch.RS, sheet: ch.Sheet}
+	}
 	if ch != nil {
 		k.sheet = ch.Sheet
 		k.scores = mapIdentity(ch.Scores)
@@ -142,12 +155,40 @@ func newPlanList(n int, at func(i int) (id, label string)) planList {
 // valid reports whether the plan was built for this ruleset and this
 // character as it stands.
 func (p *Plan) valid(rs *ruleset.Ruleset, ch *sheet.Character) bool {
-	if p == nil || p.key.rs != rs || p.key.ch != ch {
-		return false // the common miss, without reading the character
+	if p == nil || p.key.rs != rs {
+		return false
 	}
 	k := &p.key
+	if k.plain {
+		return ch != nil && k.sheet == ch.Sheet && k.chRS == ch.RS && ch.Plain()
+	}
+	if k.ch != ch {
+		return false // the common miss, without reading the character
+	}
 	return ch == nil || (k.sheet == ch.Sheet && k.hasItemsReader == (ch.Items != nil) &&
 		k.scores == mapIdentity(ch.Scores) && k.pools == mapIdentity(ch.Pools))
+}
+
+// sharedPlan is the plan of rs and ch for an Env that has none that
+// holds: for a plain character, the one kept with its sheet when it was
+// built for the same ruleset and sheet (Sheet.Memo), else a new one, kept
+// there for the next Env. The sheet keeps it through a weak pointer, so
+// a sheet does not keep alive the plan, nor the ruleset it holds (the
+// service keeps inline sheets without keeping their rulesets): a plan
+// nobody uses is rebuilt after the collector took it, which is the cost
+// of one request once in a while.
+func sharedPlan(rs *ruleset.Ruleset, ch *sheet.Character) *Plan {
+	if ch == nil || ch.Sheet == nil || !ch.Plain() {
+		return NewPlan(rs, ch)
+	}
+	if w, ok := ch.Sheet.Memo().(weak.Pointer[Plan]); ok {
+		if p := w.Value(); p.valid(rs, ch) {
+			return p
+		}
+	}
+	p := NewPlan(rs, ch)
+	ch.Sheet.StoreMemo(weak.Make(p))
+	return p
 }
 
 // find returns the index of the target of type typ named name (its id or

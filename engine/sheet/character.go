@@ -32,6 +32,16 @@ func New(rs *ruleset.Ruleset, s *Sheet) *Character {
 	return &Character{RS: rs, Sheet: s}
 }
 
+// Plain reports whether the character reads nothing but its ruleset and
+// its sheet, as New makes it: no items, no scores or pools of play. Two
+// plain characters of the same ruleset and sheet read the same numbers,
+// so what is compiled from one holds for the other (engine/check shares
+// its plan between them through Sheet.Memo). TestPlainCoversEveryField
+// fails when Character gains a field this does not look at.
+func (c *Character) Plain() bool {
+	return c.Items == nil && c.Scores == nil && c.Pools == nil
+}
+
 // Name is the character's name.
 func (c *Character) Name() string { return c.Sheet.Name }
 

@@ -34,6 +34,9 @@ type Sheet struct {
 	Bag        []BagLine
 	// Lists are the rows of the ruleset's sheet lists, by list id (lists.go).
 	Lists map[string][]ListRow
+
+	// memo is what an engine package compiled from the sheet (memo.go).
+	memo memo
 }
 
 // Training is a skill's or save's tier and its per-skill bonus.
