@@ -280,14 +280,28 @@ func needsEscape(v string) bool {
 
 // Parse reads exactly one tag; text before and after it is an error only
 // if it is not whitespace. The name, keys and plain values are views into
-// s (no copies); the attribute list is the one allocation.
+// s (no copies); the attribute list is the one allocation, of exactly the
+// tag's attributes: the tag is read into room on the stack first (for up
+// to parseRoom attributes), where ParseInto's first list has room for
+// eight, so a three-attribute check tag allocates 96 bytes, not 256 (the
+// simple API's garbage is what its collections cost, issue 31).
 func Parse(s string) (Tag, error) {
-	var t Tag
-	if err := ParseInto(&t, s); err != nil {
+	var room [parseRoom]Attr
+	p := parser{s: s}
+	name, attrs, err := p.one(room[:0])
+	if err != nil {
 		return Tag{}, err
+	}
+	t := Tag{Name: name} // no attributes: a nil list, as ParseInto leaves it
+	if len(attrs) > 0 {
+		t.Attrs = append([]Attr(nil), attrs...)
 	}
 	return t, nil
 }
+
+// parseRoom is how many attributes Parse reads without a list on the
+// heap; a longer tag grows its own (and is copied once more).
+const parseRoom = 16
 
 // ParseInto is Parse into dst, reusing dst.Attrs' storage: a caller that
 // parses tag after tag (a benchmark, a server loop) parses without
@@ -296,22 +310,30 @@ func Parse(s string) (Tag, error) {
 // into its own input), but its attribute list is reused.
 func ParseInto(dst *Tag, s string) error {
 	p := parser{s: s}
-	p.ws()
-	if p.i >= len(s) {
-		*dst = Tag{Attrs: dst.Attrs[:0]}
-		return ErrNoTag
+	name, attrs, err := p.one(dst.Attrs[:0])
+	if err != nil {
+		*dst = Tag{Attrs: attrs[:0]}
+		return err
 	}
-	err := p.tagInto(dst)
+	*dst = Tag{Name: name, Attrs: attrs}
+	return nil
+}
+
+// one reads exactly one tag, with nothing but white space around it,
+// appending its attributes to attrs (see readTag).
+func (p *parser) one(attrs []Attr) (string, []Attr, error) {
+	p.ws()
+	if p.i >= len(p.s) {
+		return "", attrs, ErrNoTag
+	}
+	name, attrs, err := p.readTag(attrs)
 	if err == nil {
 		p.ws()
-		if p.i != len(s) {
+		if p.i != len(p.s) {
 			err = &SyntaxError{Offset: p.i, Msg: "unexpected text after the closing ]"}
 		}
 	}
-	if err != nil {
-		*dst = Tag{Attrs: dst.Attrs[:0]}
-	}
-	return err
+	return name, attrs, err
 }
 
 // Found is a tag found in free text, with its byte span. Err is set for a
@@ -439,57 +461,71 @@ func (p *parser) tag() (Tag, error) {
 // (s, i) and p.i is written back only where the tag ends or fails: through
 // the pointer, the compiler would store p.i on every byte.
 func (p *parser) tagInto(t *Tag) error {
+	name, attrs, err := p.readTag(t.Attrs[:0])
+	t.Name, t.Attrs = name, attrs
+	return err
+}
+
+// readTag is tagInto on values: it appends the attributes to attrs and
+// returns them with the name (so far as it was read, on an error). Taking
+// and giving back the list by value, rather than through a *Tag, lets
+// Parse read into room on its own stack: escape analysis takes whatever
+// is stored through a pointer to have escaped.
+func (p *parser) readTag(attrs []Attr) (string, []Attr, error) {
+	// name and attrs are apart, not in a Tag: escape analysis does not
+	// tell a struct's fields apart, and would take the name to come from
+	// the list's storage.
 	s, i := p.s, p.i
-	t.Name, t.Attrs = "", t.Attrs[:0]
+	var name string
 	if i >= len(s) || s[i] != '[' {
-		return p.failAt(i, "want [ to open a tag")
+		return name, attrs, p.failAt(i, "want [ to open a tag")
 	}
 	open := i
 	i = skipWS(s, i+1)
 	if i >= len(s) || !isLetter(s[i]) {
-		return p.failAt(i, "want a tag name (a letter, then letters, digits, _ or -)")
+		return name, attrs, p.failAt(i, "want a tag name (a letter, then letters, digits, _ or -)")
 	}
 	end := identEnd(s, i+1, className)
-	t.Name = s[i:end]
+	name = s[i:end]
 	i = skipWS(s, end)
 	if i < len(s) && s[i] == ']' {
 		p.i = i + 1
-		return nil
+		return name, attrs, nil
 	}
 	if i >= len(s) || s[i] != ':' {
-		return p.failAt(i, `want ":" after the tag name, or "]"`)
+		return name, attrs, p.failAt(i, `want ":" after the tag name, or "]"`)
 	}
 	i++
 	var seen keySet
 	for {
 		i = skipWS(s, i)
 		if i >= len(s) {
-			return p.failAt(i, "tag not closed: want ]")
+			return name, attrs, p.failAt(i, "tag not closed: want ]")
 		}
 		if s[i] == ']' {
 			i++
 			p.i = i
 			if !p.lenient && i-open > MaxTagLen {
-				return &SyntaxError{Offset: open, Msg: fmt.Sprintf("the tag is %d bytes; at most %d", i-open, MaxTagLen), Reason: ReasonTagTooLong}
+				return name, attrs, &SyntaxError{Offset: open, Msg: fmt.Sprintf("the tag is %d bytes; at most %d", i-open, MaxTagLen), Reason: ReasonTagTooLong}
 			}
-			return nil
+			return name, attrs, nil
 		}
-		if !p.lenient && (len(t.Attrs) >= MaxAttrs || i-open > MaxTagLen) {
-			return limitError(len(t.Attrs), open, i)
+		if !p.lenient && (len(attrs) >= MaxAttrs || i-open > MaxTagLen) {
+			return name, attrs, limitError(len(attrs), open, i)
 		}
 		a, next, err := p.attr(i)
 		if err != nil {
-			return err
+			return name, attrs, err
 		}
 		if !p.lenient && seen.mayHave(a.Key) {
-			if err := duplicate(t.Attrs, a.Key, i); err != nil {
-				return err
+			if err := duplicate(attrs, a.Key, i); err != nil {
+				return name, attrs, err
 			}
 		}
-		if cap(t.Attrs) == 0 {
-			t.Attrs = make([]Attr, 0, 8)
+		if cap(attrs) == 0 {
+			attrs = make([]Attr, 0, 8)
 		}
-		t.Attrs = append(t.Attrs, a)
+		attrs = append(attrs, a)
 		i = next
 	}
 }
