@@ -1,6 +1,7 @@
 package jsonin
 
 import (
+	"fmt"
 	"encoding/json"
 	"errors"
 	"os"
@@ -118,8 +119,15 @@ func FuzzDecode(f *testing.F) {
 	for _, s := range []string{`{"a":[1,2,{"b":"c"}]}`, `{"a":1,"a":2}`, "\xef\xbb\xbf{}", `"\ud800"`, `[1e5,-0.5,true,null]`, "{\"x\":\"\xff\"}"} {
 		f.Add([]byte(s))
 	}
+	f.Add([]byte(`{"k\u00e9y":"v\"al\n","k\u00e9y":1}`))
+	f.Add([]byte(`{"a":"\ud83d\ude00","b":["x\/y",-1.5e3]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		v, err := Decode(data)
+		// Check, which builds nothing (views, escapes checked only),
+		// refuses exactly what Decode refuses, with the same error.
+		if cerr := Check(data); fmt.Sprint(cerr) != fmt.Sprint(err) {
+			t.Fatalf("Check: %v\nDecode: %v", cerr, err)
+		}
 		if err != nil {
 			return
 		}
