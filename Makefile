@@ -23,6 +23,7 @@ FUZZ_TARGETS := \
 	./engine/items:FuzzInventoryTag \
 	./engine/record:FuzzRecordJSON \
 	./engine/record:FuzzExtension \
+	./engine/record:FuzzInts \
 	./host/isolate:FuzzFrames \
 	./host/kind:FuzzReadOutcome \
 	./engine/session:FuzzTranscript \

@@ -206,26 +206,44 @@ func checkType(t Type, v string) error {
 			return fmt.Errorf(`want "true" or "false"`)
 		}
 	case IntList:
-		if _, err := Ints(v); err != nil {
+		if err := eachInt(v, func(int) {}); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// Ints reads a comma-separated integer list; "" is the empty list.
+// Ints reads a comma-separated integer list; "" is the empty list. It
+// allocates the list only (once: its length is counted first).
 func Ints(v string) ([]int, error) {
 	if v == "" {
 		return nil, nil
 	}
-	parts := strings.Split(v, ",")
-	out := make([]int, len(parts))
-	for i, p := range parts {
-		n, err := strconv.Atoi(p)
-		if err != nil {
-			return nil, fmt.Errorf("want comma-separated integers; %q is not one", p)
-		}
-		out[i] = n
+	out := make([]int, 0, strings.Count(v, ",")+1)
+	if err := eachInt(v, func(n int) { out = append(out, n) }); err != nil {
+		return nil, err
 	}
 	return out, nil
+}
+
+// eachInt calls f with each integer of a comma-separated list as Ints
+// reads it (the same parts, the same error), without allocating: an
+// IntList value is checked on every record, and the list it would make
+// was thrown away (issue 31).
+func eachInt(v string, f func(int)) error {
+	if v == "" {
+		return nil
+	}
+	for {
+		p, rest, more := strings.Cut(v, ",")
+		n, err := strconv.Atoi(p)
+		if err != nil {
+			return fmt.Errorf("want comma-separated integers; %q is not one", p)
+		}
+		f(n)
+		if !more {
+			return nil
+		}
+		v = rest
+	}
 }
