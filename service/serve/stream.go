@@ -33,7 +33,7 @@ func (s *Server) handleStream(ctx context.Context, r *http.Request) (any, error)
 		return nil, err
 	}
 	id := r.PathValue("id")
-	if _, err := s.live(ctx, id); err != nil { // the owner's only, and it exists
+	if _, err := s.liveOwned(ctx, id); err != nil { // the owner's only, and it exists
 		return nil, err
 	}
 	after := 0
