@@ -542,6 +542,9 @@ func (v *Validator) tell(to validate.Obj, b *ItemsBlock) *Tell {
 	}
 	t.DC, _ = to.Int("dc", 1, MaxDifficulty, 1)
 	t.Check.Difficulty = t.DC
+	if v.outcomesByTotal() {
+		v.warnf(to.Ptr("dc"), `this tell's dc has no effect: resolution.outcomes reads its bands by "total", the result whatever the difficulty (checks.md), so the tell is noticed on any successful band; to make it harder, read the bands by "margin"`)
+	}
 	t.Says, _ = to.Str("says", 300, true)
 	t.Needs = v.fitsLines(to, "needs")
 	t.NeedsAny = v.fitsLines(to, "needsAny")
@@ -565,6 +568,16 @@ func (v *Validator) tell(to validate.Obj, b *ItemsBlock) *Tell {
 		}
 	}
 	return t
+}
+
+// outcomesByTotal says whether the resolution's outcome bands are read
+// on the result itself (by "total"), where a check's difficulty decides
+// nothing: Blades' and PbtA's fixed bands.
+func (v *Validator) outcomesByTotal() bool {
+	r, _ := v.raw["resolution"].(map[string]any)
+	o, _ := r["outcomes"].(map[string]any)
+	by, _ := o["by"].(string)
+	return by == "total"
 }
 
 // fitsLines reads a list of { value, atLeast } lines at key.

@@ -116,3 +116,31 @@ func entryItem(r map[string]any, catalog, entry string) map[string]any {
 	}
 	panic("no " + catalog + "/" + entry)
 }
+
+// TestTellDCWarnsWhenBandsReadTheTotal: on a ruleset whose outcome bands
+// read the result itself (by "total", as Blades'), a tell's dc decides
+// nothing (checks.md: "whatever the difficulty was"), so the author is
+// told at the dc; read by margin, it is not.
+func TestTellDCWarnsWhenBandsReadTheTotal(t *testing.T) {
+	for _, by := range []string{"total", "margin"} {
+		r := marketBase(t)
+		at(r, "resolution", "outcomes")["by"] = by
+		data, _ := json.Marshal(r)
+		rs, err := ruleset.Load("r.json", data, ruleset.Options{})
+		if err != nil {
+			t.Fatalf("by %s: %v", by, err)
+		}
+		n := 0
+		for _, w := range rs.Warnings {
+			if strings.HasSuffix(w.Pointer, "/dc") && strings.Contains(w.Pointer, "/tells/") && strings.Contains(w.Message, "has no effect") {
+				n++
+			}
+		}
+		if by == "total" && n == 0 {
+			t.Errorf("bands by total: no warning at a tell's dc: %v", rs.Warnings)
+		}
+		if by == "margin" && n != 0 {
+			t.Errorf("bands by margin: %d warnings at tells' dc: %v", n, rs.Warnings)
+		}
+	}
+}
