@@ -382,7 +382,7 @@ func placeRef(o validate.Obj, key string, m *Market) string {
 		return "" // the list itself was refused: its ids are unknown
 	}
 	if m == nil || m.PlaceIndex(id) < 0 {
-		o.Addf(key, "no place size %q in items.market.places; declared: %v", id, placeIDs(m))
+		o.Addf(key, "no place size %q in items.market.places; declared: %v%s", id, placeIDs(m), validate.DidYouMean(id, placeIDs(m)))
 		return ""
 	}
 	return id
@@ -459,7 +459,7 @@ func stockTable(sto validate.Obj, b *ItemsBlock) string {
 		return ""
 	}
 	if t := b.LootTable(id); t == nil || t.ID != id {
-		sto.Addf("table", "no loot table %q in items.lootTables; declared: %v", id, lootIDs(b))
+		sto.Addf("table", "no loot table %q in items.lootTables; declared: %v%s", id, lootIDs(b), validate.DidYouMean(id, lootIDs(b)))
 		return ""
 	}
 	return id
@@ -497,7 +497,7 @@ func filterObj(fo validate.Obj, b *ItemsBlock) *ItemFilter {
 			return ""
 		}
 		if find(id) == nil {
-			fo.Addf(key, "no %s %q in the items block; declared: %v", key, id, namedIDs(list))
+			fo.Addf(key, "no %s %q in the items block; declared: %v%s", key, id, namedIDs(list), validate.DidYouMean(id, namedIDs(list)))
 			good = false
 			return ""
 		}
