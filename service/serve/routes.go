@@ -421,6 +421,7 @@ func (s *Server) OpenAPI() map[string]any {
 				"leaves":     integer("enumerated: how many replays of the plugin the walk took", 1),
 				"note":       str("why odds were sampled, when a walk was given up"),
 				"samples":    integer("the sample size, when sampled", 1),
+				"partial":    map[string]any{"type": "boolean", "description": "sampling stopped (a deadline, a budget) before every sample asked for was drawn: samples says how many were"},
 				"check":      str("what is rolled: the record's head before any die"),
 			}),
 			"DiceOdds": obj([]string{"dice", "exact", "method", "errorBound", "mean", "values"}, map[string]any{
