@@ -49,6 +49,23 @@ func TestPromptCommand(t *testing.T) {
 	if code != 0 || json.Unmarshal([]byte(out), &v) != nil || len(v.Sections) != 1 || len(v.Sections[0].Data.Examples) == 0 {
 		t.Errorf("--json: exit %d\n%s", code, out)
 	}
+	// --json --max-chars: POST /v1/prompt's shape, the sections cut by the
+	// same prompt.Fit as the printed text, which it carries.
+	code, out, _ = runCLI("prompt", "--session", dir, "--json", "--max-chars", "1500")
+	var fit struct {
+		Sections []struct{ Name, Text string }
+		Text     string
+	}
+	_, plainOut, _ := runCLI("prompt", "--session", dir, "--max-chars", "1500")
+	if code != 0 || json.Unmarshal([]byte(out), &fit) != nil || len(fit.Sections) == 0 || fit.Text != strings.TrimSuffix(plainOut, "\n") {
+		t.Errorf("--json --max-chars 1500: exit %d; text equals the printed prompt: %v\n%s", code, fit.Text == strings.TrimSuffix(plainOut, "\n"), out)
+	}
+	if n := utf8.RuneCountInString(fit.Text); n > 1500 {
+		t.Errorf("--json --max-chars 1500 gave %d characters", n)
+	}
+	if code, _, _ := runCLI("prompt", "--session", dir, "--json", "--max-chars", "5"); code != exitRefused {
+		t.Errorf("--json with a budget nothing meets: exit %d, want %d", code, exitRefused)
+	}
 	code, out, errs = runCLI("prompt", "--session", dir, "--plugins", "../../plugins", "--format", "xml", "--max-chars", "2000")
 	if code != 0 || !strings.HasPrefix(out, "<prompt>\n<rules>\n") || !strings.Contains(out, "<cut>\nCUT: ") {
 		t.Errorf("--format xml --max-chars: exit %d %s\n%s", code, errs, out)
