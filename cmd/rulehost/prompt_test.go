@@ -94,16 +94,9 @@ func TestPromptCommand(t *testing.T) {
 	}
 }
 
-// growingHookSrc is a prompt formatter whose whole-prompt hook repeats
-// every section: its output grows with its input, twice as fast.
-const growingHookSrc = `return {
-  name = "growing", version = "1", api = 1,
-  formatters = { prompt = function(sections)
-    local out = {}
-    for _, s in ipairs(sections) do out[#out + 1] = s.text; out[#out + 1] = s.text end
-    return table.concat(out, "\n\n")
-  end },
-}`
+// growingFormatters holds the growing formatter (testdata/formatters/
+// growing): its whole-prompt hook repeats every section.
+const growingFormatters = "../../testdata/formatters"
 
 // TestPromptMaxCharsHoldsThroughHook (issue 27): --max-chars 1200 through
 // a prompt hook whose output grows with its input printed 2,603
@@ -116,15 +109,8 @@ func TestPromptMaxCharsHoldsThroughHook(t *testing.T) {
 		"--party", "../../rulesets/gravewatch/sheets", "--seed", "1", "../../rulesets/gravewatch/transcripts/03-the-long-vigil.txt"); code != 0 {
 		t.Fatalf("run: %s", errs)
 	}
-	pdir := filepath.Join(t.TempDir(), "growing")
-	if err := os.MkdirAll(pdir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(pdir, "plugin.lua"), []byte(growingHookSrc), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	for _, n := range []int{400, 800, 1200, 1500, 3000} {
-		code, out, errs := runCLI("prompt", "--session", dir, "--plugins", filepath.Dir(pdir), "--format", "growing", "--max-chars", fmt.Sprint(n))
+		code, out, errs := runCLI("prompt", "--session", dir, "--plugins", growingFormatters, "--format", "growing", "--max-chars", fmt.Sprint(n))
 		got := utf8.RuneCountInString(strings.TrimSuffix(out, "\n"))
 		t.Logf("--max-chars %d: exit %d, %d characters, stderr %q", n, code, got, strings.TrimSpace(errs))
 		if code != 0 || got > n || got == 0 {
@@ -136,7 +122,7 @@ func TestPromptMaxCharsHoldsThroughHook(t *testing.T) {
 			t.Errorf("--max-chars %d: fell back %t: %s", n, fell, errs)
 		}
 	}
-	code, out, errs := runCLI("prompt", "--session", dir, "--plugins", filepath.Dir(pdir), "--format", "growing", "--max-chars", "20")
+	code, out, errs := runCLI("prompt", "--session", dir, "--plugins", growingFormatters, "--format", "growing", "--max-chars", "20")
 	if code != exitRefused || out != "" || !strings.Contains(errs, "--max-chars 20 cannot be met") {
 		t.Errorf("an impossible budget: exit %d, %q, %s", code, out, errs)
 	}
