@@ -20,7 +20,9 @@ import (
 	"github.com/rulehost/rulehost/engine/validate"
 )
 
-// Sheet is a character sheet as written.
+// Sheet is a character sheet as written. A loaded sheet is only read:
+// play changes a Character (its scores, pools and items), never its
+// Sheet, and what is compiled from a sheet is kept with it (Memo).
 type Sheet struct {
 	Name       string
 	Abilities  map[string]int
