@@ -51,7 +51,8 @@ FUZZ_TARGETS := \
 	./suite:FuzzParseGolden \
 	./engine/ruleset:FuzzParseVersion \
 	./engine/sheet:FuzzFindName \
-	./engine/validate:FuzzSuggest
+	./engine/validate:FuzzSuggest \
+	./engine/validate:FuzzPtr
 
 .PHONY: help build test bench bench-cli bench-peers fuzz lint golden generate demo clean load
 

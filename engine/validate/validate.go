@@ -141,29 +141,72 @@ func (e *Error) Error() string {
 
 // Ptr appends reference tokens to a JSON pointer, escaping ~ and /.
 func Ptr(base string, tokens ...any) string {
-	var b strings.Builder
-	if base != "/" {
-		b.WriteString(base)
+	if base == "/" {
+		base = ""
 	}
+	n := len(base)
 	for _, t := range tokens {
-		b.WriteByte('/')
-		var s string
-		switch t := t.(type) { // the two kinds of token a pointer has, without fmt
-		case string:
-			s = t
-		case int:
-			s = strconv.Itoa(t)
-		default:
-			s = fmt.Sprint(t)
+		if s, ok := t.(string); ok {
+			n += 1 + len(s) // most keys need no escape: room for them as they are
+		} else {
+			n += 4
 		}
-		s = strings.ReplaceAll(s, "~", "~0")
-		s = strings.ReplaceAll(s, "/", "~1")
-		b.WriteString(s)
 	}
-	if b.Len() == 0 {
+	if n == 0 {
 		return "/"
 	}
+	// One allocation for the whole pointer (it was a builder growing from
+	// nothing and two ReplaceAll per token: most of loading a ruleset's
+	// allocations went to the pointers of members that had no problem).
+	var b strings.Builder
+	b.Grow(n)
+	b.WriteString(base)
+	for _, t := range tokens {
+		b.WriteByte('/')
+		switch t := t.(type) { // the two kinds of token a pointer has, without fmt
+		case string:
+			writeToken(&b, t)
+		case int:
+			var digits [20]byte
+			b.Write(strconv.AppendInt(digits[:0], int64(t), 10))
+		default:
+			writeToken(&b, fmt.Sprint(t))
+		}
+	}
 	return b.String()
+}
+
+// keyPtr is Ptr(base, key), in one allocation: without a token boxed to
+// pass through Ptr's ...any (which fmt.Sprint, for other tokens, lets
+// escape).
+func keyPtr(base, key string) string {
+	if base == "/" {
+		base = ""
+	}
+	var b strings.Builder
+	b.Grow(len(base) + 1 + len(key))
+	b.WriteString(base)
+	b.WriteByte('/')
+	writeToken(&b, key)
+	return b.String()
+}
+
+// writeToken writes a pointer token with ~ and / escaped (RFC 6901).
+func writeToken(b *strings.Builder, s string) {
+	if !strings.ContainsAny(s, "~/") {
+		b.WriteString(s)
+		return
+	}
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '~':
+			b.WriteString("~0")
+		case '/':
+			b.WriteString("~1")
+		default:
+			b.WriteByte(s[i])
+		}
+	}
 }
 
 // Decode reads a JSON document into generic values with json.Number, so
@@ -236,6 +279,9 @@ func AsObj(p *Problems, at string, v any) (Obj, bool) {
 
 // Ptr is the pointer of a key of this object.
 func (o Obj) Ptr(key string, more ...any) string {
+	if len(more) == 0 {
+		return keyPtr(o.At, key)
+	}
 	return Ptr(o.At, append([]any{key}, more...)...)
 }
 
