@@ -1,0 +1,79 @@
+package serve
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/rulehost/rulehost/engine/ruleset"
+)
+
+// What an editor needs from the service besides validation: the bundled
+// files as written (to start from one) and the JSON Schemas (to complete
+// keys from). The playground's editor (/play) is the first client.
+
+type bundledFile struct {
+	Name string `json:"name"`
+	Text string `json:"text"`
+}
+
+type bundledFilesOut struct {
+	Name        string        `json:"name"`
+	Ruleset     string        `json:"ruleset"`
+	Sheets      []bundledFile `json:"sheets"`
+	Transcripts []string      `json:"transcripts"`
+}
+
+// handleBundledFiles answers one bundled ruleset's ruleset.json and
+// sheets as text, byte for byte, so an editor shows them as written and
+// the line and column of a problem in an edited copy count in that text.
+func (s *Server) handleBundledFiles(ctx context.Context, r *http.Request) (any, error) {
+	name := r.PathValue("name")
+	path, err := s.bundledPath("name", name, name, "ruleset.json")
+	if err != nil {
+		return nil, err
+	}
+	text, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, &apiError{Status: http.StatusNotFound, Code: "unknown-bundled", Message: fmt.Sprintf("no bundled ruleset %q; bundled: %s (GET /v1/bundled)", name, s.bundledNames())}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("bundled %s: %w", name, err)
+	}
+	dir := filepath.Dir(path)
+	out := bundledFilesOut{Name: name, Ruleset: string(text), Sheets: []bundledFile{}, Transcripts: names(filepath.Join(dir, "transcripts", "*.txt"))}
+	for _, sh := range names(filepath.Join(dir, "sheets", "*.json")) {
+		b, err := os.ReadFile(filepath.Join(dir, "sheets", sh+".json"))
+		if err != nil {
+			return nil, fmt.Errorf("bundled %s: sheet %s: %w", name, sh, err)
+		}
+		out.Sheets = append(out.Sheets, bundledFile{Name: sh, Text: string(b)})
+	}
+	return out, nil
+}
+
+// schemas caches each generated schema: the vocabulary table does not
+// change while the service runs, and the ruleset's is some 150 KB.
+var schemas sync.Map // name -> json.RawMessage
+
+// handleSchema answers the JSON Schema `rulehost schema NAME` prints.
+func (s *Server) handleSchema(ctx context.Context, r *http.Request) (any, error) {
+	name := r.PathValue("name")
+	if b, ok := schemas.Load(name); ok {
+		return b, nil
+	}
+	b, err := ruleset.Schema(name)
+	if err != nil {
+		return nil, &apiError{Status: http.StatusNotFound, Code: "not-found", Message: fmt.Sprintf("no schema %q; known: %s", name, strings.Join(ruleset.SchemaNames, ", "))}
+	}
+	raw := json.RawMessage(b)
+	schemas.Store(name, raw)
+	return raw, nil
+}
