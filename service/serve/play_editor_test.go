@@ -179,3 +179,59 @@ console.log(out.join("|"));`
 		t.Errorf("editor helpers:\n got %s\nwant %s", strings.TrimSpace(string(got)), want)
 	}
 }
+
+// TestPlaygroundEditorHelpersNeverThrow: the completion's scanner and
+// schema walk answer at every place of every bundled ruleset and sheet,
+// whole and cut short, and of seeded random mutations of them (a
+// deterministic, count-bound stand-in for a fuzz test: the helpers are
+// JavaScript), without throwing; at the top of every file they offer
+// keys.
+func TestPlaygroundEditorHelpersNeverThrow(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("no Node installed: the editor's helpers are not tested")
+	}
+	script := `import { scanContext, keyOptions, valueOptions } from "../../web/src/complete.js";
+import { offsetAt, problemRange } from "../../web/src/problems.js";
+import { readFileSync, readdirSync } from "node:fs";
+const schemas = { ruleset: JSON.parse(readFileSync("../../schema/ruleset.schema.json", "utf8")), sheet: JSON.parse(readFileSync("../../schema/sheet.schema.json", "utf8")) };
+let seed = 7;
+const rand = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+const junk = ['"', "{", "}", "[", "]", ",", ":", "\\", "\n", "x", "1", "é", '"kind"', "null"];
+let places = 0, offers = 0, files = 0;
+const probe = (schema, text) => {
+  for (let i = 0; i < 25; i++) {
+    const pos = i === 0 ? text.length : rand(text.length + 1);
+    const ctx = scanContext(text, pos);
+    places++;
+    offers += keyOptions(schema, ctx).length + valueOptions(schema, ctx).length;
+    problemRange(text, 1 + rand(40), 1 + rand(80));
+    offsetAt(text, rand(40), rand(80));
+  }
+};
+for (const dir of readdirSync("../../rulesets")) {
+  const texts = [["ruleset", readFileSync("../../rulesets/" + dir + "/ruleset.json", "utf8")]];
+  try { for (const f of readdirSync("../../rulesets/" + dir + "/sheets")) texts.push(["sheet", readFileSync("../../rulesets/" + dir + "/sheets/" + f, "utf8")]); } catch (e) {}
+  for (const [kind, text] of texts) {
+    files++;
+    const top = keyOptions(schemas[kind], scanContext(text, text.indexOf("{") + 1));
+    if (top.length === 0) throw new Error(dir + " " + kind + ": no keys offered at the top");
+    probe(schemas[kind], text);
+    probe(schemas[kind], text.slice(0, rand(text.length)));
+    for (let m = 0; m < 8; m++) {
+      let t = text;
+      for (let k = 0; k < 5; k++) { const at = rand(t.length + 1); t = t.slice(0, at) + junk[rand(junk.length)] + t.slice(at + rand(3)); }
+      probe(schemas[kind], t);
+    }
+  }
+}
+console.log(files + " files, " + (places > 5000 ? "over 5000" : places) + " places, offers " + (offers > 0));`
+	cmd := exec.Command(node, "--input-type=module", "-e", script)
+	got, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("node: %v\n%s", err, got)
+	}
+	if out := strings.TrimSpace(string(got)); !strings.HasSuffix(out, "files, over 5000 places, offers true") {
+		t.Errorf("helpers: %s", out)
+	}
+}

@@ -74,7 +74,6 @@ function setStatus(cls, text) {
   const el = $("status");
   el.className = cls;
   el.textContent = text;
-  document.body.dataset.checked = cls === "" ? "" : String(generation);
 }
 
 async function checkNow() {
