@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -59,9 +60,15 @@ func (s *Server) handleBundledFiles(ctx context.Context, r *http.Request) (any, 
 	return out, nil
 }
 
-// schemas caches each generated schema: the vocabulary table does not
-// change while the service runs, and the ruleset's is some 150 KB.
-var schemas sync.Map // name -> json.RawMessage
+// schemas caches each generated schema, compacted: the vocabulary table
+// does not change while the service runs, and the ruleset's is some
+// 150 KB, written as it is (rawJSON) rather than re-encoded per request.
+var schemas sync.Map // name -> rawJSON
+
+// rawJSON is a response that is JSON text already.
+type rawJSON []byte
+
+func (r rawJSON) appendJSON(dst []byte) []byte { return append(dst, r...) }
 
 // handleSchema answers the JSON Schema `rulehost schema NAME` prints.
 func (s *Server) handleSchema(ctx context.Context, r *http.Request) (any, error) {
@@ -73,7 +80,11 @@ func (s *Server) handleSchema(ctx context.Context, r *http.Request) (any, error)
 	if err != nil {
 		return nil, &apiError{Status: http.StatusNotFound, Code: "not-found", Message: fmt.Sprintf("no schema %q; known: %s", name, strings.Join(ruleset.SchemaNames, ", "))}
 	}
-	raw := json.RawMessage(b)
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, b); err != nil {
+		return nil, fmt.Errorf("schema %s: %w", name, err)
+	}
+	raw := rawJSON(buf.Bytes())
 	schemas.Store(name, raw)
 	return raw, nil
 }
