@@ -50,7 +50,8 @@ async function loadSchemas() {
 }
 
 // source is the ruleset and sheet part of a request: the editors' texts
-// as written (null when one is not JSON: it is not sent).
+// as written, edited or not (a sheet only when there is one). A text
+// that is not JSON is sent all the same: the service says where.
 function source() {
   const body = { ruleset: new Raw(editors.ruleset.text()) };
   if (editors.sheet.text().trim()) body.sheets = [new Raw(editors.sheet.text())];
@@ -187,7 +188,8 @@ $("draw-sweep").addEventListener("click", async () => {
   $("sweep-chart").textContent = "";
   const { json } = await call("/v1/odds", body);
   if (json.error) { $("sweep-summary").textContent = "no sweep: " + json.error.code + ": " + json.error.message; return; }
-  const pts = json.sweep.points;
+  const pts = (json.sweep && json.sweep.points) || [];
+  if (!pts.length) { $("sweep-summary").textContent = "no sweep: no values in " + body.sweep; return; }
   const exact = pts.every((p) => p.exact);
   $("sweep-summary").textContent = "success by " + json.sweep.attr + ", " + pts[0].value + " to " + pts[pts.length - 1].value + (exact ? " (exact)" : " (hollow points sampled)");
   drawSweep($("sweep-chart"), json.sweep.attr, pts);
