@@ -142,7 +142,7 @@ func TestPlaygroundEditorHelpers(t *testing.T) {
 	if err != nil {
 		t.Skip("no Node installed: the editor's helpers are not tested")
 	}
-	script := `import { scanContext, keyOptions, valueOptions } from "../../web/src/complete.js";
+	script := `import { scanContext, keyOptions, valueOptions, keyInfo } from "../../web/src/complete.js";
 import { offsetAt, problemRange } from "../../web/src/problems.js";
 import { readFileSync } from "node:fs";
 const schema = JSON.parse(readFileSync("../../schema/ruleset.schema.json", "utf8"));
@@ -168,13 +168,18 @@ out.push(String(at('|{}')));
 out.push(offsetAt('\n  {"a":\n  "\u00e9\u00e9": 1}', 2, 7) + "," + offsetAt("{}", 3, 1));
 const r = problemRange('{\n  "x": 1, "naturals": "both",\n}', 2, 11);
 out.push(r.from + "-" + r.to);
+// a hover on a key: what the schema says of it, the kind's own meaning
+// before the section's "depends on kind"; nothing on a value
+const rs = '{"resolution": {"kind": "dice-sum", "dice": {"count": 1}}}';
+const k = keyInfo(schema, rs, rs.indexOf('"dice"') + 2);
+out.push(k.key + ":" + k.from + "-" + k.to + ":" + (k.info === schema.$defs.resolution.allOf[0].then.properties.dice.description) + ":" + /^depends/.test(k.info) + ":" + keyInfo(schema, rs, rs.indexOf("dice-sum") + 2));
 console.log(out.join("|"));`
 	cmd := exec.Command(node, "--input-type=module", "-e", script)
 	got, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("node: %v\n%s", err, got)
 	}
-	want := `name,resolution,$schema|true,true,false,false|true,false|key:["skills",1]:26-29:id,ability,label,text|dice-sum,dice-pool,dice-highest,roll-against,symbol-pool|null|14,-1|12-30`
+	want := `name,resolution,$schema|true,true,false,false|true,false|key:["skills",1]:26-29:id,ability,label,text|dice-sum,dice-pool,dice-highest,roll-against,symbol-pool|null|14,-1|12-30|dice:36-42:true:false:null`
 	if strings.TrimSpace(string(got)) != want {
 		t.Errorf("editor helpers:\n got %s\nwant %s", strings.TrimSpace(string(got)), want)
 	}

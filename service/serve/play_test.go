@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http/httptest"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -172,7 +173,7 @@ func TestPlayground(t *testing.T) {
 // Chromium: completion offers a key from the JSON Schema and accepting it
 // writes the member; a typo typed into a key is underlined at its line a
 // moment later (the page asks /v1/validate); a sweep draws one point per
-// value, at the odds /v1/odds gives.
+// value, at the odds /v1/odds gives; a hover on a key shows its meaning.
 func TestPlaygroundEditor(t *testing.T) {
 	ctx := headless(t)
 	ts := httptest.NewServer(New(Options{Bundled: "../../rulesets"}).Handler())
@@ -244,9 +245,21 @@ func TestPlaygroundEditor(t *testing.T) {
 	// a sweep of d20-5e's Athletics check for Ada: one point per dc,
 	// each at the chance /v1/odds gives
 	var points []map[string]string
+	var at []float64
+	var hover string
 	err = chromedp.Run(ctx,
 		choose("bundled", "d20-5e"),
 		waitFor(`playEditors.ruleset.text().includes('"id": "d20-5e"') && playEditors.sheet.text().includes("Ada")`),
+		// a hover on a key says what the schema says of it
+		chromedp.Evaluate(`(() => { const v = playEditors.ruleset.view; const l = v.state.doc.line(4); const c = v.coordsAtPos(l.from + l.text.indexOf('"name"') + 2); return [c.left + 1, (c.top + c.bottom) / 2]; })()`, &at),
+		chromedp.ActionFunc(func(ctx context.Context) error { // at is read once the step above has run
+			if len(at) != 2 {
+				return fmt.Errorf("no place for the name key: %v", at)
+			}
+			return chromedp.MouseEvent(input.MouseMoved, at[0], at[1]).Do(ctx)
+		}),
+		waitFor(`document.querySelector(".cm-key-info") !== null`),
+		chromedp.Text(".cm-key-info", &hover, chromedp.ByQuery),
 		chromedp.SetValue("#sweep", "dc=5..25", chromedp.ByID),
 		chromedp.Click("#draw-sweep", chromedp.ByID),
 		waitFor(`document.querySelectorAll("#sweep-chart circle").length > 0`),
@@ -254,6 +267,9 @@ func TestPlaygroundEditor(t *testing.T) {
 	)
 	if err != nil {
 		t.Fatalf("a sweep in the browser: %v", err)
+	}
+	if want := "name (string): " + schemaDescription(t, "name"); hover != want {
+		t.Errorf("hover on name: %q; want %q", hover, want)
 	}
 	code, out := post(t, ts, "/v1/odds", `{"bundled":"d20-5e","bundledSheets":["ada"],"tag":"[skill_check: skill=\"Athletics\" dc=\"15\"]","sweep":"dc=5..25"}`)
 	if code != 200 {
@@ -277,4 +293,25 @@ func TestPlaygroundEditor(t *testing.T) {
 func mustFloat(s string) float64 {
 	f, _ := strconv.ParseFloat(s, 64)
 	return f
+}
+
+// schemaDescription is the committed ruleset schema's description of a
+// top-level key.
+func schemaDescription(t *testing.T, key string) string {
+	t.Helper()
+	b, err := os.ReadFile("../../schema/ruleset.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s struct {
+		Defs map[string]struct {
+			Properties map[string]struct {
+				Description string `json:"description"`
+			} `json:"properties"`
+		} `json:"$defs"`
+	}
+	if err := json.Unmarshal(b, &s); err != nil {
+		t.Fatal(err)
+	}
+	return s.Defs["top"].Properties[key].Description
 }

@@ -184,12 +184,13 @@ function matches(cond, members) {
 }
 
 // branches are the schemas that apply to a value with these literal
-// members: s, its allOf, every anyOf/oneOf alternative (completion offers
+// members: s, what its $ref names, its allOf, every anyOf/oneOf alternative (completion offers
 // the union), and the then (or else) of each if.
 function branches(root, s, members, out = [], depth = 0) {
-  s = deref(root, s);
-  if (depth > 24 || out.includes(s)) return out;
+  if (!s || typeof s !== "object" || depth > 24 || out.includes(s)) return out;
   out.push(s);
+  // a $ref's siblings (its description) count, then what it names
+  if (s.$ref) branches(root, lookup(root, s.$ref), members, out, depth + 1);
   for (const a of s.allOf || []) branches(root, a, members, out, depth + 1);
   for (const a of [...(s.anyOf || []), ...(s.oneOf || [])]) branches(root, a, members, out, depth + 1);
   if (s.if) {
@@ -218,6 +219,10 @@ function schemaAt(root, path, objects) {
       for (const b of bs) if (b.additionalProperties && typeof b.additionalProperties === "object") found.push(b.additionalProperties);
     }
     if (!found.length) return null;
+    // a key the variants type differently is a bare "depends on ..." in
+    // the section's own properties: the variant's schema comes first
+    const bare = (x) => Object.keys(x).length === 1 && "description" in x;
+    found.sort((a, b) => bare(a) - bare(b));
     s = found.length === 1 ? found[0] : { allOf: found };
   }
   return s;
@@ -296,4 +301,17 @@ function valueOptions(root, ctx) {
   return out;
 }
 
-export { scanContext, schemaAt, keyOptions, valueOptions };
+// keyInfo is what the schema says of the member name at pos (for a hover):
+// {from, to, key, type, info}, or null when pos is on no key the schema
+// knows.
+function keyInfo(root, text, pos) {
+  const ctx = scanContext(text, pos);
+  if (!ctx || ctx.role !== "key" || ctx.from === ctx.to || text[ctx.from] !== '"') return null;
+  const key = unquote(text.slice(ctx.from, ctx.to));
+  if (typeof key !== "string") return null;
+  const s = schemaAt(root, [...ctx.path, key], ctx.objects);
+  if (!s) return null;
+  return { from: ctx.from, to: ctx.to, key, type: typeOf(root, s), info: describe(root, s) };
+}
+
+export { scanContext, schemaAt, keyOptions, valueOptions, keyInfo };

@@ -4,13 +4,13 @@
 // the global RulehostEditor (web/build.js, `make play-assets`); play.js
 // is the page and stays unbundled.
 import { EditorState } from "@codemirror/state";
-import { EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection } from "@codemirror/view";
+import { EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection, hoverTooltip } from "@codemirror/view";
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
 import { json, jsonParseLinter } from "@codemirror/lang-json";
 import { syntaxHighlighting, defaultHighlightStyle, bracketMatching, indentOnInput, foldGutter, foldKeymap } from "@codemirror/language";
 import { setDiagnostics, lintGutter, lintKeymap } from "@codemirror/lint";
 import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from "@codemirror/autocomplete";
-import { scanContext, keyOptions, valueOptions } from "./complete.js";
+import { scanContext, keyOptions, valueOptions, keyInfo } from "./complete.js";
 import { offsetAt, problemRange } from "./problems.js";
 
 // completionSource offers what the schema allows at the cursor. The
@@ -60,6 +60,27 @@ function applyValue(literal) {
   };
 }
 
+// keyHover shows what the schema says of the key under the pointer: its
+// type and meaning, as docs/ruleset.md has them.
+function keyHover(holder) {
+  return hoverTooltip((view, pos) => {
+    if (!holder.schema) return null;
+    const k = keyInfo(holder.schema, view.state.doc.toString(), pos);
+    if (!k || !k.info) return null;
+    return {
+      pos: k.from, end: k.to, above: true,
+      create() {
+        const dom = document.createElement("div");
+        dom.className = "cm-key-info";
+        const head = document.createElement("b");
+        head.textContent = k.key + (k.type ? " (" + k.type + ")" : "");
+        dom.append(head, document.createTextNode(": " + k.info));
+        return { dom };
+      },
+    };
+  });
+}
+
 const parseLint = jsonParseLinter();
 
 // create puts an editor in parent. opts: doc (the text), schema (a JSON
@@ -76,6 +97,7 @@ function create(parent, opts = {}) {
         indentOnInput(), bracketMatching(), closeBrackets(), highlightActiveLine(),
         syntaxHighlighting(defaultHighlightStyle, { fallback: true }), json(),
         autocompletion({ override: [completionSource(holder)], icons: false }),
+        keyHover(holder),
         keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...foldKeymap, ...completionKeymap, ...lintKeymap, indentWithTab]),
         EditorView.contentAttributes.of({ "aria-label": opts.label || "JSON" }),
         EditorView.updateListener.of((u) => { if (u.docChanged && opts.onChange) opts.onChange(); }),
@@ -119,4 +141,4 @@ function create(parent, opts = {}) {
   };
 }
 
-export { create, scanContext, keyOptions, valueOptions, offsetAt, problemRange };
+export { create, scanContext, keyOptions, valueOptions, keyInfo, offsetAt, problemRange };
