@@ -109,8 +109,9 @@ func TestPlayground(t *testing.T) {
 		t.Errorf("odds summary: %q", summary)
 	}
 
-	// a broken ruleset: the problem listed at its line and column, as
-	// the service counts them in the text as written
+	// a broken ruleset: the problem listed at its line and column as the
+	// editor numbers them (the text starts with a blank line: the service
+	// counts from the first non-blank byte, line 2 there is line 3 here)
 	var problems, selected string
 	err = chromedp.Run(ctx,
 		setEditor("sheet", ""),
@@ -124,8 +125,8 @@ func TestPlayground(t *testing.T) {
 	if err != nil {
 		t.Fatalf("validate in the browser: %v", err)
 	}
-	if !strings.Contains(problems, "2:5: /resolution/naturals") {
-		t.Errorf("problems in the page: %q; want the line, column and pointer 2:5: /resolution/naturals", problems)
+	if !strings.Contains(problems, "3:5: /resolution/naturals") {
+		t.Errorf("problems in the page: %q; want the line, column and pointer 3:5: /resolution/naturals", problems)
 	}
 	if selected != `"naturals": "both"}}` {
 		t.Errorf("selected %q; want the member the problem is at", selected)
@@ -240,6 +241,22 @@ func TestPlaygroundEditor(t *testing.T) {
 	}
 	if want := "9:" + strconv.Itoa(col+1) + ": /skillz: "; !strings.Contains(problems, want) || !strings.Contains(problems, "skills") {
 		t.Errorf("problems: %q; want %q and the key it meant", problems, want)
+	}
+
+	// a text that is not JSON: underlined where it stops being JSON, by
+	// the page itself (nothing is sent)
+	var status string
+	err = chromedp.Run(ctx,
+		setEditor("ruleset", "{\n  \"id\": \"x\",\n  \"name\" \"y\"\n}\n"),
+		waitFor(`document.getElementById("status").textContent === "ruleset is not JSON" && document.querySelectorAll("#ruleset-editor .cm-lintRange-error").length > 0`),
+		chromedp.Evaluate(`(() => { const v = playEditors.ruleset.view; const el = document.querySelector("#ruleset-editor .cm-lintRange-error"); return v.state.doc.lineAt(v.posAtDOM(el)).number; })()`, &line),
+		chromedp.Text("#problems", &status, chromedp.ByID),
+	)
+	if err != nil {
+		t.Fatalf("a text that is not JSON: %v", err)
+	}
+	if line != 3 || !strings.HasPrefix(status, "3:") || !strings.Contains(status, "not JSON") {
+		t.Errorf("not JSON: underlined on line %d, listed %q; want line 3", line, status)
 	}
 
 	// a sweep of d20-5e's Athletics check for Ada: one point per dc,

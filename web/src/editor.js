@@ -122,7 +122,8 @@ function create(parent, opts = {}) {
     },
     // syntaxProblems underlines where the text stops being JSON (the page
     // checks that itself: a text that is not JSON is not sent) and
-    // returns those problems as {line, column, message}; [] for JSON.
+    // returns those problems as {from, to, line, column, message}, in the
+    // editor's numbering; [] for JSON.
     syntaxProblems() {
       const doc = view.state.doc;
       const diags = parseLint(view).map((d) => {
@@ -130,12 +131,20 @@ function create(parent, opts = {}) {
         return { ...d, from, to: Math.min(doc.length, from + 1), source: "JSON" };
       });
       view.dispatch(setDiagnostics(view.state, diags));
-      return diags.map((d) => { const l = doc.lineAt(d.from); return { line: l.number, column: d.from - l.from + 1, message: d.message }; });
+      return diags.map((d) => { const l = doc.lineAt(d.from); return { from: d.from, to: d.to, line: l.number, column: d.from - l.from + 1, message: d.message }; });
     },
-    // select marks line:column as the service counts it and scrolls to it.
-    select(line, column) {
-      const r = problemRange(view.state.doc.toString(), line, column);
-      view.dispatch({ selection: { anchor: r.from, head: r.to }, scrollIntoView: true });
+    // place is where line:column, as the service counts them, is in the
+    // editor: {from, to} to underline, and the line and column (from 1,
+    // in characters) as the editor's gutter numbers them.
+    place(line, column) {
+      const doc = view.state.doc;
+      const r = problemRange(doc.toString(), line, column);
+      const l = doc.lineAt(r.from);
+      return { from: r.from, to: r.to, line: l.number, column: r.from - l.from + 1 };
+    },
+    // selectRange selects from..to and scrolls to it.
+    selectRange(from, to) {
+      view.dispatch({ selection: { anchor: from, head: to }, scrollIntoView: true });
       view.focus();
     },
   };

@@ -83,7 +83,7 @@ async function checkNow() {
   if (!editors.sheet.text().trim()) editors.sheet.setProblems([]);
   if (local.ruleset.length || local.sheet.length) {
     const input = local.ruleset.length ? "ruleset" : "sheet";
-    listProblems(local[input].map((p) => ({ ...p, pointer: "", message: "not JSON: " + p.message })), input);
+    listProblems(local[input].map((p) => ({ at: p, pointer: "", message: "not JSON: " + p.message })), input);
     setStatus("bad", input + " is not JSON");
     return;
   }
@@ -103,24 +103,29 @@ async function checkNow() {
   const warnings = (json.warnings || []).map((w) => ({ ...w, severity: "warning" }));
   editors[input].setProblems(json.problems.concat(input === "ruleset" ? warnings : []));
   editors[other].setProblems(other === "ruleset" ? warnings : []);
-  listProblems(json.problems.concat(warnings), input);
+  listProblems(json.problems.map((p) => ({ ...p, at: p.line ? editors[input].place(p.line, p.column) : null }))
+    .concat(warnings.map((w) => ({ ...w, at: w.line ? editors.ruleset.place(w.line, w.column) : null }))), input);
   if (json.valid) setStatus("ok", "valid" + (warnings.length ? " (" + warnings.length + " warnings)" : ""));
   else setStatus("bad", json.problems.length + " problem" + (json.problems.length === 1 ? "" : "s") + " in the " + input);
 }
 
 // listProblems lists the problems as LINE:COL: /pointer: message under
-// the editors; a click on one selects its place in the text it is in.
+// the editors, LINE:COL as the editor's gutter numbers them (p.at, from
+// the editor's place: the service counts from the text's first non-blank
+// byte, in UTF-8 bytes); a click on one selects its place. Warnings are
+// in the ruleset.
 function listProblems(problems, input) {
   const ul = $("problems");
   ul.textContent = "";
   for (const p of problems) {
     const li = document.createElement("li");
-    const where = p.line ? p.line + ":" + p.column + ": " : "";
-    li.textContent = (input === "sheet" ? "sheet " : "") + where + (p.pointer || "(whole input)") + ": " + p.message;
+    const where = p.at ? p.at.line + ":" + p.at.column + ": " : "";
+    const inSheet = input === "sheet" && p.severity !== "warning";
+    li.textContent = (inSheet ? "sheet " : "") + where + (p.pointer || "(whole input)") + ": " + p.message;
     if (p.severity === "warning") li.classList.add("warning");
-    if (p.line) {
+    if (p.at) {
       li.classList.add("at");
-      li.addEventListener("click", () => editors[input].select(p.line, p.column));
+      li.addEventListener("click", () => editors[inSheet ? "sheet" : "ruleset"].selectRange(p.at.from, p.at.to));
     }
     ul.appendChild(li);
   }
