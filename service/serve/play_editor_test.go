@@ -154,6 +154,9 @@ out.push(keys('{\n  "id": "x",\n  "|"\n}').slice(0, 3).join(","));
 // a dice-sum resolution offers its own keys, not a dice-pool's
 const sum = keys('{"resolution": {"kind": "dice-sum", "|"}}');
 out.push(sum.includes("naturals") + "," + sum.includes("dice") + "," + sum.includes("target") + "," + sum.includes("kind"));
+// keys and kinds written after the cursor, in the object and around it
+const later = at('{"resolution": {"|", "kind": "dice-sum"}, "skills": [{"id": "a"}], "catalogs": {}}');
+out.push(JSON.stringify(later.path) + ":" + keyOptions(schema, later).map((o) => o.label).includes("naturals"));
 // the kind written after the cursor counts too
 const pool = keys('{"resolution": {"|", "kind": "dice-pool"}}');
 out.push(pool.includes("target") + "," + pool.includes("naturals"));
@@ -179,7 +182,7 @@ console.log(out.join("|"));`
 	if err != nil {
 		t.Fatalf("node: %v\n%s", err, got)
 	}
-	want := `name,resolution,$schema|true,true,false,false|true,false|key:["skills",1]:26-29:id,ability,label,text|dice-sum,dice-pool,dice-highest,roll-against,symbol-pool|null|14,-1|12-30|dice:36-42:true:false:null`
+	want := `name,resolution,$schema|true,true,false,false|["resolution"]:true|true,false|key:["skills",1]:26-29:id,ability,label,text|dice-sum,dice-pool,dice-highest,roll-against,symbol-pool|null|14,-1|12-30|dice:36-42:true:false:null`
 	if strings.TrimSpace(string(got)) != want {
 		t.Errorf("editor helpers:\n got %s\nwant %s", strings.TrimSpace(string(got)), want)
 	}

@@ -73,25 +73,27 @@ function scanContext(text, pos) {
     if (at === null && tok.from < pos && pos <= tok.to && (tok.t === "string" || tok.t === "word")) {
       at = placeIn(top, tok, pos, stack);
     }
-    if (at !== null && frames === null) frames = stack.slice();
+    // the frames' keys as they stand at pos (the scan goes on past it and
+    // moves them on); their members keep filling
+    if (at !== null && frames === null) frames = stack.map((f) => ({ f, key: f.key, index: f.index }));
     step(stack, top, tok);
   }
   if (at === null) {
     const top = stack.length ? stack[stack.length - 1] : root;
     at = placeBetween(top, pos, stack);
-    frames = stack.slice();
+    frames = stack.map((f) => ({ f, key: f.key, index: f.index }));
   }
   if (!at || frames.length === 0) return null;
   const path = [];
   const objects = [];
   for (let i = 0; i < frames.length; i++) {
-    const f = frames[i];
+    const { f, key, index } = frames[i];
     objects.push(f.kind === "object" ? f.members : null);
     const last = i === frames.length - 1;
     if (last && at.role === "key") break;
-    path.push(f.kind === "object" ? f.key : f.index);
+    path.push(f.kind === "object" ? key : index);
   }
-  const inner = frames[frames.length - 1];
+  const inner = frames[frames.length - 1].f;
   return { role: at.role, from: at.from, to: at.to, path, objects, present: inner.kind === "object" ? [...inner.keys] : [] };
 }
 
