@@ -29,12 +29,14 @@ type bundledFilesOut struct {
 	Name        string        `json:"name"`
 	Ruleset     string        `json:"ruleset"`
 	Sheets      []bundledFile `json:"sheets"`
-	Transcripts []string      `json:"transcripts"`
+	Transcripts []bundledFile `json:"transcripts"`
 }
 
-// handleBundledFiles answers one bundled ruleset's ruleset.json and
-// sheets as text, byte for byte, so an editor shows them as written and
-// the line and column of a problem in an edited copy count in that text.
+// handleBundledFiles answers one bundled ruleset's ruleset.json, sheets
+// and transcripts as text, byte for byte, so an editor shows them as
+// written, the line and column of a problem in an edited copy count in
+// that text, and an edited copy can replay the transcripts (/v1/replay
+// with the ruleset, sheets and text inline).
 func (s *Server) handleBundledFiles(ctx context.Context, r *http.Request) (any, error) {
 	name := r.PathValue("name")
 	path, err := s.bundledPath("name", name, name, "ruleset.json")
@@ -49,13 +51,26 @@ func (s *Server) handleBundledFiles(ctx context.Context, r *http.Request) (any, 
 		return nil, fmt.Errorf("bundled %s: %w", name, err)
 	}
 	dir := filepath.Dir(path)
-	out := bundledFilesOut{Name: name, Ruleset: string(text), Sheets: []bundledFile{}, Transcripts: names(filepath.Join(dir, "transcripts", "*.txt"))}
-	for _, sh := range names(filepath.Join(dir, "sheets", "*.json")) {
-		b, err := os.ReadFile(filepath.Join(dir, "sheets", sh+".json"))
+	out := bundledFilesOut{Name: name, Ruleset: string(text)}
+	if out.Sheets, err = readBundledFiles(dir, "sheets", ".json"); err != nil {
+		return nil, fmt.Errorf("bundled %s: %w", name, err)
+	}
+	if out.Transcripts, err = readBundledFiles(dir, "transcripts", ".txt"); err != nil {
+		return nil, fmt.Errorf("bundled %s: %w", name, err)
+	}
+	return out, nil
+}
+
+// readBundledFiles reads each DIR/SUB/*EXT by name, sorted: the order a
+// bundled transcript's party plays in.
+func readBundledFiles(dir, sub, ext string) ([]bundledFile, error) {
+	out := []bundledFile{}
+	for _, n := range names(filepath.Join(dir, sub, "*"+ext)) {
+		b, err := os.ReadFile(filepath.Join(dir, sub, n+ext))
 		if err != nil {
-			return nil, fmt.Errorf("bundled %s: sheet %s: %w", name, sh, err)
+			return nil, fmt.Errorf("%s %s: %w", sub, n, err)
 		}
-		out.Sheets = append(out.Sheets, bundledFile{Name: sh, Text: string(b)})
+		out = append(out, bundledFile{Name: n, Text: string(b)})
 	}
 	return out, nil
 }

@@ -132,20 +132,24 @@ func TestPlayground(t *testing.T) {
 		t.Errorf("selected %q; want the member the problem is at", selected)
 	}
 
-	// a bundled transcript, reply by reply
-	var stepOf, records, inventory, stepOf2 string
+	// a bundled transcript, reply by reply, played by the ruleset in the
+	// editor (d20-5e as bundled again: the same replies as its golden)
+	var stepOf, records, inventory, stepOf2, by string
 	err = chromedp.Run(ctx,
+		choose("bundled", "d20-5e"),
+		waitFor(`playEditors.ruleset.text().includes('"id": "d20-5e"') && playEditors.sheet.text().includes("Ada")`),
 		waitFor(`document.querySelectorAll("#transcript option").length > 0`),
 		chromedp.SetValue("#transcript", "d20-5e/02-the-fence", chromedp.ByID),
 		chromedp.Click("#load-transcript", chromedp.ByID),
 		waitFor(`document.getElementById("step-of").textContent.startsWith("reply 1 of")`),
 		chromedp.Text("#step-inventory", &inventory, chromedp.ByID),
+		chromedp.Text("#replay-by", &by, chromedp.ByID),
 	)
 	if err != nil {
 		t.Fatalf("transcript in the browser: %v", err)
 	}
-	if !strings.Contains(inventory, "- 300 gold pieces") || strings.Contains(inventory, "Potion") {
-		t.Errorf("inventory after reply 1: %q", inventory)
+	if !strings.Contains(inventory, "- 300 gold pieces") || strings.Contains(inventory, "Potion") || by != "played by the ruleset in the editor" {
+		t.Errorf("inventory after reply 1: %q (%s)", inventory, by)
 	}
 	err = chromedp.Run(ctx,
 		chromedp.Click("#next", chromedp.ByID),
@@ -167,6 +171,24 @@ func TestPlayground(t *testing.T) {
 	}
 	if !strings.Contains(inventory, "- Potion of Healing") || !strings.Contains(inventory, "- 50 gold pieces") {
 		t.Errorf("inventory after reply 3: %q", inventory)
+	}
+
+	// an edit shows in the replay: the potion's list price, 50 gp in the
+	// catalog, made 60
+	err = chromedp.Run(ctx,
+		chromedp.Evaluate(`(() => { const t = playEditors.ruleset.text(); const i = t.indexOf('"amount": 50', t.indexOf('"potion-of-healing"'));
+  playEditors.ruleset.setText(t.slice(0, i) + '"amount": 60' + t.slice(i + 12)); return i; })()`, nil),
+		chromedp.Click("#load-transcript", chromedp.ByID),
+		waitFor(`document.getElementById("step-of").textContent.startsWith("reply 1 of")`),
+		chromedp.Click("#next", chromedp.ByID),
+		chromedp.Click("#next", chromedp.ByID),
+		chromedp.Text("#step-records", &records, chromedp.ByID),
+	)
+	if err != nil {
+		t.Fatalf("replaying an edit: %v", err)
+	}
+	if !strings.HasPrefix(records, `[inventory: action="buy" item="Potion of Healing" count="1" price="60 gold pieces"`) {
+		t.Errorf("records of reply 3 with the potion at 60 gp: %q", records)
 	}
 }
 

@@ -171,14 +171,16 @@ func (s *Server) routes() []route {
 			Handle: func(s *Server) handlerFunc { return s.handleBundled },
 		},
 		{
-			Method: "GET", Path: "/v1/bundled/{name}", Summary: "one bundled ruleset's files as text, byte for byte (what the playground's editor starts from): its ruleset.json and each sheet",
+			Method: "GET", Path: "/v1/bundled/{name}", Summary: "one bundled ruleset's files as text, byte for byte (what the playground's editor starts from): its ruleset.json, each sheet and each transcript",
 			Response: obj([]string{"name", "ruleset", "sheets", "transcripts"}, map[string]any{
 				"name":    str("the ruleset's name (bundled)"),
 				"ruleset": str("its ruleset.json as written"),
 				"sheets": arr(obj([]string{"name", "text"}, map[string]any{
 					"name": str("the sheet's name (bundledSheets)"), "text": str("the sheet's JSON as written"),
 				}), "sorted by name"),
-				"transcripts": arr(str(""), "its transcripts (transcript)"),
+				"transcripts": arr(obj([]string{"name", "text"}, map[string]any{
+					"name": str("the transcript's name (transcript)"), "text": str("the transcript as written (docs/session.md)"),
+				}), "sorted by name"),
 			}),
 			Errors: []int{400, 404},
 			Handle: func(s *Server) handlerFunc { return s.handleBundledFiles },

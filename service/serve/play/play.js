@@ -135,7 +135,9 @@ function listProblems(problems, input) {
 // (GET /v1/bundled); choosing one puts its files in the editors as
 // written (GET /v1/bundled/NAME).
 
-let bundledSheets = [];
+// loaded is the bundled ruleset last chosen: its name, sheets and
+// transcripts as written (GET /v1/bundled/NAME), null for a new one.
+let loaded = null;
 
 async function listBundled() {
   const { json } = await call("/v1/bundled");
@@ -151,11 +153,11 @@ $("bundled").addEventListener("change", async () => {
   const name = $("bundled").value;
   const ssel = $("bundledSheet");
   ssel.length = 1;
-  bundledSheets = [];
+  loaded = null;
   if (!name) { editors.ruleset.setText(BLANK); editors.sheet.setText(""); return; }
   const { json } = await call("/v1/bundled/" + encodeURIComponent(name));
   if (json.error) { setStatus("bad", json.error.code + ": " + json.error.message); return; }
-  bundledSheets = json.sheets;
+  loaded = json;
   for (const s of json.sheets) ssel.appendChild(new Option(s.name, s.name));
   editors.ruleset.setText(json.ruleset);
   ssel.value = json.sheets.length ? json.sheets[0].name : "";
@@ -166,7 +168,7 @@ $("bundled").addEventListener("change", async () => {
 });
 
 $("bundledSheet").addEventListener("change", () => {
-  const s = bundledSheets.find((x) => x.name === $("bundledSheet").value);
+  const s = loaded && loaded.sheets.find((x) => x.name === $("bundledSheet").value);
   editors.sheet.setText(s ? s.text : "");
 });
 
@@ -304,9 +306,23 @@ function drawSweep(host, attr, pts) {
 
 let steps = [], at = 0;
 
+// replayBody is what /v1/replay is asked: a transcript of the ruleset the
+// editors started from is played by the editors' ruleset, and by its
+// sample party with the chosen sheet as the sheet editor holds it (so an
+// edit shows in the replay); any other by its bundled ruleset.
+function replayBody(bundled, transcript) {
+  const t = loaded && loaded.name === bundled && loaded.transcripts.find((x) => x.name === transcript);
+  if (!t) return { body: { bundled, transcript }, by: "played by the bundled " + bundled };
+  const chosen = $("bundledSheet").value;
+  const sheets = loaded.sheets.map((s) => new Raw(s.name === chosen && editors.sheet.text().trim() ? editors.sheet.text() : s.text));
+  return { body: { ruleset: new Raw(editors.ruleset.text()), sheets, text: t.text }, by: "played by the ruleset in the editor" };
+}
+
 $("load-transcript").addEventListener("click", async () => {
   const [bundled, transcript] = $("transcript").value.split("/");
-  const { json } = await call("/v1/replay", { bundled, transcript });
+  const { body, by } = replayBody(bundled, transcript);
+  $("replay-by").textContent = by;
+  const { json } = await call("/v1/replay", body);
   if (json.error) { steps = []; $("step-of").textContent = json.error.code + ": " + json.error.message; showStep(); return; }
   steps = json.steps;
   at = 0;
