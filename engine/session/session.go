@@ -197,9 +197,11 @@ func (s *Session) AppendAll(entries []Entry) ([]Reply, error) {
 	return out, nil
 }
 
-// apply folds one event into the state.
+// apply folds one event into the state. It leaves the check cache as
+// it is: an event changes the party only through its tags (answerOne
+// says when), and a regenerated reply folds from another party, which
+// the cache tells by its pointer.
 func (s *Session) apply(ev Event) Reply {
-	s.checks.changed()
 	switch ev.Kind {
 	case Regenerate:
 		s.state.Party = s.before.party.Clone()
@@ -299,8 +301,7 @@ func (s *Session) answerOne(f tag.Found, actor items.Actor, turn, ordinal int) *
 		rec, ok = s.answerTag(f.Tag, actor, turn, ordinal)
 	}
 	if !ok {
-		s.checks.changed() // text to the session; changed nothing, but cheap to be sure
-		return nil
+		return nil // text to the session: nothing was called, nothing changed
 	}
 	if !keepsParty(f.Tag, rec) {
 		s.checks.changed()
