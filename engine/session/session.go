@@ -96,6 +96,9 @@ type Session struct {
 	// checks keeps each member's check environment while the party
 	// stands (checkcache.go).
 	checks checkCache
+	// snapAt is the log position of the snapshot the session was folded
+	// from or last wrote (snapshot.go), 0 for none.
+	snapAt int
 }
 
 // TagHandler answers tags of its own (a plugin's opposed_check) against
@@ -237,6 +240,12 @@ type Hooks struct {
 func FoldWith(rs *ruleset.Ruleset, sheets []*sheet.Sheet, seed uint64, events []Event, h Hooks) *Session {
 	s := New(rs, sheets, seed)
 	s.Kinds, s.Tags = h.Kinds, h.Tags
+	s.foldOn(events)
+	return s
+}
+
+// foldOn folds events read from a log after those the session holds.
+func (s *Session) foldOn(events []Event) {
 	for _, ev := range events {
 		// The event stays in the log either way, so the next append takes
 		// the next seq and the log keeps counting without a repeat.
@@ -246,7 +255,6 @@ func FoldWith(rs *ruleset.Ruleset, sheets []*sheet.Sheet, seed uint64, events []
 		}
 		s.apply(ev)
 	}
-	return s
 }
 
 // answer answers every tag of a text against the state and lists the
