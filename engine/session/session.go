@@ -99,6 +99,9 @@ type Session struct {
 	// snapAt is the log position of the snapshot the session was folded
 	// from or last wrote (snapshot.go), 0 for none.
 	snapAt int
+	// snapKey is the key of a stored session whose files were checked
+	// against its config: only such a session reads and writes snapshots.
+	snapKey *SnapshotKey
 }
 
 // TagHandler answers tags of its own (a plugin's opposed_check) against
@@ -197,6 +200,7 @@ func (s *Session) AppendAll(entries []Entry) ([]Reply, error) {
 		s.events = append(s.events, ev)
 		out[i] = s.apply(ev)
 	}
+	s.keepSnapshot() // an optimisation: the appended events are safe either way
 	return out, nil
 }
 

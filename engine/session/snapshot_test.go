@@ -5,9 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"testing"
 
+	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/session"
 )
 
@@ -167,7 +170,12 @@ func TestSnapshotMismatchIgnored(t *testing.T) {
 	edited := append([]session.Event(nil), events...)
 	edited[150].Text += " (edited)"
 	key := keyOf(b)
-	otherKey := func(f func(k *session.SnapshotKey)) session.SnapshotKey { k := key; k.Plugins = append([]string(nil), k.Plugins...); f(&k); return k }
+	otherKey := func(f func(k *session.SnapshotKey)) session.SnapshotKey {
+		k := key
+		k.Plugins = append([]string(nil), k.Plugins...)
+		f(&k)
+		return k
+	}
 	flipped := append([]byte(nil), snap...)
 	flipped[len(flipped)-3] ^= 0x10
 	cases := []struct {
@@ -229,13 +237,144 @@ func BenchmarkFoldSnapshot(b *testing.B) {
 			}
 		}
 		b.Run(r.name, func(b *testing.B) {
-			b.ReportMetric(float64(len(events)-at), "tail-events")
-			b.ReportMetric(float64(len(snap)), "snapshot-bytes")
 			for b.Loop() {
 				if _, err := session.FoldFrom(r.rs, r.sheets, 1, events, r.hooks, keyOf(r), snap); err != nil {
 					b.Fatal(err)
 				}
 			}
+			b.ReportMetric(float64(len(events)-at), "tail-events")
+			b.ReportMetric(float64(len(snap)), "snapshot-bytes")
 		})
 	}
+}
+
+// startHashed starts an Ember Roads session in a new folder with a
+// config that names its files by hash, as `rulehost run` does.
+func startHashed(t *testing.T) (string, *session.Session) {
+	t.Helper()
+	rs, sheets := ember(t)
+	dir := filepath.Join(t.TempDir(), "s")
+	c, err := session.NewConfig(dir, emberRuleset, emberParty, nil, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := session.Start(dir, c, rs, sheets)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, s
+}
+
+// appendGen appends the gen stream's events from seq from to to.
+func appendGen(t *testing.T, s *session.Session, from, to int) {
+	t.Helper()
+	for lo := from; lo <= to; lo += 100 {
+		var batch []session.Entry
+		for seq := lo; seq < lo+100 && seq <= to; seq++ {
+			k, txt := gen(seq)
+			batch = append(batch, session.Entry{Kind: k, Text: txt})
+		}
+		if _, err := s.AppendAll(batch); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestStoreKeepsSnapshots: the writer of a session folder writes a
+// snapshot once its fold is session.SnapshotEvery events past the last
+// one, the next open folds from it, and the session is the full fold;
+// a reader uses it and writes none; a damaged, cut, foreign or stale
+// snapshot file is ignored and the session is still the full fold.
+func TestStoreKeepsSnapshots(t *testing.T) {
+	dir, s := startHashed(t)
+	appendGen(t, s, 1, 1250)
+	if got := s.SnapshotAt(); got != 1000 {
+		t.Fatalf("the writer's snapshot folds %d events, want 1000 (written every %d)", got, session.SnapshotEvery)
+	}
+	s.Close()
+	snapPath := filepath.Join(dir, session.SnapshotFile)
+	good, err := os.ReadFile(snapPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	events, _, err := session.ReadLog(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, sheets := ember(t)
+	want := session.Fold(rs, sheets, 7, events)
+
+	r, err := session.Read(dir, session.FileLoader(ruleset.Options{}), session.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.SnapshotAt() != 1000 || stateJSON(t, r) != stateJSON(t, want) || !reflect.DeepEqual(r.State().Replies, want.State().Replies) {
+		t.Fatalf("a reader folded from %d and got another state than the full fold", r.SnapshotAt())
+	}
+
+	// A writer that opens the folder 250 events past the snapshot keeps
+	// it; one 500 past writes a new one.
+	o, err := session.Open(dir, session.FileLoader(ruleset.Options{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.SnapshotAt() != 1000 || stateJSON(t, o) != stateJSON(t, want) {
+		t.Fatalf("the writer folded from %d and got another state than the full fold", o.SnapshotAt())
+	}
+	appendGen(t, o, 1251, 1400)
+	o.Close()
+	stale := good // the snapshot of the first 1,000 events, now of a longer log
+
+	_, other := startHashed(t)
+	appendGen(t, other, 1, 600)
+	foreign, _ := session.New(rs, sheets, 7).Snapshot(session.SnapshotKey{})
+	other.Close()
+
+	events, _, _ = session.ReadLog(dir)
+	want = session.Fold(rs, sheets, 7, events)
+	for _, c := range []struct {
+		name string
+		data []byte
+		used bool
+	}{
+		{"a stale snapshot of the log's first events", stale, true},
+		{"garbage", []byte("not a snapshot"), false},
+		{"a snapshot cut short", good[:len(good)/2], false},
+		{"a flipped byte", flip(good, len(good)-10), false},
+		{"another key's snapshot", foreign, false},
+		{"an empty file", nil, false},
+	} {
+		if err := os.WriteFile(snapPath, c.data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r, err := session.Read(dir, session.FileLoader(ruleset.Options{}), session.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if (r.SnapshotAt() > 0) != c.used {
+			t.Errorf("%s: folded from event %d", c.name, r.SnapshotAt())
+		}
+		if stateJSON(t, r) != stateJSON(t, want) || !reflect.DeepEqual(r.State().Replies, want.State().Replies) {
+			t.Fatalf("%s: the session is not the full fold", c.name)
+		}
+		if after, _ := os.ReadFile(snapPath); !bytes.Equal(after, c.data) {
+			t.Fatalf("%s: a reader wrote the snapshot", c.name)
+		}
+	}
+	// A writer opening over a bad snapshot, 1,400 events past none it
+	// can use, writes a good one.
+	o, err = session.Open(dir, session.FileLoader(ruleset.Options{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Close()
+	if o.SnapshotAt() != 1400 {
+		t.Fatalf("the writer's new snapshot folds %d events, want 1400", o.SnapshotAt())
+	}
+}
+
+func flip(b []byte, i int) []byte {
+	out := append([]byte(nil), b...)
+	out[i] ^= 1
+	return out
 }
