@@ -26,6 +26,7 @@ FUZZ_TARGETS := \
 	./host/isolate:FuzzFrames \
 	./host/kind:FuzzReadOutcome \
 	./engine/session:FuzzTranscript \
+	./engine/session:FuzzSnapshot \
 	./engine/money:FuzzParseAmount \
 	./engine/prompt:FuzzBudget \
 	./engine/loot:FuzzLootTables \

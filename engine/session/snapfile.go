@@ -72,16 +72,8 @@ func WriteSnapshotFile(dir string, data []byte) error {
 // state that cannot be kept) changes nothing: the next fold starts from
 // the older snapshot or from the start. It says why it wrote none.
 func (s *Session) keepSnapshot() error {
-	if s.store == nil || s.snapKey == nil || s.readOnly || len(s.events)-s.snapAt < SnapshotEvery {
+	if s.store == nil || s.readOnly {
 		return nil
 	}
-	snap, err := s.Snapshot(*s.snapKey)
-	if err != nil {
-		return err
-	}
-	if err := WriteSnapshotFile(s.store.dir, snap); err != nil {
-		return err
-	}
-	s.snapAt = len(s.events)
-	return nil
+	return s.KeepSnapshot(func(b []byte) error { return WriteSnapshotFile(s.store.dir, b) })
 }

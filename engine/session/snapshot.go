@@ -164,15 +164,44 @@ func nonNil(s []string) []string {
 // events' first ones, byte for byte), only the events after it are
 // folded; otherwise the whole log is. The session is the same either
 // way; the error says why the snapshot was not used (nil: it was).
+//
+// A key without every hash (complete) can tell no ruleset from another:
+// with one, no snapshot is used. With a complete key the session keeps
+// it, for KeepSnapshot.
 func FoldFrom(rs *ruleset.Ruleset, sheets []*sheet.Sheet, seed uint64, events []Event, h Hooks, key SnapshotKey, snap []byte) (*Session, error) {
+	if !key.complete() {
+		return FoldWith(rs, sheets, seed, events, h), errors.New("session snapshot: the session's files are not named by hash")
+	}
 	s, n, err := restore(rs, sheets, seed, events, key, snap)
 	if err != nil {
-		return FoldWith(rs, sheets, seed, events, h), err
+		s = FoldWith(rs, sheets, seed, events, h)
+	} else {
+		s.Kinds, s.Tags = h.Kinds, h.Tags
+		s.foldOn(events[n:])
+		s.snapAt = n
 	}
-	s.Kinds, s.Tags = h.Kinds, h.Tags
-	s.foldOn(events[n:])
-	s.snapAt = n
-	return s, nil
+	s.snapKey = &key
+	return s, err
+}
+
+// KeepSnapshot hands save a snapshot of the session (folded by FoldFrom
+// with a complete key) when its fold is SnapshotEvery events or more
+// past its last snapshot: a store outside this package keeps it (the
+// service's, through Snapshotter). It says why it made none, nil when
+// none was due.
+func (s *Session) KeepSnapshot(save func([]byte) error) error {
+	if s.snapKey == nil || len(s.events)-s.snapAt < SnapshotEvery {
+		return nil
+	}
+	snap, err := s.Snapshot(*s.snapKey)
+	if err != nil {
+		return err
+	}
+	if err := save(snap); err != nil {
+		return err
+	}
+	s.snapAt = len(s.events)
+	return nil
 }
 
 // SnapshotAt is the log position of the snapshot the session was folded
@@ -564,4 +593,37 @@ func (r *snapReader) replies() []Reply {
 		r.fail("fewer records, attributes or tags than it counts")
 	}
 	return out
+}
+
+// EventReplies are the replies the events of the log got when they were
+// folded, by position (events[i] got out[i]), for each event whose reply
+// still stands in the state; ok[i] is false for one a later regenerate
+// replaced (its reply is no longer held). A session folded from a
+// snapshot answers with this what a fold from the start gave event by
+// event (the service's idempotent retries).
+func (s *Session) EventReplies() (out []Reply, ok []bool) {
+	out, ok = make([]Reply, len(s.events)), make([]bool, len(s.events))
+	at := make([]int, 0, len(s.state.Replies)) // the event each reply came from
+	lastGM := false
+	for i, ev := range s.events {
+		switch {
+		case ev.Kind == Regenerate && !lastGM:
+			out[i], ok[i] = Reply{Kind: ev.Kind, Text: ev.Text}, true // not folded (FoldWith, Extend)
+			continue
+		case ev.Kind == Regenerate:
+			ok[at[len(at)-1]] = false
+			at[len(at)-1] = i
+		default:
+			at = append(at, i)
+		}
+		ok[i] = true
+		lastGM = ev.Kind != PlayerAction
+	}
+	if len(at) != len(s.state.Replies) {
+		return out, make([]bool, len(s.events)) // never: the state is the fold of the events
+	}
+	for r, i := range at {
+		out[i] = s.state.Replies[r]
+	}
+	return out, ok
 }

@@ -378,3 +378,49 @@ func flip(b []byte, i int) []byte {
 	out[i] ^= 1
 	return out
 }
+
+// TestEventRepliesAfterSnapshot: a session folded from a snapshot gives
+// each event the reply a fold event by event gave it, where that reply
+// still stands (a regenerated one does not).
+func TestEventRepliesAfterSnapshot(t *testing.T) {
+	for _, b := range bundledRulesets(t) {
+		if b.name != "gravewatch" && b.name != "d20-5e" {
+			continue
+		}
+		events := longLog(b, 400, 3)
+		s := session.FoldWith(b.rs, b.sheets, 1, nil, b.hooks)
+		var each []session.Reply
+		for _, ev := range events {
+			r, err := s.Extend([]session.Event{ev})
+			if err != nil {
+				t.Fatal(err)
+			}
+			each = append(each, r[0])
+		}
+		snaps, at, _ := snapshotsOf(t, b, events, 100)
+		if len(snaps) == 0 {
+			t.Fatalf("%s: no snapshot", b.name)
+		}
+		got, err := session.FoldFrom(b.rs, b.sheets, 1, events, b.hooks, keyOf(b), snaps[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		replies, ok := got.EventReplies()
+		lost := 0
+		for i := range events {
+			if !ok[i] {
+				lost++
+				if i+1 < len(events) && events[i+1].Kind != session.Regenerate {
+					t.Fatalf("%s: event %d's reply is lost, but no regenerate follows it", b.name, i+1)
+				}
+				continue
+			}
+			if !reflect.DeepEqual(replies[i], each[i]) {
+				t.Fatalf("%s (snapshot at %d): event %d got %v, folded one by one %v", b.name, at[0], i+1, replies[i], each[i])
+			}
+		}
+		if lost == 0 {
+			t.Fatalf("%s: the log has no regenerated reply to test", b.name)
+		}
+	}
+}

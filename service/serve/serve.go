@@ -140,6 +140,12 @@ type Server struct {
 	closing     chan struct{} // closed when Serve shuts down: event streams end
 	closingOnce sync.Once
 	limiters    limiters
+
+	// pluginOnce computes plugins, the plugins' names in a snapshot key
+	// (snapshots.go); pluginOK is false when they cannot be named.
+	pluginOnce sync.Once
+	plugins    []string
+	pluginOK   bool
 }
 
 // New builds a server from its options.

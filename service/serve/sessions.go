@@ -83,7 +83,11 @@ func (s *Server) live(ctx context.Context, id string) (*liveSession, error) {
 	s.liveTick++
 	ls.used = s.liveTick
 	s.liveMu.Unlock()
-	ls.once.Do(func() { ls.s, ls.owner, ls.err = s.openSession(ctx, st, id) })
+	ls.once.Do(func() {
+		var o opened
+		o, ls.err = s.foldRecord(ctx, st, id)
+		ls.s, ls.owner, ls.keyed = o.s, o.owner, o.keyed
+	})
 	if ls.err != nil {
 		s.forget(id, ls)
 		return nil, ls.err
@@ -120,21 +124,18 @@ func (s *Server) forget(id string, ls *liveSession) {
 	}
 }
 
-// openSession loads a session's ruleset and party from its stored record
-// (checked against the record's hashes) and starts an empty fold.
-func (s *Server) openSession(ctx context.Context, st session.EventStore, id string) (*session.Session, string, error) {
-	sess, err := s.foldRecord(ctx, st, id)
-	if err != nil {
-		return nil, "", err
-	}
-	return sess.s, sess.owner, nil
-}
-
+// opened is a stored session as this process first folds it.
 type opened struct {
 	s     *session.Session
 	owner string
+	// keyed are the answers of the keyed events folded from a snapshot.
+	keyed map[string]keyedAnswer
 }
 
+// foldRecord loads a session's ruleset and party from its stored record
+// (checked against the record's hashes) and folds its log from the
+// store's snapshot (snapshots.go), or starts an empty fold for the
+// caller to catch up.
 func (s *Server) foldRecord(ctx context.Context, st session.EventStore, id string) (opened, error) {
 	rec, err := st.Record(ctx, id)
 	if err != nil {
@@ -152,11 +153,15 @@ func (s *Server) foldRecord(ctx context.Context, st session.EventStore, id strin
 		}
 		sheets = append(sheets, sh)
 	}
-	sess := session.New(rs, sheets, rec.Config.Seed)
+	var h session.Hooks
 	if s.opts.Host != nil {
-		sess.Kinds, sess.Tags = s.pluginKinds(), s.pluginTags()
+		h = session.Hooks{Kinds: s.pluginKinds(), Tags: s.pluginTags()}
 	}
-	return opened{sess, rec.Owner}, nil
+	sess, keyed := s.foldStored(ctx, st, id, rec, rs, sheets, h)
+	if sess == nil {
+		sess = session.FoldWith(rs, sheets, rec.Config.Seed, nil, h)
+	}
+	return opened{sess, rec.Owner, keyed}, nil
 }
 
 // catchUp folds the events other processes appended since this one last
@@ -176,6 +181,7 @@ func (s *Server) catchUp(ctx context.Context, id string, ls *liveSession) error 
 			ls.remember(ev, appendResponse{Seq: ev.Seq, Reply: replyOutQuiet(replies[i])})
 		}
 	}
+	s.keepSnapshot(ctx, id, ls)
 	return nil
 }
 
