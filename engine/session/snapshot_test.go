@@ -237,11 +237,13 @@ func BenchmarkFoldSnapshot(b *testing.B) {
 			}
 		}
 		b.Run(r.name, func(b *testing.B) {
+			cpu := cpuTime()
 			for b.Loop() {
 				if _, err := session.FoldFrom(r.rs, r.sheets, 1, events, r.hooks, keyOf(r), snap); err != nil {
 					b.Fatal(err)
 				}
 			}
+			reportCPU(b, cpu)
 			b.ReportMetric(float64(len(events)-at), "tail-events")
 			b.ReportMetric(float64(len(snap)), "snapshot-bytes")
 		})
