@@ -102,6 +102,17 @@ type Session struct {
 	// snapKey is the key of a stored session whose files were checked
 	// against its config: only such a session reads and writes snapshots.
 	snapKey *SnapshotKey
+	// settled is the party and check-cache generation after the last
+	// settling (answerOne): while both stand, the party is as settling
+	// left it, so settling again would end nothing and is skipped.
+	settled settledAt
+	settles int // how often it settled (TestCheckCacheKeptAcrossEvents)
+}
+
+// settledAt is a party as of a generation of the check cache.
+type settledAt struct {
+	party *items.Party
+	gen   uint64
 }
 
 // TagHandler answers tags of its own (a plugin's opposed_check) against
@@ -322,11 +333,21 @@ func (s *Session) answerOne(f tag.Found, actor items.Actor, turn, ordinal int) *
 	// that concerns the character says so (one that was in force when
 	// the session began: not on an unrelated first tag).
 	before := lifting(p)
-	if ended := p.SettleFor(func(name string) bool { return concerns(rec, name) }); ended != "" || before != lifting(p) {
+	tell := func(name string) bool { return concerns(rec, name) }
+	var ended string
+	if s.settled.party == p && s.settled.gen == s.checks.gen && !s.checks.off {
+		ended = p.TellLifted(tell) // nothing changed since settling ended nothing
+	} else {
+		ended = p.SettleFor(tell)
+		s.settles++
+	}
+	if ended != "" || before != lifting(p) {
 		s.checks.changed()
 		if ended != "" && !rec.Has("lifted") {
 			rec.Add("lifted", ended)
 		}
+	} else {
+		s.settled = settledAt{party: p, gen: s.checks.gen}
 	}
 	// A fake the sheet now gives away is found out by this change.
 	if found := p.UnmaskAfter(mark); found != "" {
