@@ -1,6 +1,7 @@
 package session
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -25,12 +26,16 @@ func ReadSnapshotFile(dir string, logSize int64) []byte {
 		return nil
 	}
 	defer f.Close()
+	fi, err := f.Stat()
 	limit := maxSnapshotBytes(logSize)
-	b, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil || int64(len(b)) > limit {
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() > limit {
 		return nil
 	}
-	return b
+	buf := bytes.NewBuffer(make([]byte, 0, fi.Size()+bytes.MinRead)) // one read, when the size holds
+	if _, err := buf.ReadFrom(io.LimitReader(f, limit+1)); err != nil || int64(buf.Len()) > limit {
+		return nil
+	}
+	return buf.Bytes()
 }
 
 // WriteSnapshotFile replaces the folder's snapshot atomically: a uniquely
