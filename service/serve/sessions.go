@@ -44,6 +44,9 @@ type liveSession struct {
 	s  *session.Session
 	// owner is the tenant that created it (Record.Owner).
 	owner string
+	// answers is the answering version its record says answered its log
+	// (Config.Answers): live refuses it unless this engine's.
+	answers int
 	// keyed are the answers of its events with idempotency keys.
 	keyed map[string]keyedAnswer
 
@@ -59,8 +62,26 @@ func (s *Server) store() (session.EventStore, error) {
 
 // live returns the session folded up to where this process last saw it
 // (load it from the store the first time). The caller locks it and
-// catches up.
+// catches up. A session whose log another answering version answered is
+// refused (409 answered-by-another-version): its fold here could differ
+// from what its players were told, so it is upgraded on purpose first
+// (POST /v1/sessions/{id}/upgrade, upgrade.go).
 func (s *Server) live(ctx context.Context, id string) (*liveSession, error) {
+	ls, err := s.liveOwned(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if ls.answers != session.AnswerVersion {
+		s.forget(id, ls) // read its record afresh next time: another process may upgrade it
+		return nil, answeredElsewhere(id, ls.answers)
+	}
+	return ls, nil
+}
+
+// liveOwned is live without the answering version's check, for what reads
+// or deletes a session as stored (its events, its stream, its deletion)
+// without answering anything: nothing is lost to a version change.
+func (s *Server) liveOwned(ctx context.Context, id string) (*liveSession, error) {
 	st, err := s.store()
 	if err != nil {
 		return nil, err
@@ -86,7 +107,7 @@ func (s *Server) live(ctx context.Context, id string) (*liveSession, error) {
 	ls.once.Do(func() {
 		var o opened
 		o, ls.err = s.foldRecord(ctx, st, id)
-		ls.s, ls.owner, ls.keyed = o.s, o.owner, o.keyed
+		ls.s, ls.owner, ls.answers, ls.keyed = o.s, o.owner, o.answers, o.keyed
 	})
 	if ls.err != nil {
 		s.forget(id, ls)
@@ -124,18 +145,20 @@ func (s *Server) forget(id string, ls *liveSession) {
 	}
 }
 
-// opened is a stored session as this process first folds it.
+// opened is a stored session as foldRecord loaded it: its fold (from
+// the store's snapshot, or empty for the caller to catch up), its owner,
+// the answering version its record names, and the answers of the keyed
+// events folded from a snapshot.
 type opened struct {
-	s     *session.Session
-	owner string
-	// keyed are the answers of the keyed events folded from a snapshot.
-	keyed map[string]keyedAnswer
+	s       *session.Session
+	owner   string
+	answers int
+	keyed   map[string]keyedAnswer
 }
 
 // foldRecord loads a session's ruleset and party from its stored record
 // (checked against the record's hashes) and folds its log from the
-// store's snapshot (snapshots.go), or starts an empty fold for the
-// caller to catch up.
+// store's snapshot (snapshots.go), or starts an empty fold.
 func (s *Server) foldRecord(ctx context.Context, st session.EventStore, id string) (opened, error) {
 	rec, err := st.Record(ctx, id)
 	if err != nil {
@@ -157,11 +180,15 @@ func (s *Server) foldRecord(ctx context.Context, st session.EventStore, id strin
 	if s.opts.Host != nil {
 		h = session.Hooks{Kinds: s.pluginKinds(), Tags: s.pluginTags()}
 	}
-	sess, keyed := s.foldStored(ctx, st, id, rec, rs, sheets, h)
+	var sess *session.Session
+	var keyed map[string]keyedAnswer
+	if rec.Config.Answers == session.AnswerVersion { // another version's session is refused, not folded
+		sess, keyed = s.foldStored(ctx, st, id, rec, rs, sheets, h)
+	}
 	if sess == nil {
 		sess = session.FoldWith(rs, sheets, rec.Config.Seed, nil, h)
 	}
-	return opened{sess, rec.Owner, keyed}, nil
+	return opened{sess, rec.Owner, rec.Config.Answers, keyed}, nil
 }
 
 // catchUp folds the events other processes appended since this one last
@@ -730,7 +757,7 @@ func (s *Server) handleEvents(ctx context.Context, r *http.Request) (any, error)
 		return nil, err
 	}
 	id := r.PathValue("id")
-	if _, err := s.live(ctx, id); err != nil { // the owner's only
+	if _, err := s.liveOwned(ctx, id); err != nil { // the owner's only, as stored
 		return nil, err
 	}
 	after := 0
