@@ -495,6 +495,15 @@ func (r *snapReader) party(rs *ruleset.Ruleset, sheets []*sheet.Sheet) (*items.P
 		if len(m.Bag) > items.MaxStacksPerBag {
 			return nil, fmt.Errorf("session snapshot: member %d holds %d stacks, more than a bag can", i, len(m.Bag))
 		}
+		for k, st := range m.Bag {
+			// No fold leaves these; a snapshot that says so was not written by one.
+			if st.Count < 1 || st.Spent < 0 || st.Shot < 0 {
+				return nil, fmt.Errorf("session snapshot: member %d, stack %d: count %d, spent %d, shot %d", i, k, st.Count, st.Spent, st.Shot)
+			}
+		}
+		if m.Temporary < 0 {
+			return nil, fmt.Errorf("session snapshot: member %d: %d temporary points", i, m.Temporary)
+		}
 		pm := p.Members[i]
 		pm.Name, pm.Bag, pm.Pools, pm.Conditions = m.Name, m.Bag, m.Pools, m.Conditions
 		pm.Marks, pm.Temporary, pm.Lifted = m.Marks, m.Temporary, m.Lifted

@@ -651,6 +651,7 @@ func (s *Server) appendEntriesTo(ctx context.Context, id string, entries []sessi
 			s.forget(id, ls)
 			return nil, err
 		}
+		s.keepSnapshot(ctx, id, ls) // every SnapshotEvery events (snapshots.go)
 		if raw != nil {
 			*raw = replies
 		}

@@ -177,3 +177,30 @@ func BenchmarkRefoldEvicted(b *testing.B) {
 		})
 	}
 }
+
+// TestAppendsKeepSnapshots: a session only ever appended to over HTTP
+// (no reads that catch up) gets its snapshot too.
+func TestAppendsKeepSnapshots(t *testing.T) {
+	root := t.TempDir()
+	srv := New(Options{Bundled: "../../rulesets", Store: dirStore(t, root)})
+	ts := httptest.NewServer(srv.Handler())
+	defer ts.Close()
+	if code, out := post(t, ts, "/v1/sessions", `{"id":"w","bundled":"d20-5e","bundledSheets":["ada"],"seed":7}`); code != 200 {
+		t.Fatalf("create: %d %v", code, out)
+	}
+	var entries []string
+	for _, ev := range longEvents(100, false) {
+		entries = append(entries, fmt.Sprintf(`{"kind":%q,"text":%q}`, ev.Kind, ev.Text))
+	}
+	for i := range 6 {
+		if code, out := post(t, ts, "/v1/sessions/w/batch", `{"entries":[`+strings.Join(entries, ",")+`],"expectedSeq":`+fmt.Sprint(i*100)+`}`); code != 200 {
+			t.Fatalf("batch %d: %d %v", i, code, out)
+		}
+	}
+	if at := liveOf(srv, "w").SnapshotAt(); at != 500 {
+		t.Fatalf("the appends kept a snapshot at %d, want 500", at)
+	}
+	if _, err := os.Stat(filepath.Join(root, "w", session.SnapshotFile)); err != nil {
+		t.Fatal(err)
+	}
+}
