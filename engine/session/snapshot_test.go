@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -425,6 +426,33 @@ func TestEventRepliesAfterSnapshot(t *testing.T) {
 		}
 		if lost == 0 {
 			t.Fatalf("%s: the log has no regenerated reply to test", b.name)
+		}
+	}
+}
+
+// TestSnapshotRandomSequences: logs of random kinds (regenerates after a
+// player's action included, which the fold skips) over texts drawn from
+// a ruleset's scenes and a few malformed tags: every snapshot folds on
+// to the full refold.
+func TestSnapshotRandomSequences(t *testing.T) {
+	for _, b := range bundledRulesets(t) {
+		switch b.name {
+		case "d20-5e", "ember-roads", "gravewatch", "ironsworn":
+		default:
+			continue
+		}
+		pool := []string{`[inventory: action="add" item="Rope" item="Rope"]`, `[skill_check: skill=]`, `plain text`, `[place: name="X" size="nowhere"]`}
+		for _, ev := range longLog(b, 400, 77) {
+			pool = append(pool, ev.Text)
+		}
+		kinds := []string{session.GMReply, session.GMReply, session.PlayerAction, session.Regenerate}
+		for seed := uint64(1); seed <= 3; seed++ {
+			rng := rand.New(rand.NewPCG(seed, 9))
+			events := make([]session.Event, 300)
+			for i := range events {
+				events[i] = session.Event{Seq: i + 1, Kind: kinds[rng.IntN(len(kinds))], Text: pool[rng.IntN(len(pool))]}
+			}
+			checkSnapshots(t, b, fmt.Sprintf("%s, random log %d", b.name, seed), events, longLog(b, 5, seed), 30)
 		}
 	}
 }
