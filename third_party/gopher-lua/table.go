@@ -67,11 +67,22 @@ func (tb *LTable) Len() int {
 	return 0
 }
 
+// Wrote reports whether anything was stored into the table (a key set,
+// changed or removed, an element inserted, removed or sorted) since it was
+// made or since the last ClearWrote (rulehost patch 10): a host that
+// verifies a table against a snapshot skips the walk of one never written.
+// The metatable is a field of its own; it is not tracked.
+func (tb *LTable) Wrote() bool { return tb.wrote }
+
+// ClearWrote resets Wrote.
+func (tb *LTable) ClearWrote() { tb.wrote = false }
+
 // Append appends a given LValue to this LTable.
 func (tb *LTable) Append(value LValue) {
 	if value == LNil {
 		return
 	}
+	tb.wrote = true
 	if tb.array == nil {
 		tb.array = make([]LValue, 0, defaultArrayCap)
 	}
@@ -92,6 +103,7 @@ func (tb *LTable) Append(value LValue) {
 
 // Insert inserts a given LValue at position `i` in this table.
 func (tb *LTable) Insert(i int, value LValue) {
+	tb.wrote = true
 	if tb.array == nil {
 		tb.array = make([]LValue, 0, defaultArrayCap)
 	}
@@ -125,6 +137,7 @@ func (tb *LTable) MaxN() int {
 
 // Remove removes from this table the element at a given position.
 func (tb *LTable) Remove(pos int) LValue {
+	tb.wrote = true
 	if tb.array == nil {
 		return LNil
 	}
@@ -189,6 +202,7 @@ var MaxArrayGap = 1024
 // Invariant: the hash part never holds an integer key in 1..len(array)+1;
 // keys the array part grows over are moved into it.
 func (tb *LTable) setArrayKey(key int, value LValue) {
+	tb.wrote = true
 	index := key - 1
 	alen := len(tb.array)
 	switch {
@@ -257,6 +271,7 @@ func (tb *LTable) hashInt(key int) LValue {
 
 // RawSetString sets a given LValue to a given string index without the __newindex metamethod.
 func (tb *LTable) RawSetString(key string, value LValue) {
+	tb.wrote = true
 	if tb.strdict == nil {
 		tb.strdict = make(map[string]LValue, defaultHashCap)
 	}
@@ -282,6 +297,7 @@ func (tb *LTable) RawSetString(key string, value LValue) {
 
 // RawSetH sets a given LValue to a given index without the __newindex metamethod.
 func (tb *LTable) RawSetH(key LValue, value LValue) {
+	tb.wrote = true
 	if s, ok := key.(LString); ok {
 		tb.RawSetString(string(s), value)
 		return
