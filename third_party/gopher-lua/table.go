@@ -3,6 +3,16 @@ package lua
 const defaultArrayCap = 32
 const defaultHashCap = 32
 
+// A table made without size hints (the constructor {} and then stores,
+// as faces[i] = f) starts its parts this small and lets them grow
+// (rulehost patch 12): 32 slots of array part (512 bytes) and a map sized
+// for 32 keys were made, and cleared, for every such table however few
+// it held.
+const (
+	lazyArrayCap = 4
+	lazyHashCap  = 0
+)
+
 type lValueArraySorter struct {
 	L      *LState
 	Fn     *LFunction
@@ -84,7 +94,7 @@ func (tb *LTable) Append(value LValue) {
 	}
 	tb.wrote = true
 	if tb.array == nil {
-		tb.array = make([]LValue, 0, defaultArrayCap)
+		tb.array = make([]LValue, 0, lazyArrayCap)
 	}
 	if len(tb.array) == 0 || tb.array[len(tb.array)-1] != LNil {
 		tb.takeHashInt(len(tb.array) + 1)
@@ -105,7 +115,7 @@ func (tb *LTable) Append(value LValue) {
 func (tb *LTable) Insert(i int, value LValue) {
 	tb.wrote = true
 	if tb.array == nil {
-		tb.array = make([]LValue, 0, defaultArrayCap)
+		tb.array = make([]LValue, 0, lazyArrayCap)
 	}
 	if i > len(tb.array) {
 		tb.RawSetInt(i, value)
@@ -170,7 +180,7 @@ func (tb *LTable) RawSet(key LValue, value LValue) {
 	case LNumber:
 		if isArrayKey(v) {
 			if tb.array == nil {
-				tb.array = make([]LValue, 0, defaultArrayCap)
+				tb.array = make([]LValue, 0, lazyArrayCap)
 			}
 			tb.setArrayKey(int(v), value)
 			return
@@ -214,7 +224,7 @@ func (tb *LTable) setArrayKey(key int, value LValue) {
 		return
 	}
 	if tb.array == nil {
-		tb.array = make([]LValue, 0, defaultArrayCap)
+		tb.array = make([]LValue, 0, lazyArrayCap)
 	}
 	hashed := tb.dict != nil && len(tb.dict) > 0
 	for i := alen; i < index; i++ {
@@ -273,7 +283,7 @@ func (tb *LTable) hashInt(key int) LValue {
 func (tb *LTable) RawSetString(key string, value LValue) {
 	tb.wrote = true
 	if tb.strdict == nil {
-		tb.strdict = make(map[string]LValue, defaultHashCap)
+		tb.strdict = make(map[string]LValue, lazyHashCap)
 	}
 	if tb.keys == nil {
 		tb.keys = []LValue{}
