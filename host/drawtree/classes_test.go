@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/rulehost/rulehost/engine/dice"
 )
@@ -176,5 +177,22 @@ func TestFindClassesErrorGivesNone(t *testing.T) {
 	}, Options{}.withDefaults())
 	if err != nil || cl != nil {
 		t.Fatalf("%v %v", cl, err)
+	}
+}
+
+// TestLongWalkTriesClasses: a walk that fits but would take more than a
+// quarter of the time left is long (classes are tried first, so a loaded
+// machine does not turn a fitting walk into a missed deadline); without a
+// deadline nothing is long.
+func TestLongWalkTriesClasses(t *testing.T) {
+	soon := Options{Deadline: time.Now().Add(time.Minute)}
+	if !longWalk(100_000, time.Millisecond, soon) { // 100 s of replays
+		t.Error("100 s of replays with a minute left is not long")
+	}
+	if longWalk(1000, time.Millisecond, soon) { // 1 s
+		t.Error("1 s of replays with a minute left is long")
+	}
+	if longWalk(1e9, time.Second, Options{}) {
+		t.Error("long without a deadline")
 	}
 }

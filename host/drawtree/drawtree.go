@@ -133,26 +133,37 @@ func Exact(run Run, opts Options) (Result, error) {
 		return Result{}, err
 	}
 	big := fits(est, perRun, opts)
-	if big == nil {
+	if big == nil && !(multiset && longWalk(est, perRun, opts)) {
 		return walk(run, opts, multiset, nil)
 	}
-	// Too big face by face: walk the faces the outcome cannot tell apart
-	// as one branch, if that makes it fit.
-	if !multiset {
-		return Result{}, big // classes are for pools walked as multisets
+	// Too big (or long) face by face: walk the faces of pools the outcome
+	// cannot tell apart as one branch, if that makes it fit and smaller.
+	if multiset {
+		cl, err := findClasses(run, opts)
+		if err == nil && len(cl) > 0 {
+			cest, cper, err := estimate(run, opts, multiset, cl)
+			if err != nil {
+				return Result{}, err
+			}
+			if fits(cest, cper, opts) == nil && cest*4 <= est {
+				return walk(run, opts, multiset, cl)
+			}
+		}
 	}
-	cl, err := findClasses(run, opts)
-	if err != nil || len(cl) == 0 {
+	if big == nil {
+		big = fits(est, perRun, opts) // the search took some of the time
+	}
+	if big != nil {
 		return Result{}, big
 	}
-	est, perRun, err = estimate(run, opts, multiset, cl)
-	if err != nil {
-		return Result{}, err
-	}
-	if big := fits(est, perRun, opts); big != nil {
-		return Result{}, big
-	}
-	return walk(run, opts, multiset, cl)
+	return walk(run, opts, multiset, nil)
+}
+
+// longWalk reports whether a walk of est leaves at perRun a replay would
+// take more than a quarter of the time left: on a loaded machine such a
+// walk may still miss its deadline, so classes are tried first.
+func longWalk(est float64, perRun time.Duration, opts Options) bool {
+	return !opts.Deadline.IsZero() && time.Duration(est*float64(perRun)) > time.Until(opts.Deadline)/4
 }
 
 // fits says why a tree of est leaves at perRun a replay is not walked,
