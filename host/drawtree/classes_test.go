@@ -51,16 +51,32 @@ func TestOpposed5v5ByClasses(t *testing.T) {
 	near(t, "defender", p["defender"], 1-want, 1e-14)
 }
 
-// TestClassesWithoutClassesFitting: a tree that fits face by face is
-// walked face by face (no classes), as before.
+// TestClassesWithoutClassesFitting: a tree below ClassesAbove that fits
+// is walked face by face (no classes), as before: 2 against 2 d10 is
+// 55·55 multisets.
 func TestClassesWithoutClassesFitting(t *testing.T) {
+	r, err := Exact(func(s dice.Stream) (string, error) { return opposed(s, 2, 2), nil }, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Leaves != 55*55 || r.Classes != nil {
+		t.Fatalf("%d leaves, classes %v", r.Leaves, r.Classes)
+	}
+	near(t, "attacker", probs(r)["attacker"], attackerWins(2, 2, 0.4), 1e-14)
+}
+
+// TestClassesAboveTheThreshold: 3 against 3 d10 (220·220 = 48,400
+// multisets) fits, but is above ClassesAbove: walked by classes, 16
+// leaves, the same odds.
+func TestClassesAboveTheThreshold(t *testing.T) {
 	r, err := Exact(func(s dice.Stream) (string, error) { return opposed(s, 3, 3), nil }, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Leaves != 220*220 || r.Classes != nil {
+	if r.Leaves != 16 || !slices.Equal(r.Classes, []string{"d10: 1-6 7-10"}) {
 		t.Fatalf("%d leaves, classes %v", r.Leaves, r.Classes)
 	}
+	near(t, "attacker", probs(r)["attacker"], attackerWins(3, 3, 0.4), 1e-14)
 }
 
 // TestClassesNotForSingleDice: twelve d6 thrown one by one (6^12
@@ -100,7 +116,7 @@ func TestClassesPoolWithSingleDie(t *testing.T) {
 	if r.Leaves != 66 || !slices.Equal(r.Classes, []string{"d6: 1-4 5-6"}) {
 		t.Fatalf("%+v", r)
 	}
-	full, err := Exact(run, Options{})
+	full, err := Exact(run, Options{FaceByFace: true})
 	if err != nil || full.Classes != nil || full.Leaves != 3003*6 {
 		t.Fatalf("%+v %v", full, err)
 	}

@@ -60,6 +60,9 @@ type Options struct {
 	Deadline time.Time
 	// Seed seeds the probes.
 	Seed uint64
+	// FaceByFace walks every face of every die, never classes of faces
+	// (see findClasses).
+	FaceByFace bool
 }
 
 func (o Options) withDefaults() Options {
@@ -133,12 +136,14 @@ func Exact(run Run, opts Options) (Result, error) {
 		return Result{}, err
 	}
 	big := fits(est, perRun, opts)
-	if big == nil && !(multiset && longWalk(est, perRun, opts)) {
+	classes := multiset && !opts.FaceByFace
+	if big == nil && !(classes && (est > ClassesAbove || longWalk(est, perRun, opts))) {
 		return walk(run, opts, multiset, nil)
 	}
-	// Too big (or long) face by face: walk the faces of pools the outcome
-	// cannot tell apart as one branch, if that makes it fit and smaller.
-	if multiset {
+	// Too big, big or long face by face: walk the faces of pools the
+	// outcome cannot tell apart as one branch, if that makes it fit and
+	// smaller.
+	if classes {
 		cl, err := findClasses(run, opts)
 		if err == nil && len(cl) > 0 {
 			cest, cper, err := estimate(run, opts, multiset, cl)
@@ -158,6 +163,12 @@ func Exact(run Run, opts Options) (Result, error) {
 	}
 	return walk(run, opts, multiset, nil)
 }
+
+// ClassesAbove is the size of a multiset tree above which face classes
+// are tried before a walk face by face: the answer (exact either way)
+// then does not depend on how loaded the machine is, and a 10d10 pool is
+// 11 replays rather than 92,378.
+const ClassesAbove = 10_000
 
 // longWalk reports whether a walk of est leaves at perRun a replay would
 // take more than a quarter of the time left: on a loaded machine such a
