@@ -85,10 +85,28 @@ type Options struct {
 	// used longest ago is dropped (the store keeps everything, and the
 	// next request for it folds it again). DefaultMaxLive when 0.
 	MaxLive int
+	// MaxStreams bounds the event streams open at once in this process,
+	// and MaxStreamsPerKey those of one API key (of everyone, without
+	// keys): a stream holds a connection and a goroutine for as long as
+	// its client stays, so without a bound clients could hold the process
+	// open without limit. Past either, 429 too-many-streams.
+	// DefaultMaxStreams and DefaultMaxStreamsPerKey when 0.
+	MaxStreams, MaxStreamsPerKey int
+	// PublicMetrics serves /metrics without a key even when the service
+	// has keys (a scraper on a private network that sends none); by
+	// default /metrics wants a key as /v1 does.
+	PublicMetrics bool
 }
 
 // DefaultMaxLive is how many folded sessions a process keeps by default.
 const DefaultMaxLive = 1024
+
+// The default bounds of open event streams: enough for a bot with a
+// stream per active session, far below what exhausts a process.
+const (
+	DefaultMaxStreams       = 4096
+	DefaultMaxStreamsPerKey = 256
+)
 
 func (o Options) withDefaults() Options {
 	if o.Addr == "" {
@@ -99,6 +117,12 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxLive <= 0 {
 		o.MaxLive = DefaultMaxLive
+	}
+	if o.MaxStreams <= 0 {
+		o.MaxStreams = DefaultMaxStreams
+	}
+	if o.MaxStreamsPerKey <= 0 {
+		o.MaxStreamsPerKey = DefaultMaxStreamsPerKey
 	}
 	if o.Deadline <= 0 {
 		o.Deadline = DefaultDeadline
@@ -138,6 +162,7 @@ type Server struct {
 	notFound, preflight http.Handler // the answers outside the route table, logged and counted as routes are
 
 	closing     chan struct{} // closed when Serve shuts down: event streams end
+	streamsOpen streamCount   // open event streams, in all and by key (stream.go)
 	closingOnce sync.Once
 	limiters    limiters
 }
@@ -166,7 +191,14 @@ func New(opts Options) *Server {
 	}
 	s.mountPlay()
 	s.mux.Handle("/mcp", s.Admitted(s.MCPHandler())) // MCP over streamable HTTP (docs/mcp.md), behind the same keys as /v1
-	s.mux.Handle("GET /metrics", s.opts.Registry)
+	if s.opts.PublicMetrics {
+		s.mux.Handle("GET /metrics", s.opts.Registry)
+	} else {
+		// Behind the keys when there are keys: the counts by route and
+		// status, the store's latency and the plugins' calls say how the
+		// service is used, which is nobody's business without a key.
+		s.mux.Handle("GET /metrics", s.Admitted(s.opts.Registry))
+	}
 	s.notFound = s.wrap(route{Method: "(any)", Path: "(not-found)", Public: true, Handle: func(*Server) handlerFunc {
 		return func(_ context.Context, r *http.Request) (any, error) {
 			p := r.URL.Path
