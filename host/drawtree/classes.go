@@ -136,9 +136,11 @@ const (
 	maxClassSides = 100
 )
 
-// findClasses replays the mechanic on random throws, each die set to
-// every face in turn, and returns the classes of faces whose outcomes
-// never differed, for the die sizes where some faces merge. Only
+// findClasses replays the mechanic on throws with every die at one face
+// (each face in turn), then on random throws, each time with one die of
+// each pool set to every one of its faces, and returns the classes of
+// pool faces whose outcomes never differed, for the die sizes where some
+// faces merge and that were tried in at least classContexts throws. Only
 // contiguous runs of faces are merged (a class is a range lo..hi), so a
 // class is shown by its lowest face and the walk's faces stay in order.
 // An error on any replay (or the deadline) gives no classes.
