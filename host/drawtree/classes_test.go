@@ -212,3 +212,77 @@ func TestLongWalkTriesClasses(t *testing.T) {
 		t.Error("long without a deadline")
 	}
 }
+
+// TestClassesAgreeWithFaceByFace: pool mechanics of several shapes
+// (different targets on each side, ones cancelling successes, a botch
+// when no success and a one show, a count of doubles), walked by classes
+// under a bound the face-by-face tree is past, give the odds of the walk
+// face by face.
+func TestClassesAgreeWithFaceByFace(t *testing.T) {
+	count := func(faces []int, pred func(int) bool) int {
+		n := 0
+		for _, f := range faces {
+			if pred(f) {
+				n++
+			}
+		}
+		return n
+	}
+	for name, run := range map[string]Run{
+		"targets 5 and 7": func(s dice.Stream) (string, error) {
+			a := count(dice.RollPool(s, nil, 3, 8), func(f int) bool { return f >= 5 })
+			b := count(dice.RollPool(s, nil, 3, 8), func(f int) bool { return f >= 7 })
+			return strconv.Itoa(a - b), nil
+		},
+		"ones cancel": func(s dice.Stream) (string, error) {
+			p := dice.RollPool(s, nil, 4, 8)
+			q := dice.RollPool(s, nil, 2, 8)
+			n := count(p, func(f int) bool { return f >= 6 }) - count(p, func(f int) bool { return f == 1 })
+			return strconv.FormatBool(n > count(q, func(f int) bool { return f >= 6 })), nil
+		},
+		"botch": func(s dice.Stream) (string, error) {
+			p := dice.RollPool(s, nil, 4, 8)
+			q := dice.RollPool(s, nil, 2, 8)
+			hits := count(p, func(f int) bool { return f >= 7 })
+			if hits == 0 && count(p, func(f int) bool { return f == 1 }) > 0 {
+				return "botch", nil
+			}
+			return strconv.Itoa(hits - count(q, func(f int) bool { return f >= 4 })), nil
+		},
+		"doubles": func(s dice.Stream) (string, error) {
+			p := dice.RollPool(s, nil, 3, 6)
+			q := dice.RollPool(s, nil, 3, 6)
+			pairs := func(f []int) int { return count(f, func(x int) bool { return count(f, func(y int) bool { return y == x }) > 1 }) }
+			return strconv.Itoa(pairs(p) - pairs(q)), nil
+		},
+	} {
+		want, err := Exact(run, Options{FaceByFace: true})
+		if err != nil {
+			t.Fatalf("%s face by face: %v", name, err)
+		}
+		got, err := Exact(run, Options{MaxLeaves: want.Leaves / 2})
+		var big *TooBigError
+		if errors.As(err, &big) {
+			// no classes shrink it (doubles read every face): past the
+			// bound, as face by face
+			if name != "doubles" {
+				t.Errorf("%s: %v", name, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if got.Classes == nil || got.Leaves >= want.Leaves {
+			t.Errorf("%s: %d leaves by classes %v, %d face by face", name, got.Leaves, got.Classes, want.Leaves)
+		}
+		t.Logf("%s: %d leaves by classes %v, %d face by face", name, got.Leaves, got.Classes, want.Leaves)
+		wp, gp := probs(want), probs(got)
+		if len(wp) != len(gp) {
+			t.Errorf("%s: outcomes %v, want %v", name, gp, wp)
+		}
+		for k, p := range wp {
+			near(t, name+" "+k, gp[k], p, 1e-13)
+		}
+	}
+}
