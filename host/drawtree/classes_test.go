@@ -252,7 +252,9 @@ func TestClassesAgreeWithFaceByFace(t *testing.T) {
 		"doubles": func(s dice.Stream) (string, error) {
 			p := dice.RollPool(s, nil, 3, 6)
 			q := dice.RollPool(s, nil, 3, 6)
-			pairs := func(f []int) int { return count(f, func(x int) bool { return count(f, func(y int) bool { return y == x }) > 1 }) }
+			pairs := func(f []int) int {
+				return count(f, func(x int) bool { return count(f, func(y int) bool { return y == x }) > 1 })
+			}
 			return strconv.Itoa(pairs(p) - pairs(q)), nil
 		},
 	} {
