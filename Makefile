@@ -27,6 +27,8 @@ FUZZ_TARGETS := \
 	./host/isolate:FuzzFrames \
 	./host/kind:FuzzReadOutcome \
 	./engine/session:FuzzTranscript \
+	./engine/session:FuzzSnapshot \
+	./engine/session:FuzzFastLine \
 	./engine/money:FuzzParseAmount \
 	./engine/prompt:FuzzBudget \
 	./engine/loot:FuzzLootTables \
