@@ -5,6 +5,7 @@ FUZZTIME ?= 10s
 # Packages with fuzz targets, as "package:FuzzName" pairs.
 FUZZ_TARGETS := \
 	./engine/tag:FuzzParse \
+	./engine/ruleset:FuzzParseConstraint \
 	./engine/tag:FuzzEqualKey \
 	./engine/dice:FuzzParseNotation \
 	./engine/dice:FuzzParseExpr \

@@ -79,3 +79,25 @@ func FuzzParseVersion(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseConstraint: a plugin version constraint never panics the
+// parser; one that parses allows the version it names (every operator
+// includes its own version) and prints back to an equivalent constraint.
+func FuzzParseConstraint(f *testing.F) {
+	for _, s := range []string{"^1.0", "~1.2.3", "=1.0.0", ">=1.5", "1.0.0", ">= 2.0", "^0.0.3", "=>1.0", "1.x", "v1.0", "", "^", "1.0 || 2.0", "^1.050"} {
+		f.Add(s, "1.2.3")
+	}
+	f.Fuzz(func(t *testing.T, s, version string) {
+		c, err := ruleset.ParseConstraint(s)
+		if err != nil {
+			return
+		}
+		if !c.Allows(c.V.String()) {
+			t.Fatalf("%q refuses its own version %s", s, c.V)
+		}
+		again, err := ruleset.ParseConstraint(c.String())
+		if err != nil || again.String() != c.String() || again.Allows(version) != c.Allows(version) {
+			t.Fatalf("%q prints as %q, which reads back differently (%v)", s, c.String(), err)
+		}
+	})
+}
