@@ -5,7 +5,6 @@ FUZZTIME ?= 10s
 # Packages with fuzz targets, as "package:FuzzName" pairs.
 FUZZ_TARGETS := \
 	./engine/tag:FuzzParse \
-	./engine/ruleset:FuzzParseConstraint \
 	./engine/tag:FuzzEqualKey \
 	./engine/dice:FuzzParseNotation \
 	./engine/dice:FuzzParseExpr \
@@ -50,6 +49,7 @@ FUZZ_TARGETS := \
 	./suite:FuzzSuiteFile \
 	./suite:FuzzParseGolden \
 	./engine/ruleset:FuzzParseVersion \
+	./engine/ruleset:FuzzParseConstraint \
 	./engine/sheet:FuzzFindName \
 	./engine/validate:FuzzSuggest
 
