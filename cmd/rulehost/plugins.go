@@ -38,19 +38,44 @@ func (o loadOptions) hooks() session.Hooks {
 // heavily loaded, where a good call can miss 250 ms.
 var callDeadline time.Duration
 
-// pluginOptions loads the default plugins/ folder (when present) and every
-// --plugins DIR. A plugin that does not load is reported on stderr with
-// its name, file and line and left out; the others still serve. A --plugins
-// folder that does not exist is a misuse.
+// pluginOptions loads the plugins of a command that reads no ruleset file
+// (host.Dirs: every --plugins DIR, RULEHOST_PLUGINS, ./plugins). A plugin
+// that does not load is reported on stderr with its name, file and line
+// and left out; the others still serve. A --plugins folder that does not
+// exist is a misuse.
 func pluginOptions(c *cli.Context) (loadOptions, error) {
 	return pluginOptionsFrom(c, host.Dirs(c.StringSlice("plugins")))
 }
 
+// rulesetPluginOptions loads the plugin path of the ruleset files
+// (host.Path: each file's own plugins/ folder first, and, for a file that
+// declares plugins, the plugins/ folders above it last), so a command
+// finds a ruleset's plugins from any working directory.
+func rulesetPluginOptions(c *cli.Context, files ...string) (loadOptions, error) {
+	extra := c.StringSlice("plugins")
+	opts, err := pluginOptionsFrom(c, host.Path(files, extra))
+	if err == nil {
+		opts.Ruleset.Plugins = lookedIn(opts.Ruleset.Plugins, host.Looked(files, extra))
+	}
+	return opts, err
+}
+
+// lookedIn is the plugin path found with every folder it looked in,
+// missing ones too, for a refusal of a declared plugin to name them.
+func lookedIn(found *ruleset.PluginPath, looked []string) *ruleset.PluginPath {
+	out := &ruleset.PluginPath{Folders: looked}
+	if found != nil {
+		out.Found = found.Found
+	}
+	return out
+}
+
 // pluginOptionsFrom loads the plugins under dirs (a session's own, or the
-// command line's).
+// command line's). With no folder at all, a ruleset that declares plugins
+// is still checked against the empty path, so it is refused naming them.
 func pluginOptionsFrom(c *cli.Context, dirs []string) (loadOptions, error) {
 	if len(dirs) == 0 {
-		return loadOptions{}, nil
+		return loadOptions{Ruleset: ruleset.Options{Plugins: &ruleset.PluginPath{}}}, nil
 	}
 	log := logger(c)
 	for _, d := range dirs {
