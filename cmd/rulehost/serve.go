@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"net"
 	"os"
-	"path/filepath"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 	"time"
 
