@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"time"
 
 	"github.com/rulehost/rulehost/engine/check"
@@ -96,6 +97,12 @@ func pluginOptionsFrom(c *cli.Context, dirs []string) (loadOptions, error) {
 		h, errs = host.Load(dirs, popts)
 	}
 	for _, err := range errs {
+		var le *plugin.LoadError
+		if errors.As(err, &le) && le.Shadowed {
+			// the path's order at work: the first of a name is the one used
+			log.Warn("plugin shadowed by one of the same name earlier on the plugin path", "plugin", le.Plugin, "version", le.Version, "dir", le.Dir)
+			continue
+		}
 		log.Error("plugin left out", "error", err)
 	}
 	return loadOptions{Ruleset: h.RulesetOptions(), Kinds: h.Resolvers, Host: h}, nil
