@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -118,3 +119,65 @@ func TestDeclaredPluginRefusals(t *testing.T) {
 }
 
 func firstLine(s string) string { return strings.SplitN(s, "\n", 2)[0] }
+
+// TestSessionPinsDeclaredPlugins (issue 29): a session started on a
+// ruleset that declares plugins pins each one (manifest name, version,
+// folder, hash) in session.json; after the plugin changes (a new
+// version), the session is refused naming the plugin and the version it
+// pinned; --accept-changed reads it anyway, and `session upgrade` pins
+// the new version.
+func TestSessionPinsDeclaredPlugins(t *testing.T) {
+	tmp := t.TempDir()
+	game := filepath.Join(tmp, "game")
+	os.MkdirAll(filepath.Join(game, "plugins", "ironsworn"), 0o755)
+	src, _ := os.ReadFile("../../rulesets/ironsworn/ruleset.json")
+	os.WriteFile(filepath.Join(game, "ruleset.json"), src, 0o644)
+	lua, _ := os.ReadFile("../../plugins/ironsworn/plugin.lua")
+	luaFile := filepath.Join(game, "plugins", "ironsworn", "plugin.lua")
+	os.WriteFile(luaFile, lua, 0o644)
+	os.MkdirAll(filepath.Join(game, "party"), 0o755)
+	kai, _ := os.ReadFile("../../rulesets/ironsworn/sheets/kai.json")
+	os.WriteFile(filepath.Join(game, "party", "kai.json"), kai, 0o644)
+	tr := filepath.Join(tmp, "t.txt")
+	os.WriteFile(tr, []byte("--- gm\nKai braves the ford. [skill_check: skill=\"Face danger\"]\n"), 0o644)
+	t.Chdir(tmp)
+	t.Setenv("RULEHOST_PLUGINS", "")
+
+	dir := filepath.Join(tmp, "s")
+	if code, out, errs := runCLI("run", "--session", dir, "-r", filepath.Join(game, "ruleset.json"), "--party", filepath.Join(game, "party"), tr); code != 0 {
+		t.Fatalf("run: exit %d\n%s%s", code, out, errs)
+	}
+	var cfg struct {
+		Plugins []struct{ Dir, Hash, Name, Version string }
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "session.json"))
+	json.Unmarshal(b, &cfg)
+	pinned := false
+	for _, p := range cfg.Plugins {
+		if p.Name == "ironsworn" && p.Version == "1.0.0" && p.Dir == "../game/plugins/ironsworn" && strings.HasPrefix(p.Hash, "sha256:") {
+			pinned = true
+		}
+	}
+	if !pinned {
+		t.Fatalf("session.json pins no ironsworn 1.0.0: %s", b)
+	}
+
+	os.WriteFile(luaFile, []byte(strings.Replace(string(lua), `version = "1.0.0"`, `version = "1.1.0"`, 1)), 0o644)
+	code, _, errs := runCLI("session", "show", dir)
+	if code == 0 || !strings.Contains(errs, "plugin ironsworn 1.0.0 ../game/plugins/ironsworn changed") {
+		t.Fatalf("show after the plugin changed: exit %d %s", code, errs)
+	}
+	if code, _, errs := runCLI("session", "show", "--accept-changed", dir); code != 0 {
+		t.Fatalf("show --accept-changed: exit %d %s", code, errs)
+	}
+	if code, out, errs := runCLI("session", "upgrade", dir); code != 0 || !strings.Contains(out, "plugin ironsworn 1.0.0") {
+		t.Fatalf("upgrade: exit %d %q %s", code, out, errs)
+	}
+	b, _ = os.ReadFile(filepath.Join(dir, "session.json"))
+	if !strings.Contains(string(b), `"name":"ironsworn","version":"1.1.0"`) && !strings.Contains(string(b), `"version": "1.1.0"`) {
+		t.Errorf("upgrade did not pin the new version: %s", b)
+	}
+	if code, _, errs := runCLI("session", "show", dir); code != 0 {
+		t.Fatalf("show after upgrade: %s", errs)
+	}
+}

@@ -33,6 +33,36 @@ func (o loadOptions) hooks() session.Hooks {
 	return h
 }
 
+// loadedPlugins are the loaded plugins as a session pins them: manifest name,
+// version and folder, in load order.
+func (o loadOptions) loadedPlugins() []session.PluginPin {
+	if o.Host == nil {
+		return nil
+	}
+	var out []session.PluginPin
+	dirs := o.Host.PluginDirs()
+	for i, m := range o.Host.Manifests() {
+		out = append(out, session.PluginPin{Name: m.Name, Version: m.Version, Dir: dirs[i]})
+	}
+	return out
+}
+
+// pins are the loaded plugins the ruleset declares: what a session
+// started on it pins (session.Config.Pin). The validator has already
+// refused a ruleset whose declared plugin did not load.
+func (o loadOptions) pins(rs *ruleset.Ruleset) []session.PluginPin {
+	var out []session.PluginPin
+	for _, need := range rs.Plugins {
+		for _, p := range o.loadedPlugins() {
+			if p.Name == need.Name {
+				out = append(out, p)
+				break
+			}
+		}
+	}
+	return out
+}
+
 // callDeadline is every plugin call's deadline; zero is the plugin host's
 // default (plugin.DefaultDeadline). Only the tests set it (TestMain): they
 // check what a plugin answers, not how fast, on a machine that may be

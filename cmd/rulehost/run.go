@@ -124,6 +124,9 @@ func startSession(c *cli.Context, dir string, entries []session.Entry) (*session
 		return nil, opts, refused(err)
 	}
 	cfg, err := session.NewConfig(dir, c.String("ruleset"), c.String("party"), dirs, c.Uint64("seed"))
+	if err == nil {
+		err = cfg.Pin(dir, opts.pins(rs))
+	}
 	if err != nil {
 		return nil, opts, refused(err)
 	}
