@@ -176,7 +176,7 @@ func pluginPath(dirs []string, loaded []plugin.Manifest, loadedDirs []string, er
 		}
 		f := ruleset.FoundPlugin{Name: le.Plugin, Version: le.Version, Dir: le.Dir}
 		if !le.Shadowed {
-			f.Err = le.Error()
+			f.Err = err.Error()
 		}
 		pp.Found = append(pp.Found, f)
 	}
