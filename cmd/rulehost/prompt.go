@@ -67,26 +67,30 @@ func printPrompt(c *cli.Context) error {
 	}
 	secs = reshape(f, secs)
 	w := c.App.Writer
+	plain := func() []prompt.Section {
+		in.Format = record.Plain{}
+		out, _ := prompt.Select(prompt.Build(in), c.StringSlice("section"))
+		return out
+	}
+	secs, text, warn, err := fitPrompt(f, secs, plain, c.Int("max-chars"))
+	if err != nil {
+		return refused(err)
+	}
+	if warn != "" {
+		fmt.Fprintln(c.App.ErrWriter, "rulehost prompt: "+warn)
+	}
 	if !c.Bool("json") {
-		plain := func() []prompt.Section {
-			in.Format = record.Plain{}
-			out, _ := prompt.Select(prompt.Build(in), c.StringSlice("section"))
-			return out
-		}
-		text, warn, err := fitPrompt(f, secs, plain, c.Int("max-chars"))
-		if err != nil {
-			return refused(err)
-		}
-		if warn != "" {
-			fmt.Fprintln(c.App.ErrWriter, "rulehost prompt: "+warn)
-		}
 		_, err = fmt.Fprintln(w, text)
 		return err
 	}
-	secs = budget(f, secs, c.Int("max-chars"))
+	if secs == nil {
+		secs = []prompt.Section{}
+	}
+	// The shape of POST /v1/prompt's answer: the sections and their text.
 	b, err := json.MarshalIndent(struct {
 		Sections []prompt.Section `json:"sections"`
-	}{secs}, "", "  ")
+		Text     string           `json:"text"`
+	}{secs, text}, "", "  ")
 	if err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"unicode/utf8"
 
 	"github.com/rulehost/rulehost/engine/prompt"
 	"github.com/rulehost/rulehost/engine/record"
@@ -26,24 +25,6 @@ func joined(f record.Formatter, secs []prompt.Section) string {
 	return prompt.Text(secs)
 }
 
-// budget cuts the formatted sections to maxChars (prompt.BudgetWith),
-// less what the formatter's prompt hook adds around them (a wrapper, its
-// own separators), measured on these very sections, so that the printed
-// prompt fits.
-func budget(f record.Formatter, secs []prompt.Section, maxChars int) []prompt.Section {
-	if maxChars <= 0 {
-		return secs
-	}
-	sf, ok := f.(prompt.SectionFormatter)
-	if !ok {
-		out, _ := prompt.Budget(secs, maxChars)
-		return out
-	}
-	extra := utf8.RuneCountInString(sf.Prompt(secs)) - utf8.RuneCountInString(prompt.Text(secs))
-	out, _ := prompt.BudgetWith(secs, maxChars-max(extra, 0), sf.Section)
-	return out
-}
-
 // fitPrompt is the prompt's text within maxChars, whatever the
 // formatter's prompt hook does: the hook's output may grow with its input
 // (--max-chars 1200 printed 2,603 characters), so what it returns is
@@ -52,17 +33,17 @@ func budget(f record.Formatter, secs []prompt.Section, maxChars int) []prompt.Se
 // (plain: the sections built without the formatter), cut to the budget,
 // and warn says so. A budget not even the built-in text can meet is an
 // error that says so.
-func fitPrompt(f record.Formatter, secs []prompt.Section, plain func() []prompt.Section, maxChars int) (text, warn string, err error) {
+func fitPrompt(f record.Formatter, secs []prompt.Section, plain func() []prompt.Section, maxChars int) (out []prompt.Section, text, warn string, err error) {
 	if maxChars <= 0 {
-		return joined(f, secs), "", nil
+		return secs, joined(f, secs), "", nil
 	}
 	sf, _ := f.(prompt.SectionFormatter)
-	_, text, fellBack, err := prompt.Fit(sf, secs, plain, maxChars)
+	out, text, fellBack, err := prompt.Fit(sf, secs, plain, maxChars)
 	if err != nil {
-		return "", "", fmt.Errorf("--max-chars %d cannot be met: %w", maxChars, err)
+		return nil, "", "", fmt.Errorf("--max-chars %d cannot be met: %w", maxChars, err)
 	}
 	if fellBack {
 		warn = fmt.Sprintf("the formatter's prompt hook could not fit --max-chars %d; printing the built-in text, cut to fit", maxChars)
 	}
-	return text, warn, nil
+	return out, text, warn, nil
 }

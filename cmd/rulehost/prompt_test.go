@@ -49,6 +49,23 @@ func TestPromptCommand(t *testing.T) {
 	if code != 0 || json.Unmarshal([]byte(out), &v) != nil || len(v.Sections) != 1 || len(v.Sections[0].Data.Examples) == 0 {
 		t.Errorf("--json: exit %d\n%s", code, out)
 	}
+	// --json --max-chars: POST /v1/prompt's shape, the sections cut by the
+	// same prompt.Fit as the printed text, which it carries.
+	code, out, _ = runCLI("prompt", "--session", dir, "--json", "--max-chars", "1500")
+	var fit struct {
+		Sections []struct{ Name, Text string }
+		Text     string
+	}
+	_, plainOut, _ := runCLI("prompt", "--session", dir, "--max-chars", "1500")
+	if code != 0 || json.Unmarshal([]byte(out), &fit) != nil || len(fit.Sections) == 0 || fit.Text != strings.TrimSuffix(plainOut, "\n") {
+		t.Errorf("--json --max-chars 1500: exit %d; text equals the printed prompt: %v\n%s", code, fit.Text == strings.TrimSuffix(plainOut, "\n"), out)
+	}
+	if n := utf8.RuneCountInString(fit.Text); n > 1500 {
+		t.Errorf("--json --max-chars 1500 gave %d characters", n)
+	}
+	if code, _, _ := runCLI("prompt", "--session", dir, "--json", "--max-chars", "5"); code != exitRefused {
+		t.Errorf("--json with a budget nothing meets: exit %d, want %d", code, exitRefused)
+	}
 	code, out, errs = runCLI("prompt", "--session", dir, "--plugins", "../../plugins", "--format", "xml", "--max-chars", "2000")
 	if code != 0 || !strings.HasPrefix(out, "<prompt>\n<rules>\n") || !strings.Contains(out, "<cut>\nCUT: ") {
 		t.Errorf("--format xml --max-chars: exit %d %s\n%s", code, errs, out)
@@ -77,16 +94,9 @@ func TestPromptCommand(t *testing.T) {
 	}
 }
 
-// growingHookSrc is a prompt formatter whose whole-prompt hook repeats
-// every section: its output grows with its input, twice as fast.
-const growingHookSrc = `return {
-  name = "growing", version = "1", api = 1,
-  formatters = { prompt = function(sections)
-    local out = {}
-    for _, s in ipairs(sections) do out[#out + 1] = s.text; out[#out + 1] = s.text end
-    return table.concat(out, "\n\n")
-  end },
-}`
+// growingFormatters holds the growing formatter (testdata/formatters/
+// growing): its whole-prompt hook repeats every section.
+const growingFormatters = "../../testdata/formatters"
 
 // TestPromptMaxCharsHoldsThroughHook (issue 27): --max-chars 1200 through
 // a prompt hook whose output grows with its input printed 2,603
@@ -99,15 +109,8 @@ func TestPromptMaxCharsHoldsThroughHook(t *testing.T) {
 		"--party", "../../rulesets/gravewatch/sheets", "--seed", "1", "../../rulesets/gravewatch/transcripts/03-the-long-vigil.txt"); code != 0 {
 		t.Fatalf("run: %s", errs)
 	}
-	pdir := filepath.Join(t.TempDir(), "growing")
-	if err := os.MkdirAll(pdir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(pdir, "plugin.lua"), []byte(growingHookSrc), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	for _, n := range []int{400, 800, 1200, 1500, 3000} {
-		code, out, errs := runCLI("prompt", "--session", dir, "--plugins", filepath.Dir(pdir), "--format", "growing", "--max-chars", fmt.Sprint(n))
+		code, out, errs := runCLI("prompt", "--session", dir, "--plugins", growingFormatters, "--format", "growing", "--max-chars", fmt.Sprint(n))
 		got := utf8.RuneCountInString(strings.TrimSuffix(out, "\n"))
 		t.Logf("--max-chars %d: exit %d, %d characters, stderr %q", n, code, got, strings.TrimSpace(errs))
 		if code != 0 || got > n || got == 0 {
@@ -119,7 +122,7 @@ func TestPromptMaxCharsHoldsThroughHook(t *testing.T) {
 			t.Errorf("--max-chars %d: fell back %t: %s", n, fell, errs)
 		}
 	}
-	code, out, errs := runCLI("prompt", "--session", dir, "--plugins", filepath.Dir(pdir), "--format", "growing", "--max-chars", "20")
+	code, out, errs := runCLI("prompt", "--session", dir, "--plugins", growingFormatters, "--format", "growing", "--max-chars", "20")
 	if code != exitRefused || out != "" || !strings.Contains(errs, "--max-chars 20 cannot be met") {
 		t.Errorf("an impossible budget: exit %d, %q, %s", code, out, errs)
 	}

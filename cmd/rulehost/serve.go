@@ -40,6 +40,8 @@ func init() {
 				&cli.StringSliceFlag{Name: "cors-origin", Usage: "let pages of `ORIGIN` (https://app.example) call the service from a browser (repeatable)"},
 				&cli.Float64Flag{Name: "rate-limit", Usage: "at most `N` requests a second per API key (per client address without keys); 0: no limit"},
 				&cli.IntFlag{Name: "rate-burst", Usage: "bursts of up to `N` requests over --rate-limit (the limit rounded up by default)"},
+				&cli.IntFlag{Name: "max-streams", Value: serve.DefaultMaxStreams, Usage: "at most `N` event streams open at once in this process (429 too-many-streams past it)"},
+				&cli.IntFlag{Name: "max-streams-per-key", Value: serve.DefaultMaxStreamsPerKey, Usage: "at most `N` event streams open at once for one API key"},
 				&cli.DurationFlag{Name: "idle-expiry", Usage: "delete sessions not appended to for `DURATION` (e.g. 720h); 0: keep them"},
 				&cli.BoolFlag{Name: "insecure", Usage: "listen on a non-loopback address without API keys (anyone who reaches it may use every session)"},
 			},
@@ -100,6 +102,9 @@ func runServe(c *cli.Context) error {
 		RateLimit:   c.Float64("rate-limit"),
 		RateBurst:   c.Int("rate-burst"),
 		IdleExpiry:  c.Duration("idle-expiry"),
+
+		MaxStreams:       c.Int("max-streams"),
+		MaxStreamsPerKey: c.Int("max-streams-per-key"),
 	})
 	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
 	defer stop()

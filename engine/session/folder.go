@@ -68,6 +68,11 @@ func WriteSynced(path string, data []byte) error {
 	return f.Close()
 }
 
+// ReplaceFile writes name in dir through a synced temporary file renamed
+// over it, so a crash leaves the old file or the new one whole (as
+// Upgrade rewrites session.json).
+func ReplaceFile(dir, name string, data []byte) error { return replaceFile(dir, name, data) }
+
 // MarshalConfig is session.json's bytes, as a stored session's Create
 // writes them.
 func MarshalConfig(cfg Config) ([]byte, error) {

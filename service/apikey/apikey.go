@@ -204,8 +204,7 @@ type Set struct {
 
 	mu      sync.Mutex
 	checked time.Time
-	modTime time.Time
-	size    int64
+	sum     [32]byte // the SHA-256 of the file's bytes last parsed
 	file    map[[32]byte]Key
 }
 
@@ -271,22 +270,29 @@ func (s *Set) reload(now time.Time) error {
 
 func (s *Set) reloadLocked(now time.Time) error {
 	s.checked = now
-	fi, err := os.Stat(s.path)
+	// The bytes themselves, not the file's modification time and size,
+	// say whether it changed: an edit in place (truncate, then write)
+	// read halfway can have the same time and size as the finished file
+	// (timestamps move by the clock tick), and that torn read would then
+	// stand until the next edit. The file is small; reading it once a
+	// second costs nothing.
+	data, err := os.ReadFile(s.path)
 	if err != nil {
 		return fmt.Errorf("keys file: %w", err)
 	}
-	if s.file != nil && fi.ModTime().Equal(s.modTime) && fi.Size() == s.size {
+	sum := sha256.Sum256(data)
+	if s.file != nil && sum == s.sum {
 		return nil
 	}
-	keys, err := ReadFile(s.path)
+	keys, err := Parse(data)
 	if err != nil {
-		return err
+		return fmt.Errorf("keys file %s: %w", s.path, err)
 	}
 	m := make(map[[32]byte]Key, len(keys))
 	for _, k := range keys {
 		m[k.Hash] = k
 	}
-	s.file, s.modTime, s.size = m, fi.ModTime(), fi.Size()
+	s.file, s.sum = m, sum
 	return nil
 }
 

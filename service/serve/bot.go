@@ -139,7 +139,7 @@ func (s *Server) handleDeleteSession(ctx context.Context, r *http.Request) (any,
 		return nil, err
 	}
 	id := r.PathValue("id")
-	ls, err := s.live(ctx, id) // the owner's only
+	ls, err := s.liveOwned(ctx, id) // the owner's only, whichever version answered it
 	if err != nil {
 		return nil, err
 	}
@@ -374,4 +374,17 @@ func (t timedStore) Delete(ctx context.Context, id string) error {
 	}
 	defer t.time("delete", time.Now())
 	return l.Delete(ctx, id)
+}
+
+// errNoReanswer answers SetAnswers of a store that cannot record an
+// answering version (handleUpgrade says so as 501).
+var errNoReanswer = errors.New("this store cannot record an answering version")
+
+func (t timedStore) SetAnswers(ctx context.Context, id string, from, to int) error {
+	ra, ok := t.EventStore.(session.Reanswerer)
+	if !ok {
+		return errNoReanswer
+	}
+	defer t.time("upgrade", time.Now())
+	return ra.SetAnswers(ctx, id, from, to)
 }

@@ -3,8 +3,6 @@ package serve
 import (
 	"fmt"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -13,17 +11,6 @@ import (
 	"github.com/rulehost/rulehost/host/plugin"
 )
 
-// growingHook is a prompt hook whose output grows with its input: each
-// section twice.
-const growingHook = `return {
-  name = "growing", version = "1", api = 1,
-  formatters = { prompt = function(sections)
-    local out = {}
-    for _, s in ipairs(sections) do out[#out + 1] = s.text; out[#out + 1] = s.text end
-    return table.concat(out, "\n\n")
-  end },
-}`
-
 // TestPromptMaxCharsThroughHook (issue 27, as `rulehost prompt
 // --max-chars`): POST /v1/prompt's maxChars holds whatever the formatter's
 // prompt hook does. It cut only by what the hook added on the uncut
@@ -31,14 +18,8 @@ const growingHook = `return {
 // budget; now the text is within the budget, the built-in text when the
 // hook cannot fit, and a budget nothing meets is refused 422.
 func TestPromptMaxCharsThroughHook(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "growing")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "plugin.lua"), []byte(growingHook), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	h, errs := host.Load([]string{filepath.Dir(dir)}, plugin.Options{Deadline: 10 * time.Second})
+	// the growing formatter: its whole-prompt hook repeats every section
+	h, errs := host.Load([]string{"../../testdata/formatters"}, plugin.Options{Deadline: 10 * time.Second})
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}

@@ -160,7 +160,7 @@ func (s *Server) routes() []route {
 				"format":   str("reshape it through a loaded plugin's formatter"),
 			},
 			Response: ref("Prompt"),
-			Errors:   []int{400, 404, 422},
+			Errors:   []int{400, 404, 409, 422},
 			Handle:   func(s *Server) handlerFunc { return s.handleSessionPrompt },
 		},
 		{
@@ -208,7 +208,7 @@ func (s *Server) routes() []route {
 				"live":      str("health, pools, tracks, conditions, charges"),
 				"party":     map[string]any{"type": "object", "description": "the party's state as JSON"},
 			}),
-			Errors: []int{400, 404},
+			Errors: []int{400, 404, 409},
 			Handle: func(s *Server) handlerFunc { return s.handleState },
 		},
 		{
@@ -291,6 +291,21 @@ func (s *Server) routes() []route {
 			Response: ref("Appended"),
 			Errors:   []int{400, 404, 409, 413, 422},
 			Handle:   func(s *Server) handlerFunc { return s.handleRegenerate },
+		},
+		{
+			Method: "POST", Path: "/v1/sessions/{id}/upgrade", Summary: "re-answer a session's whole log under this rulehost's rules and record its answering version: a session another version answered is refused 409 answered-by-another-version until then (what `rulehost session upgrade` does for a folder)",
+			Response: obj([]string{"id", "from", "to", "upgraded", "changes", "seq", "replies", "records"}, map[string]any{
+				"id":       str("the session's id"),
+				"from":     integer("the answering version its log was answered by (0: not recorded)", 0),
+				"to":       integer("this rulehost's answering version", 0),
+				"upgraded": map[string]any{"type": "boolean", "description": "false when the session was already this version's (nothing written)"},
+				"changes":  arr(str(""), "what changed under the session"),
+				"seq":      integer("the seq its log ends at", 0),
+				"replies":  integer("the replies re-answered", 0),
+				"records":  integer("the records those replies hold now", 0),
+			}),
+			Errors: []int{400, 404, 409, 422, 501, 503},
+			Handle: func(s *Server) handlerFunc { return s.handleUpgrade },
 		},
 	}
 }
@@ -406,6 +421,7 @@ func (s *Server) OpenAPI() map[string]any {
 				"leaves":     integer("enumerated: how many replays of the plugin the walk took", 1),
 				"note":       str("why odds were sampled, when a walk was given up"),
 				"samples":    integer("the sample size, when sampled", 1),
+				"partial":    map[string]any{"type": "boolean", "description": "sampling stopped (a deadline, a budget) before every sample asked for was drawn: samples says how many were"},
 				"check":      str("what is rolled: the record's head before any die"),
 			}),
 			"DiceOdds": obj([]string{"dice", "exact", "method", "errorBound", "mean", "values"}, map[string]any{

@@ -85,10 +85,24 @@ type Options struct {
 	// used longest ago is dropped (the store keeps everything, and the
 	// next request for it folds it again). DefaultMaxLive when 0.
 	MaxLive int
+	// MaxStreams bounds the event streams open at once in this process,
+	// and MaxStreamsPerKey those of one API key (of everyone, without
+	// keys): a stream holds a connection and a goroutine for as long as
+	// its client stays, so without a bound clients could hold the process
+	// open without limit. Past either, 429 too-many-streams.
+	// DefaultMaxStreams and DefaultMaxStreamsPerKey when 0.
+	MaxStreams, MaxStreamsPerKey int
 }
 
 // DefaultMaxLive is how many folded sessions a process keeps by default.
 const DefaultMaxLive = 1024
+
+// The default bounds of open event streams: enough for a bot with a
+// stream per active session, far below what exhausts a process.
+const (
+	DefaultMaxStreams       = 4096
+	DefaultMaxStreamsPerKey = 256
+)
 
 func (o Options) withDefaults() Options {
 	if o.Addr == "" {
@@ -99,6 +113,12 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxLive <= 0 {
 		o.MaxLive = DefaultMaxLive
+	}
+	if o.MaxStreams <= 0 {
+		o.MaxStreams = DefaultMaxStreams
+	}
+	if o.MaxStreamsPerKey <= 0 {
+		o.MaxStreamsPerKey = DefaultMaxStreamsPerKey
 	}
 	if o.Deadline <= 0 {
 		o.Deadline = DefaultDeadline
@@ -138,6 +158,7 @@ type Server struct {
 	notFound, preflight http.Handler // the answers outside the route table, logged and counted as routes are
 
 	closing     chan struct{} // closed when Serve shuts down: event streams end
+	streamsOpen streamCount   // open event streams, in all and by key (stream.go)
 	closingOnce sync.Once
 	limiters    limiters
 }

@@ -44,6 +44,9 @@ type liveSession struct {
 	s  *session.Session
 	// owner is the tenant that created it (Record.Owner).
 	owner string
+	// answers is the answering version its record says answered its log
+	// (Config.Answers): live refuses it unless this engine's.
+	answers int
 	// keyed are the answers of its events with idempotency keys.
 	keyed map[string]keyedAnswer
 
@@ -59,8 +62,26 @@ func (s *Server) store() (session.EventStore, error) {
 
 // live returns the session folded up to where this process last saw it
 // (load it from the store the first time). The caller locks it and
-// catches up.
+// catches up. A session whose log another answering version answered is
+// refused (409 answered-by-another-version): its fold here could differ
+// from what its players were told, so it is upgraded on purpose first
+// (POST /v1/sessions/{id}/upgrade, upgrade.go).
 func (s *Server) live(ctx context.Context, id string) (*liveSession, error) {
+	ls, err := s.liveOwned(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if ls.answers != session.AnswerVersion {
+		s.forget(id, ls) // read its record afresh next time: another process may upgrade it
+		return nil, answeredElsewhere(id, ls.answers)
+	}
+	return ls, nil
+}
+
+// liveOwned is live without the answering version's check, for what reads
+// or deletes a session as stored (its events, its stream, its deletion)
+// without answering anything: nothing is lost to a version change.
+func (s *Server) liveOwned(ctx context.Context, id string) (*liveSession, error) {
 	st, err := s.store()
 	if err != nil {
 		return nil, err
@@ -83,7 +104,11 @@ func (s *Server) live(ctx context.Context, id string) (*liveSession, error) {
 	s.liveTick++
 	ls.used = s.liveTick
 	s.liveMu.Unlock()
-	ls.once.Do(func() { ls.s, ls.owner, ls.err = s.openSession(ctx, st, id) })
+	ls.once.Do(func() {
+		var o opened
+		o, ls.err = s.foldRecord(ctx, st, id)
+		ls.s, ls.owner, ls.answers = o.s, o.owner, o.answers
+	})
 	if ls.err != nil {
 		s.forget(id, ls)
 		return nil, ls.err
@@ -120,21 +145,17 @@ func (s *Server) forget(id string, ls *liveSession) {
 	}
 }
 
-// openSession loads a session's ruleset and party from its stored record
-// (checked against the record's hashes) and starts an empty fold.
-func (s *Server) openSession(ctx context.Context, st session.EventStore, id string) (*session.Session, string, error) {
-	sess, err := s.foldRecord(ctx, st, id)
-	if err != nil {
-		return nil, "", err
-	}
-	return sess.s, sess.owner, nil
-}
-
+// opened is a stored session as foldRecord loaded it: an empty fold over
+// its ruleset and party, its owner and the answering version its record
+// names.
 type opened struct {
-	s     *session.Session
-	owner string
+	s       *session.Session
+	owner   string
+	answers int
 }
 
+// foldRecord loads a session's ruleset and party from its stored record
+// (checked against the record's hashes) and starts an empty fold.
 func (s *Server) foldRecord(ctx context.Context, st session.EventStore, id string) (opened, error) {
 	rec, err := st.Record(ctx, id)
 	if err != nil {
@@ -156,7 +177,7 @@ func (s *Server) foldRecord(ctx context.Context, st session.EventStore, id strin
 	if s.opts.Host != nil {
 		sess.Kinds, sess.Tags = s.pluginKinds(), s.pluginTags()
 	}
-	return opened{sess, rec.Owner}, nil
+	return opened{sess, rec.Owner, rec.Config.Answers}, nil
 }
 
 // catchUp folds the events other processes appended since this one last
@@ -724,7 +745,7 @@ func (s *Server) handleEvents(ctx context.Context, r *http.Request) (any, error)
 		return nil, err
 	}
 	id := r.PathValue("id")
-	if _, err := s.live(ctx, id); err != nil { // the owner's only
+	if _, err := s.liveOwned(ctx, id); err != nil { // the owner's only, as stored
 		return nil, err
 	}
 	after := 0

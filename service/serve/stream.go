@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/rulehost/rulehost/engine/session"
@@ -33,7 +34,7 @@ func (s *Server) handleStream(ctx context.Context, r *http.Request) (any, error)
 		return nil, err
 	}
 	id := r.PathValue("id")
-	if _, err := s.live(ctx, id); err != nil { // the owner's only, and it exists
+	if _, err := s.liveOwned(ctx, id); err != nil { // the owner's only, and it exists
 		return nil, err
 	}
 	after := 0
@@ -46,7 +47,45 @@ func (s *Server) handleStream(ctx context.Context, r *http.Request) (any, error)
 			return nil, badRequest("%s %q: a seq is a whole number from 0", from, v)
 		}
 	}
-	return &eventStream{s: s, st: st, id: id, after: after, ctx: ctx}, nil
+	who := owner(ctx)
+	if !s.streamsOpen.take(who, s.opts.MaxStreams, s.opts.MaxStreamsPerKey) {
+		return nil, &apiError{Status: http.StatusTooManyRequests, Code: "too-many-streams", RetryAfter: 5,
+			Message: fmt.Sprintf("too many event streams are open (at most %d in this process, %d for one key); close one, or poll GET /v1/sessions/%s/events?after=%d instead", s.opts.MaxStreams, s.opts.MaxStreamsPerKey, id, after)}
+	}
+	return &eventStream{s: s, st: st, id: id, after: after, ctx: ctx, owner: who}, nil
+}
+
+// streamCount counts the open event streams, in all and by the key that
+// opened them, so that handleStream can refuse one past the bounds.
+type streamCount struct {
+	mu    sync.Mutex
+	all   int
+	byKey map[string]int
+}
+
+// take counts a stream in if both bounds allow it.
+func (c *streamCount) take(key string, maxAll, maxKey int) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.all >= maxAll || c.byKey[key] >= maxKey {
+		return false
+	}
+	if c.byKey == nil {
+		c.byKey = map[string]int{}
+	}
+	c.all++
+	c.byKey[key]++
+	return true
+}
+
+// release counts a stream out.
+func (c *streamCount) release(key string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.all--
+	if c.byKey[key]--; c.byKey[key] <= 0 {
+		delete(c.byKey, key)
+	}
 }
 
 type eventStream struct {
@@ -55,9 +94,11 @@ type eventStream struct {
 	id    string
 	after int
 	ctx   context.Context
+	owner string // the key that opened it, counted in s.streamsOpen
 }
 
 func (es *eventStream) stream(w *statusWriter) {
+	defer es.s.streamsOpen.release(es.owner)
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")

@@ -216,3 +216,65 @@ func TestStreamErrors(t *testing.T) {
 		t.Errorf("a bad Last-Event-ID: %d %s", resp.StatusCode, out)
 	}
 }
+
+// TestStreamsAreBounded: past MaxStreamsPerKey (and MaxStreams) a stream is
+// refused 429 too-many-streams with Retry-After, and a closed stream gives
+// its place back.
+func TestStreamsAreBounded(t *testing.T) {
+	srv := New(Options{Bundled: "../../rulesets", Store: dirStore(t, t.TempDir()), MaxStreams: 3, MaxStreamsPerKey: 2})
+	ts := httptest.NewServer(srv.Handler())
+	t.Cleanup(ts.Close)
+	post(t, ts, "/v1/sessions", `{"id":"s","bundled":"d20-5e","bundledSheets":["ada"]}`)
+	open := func() (*http.Response, context.CancelFunc) {
+		ctx, cancel := context.WithCancel(context.Background())
+		req, _ := http.NewRequestWithContext(ctx, "GET", ts.URL+"/v1/sessions/s/events/stream", nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			cancel()
+			t.Fatal(err)
+		}
+		return resp, cancel
+	}
+	var cancels []context.CancelFunc
+	defer func() {
+		for _, c := range cancels {
+			c()
+		}
+	}()
+	for i := 0; i < 2; i++ {
+		resp, cancel := open()
+		cancels = append(cancels, cancel)
+		if resp.StatusCode != 200 {
+			t.Fatalf("stream %d: %d", i+1, resp.StatusCode)
+		}
+	}
+	resp, cancel := open()
+	body := make([]byte, 4096)
+	n, _ := resp.Body.Read(body)
+	cancel()
+	if resp.StatusCode != 429 || resp.Header.Get("Retry-After") == "" || !strings.Contains(string(body[:n]), "too-many-streams") {
+		t.Fatalf("a third stream of one key: %d %q %s; want 429 too-many-streams with Retry-After", resp.StatusCode, resp.Header.Get("Retry-After"), body[:n])
+	}
+	// Closing one gives its place back, once the server has seen it go.
+	cancels[0]()
+	for try := 0; ; try++ {
+		resp, cancel := open()
+		if resp.StatusCode == 200 {
+			cancel()
+			break
+		}
+		cancel()
+		if try == 200 {
+			t.Fatalf("a closed stream's place never came back: %d", resp.StatusCode)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	var c streamCount // the process-wide bound, whoever asks
+	if !c.take("a", 3, 2) || !c.take("a", 3, 2) || c.take("a", 3, 2) || !c.take("b", 3, 2) || c.take("c", 3, 2) {
+		t.Errorf("streamCount: want 2 for key a, then 1 for b, then none for c (3 in all)")
+	}
+	c.release("a")
+	if !c.take("c", 3, 2) {
+		t.Errorf("streamCount: a released stream's place is not given back")
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -42,6 +43,7 @@ func Run(t *testing.T, backend Backend) {
 		{"IdempotencyRace", testIdempotencyRace},
 		{"Watch", testWatch},
 		{"ListAndDelete", testListAndDelete},
+		{"SetAnswers", testSetAnswers},
 	} {
 		t.Run(c.name, func(t *testing.T) { c.run(t, backend(t)) })
 	}
@@ -613,5 +615,64 @@ func testListAndDelete(t *testing.T, open func() session.EventStore) {
 	create(t, other, "s1")
 	if got := read(t, st, "s1", 0); len(got) != 0 {
 		t.Errorf("a new session on a deleted id holds %v", got)
+	}
+}
+
+// testSetAnswers: a store records another answering version only over the
+// one it holds (compare-and-set), keeps the log and the content as they
+// were, and of two concurrent upgrades exactly one wins.
+func testSetAnswers(t *testing.T, open func() session.EventStore) {
+	st := open()
+	defer st.Close()
+	ra, ok := st.(session.Reanswerer)
+	if !ok {
+		t.Fatalf("%s store cannot record an answering version (session.Reanswerer): the service could not upgrade its sessions", st.Name())
+	}
+	old := record()
+	old.Config.Answers = 1
+	if err := st.Create(ctx, "up", old); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Append(ctx, "up", 0, events(0, session.GMReply, "a reply")); err != nil {
+		t.Fatal(err)
+	}
+	if err := ra.SetAnswers(ctx, "up", 5, 6); !errors.Is(err, session.ErrAnswersMoved) {
+		t.Errorf("SetAnswers from a version the session does not record: %v; want ErrAnswersMoved", err)
+	}
+	if err := ra.SetAnswers(ctx, "none", 1, 2); !errors.Is(err, session.ErrNoSession) {
+		t.Errorf("SetAnswers of no session: %v; want ErrNoSession", err)
+	}
+	if err := ra.SetAnswers(ctx, "../x", 1, 2); !errors.Is(err, session.ErrBadID) {
+		t.Errorf("SetAnswers of a bad id: %v; want ErrBadID", err)
+	}
+	var wins atomic.Int32
+	var wg sync.WaitGroup
+	for i := 0; i < 4; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			switch err := ra.SetAnswers(ctx, "up", 1, 9); {
+			case err == nil:
+				wins.Add(1)
+			case !errors.Is(err, session.ErrAnswersMoved):
+				t.Errorf("concurrent SetAnswers: %v", err)
+			}
+		}()
+	}
+	wg.Wait()
+	if wins.Load() != 1 {
+		t.Errorf("%d of 4 concurrent SetAnswers(1 -> 9) won; want exactly 1", wins.Load())
+	}
+	got, err := open().Record(ctx, "up")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := old.Config
+	want.Answers = 9
+	if !reflect.DeepEqual(got.Config, want) || string(got.Ruleset) != string(old.Ruleset) {
+		t.Errorf("after SetAnswers the record is\n %+v\nwant %+v", got.Config, want)
+	}
+	if evs := read(t, st, "up", 0); len(evs) != 1 || evs[0].Text != "a reply" {
+		t.Errorf("after SetAnswers the log is %+v; want the one reply", evs)
 	}
 }

@@ -173,7 +173,7 @@ func (v *Validator) creatureSaves(o validate.Obj) map[string]int {
 	out := map[string]int{}
 	for k := range so.M {
 		if !slices.Contains(v.order["saves"], k) {
-			so.Addf(k, "no save %q in the ruleset; declared: %v", k, v.order["saves"])
+			so.Addf(k, "no save %q in the ruleset; declared: %v%s", k, v.order["saves"], validate.DidYouMean(k, v.order["saves"]))
 			continue
 		}
 		n, _ := so.Int(k, -100, 100, 0)
@@ -197,7 +197,7 @@ func (v *Validator) creatureAttack(o validate.Obj, kind string) CreatureAttack {
 	a.Budget, _ = o.Str("budget", 64, false)
 	if a.Budget != "" {
 		if budgets := v.EconomyBudgets(); budgets != nil && !slices.Contains(budgets, a.Budget) {
-			o.Addf("budget", "no budget %q in combat.economy.budgets; declared: %v", a.Budget, budgets)
+			o.Addf("budget", "no budget %q in combat.economy.budgets; declared: %v%s", a.Budget, budgets, validate.DidYouMean(a.Budget, budgets))
 		}
 	}
 	if kind == "dice-pool" {

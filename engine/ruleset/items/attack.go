@@ -383,14 +383,16 @@ func (c attackCtx) damage(do validate.Obj) AttackDamage {
 // (dice-sum): there a hit deals its dice, and nothing else would roll.
 // A dice stat the catalog item gives no value to counts as missing.
 func (c attackCtx) summedNeedsDice(ao validate.Obj, a *Attack) {
-	if c.v.ResolutionKind() != "dice-sum" || c.it.Invented {
-		return
+	if c.v.ResolutionKind() != "dice-sum" || c.it.Invented || c.it.Service {
+		return // a service's attack is refused whole (serviceRefusals)
 	}
 	switch {
 	case a.Damage.Dice == nil && ao.Has("damage") && hasKey(ao.M["damage"], "dice"):
 		// the dice were written and are already reported
 	case a.Damage.Dice == nil:
-		ao.Addf("", `a weapon in a summed fight (dice-sum) deals its "damage": { "dice": ... }; this attack has none`)
+		// At the member to add, as the creature action's refusal does
+		// (bestiary.go): the author's fix is a "dice" inside "damage".
+		c.v.P.Addf(ao.Ptr("damage", "dice"), `a weapon in a summed fight (dice-sum) deals its "damage": { "dice": ... }; this attack has none: add "dice" (such as "1d6")`)
 	case a.Damage.Dice.Stat != "":
 		if _, ok := a.Damage.Dice.Of(c.b, c.it); !ok {
 			c.v.P.Addf(ao.Ptr("damage", "dice"), "the item gives no value to stat %q, and a weapon in a summed fight (dice-sum) needs its damage dice", a.Damage.Dice.Stat)

@@ -375,7 +375,7 @@ func itemCost(io validate.Obj, b *ItemsBlock) *Cost {
 		case len(b.Currencies) == 0:
 			co.Addf("unit", `a cost names a coin of the block's "currencies", and the block declares none`)
 		default:
-			co.Addf("unit", "no coin %q in the block's currencies", u)
+			co.Addf("unit", "no coin %q in the block's currencies%s", u, validate.DidYouMean(u, coinIDs(b)))
 		}
 	}
 	if required && c.Unit != "" {

@@ -250,10 +250,10 @@ func checkItemRef(p *validate.Problems, at, ref string, b *ItemsBlock) string {
 	it := b.ItemByRef(ref)
 	switch {
 	case !strings.Contains(ref, "/"):
-		p.Addf(at, "want an item as \"catalog/entry\", found %q", ref)
+		p.Addf(at, "want an item as \"catalog/entry\", found %q%s", ref, entryRefFor(ref, b))
 		return ""
 	case it == nil:
-		p.Addf(at, "no item %q in a catalog that holds items", ref)
+		p.Addf(at, "no item %q in a catalog that holds items%s", ref, validate.DidYouMean(ref, itemRefs(b)))
 		return ""
 	case it.Service:
 		p.Addf(at, "%q is a service: a service is bought, never carried, so it is never given out as an item", ref)
@@ -272,7 +272,7 @@ func coinRefAt(o validate.Obj, key string, b *ItemsBlock) string {
 		if len(b.Currencies) == 0 {
 			o.Addf(key, `coins name a coin of the block's "currencies", and the block declares none`)
 		} else {
-			o.Addf(key, "no coin %q in the block's currencies", id)
+			o.Addf(key, "no coin %q in the block's currencies%s", id, validate.DidYouMean(id, coinIDs(b)))
 		}
 		return ""
 	}
@@ -315,7 +315,7 @@ func (v *Validator) creatureLoot(o validate.Obj, b *ItemsBlock) {
 			case len(b.LootTables) == 0:
 				v.P.Addf(at, "a creature's loot names one of items.lootTables, and the block declares none")
 			case b.LootTable(id) == nil || b.LootTable(id).ID != id:
-				v.P.Addf(at, "no loot table %q in items.lootTables; declared: %v", id, lootIDs(b))
+				v.P.Addf(at, "no loot table %q in items.lootTables; declared: %v%s", id, lootIDs(b), validate.DidYouMean(id, lootIDs(b)))
 			}
 		}
 	}
@@ -325,6 +325,53 @@ func lootIDs(b *ItemsBlock) []string {
 	out := make([]string, len(b.LootTables))
 	for i, t := range b.LootTables {
 		out[i] = t.ID
+	}
+	return out
+}
+
+// itemRefs are the "catalog/entry" refs of every item of the block, the
+// options a mistyped ref is matched against.
+func itemRefs(b *ItemsBlock) []string {
+	out := make([]string, 0, len(b.Items))
+	for _, it := range b.Items {
+		if it.Catalog != "" && it.Coin == "" {
+			out = append(out, it.Ref())
+		}
+	}
+	return out
+}
+
+// entryRefFor suggests the full ref of an item written by its entry id
+// (or a near one) alone: "longsword" is `did you mean "equipment/longsword"?`.
+func entryRefFor(id string, b *ItemsBlock) string {
+	var ids []string
+	refs := map[string]string{}
+	for _, ref := range itemRefs(b) {
+		entry := ref[strings.LastIndexByte(ref, '/')+1:]
+		if _, seen := refs[entry]; seen {
+			refs[entry] = "" // in two catalogs: no one answer
+			continue
+		}
+		refs[entry] = ref
+		ids = append(ids, entry)
+	}
+	want := id
+	if refs[id] == "" {
+		want = validate.Suggest(id, ids)
+	}
+	if ref := refs[want]; ref != "" {
+		return `; did you mean "` + ref + `"?`
+	}
+	return ""
+}
+
+// coinIDs are the coin ids of every currency family of the block.
+func coinIDs(b *ItemsBlock) []string {
+	var out []string
+	for _, fam := range b.Currencies {
+		for _, c := range fam.Units {
+			out = append(out, c.ID)
+		}
 	}
 	return out
 }

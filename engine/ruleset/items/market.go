@@ -382,7 +382,7 @@ func placeRef(o validate.Obj, key string, m *Market) string {
 		return "" // the list itself was refused: its ids are unknown
 	}
 	if m == nil || m.PlaceIndex(id) < 0 {
-		o.Addf(key, "no place size %q in items.market.places; declared: %v", id, placeIDs(m))
+		o.Addf(key, "no place size %q in items.market.places; declared: %v%s", id, placeIDs(m), validate.DidYouMean(id, placeIDs(m)))
 		return ""
 	}
 	return id
@@ -459,7 +459,7 @@ func stockTable(sto validate.Obj, b *ItemsBlock) string {
 		return ""
 	}
 	if t := b.LootTable(id); t == nil || t.ID != id {
-		sto.Addf("table", "no loot table %q in items.lootTables; declared: %v", id, lootIDs(b))
+		sto.Addf("table", "no loot table %q in items.lootTables; declared: %v%s", id, lootIDs(b), validate.DidYouMean(id, lootIDs(b)))
 		return ""
 	}
 	return id
@@ -497,7 +497,7 @@ func filterObj(fo validate.Obj, b *ItemsBlock) *ItemFilter {
 			return ""
 		}
 		if find(id) == nil {
-			fo.Addf(key, "no %s %q in the items block; declared: %v", key, id, namedIDs(list))
+			fo.Addf(key, "no %s %q in the items block; declared: %v%s", key, id, namedIDs(list), validate.DidYouMean(id, namedIDs(list)))
 			good = false
 			return ""
 		}
@@ -542,6 +542,9 @@ func (v *Validator) tell(to validate.Obj, b *ItemsBlock) *Tell {
 	}
 	t.DC, _ = to.Int("dc", 1, MaxDifficulty, 1)
 	t.Check.Difficulty = t.DC
+	if v.outcomesByTotal() {
+		v.warnf(to.Ptr("dc"), `this tell's dc has no effect: resolution.outcomes reads its bands by "total", the result whatever the difficulty (checks.md), so the tell is noticed on any successful band; to make it harder, read the bands by "margin"`)
+	}
 	t.Says, _ = to.Str("says", 300, true)
 	t.Needs = v.fitsLines(to, "needs")
 	t.NeedsAny = v.fitsLines(to, "needsAny")
@@ -565,6 +568,16 @@ func (v *Validator) tell(to validate.Obj, b *ItemsBlock) *Tell {
 		}
 	}
 	return t
+}
+
+// outcomesByTotal says whether the resolution's outcome bands are read
+// on the result itself (by "total"), where a check's difficulty decides
+// nothing: Blades' and PbtA's fixed bands.
+func (v *Validator) outcomesByTotal() bool {
+	r, _ := v.raw["resolution"].(map[string]any)
+	o, _ := r["outcomes"].(map[string]any)
+	by, _ := o["by"].(string)
+	return by == "total"
 }
 
 // fitsLines reads a list of { value, atLeast } lines at key.

@@ -116,3 +116,119 @@ func entryItem(r map[string]any, catalog, entry string) map[string]any {
 	}
 	panic("no " + catalog + "/" + entry)
 }
+
+// TestTellDCWarnsWhenBandsReadTheTotal: on a ruleset whose outcome bands
+// read the result itself (by "total", as Blades'), a tell's dc decides
+// nothing (checks.md: "whatever the difficulty was"), so the author is
+// told at the dc; read by margin, it is not.
+func TestTellDCWarnsWhenBandsReadTheTotal(t *testing.T) {
+	for _, by := range []string{"total", "margin"} {
+		r := marketBase(t)
+		at(r, "resolution", "outcomes")["by"] = by
+		data, _ := json.Marshal(r)
+		rs, err := ruleset.Load("r.json", data, ruleset.Options{})
+		if err != nil {
+			t.Fatalf("by %s: %v", by, err)
+		}
+		n := 0
+		for _, w := range rs.Warnings {
+			if strings.HasSuffix(w.Pointer, "/dc") && strings.Contains(w.Pointer, "/tells/") && strings.Contains(w.Message, "has no effect") {
+				n++
+			}
+		}
+		if by == "total" && n == 0 {
+			t.Errorf("bands by total: no warning at a tell's dc: %v", rs.Warnings)
+		}
+		if by == "margin" && n != 0 {
+			t.Errorf("bands by margin: %d warnings at tells' dc: %v", n, rs.Warnings)
+		}
+	}
+}
+
+// TestItemAndCoinRefsSuggest (issue 29): a mistyped loot item, an item
+// written by its entry id alone and a mistyped coin each say what was
+// meant, as a mistyped key does.
+func TestItemAndCoinRefsSuggest(t *testing.T) {
+	cases := []struct {
+		name    string
+		edit    func(r map[string]any)
+		pointer string
+		want    string
+	}{
+		{"loot item typo", func(r map[string]any) {
+			at(r, "items")["lootTables"].([]any)[0].(map[string]any)["entries"].([]any)[1].(map[string]any)["item"] = "magic_items/potion-of-healnig"
+		}, "/items/lootTables/0/entries/1/item", `no item "magic_items/potion-of-healnig" in a catalog that holds items; did you mean "magic_items/potion-of-healing"?`},
+		{"loot item by entry id", func(r map[string]any) {
+			at(r, "items")["lootTables"].([]any)[0].(map[string]any)["entries"].([]any)[1].(map[string]any)["item"] = "potion-of-healing"
+		}, "/items/lootTables/0/entries/1/item", `did you mean "magic_items/potion-of-healing"?`},
+		{"coin typo", func(r map[string]any) {
+			gear := at(r, "items")["startingGear"].([]any)
+			for _, g := range gear {
+				for _, l := range g.(map[string]any)["lines"].([]any) {
+					if m := l.(map[string]any); m["coins"] == "gp" {
+						m["coins"] = "gq"
+						return
+					}
+				}
+			}
+			t.Fatal("no coins line in the 5e starting gear")
+		}, "", `no coin "gq" in the block's currencies; did you mean "gp"?`},
+	}
+	cases = append(cases, struct {
+		name    string
+		edit    func(r map[string]any)
+		pointer string
+		want    string
+	}{"a check's skill typo", func(r map[string]any) {
+		if !replaceString(r, "arcana", "arcnaa") {
+			t.Fatal(`no "skill": "arcana" in the 5e ruleset's items`)
+		}
+	}, "", `did you mean "arcana"?`})
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := marketBase(t)
+			c.edit(r)
+			data, _ := json.Marshal(r)
+			_, err := ruleset.Load("r.json", data, ruleset.Options{})
+			var verr *validate.Error
+			if !errors.As(err, &verr) {
+				t.Fatalf("want a refusal, got %v", err)
+			}
+			for _, p := range verr.Problems {
+				if (c.pointer == "" || p.Pointer == c.pointer) && strings.Contains(p.Message, c.want) {
+					return
+				}
+			}
+			t.Errorf("no problem at %q containing %q; got:\n%v", c.pointer, c.want, verr)
+		})
+	}
+}
+
+// replaceString replaces the first "skill": old it finds under the
+// ruleset's items and catalogs with new.
+func replaceString(v any, old, new string) bool {
+	switch x := v.(type) {
+	case map[string]any:
+		if x["skill"] == old {
+			if _, top := x["label"]; !top { // a check's { "skill": id }, not the skill itself
+				x["skill"] = new
+				return true
+			}
+		}
+		for k, c := range x {
+			if k == "skills" {
+				continue
+			}
+			if replaceString(c, old, new) {
+				return true
+			}
+		}
+	case []any:
+		for _, c := range x {
+			if replaceString(c, old, new) {
+				return true
+			}
+		}
+	}
+	return false
+}

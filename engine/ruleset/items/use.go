@@ -404,7 +404,7 @@ func (v *Validator) useBudget(uo validate.Obj, u *Use) {
 		uo.Addf("", `a use spends a "budget" or is "free": say which`)
 	case u.Budget != "":
 		if budgets := v.EconomyBudgets(); budgets != nil && !slices.Contains(budgets, u.Budget) {
-			uo.Addf("budget", "no budget %q in combat.economy.budgets; declared: %v", u.Budget, budgets)
+			uo.Addf("budget", "no budget %q in combat.economy.budgets; declared: %v%s", u.Budget, budgets, validate.DidYouMean(u.Budget, budgets))
 		}
 	}
 }
@@ -469,7 +469,7 @@ func (v *Validator) applied(ao validate.Obj) (Applied, bool) {
 	}
 	c, _ := ao.Str("condition", 64, true)
 	if !v.conditions[c] {
-		ao.Addf("condition", "no condition %q in the ruleset; declared: %v", c, v.order["conditions"])
+		ao.Addf("condition", "no condition %q in the ruleset; declared: %v%s", c, v.order["conditions"], validate.DidYouMean(c, v.order["conditions"]))
 		return Applied{}, false
 	}
 	a := Applied{Condition: c}
@@ -493,7 +493,7 @@ func (v *Validator) useSave(uo validate.Obj) *UseSave {
 	s := &UseSave{}
 	s.Save, _ = so.Str("save", 64, true)
 	if s.Save != "" && !v.saves[s.Save] {
-		so.Addf("save", "no save %q in the ruleset; declared: %v", s.Save, v.order["saves"])
+		so.Addf("save", "no save %q in the ruleset; declared: %v%s", s.Save, v.order["saves"], validate.DidYouMean(s.Save, v.order["saves"]))
 		return nil
 	}
 	s.OnSuccess, _ = so.Enum("onSuccess", "negates", "negates", "half", "none")
@@ -548,7 +548,7 @@ func (v *Validator) numberStat(at, id, what string) string {
 	sd := b.Stat(id)
 	switch {
 	case sd == nil:
-		v.P.Addf(at, "no item stat %q in the items block; declared: %v", id, statIDs(b))
+		v.P.Addf(at, "no item stat %q in the items block; declared: %v%s", id, statIDs(b), validate.DidYouMean(id, statIDs(b)))
 	case sd.Type != "number":
 		v.P.Addf(at, "%s reads a number stat, and %q is a %s stat", what, id, sd.Type)
 	default:
@@ -754,14 +754,14 @@ func (v *Validator) gateCheck(co validate.Obj, gt *Gate) {
 	case co.Has("skill"):
 		s, _ := co.Str("skill", 64, true)
 		if !v.skills[s] {
-			co.Addf("skill", "no skill %q; declared: %v", s, v.order["skills"])
+			co.Addf("skill", "no skill %q; declared: %v%s", s, v.order["skills"], validate.DidYouMean(s, v.order["skills"]))
 			return
 		}
 		gt.Skill = s
 	case co.Has("ability"):
 		a, _ := co.Str("ability", 64, true)
 		if !v.abilities[a] {
-			co.Addf("ability", "no ability %q; declared: %v", a, v.order["abilities"])
+			co.Addf("ability", "no ability %q; declared: %v%s", a, v.order["abilities"], validate.DidYouMean(a, v.order["abilities"]))
 			return
 		}
 		gt.Ability = a

@@ -1,0 +1,53 @@
+package dirstore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+
+	"github.com/rulehost/rulehost/engine/session"
+)
+
+// SetAnswers records in a session's session.json that its log is answered
+// by version to, if it says from now (session.Reanswerer). It holds the
+// folder's write lock, as an append does, and replaces the file whole, so
+// the CLI and another service process on the same folder see the old
+// config or the new one, never a mix.
+func (d *Store) SetAnswers(ctx context.Context, id string, from, to int) error {
+	return outage(d.setAnswers(id, from, to))
+}
+
+func (d *Store) setAnswers(id string, from, to int) error {
+	if err := session.CheckID(id); err != nil {
+		return err
+	}
+	m := d.sessionLock(id)
+	m.Lock()
+	defer m.Unlock()
+	dir := d.Dir(id)
+	lock, err := session.LockFolder(dir, d.Wait)
+	if errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("session %s %w", id, session.ErrNoSession)
+	}
+	if err != nil {
+		return err
+	}
+	defer lock.Unlock()
+	cfg, err := session.ReadConfig(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("session %s %w", id, session.ErrNoSession)
+	}
+	if err != nil {
+		return err
+	}
+	if cfg.Answers != from {
+		return fmt.Errorf("session %s: %w (it records version %d, not %d)", id, session.ErrAnswersMoved, cfg.Answers, from)
+	}
+	cfg.Answers = to
+	b, err := session.MarshalConfig(cfg)
+	if err != nil {
+		return err
+	}
+	return session.ReplaceFile(dir, session.ConfigFile, b)
+}

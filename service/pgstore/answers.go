@@ -1,0 +1,55 @@
+package pgstore
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/rulehost/rulehost/engine/session"
+)
+
+// SetAnswers records that a session's log is answered by version to, if
+// its config says from now (session.Reanswerer). The UPDATE is guarded by
+// the config text it read, so a concurrent upgrade (or anything else that
+// rewrote the config) makes this one answer ErrAnswersMoved instead of
+// writing over it.
+func (s *Store) SetAnswers(ctx context.Context, id string, from, to int) error {
+	return outage(s.setAnswers(ctx, id, from, to))
+}
+
+func (s *Store) setAnswers(ctx context.Context, id string, from, to int) error {
+	if err := session.CheckID(id); err != nil {
+		return err
+	}
+	var old string
+	err := s.pool.QueryRow(ctx, `SELECT config FROM rulehost_sessions WHERE id = $1`, id).Scan(&old)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return fmt.Errorf("session %s %w", id, session.ErrNoSession)
+	}
+	if err != nil {
+		return fmt.Errorf("postgres: read session %s: %w", id, err)
+	}
+	var cfg session.Config
+	if err := json.Unmarshal([]byte(old), &cfg); err != nil {
+		return fmt.Errorf("postgres: session %s: its config: %w", id, err)
+	}
+	if cfg.Answers != from {
+		return fmt.Errorf("session %s: %w (it records version %d, not %d)", id, session.ErrAnswersMoved, cfg.Answers, from)
+	}
+	cfg.Answers = to
+	b, err := json.Marshal(cfg)
+	if err != nil {
+		return fmt.Errorf("postgres: %w", err)
+	}
+	tag, err := s.pool.Exec(ctx, `UPDATE rulehost_sessions SET config = $3 WHERE id = $1 AND config = $2`, id, old, string(b))
+	if err != nil {
+		return fmt.Errorf("postgres: upgrade session %s: %w", id, err)
+	}
+	if tag.RowsAffected() == 0 {
+		return fmt.Errorf("session %s: %w (another process rewrote it first)", id, session.ErrAnswersMoved)
+	}
+	return nil
+}

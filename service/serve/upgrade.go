@@ -1,0 +1,114 @@
+package serve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/rulehost/rulehost/engine/session"
+)
+
+// A stored session records the answering version that answered its log
+// (session.AnswerVersion, in its record's config). A service answers only
+// sessions of its own version: the same log folded under other rules can
+// come to another state without a word (issue 30 item 8), so a session
+// of another version is refused until it is upgraded on purpose, as the
+// CLI's `rulehost session upgrade` does for a folder.
+
+// answeredElsewhere is the refusal of a session another version answered.
+func answeredElsewhere(id string, was int) *apiError {
+	by := fmt.Sprintf("answering version %d", was)
+	if was == 0 {
+		by = "an engine that recorded no answering version"
+	}
+	return &apiError{Status: http.StatusConflict, Code: "answered-by-another-version",
+		Message: fmt.Sprintf("session %s: its log was answered by %s and this rulehost answers version %d, so its state here may differ from what its players were told; re-answer it under the current rules on purpose with POST /v1/sessions/%s/upgrade (its events stay readable at GET /v1/sessions/%s/events)",
+			id, by, session.AnswerVersion, id, id)}
+}
+
+type upgradeResponse struct {
+	ID string `json:"id"`
+	// From and To are the answering versions before and after.
+	From int `json:"from"`
+	To   int `json:"to"`
+	// Upgraded is false when the session was already this version's.
+	Upgraded bool `json:"upgraded"`
+	// Changes says what changed under the session (empty when nothing).
+	Changes []string `json:"changes"`
+	// Seq, Replies and Records are how much of its log was re-answered.
+	Seq     int `json:"seq"`
+	Replies int `json:"replies"`
+	Records int `json:"records"`
+}
+
+// handleUpgrade re-answers a stored session's whole log under this
+// engine and records this answering version, so the service answers it
+// again. The log is folded first: a log that does not fold here is
+// refused and the record left as it was. The version is written by a
+// compare-and-set (session.Reanswerer), so two servers upgrading at once
+// both answer and one writes.
+func (s *Server) handleUpgrade(ctx context.Context, r *http.Request) (any, error) {
+	st, err := s.store()
+	if err != nil {
+		return nil, err
+	}
+	id := r.PathValue("id")
+	ls, err := s.liveOwned(ctx, id) // the owner's only
+	if err != nil {
+		return nil, err
+	}
+	defer s.forget(id, ls) // the next request folds it from its record afresh
+	out := upgradeResponse{ID: id, From: ls.answers, To: session.AnswerVersion, Changes: []string{}}
+	if ls.answers != session.AnswerVersion {
+		was := fmt.Sprintf("version %d", ls.answers)
+		if ls.answers == 0 {
+			was = "an engine that recorded no version"
+		}
+		out.Changes = append(out.Changes, fmt.Sprintf("its log was answered by %s and is re-answered by version %d", was, session.AnswerVersion))
+	}
+	ls.mu.Lock()
+	defer ls.mu.Unlock()
+	if err := s.catchUp(ctx, id, ls); err != nil {
+		var ae *apiError
+		if errors.As(err, &ae) || errors.Is(err, session.ErrUnavailable) {
+			return nil, err // an outage or a refusal of its own: as it says
+		}
+		return nil, &apiError{Status: http.StatusUnprocessableEntity, Code: "unfoldable",
+			Message: fmt.Sprintf("session %s: its log does not fold under this rulehost, so it is left as it was: %v", id, err)}
+	}
+	state := ls.s.State()
+	out.Seq, out.Replies = ls.s.Len(), len(state.Replies)
+	for _, rep := range state.Replies {
+		out.Records += len(rep.Records)
+	}
+	if ls.answers == session.AnswerVersion {
+		return out, nil
+	}
+	ra, ok := st.(session.Reanswerer)
+	if !ok {
+		return nil, noReanswer(st)
+	}
+	wctx, cancel := s.storeContext(ctx)
+	defer cancel()
+	switch err := ra.SetAnswers(wctx, id, ls.answers, session.AnswerVersion); {
+	case errors.Is(err, errNoReanswer):
+		return nil, noReanswer(st)
+	case errors.Is(err, session.ErrAnswersMoved):
+		rec, rerr := st.Record(ctx, id)
+		if rerr == nil && rec.Config.Answers == session.AnswerVersion {
+			out.Upgraded = true // another process upgraded it at the same moment
+			return out, nil
+		}
+		return nil, &apiError{Status: http.StatusConflict, Code: "conflict", Message: err.Error() + "; read it again and retry"}
+	case err != nil:
+		return nil, storeError(err)
+	}
+	out.Upgraded = true
+	return out, nil
+}
+
+func noReanswer(st session.EventStore) *apiError {
+	return &apiError{Status: http.StatusNotImplemented, Code: "no-upgrade",
+		Message: fmt.Sprintf("the %s session store cannot record an answering version; upgrade the session where it is stored", st.Name())}
+}
