@@ -35,30 +35,29 @@ const EnvVar = "RULEHOST_PLUGINS"
 // added twice. A ruleset without "plugins" gets what it got before the
 // key existed, plus its own plugins/ folder when it has one.
 func Path(files, extra []string) []string {
-	var out []string
-	walkPath(files, extra, func(dir string, exists bool) {
-		if exists {
-			out = append(out, dir)
-		}
-	})
-	return out
+	dirs, _ := PathLooked(files, extra)
+	return dirs
 }
 
-// Looked names every folder Path considers, in its order, a folder that
-// does not exist marked "(missing)": what a refusal of a declared plugin
-// says it looked in, so the user sees where the plugin could have been.
-func Looked(files, extra []string) []string {
-	var out []string
+// PathLooked is Path, and every folder it considered, in its order, a
+// folder that does not exist marked "(missing)" (the working directory's
+// written ./plugins): what a refusal of a declared plugin says it looked
+// in, so the user sees where the plugin could have been.
+func PathLooked(files, extra []string) (dirs, looked []string) {
 	walkPath(files, extra, func(dir string, exists bool) {
-		if dir == DefaultDir {
-			dir = "./" + DefaultDir // the working directory's, said so
+		if exists {
+			dirs = append(dirs, dir)
+		}
+		name := dir
+		if name == DefaultDir {
+			name = "./" + DefaultDir
 		}
 		if !exists {
-			dir += " (missing)"
+			name += " (missing)"
 		}
-		out = append(out, dir)
+		looked = append(looked, name)
 	})
-	return out
+	return dirs, looked
 }
 
 // walkPath visits Path's candidates in order, each folder once (the same

@@ -42,7 +42,7 @@ func TestPathOrder(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("declaring ruleset:\n got %q\nwant %q", got, want)
 	}
-	looked := host.Looked([]string{declares}, []string{extra})
+	_, looked := host.PathLooked([]string{declares}, []string{extra})
 	wantLooked := []string{filepath.Join(rsDir, "plugins"), extra, env1, env2 + " (missing)", "./plugins",
 		filepath.Join(root, "rulesets", "plugins") + " (missing)", filepath.Join(root, "plugins")}
 	if !slices.Equal(looked, wantLooked) {

@@ -83,10 +83,10 @@ func pluginOptions(c *cli.Context) (loadOptions, error) {
 // declares plugins, the plugins/ folders above it last), so a command
 // finds a ruleset's plugins from any working directory.
 func rulesetPluginOptions(c *cli.Context, files ...string) (loadOptions, error) {
-	extra := c.StringSlice("plugins")
-	opts, err := pluginOptionsFrom(c, host.Path(files, extra))
+	dirs, looked := host.PathLooked(files, c.StringSlice("plugins"))
+	opts, err := pluginOptionsFrom(c, dirs)
 	if err == nil {
-		opts.Ruleset.Plugins = lookedIn(opts.Ruleset.Plugins, host.Looked(files, extra))
+		opts.Ruleset.Plugins = lookedIn(opts.Ruleset.Plugins, looked)
 	}
 	return opts, err
 }

@@ -131,17 +131,18 @@ func validatePluginOptions(c *cli.Context) (func(file string) (loadOptions, erro
 	}
 	loaded := map[string]loadOptions{}
 	return func(file string) (loadOptions, error) {
-		dirs := host.Path([]string{file}, c.StringSlice("plugins"))
+		dirs, looked := host.PathLooked([]string{file}, c.StringSlice("plugins"))
 		key := strings.Join(dirs, "\x00")
-		if opts, ok := loaded[key]; ok {
-			return opts, nil
-		}
-		opts, err := pluginOptionsFrom(c, dirs)
-		if err == nil {
-			opts.Ruleset.Plugins = lookedIn(opts.Ruleset.Plugins, host.Looked([]string{file}, c.StringSlice("plugins")))
+		opts, ok := loaded[key]
+		if !ok {
+			var err error
+			if opts, err = pluginOptionsFrom(c, dirs); err != nil {
+				return opts, err
+			}
 			loaded[key] = opts
 		}
-		return opts, err
+		opts.Ruleset.Plugins = lookedIn(opts.Ruleset.Plugins, looked)
+		return opts, nil
 	}, nil, nil
 }
 
