@@ -25,10 +25,13 @@ const EnvVar = "RULEHOST_PLUGINS"
 //     caller's to refuse;
 //  3. each RULEHOST_PLUGINS folder;
 //  4. the working directory's plugins/;
-//  5. for a ruleset that declares plugins, the plugins/ folder of each
-//     folder above its own, nearest first, up to the repository root
-//     (the first folder holding .git) or the filesystem root: a bundled
-//     ruleset finds the repository's plugins/ from any working directory.
+//  5. for each plugin NAME a ruleset declares, plugins/NAME in the
+//     nearest folder above the ruleset's own that has it, up to the
+//     repository root (the first folder holding .git) or the filesystem
+//     root: a bundled ruleset finds the repository's plugins from any
+//     working directory. Only that plugin's folder is added, not the rest
+//     of that plugins/ folder (which may hold test fixtures), and nothing
+//     when that plugins/ folder is already on the path whole.
 //
 // Folders of steps 1, 3, 4 and 5 that do not exist are left out, and a
 // folder already on the path (the same folder by another name) is not
@@ -86,11 +89,21 @@ func walkPath(files, extra []string, visit func(dir string, exists bool)) {
 	}
 	add(DefaultDir, false)
 	for _, f := range files {
-		if !declaresPlugins(f) {
-			continue
-		}
-		for _, d := range ancestorPluginDirs(f) {
-			add(d, false)
+		for _, name := range declaredNames(f) {
+			for _, d := range ancestorPluginDirs(f) {
+				if seen[sameFolder(d)] {
+					break // that plugins/ folder is on the path whole
+				}
+				pd := filepath.Join(d, name)
+				if _, err := os.Stat(filepath.Join(pd, "plugin.lua")); err == nil {
+					add(pd, true)
+					break // the nearest copy; farther ones would be shadowed
+				}
+				if !seen[sameFolder(pd)] {
+					seen[sameFolder(pd)] = true
+					visit(pd, false)
+				}
+			}
 		}
 	}
 }
@@ -118,29 +131,29 @@ func ancestorPluginDirs(file string) []string {
 	return out
 }
 
-// declaresPlugins reports whether a ruleset file has a non-empty
-// top-level "plugins" array. A file that cannot be read or decoded
-// declares none here; loading it reports why.
-func declaresPlugins(file string) bool {
+// declaredNames are the plugin names a ruleset file declares, each a
+// valid plugin name (so none can name a path outside plugins/). A file
+// that cannot be read or decoded declares none here; loading it reports
+// why.
+func declaredNames(file string) []string {
 	data, err := jsonin.ReadFile(file)
 	if err != nil {
-		return false
+		return nil
 	}
 	v, err := jsonin.Decode(data)
 	if err != nil {
-		return false
+		return nil
 	}
 	m, _ := v.(map[string]any)
 	arr, _ := m["plugins"].([]any)
-	return len(arr) > 0
-}
-
-// DeclaresPlugins reports whether any of the ruleset files declares the
-// plugins it needs: such a file cannot be loaded without looking for
-// them, so a command that skips loading plugins when a ruleset loads
-// natively must not skip them for it.
-func DeclaresPlugins(files ...string) bool {
-	return slices.ContainsFunc(files, declaresPlugins)
+	var out []string
+	for _, e := range arr {
+		o, _ := e.(map[string]any)
+		if name, ok := o["name"].(string); ok && ruleset.ValidPluginName(name) && !slices.Contains(out, name) {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 func isDir(d string) bool {

@@ -18,33 +18,47 @@ func mkdirs(t *testing.T, dirs ...string) {
 	}
 }
 
+// fakePlugin makes dir a plugin folder (Path only looks for plugin.lua).
+func fakePlugin(t *testing.T, dir string) {
+	t.Helper()
+	mkdirs(t, dir)
+	if err := os.WriteFile(filepath.Join(dir, "plugin.lua"), []byte("return {}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestPathOrder: the plugin path is the ruleset's own plugins/, then
-// --plugins, then RULEHOST_PLUGINS, then ./plugins, then (for a ruleset
-// that declares plugins) the plugins/ folders above it up to the
-// repository root and not beyond; missing folders are left out (Looked
-// names them), and one folder named twice is kept once.
+// --plugins, then RULEHOST_PLUGINS, then ./plugins, then (for each plugin
+// a ruleset declares) that plugin's folder in the nearest plugins/ above
+// the ruleset, up to the repository root and not beyond, and not the rest
+// of that folder; missing folders are left out (PathLooked names them),
+// and one folder named twice is kept once.
 func TestPathOrder(t *testing.T) {
 	tmp := t.TempDir()
 	root := filepath.Join(tmp, "root")
 	rsDir := filepath.Join(root, "rulesets", "x")
 	extra, env1, env2 := filepath.Join(tmp, "extra"), filepath.Join(tmp, "env1"), filepath.Join(tmp, "env2")
-	mkdirs(t, filepath.Join(tmp, "plugins"), filepath.Join(root, ".git"), filepath.Join(root, "plugins"),
-		filepath.Join(rsDir, "plugins"), extra, env1, filepath.Join(tmp, "cwd", "plugins"))
+	mkdirs(t, filepath.Join(root, ".git"), filepath.Join(rsDir, "plugins"), extra, env1, filepath.Join(tmp, "cwd", "plugins"))
+	fakePlugin(t, filepath.Join(tmp, "plugins", "q"))        // above the repository: never searched
+	fakePlugin(t, filepath.Join(root, "plugins", "p"))       // declared
+	fakePlugin(t, filepath.Join(root, "plugins", "fixture")) // not declared: not loaded
+	fakePlugin(t, filepath.Join(root, "rulesets", "other"))  // not a plugins/ folder
 	declares := filepath.Join(rsDir, "ruleset.json")
 	plain := filepath.Join(rsDir, "plain.json")
-	os.WriteFile(declares, []byte(`{"id": "x", "plugins": [{"name": "p", "version": "^1.0"}]}`), 0o644)
+	os.WriteFile(declares, []byte(`{"id": "x", "plugins": [{"name": "p", "version": "^1.0"}, {"name": "q", "version": "^1.0"}, {"name": "../../etc", "version": "1.0"}]}`), 0o644)
 	os.WriteFile(plain, []byte(`{"id": "x"}`), 0o644)
 	t.Chdir(filepath.Join(tmp, "cwd"))
 	t.Setenv(host.EnvVar, env1+string(os.PathListSeparator)+env2+string(os.PathListSeparator))
 
 	got := host.Path([]string{declares}, []string{extra, filepath.Join(rsDir, "plugins")})
-	want := []string{filepath.Join(rsDir, "plugins"), extra, env1, "plugins", filepath.Join(root, "plugins")}
+	want := []string{filepath.Join(rsDir, "plugins"), extra, env1, "plugins", filepath.Join(root, "plugins", "p")}
 	if !slices.Equal(got, want) {
 		t.Errorf("declaring ruleset:\n got %q\nwant %q", got, want)
 	}
 	_, looked := host.PathLooked([]string{declares}, []string{extra})
 	wantLooked := []string{filepath.Join(rsDir, "plugins"), extra, env1, env2 + " (missing)", "./plugins",
-		filepath.Join(root, "rulesets", "plugins") + " (missing)", filepath.Join(root, "plugins")}
+		filepath.Join(root, "rulesets", "plugins", "p") + " (missing)", filepath.Join(root, "plugins", "p"),
+		filepath.Join(root, "rulesets", "plugins", "q") + " (missing)", filepath.Join(root, "plugins", "q") + " (missing)"}
 	if !slices.Equal(looked, wantLooked) {
 		t.Errorf("looked:\n got %q\nwant %q", looked, wantLooked)
 	}
@@ -55,13 +69,18 @@ func TestPathOrder(t *testing.T) {
 	if want := []string{filepath.Join(rsDir, "plugins"), env1, "plugins"}; !slices.Equal(got, want) {
 		t.Errorf("plain ruleset:\n got %q\nwant %q", got, want)
 	}
-	if !host.DeclaresPlugins(plain, declares) || host.DeclaresPlugins(plain) {
-		t.Error("DeclaresPlugins")
+
+	// A plugins/ folder above that is on the path whole (the working
+	// directory's) is not searched again for one plugin.
+	t.Chdir(root)
+	if got, want := host.Path([]string{declares}, nil), []string{filepath.Join(rsDir, "plugins"), env1, "plugins"}; !slices.Equal(got, want) {
+		t.Errorf("from the repository root:\n got %q\nwant %q", got, want)
 	}
 
 	// No repository root: up to the filesystem root (tmp/plugins is above).
+	t.Chdir(filepath.Join(tmp, "cwd"))
 	os.Remove(filepath.Join(root, ".git"))
-	if got := host.Path([]string{declares}, nil); !slices.Contains(got, filepath.Join(tmp, "plugins")) {
+	if got := host.Path([]string{declares}, nil); !slices.Contains(got, filepath.Join(tmp, "plugins", "q")) {
 		t.Errorf("without .git the search goes on up: %q", got)
 	}
 	t.Setenv(host.EnvVar, "")

@@ -63,7 +63,7 @@ var coreVocabulary = []Section{
 		k("rests", "array:object:rests", "[]", "", "rests, and the pools each refills"),
 		k("$schema", "string", "", "", "the JSON Schema an editor checks the file against; the engine ignores it"),
 	}},
-	{ID: "plugins", Pointer: "/plugins/*", Title: "Plugins", Meaning: "A plugin the ruleset needs. The host looks for it on the plugin path (the ruleset's own plugins/ folder, --plugins, RULEHOST_PLUGINS, ./plugins, then the plugins/ folder above the ruleset's, up to the repository root) and refuses the ruleset when the first plugin of that name is missing or of a version the constraint does not allow.", Keys: []Key{
+	{ID: "plugins", Pointer: "/plugins/*", Title: "Plugins", Meaning: "A plugin the ruleset needs. The host looks for it on the plugin path (the ruleset's own plugins/ folder, --plugins, RULEHOST_PLUGINS, ./plugins, then plugins/NAME in the nearest plugins/ folder above the ruleset's, up to the repository root) and refuses the ruleset when the first plugin of that name is missing or of a version the constraint does not allow.", Keys: []Key{
 		k("name", "string", "", "required; the plugin manifest's name: lower-case letters, digits and dashes", "the plugin, as its manifest names itself"),
 		k("version", "string", "", "required; \"1.2.0\" or \"=1.2.0\", \">=1.2\", \"^1.2\", \"~1.2\"", "the versions of the plugin the ruleset accepts: exactly, that or newer, newer within the major version, newer within the minor version"),
 	}},
