@@ -66,8 +66,9 @@ func runServe(c *cli.Context) error {
 		bundled = ""
 	}
 	// One plugin set serves every request: the plugin path of the bundled
-	// rulesets (each one's plugins/ folder, the folders above those that
-	// declare plugins) around --plugins, RULEHOST_PLUGINS and ./plugins.
+	// rulesets (each one's plugins/ folder, and the plugins they declare
+	// from the folders above) around --plugins, RULEHOST_PLUGINS and
+	// ./plugins.
 	var files []string
 	if bundled != "" {
 		files, _ = filepath.Glob(filepath.Join(bundled, "*", "ruleset.json"))
