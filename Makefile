@@ -50,6 +50,7 @@ FUZZ_TARGETS := \
 	./suite:FuzzParseGolden \
 	./engine/ruleset:FuzzParseVersion \
 	./engine/ruleset:FuzzParseConstraint \
+	./engine/ruleset:FuzzPluginNeeds \
 	./engine/sheet:FuzzFindName \
 	./engine/validate:FuzzSuggest
 
