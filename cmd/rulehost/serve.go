@@ -22,7 +22,7 @@ func init() {
 			Description: "Listens on --addr (loopback by default) until interrupted, then finishes the\n" +
 				"requests in flight and exits. The API is described by /v1/openapi.json; /healthz\n" +
 				"answers when the service is up, /readyz when its session store answers, and\n" +
-				"/metrics exports Prometheus metrics. Plugins load once at start (plugins/ when\n" +
+				"/metrics exports Prometheus metrics (behind the keys, unless --public-metrics).\nPlugins load once at start (plugins/ when\n" +
 				"present, and --plugins DIR). Bodies must be application/json; browser pages of\n" +
 				"other origins are refused unless --cors-origin allows them. With --keys FILE (or\n" +
 				"RULEHOST_API_KEYS) every API route wants Authorization: Bearer KEY and each key\n" +
@@ -40,6 +40,7 @@ func init() {
 				&cli.StringSliceFlag{Name: "cors-origin", Usage: "let pages of `ORIGIN` (https://app.example) call the service from a browser (repeatable)"},
 				&cli.Float64Flag{Name: "rate-limit", Usage: "at most `N` requests a second per API key (per client address without keys); 0: no limit"},
 				&cli.IntFlag{Name: "rate-burst", Usage: "bursts of up to `N` requests over --rate-limit (the limit rounded up by default)"},
+				&cli.BoolFlag{Name: "public-metrics", Usage: "serve /metrics without an API key even when the service has keys (a scraper that sends none)"},
 				&cli.IntFlag{Name: "max-streams", Value: serve.DefaultMaxStreams, Usage: "at most `N` event streams open at once in this process (429 too-many-streams past it)"},
 				&cli.IntFlag{Name: "max-streams-per-key", Value: serve.DefaultMaxStreamsPerKey, Usage: "at most `N` event streams open at once for one API key"},
 				&cli.DurationFlag{Name: "idle-expiry", Usage: "delete sessions not appended to for `DURATION` (e.g. 720h); 0: keep them"},
@@ -104,6 +105,7 @@ func runServe(c *cli.Context) error {
 		RateBurst:   c.Int("rate-burst"),
 		IdleExpiry:  c.Duration("idle-expiry"),
 
+		PublicMetrics:    c.Bool("public-metrics"),
 		MaxStreams:       c.Int("max-streams"),
 		MaxStreamsPerKey: c.Int("max-streams-per-key"),
 	})

@@ -115,3 +115,38 @@ func TestKeysFromEnv(t *testing.T) {
 		}
 	}
 }
+
+// TestMetricsBehindKeys: with keys, /metrics wants one as /v1 does (its
+// counts say how the service is used); PublicMetrics opens it for a
+// scraper that sends none; without keys it is open as everything is.
+func TestMetricsBehindKeys(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "keys.txt")
+	key, err := apikey.Add(file, "ops", time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys, err := apikey.Open(file, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name           string
+		opts           Options
+		withKey, noKey int
+	}{
+		{"keys", Options{Keys: keys}, 200, 401},
+		{"keys, public metrics", Options{Keys: keys, PublicMetrics: true}, 200, 200},
+		{"no keys", Options{}, 200, 200},
+	} {
+		ts := httptest.NewServer(New(c.opts).Handler())
+		resp, out := sendReq(t, "GET", ts.URL+"/metrics", "", "", "Authorization", "Bearer "+key)
+		if resp.StatusCode != c.withKey || !strings.Contains(out, "process_cpu_seconds_total") && c.withKey == 200 {
+			t.Errorf("%s: /metrics with a key: %d", c.name, resp.StatusCode)
+		}
+		resp, out = sendReq(t, "GET", ts.URL+"/metrics", "", "")
+		if resp.StatusCode != c.noKey || c.noKey == 401 && !strings.Contains(out, `"unauthorized"`) {
+			t.Errorf("%s: /metrics without a key: %d %s", c.name, resp.StatusCode, out)
+		}
+		ts.Close()
+	}
+}

@@ -106,7 +106,7 @@ func Load(ctx context.Context, o LoadOptions) (LoadResult, error) {
 	if err != nil {
 		return LoadResult{}, err
 	}
-	cpu0, cpuKnown := serverCPU(ctx, hc, base)
+	cpu0, cpuKnown := serverCPU(ctx, hc, base, o.Key)
 	own0 := processCPU()
 
 	var (
@@ -155,7 +155,7 @@ func Load(ctx context.Context, o LoadOptions) (LoadResult, error) {
 	res.Elapsed = time.Since(start)
 	res.ClientCPU = processCPU() - own0
 	if cpuKnown {
-		if cpu1, ok := serverCPU(ctx, hc, base); ok {
+		if cpu1, ok := serverCPU(ctx, hc, base, o.Key); ok {
 			res.ServerCPU = cpu1 - cpu0
 		}
 	}
@@ -223,10 +223,13 @@ func loadWork(ctx context.Context, hc *http.Client, base string, o LoadOptions) 
 }
 
 // serverCPU reads process_cpu_seconds_total from the service's /metrics.
-func serverCPU(ctx context.Context, hc *http.Client, base string) (time.Duration, bool) {
+func serverCPU(ctx context.Context, hc *http.Client, base, key string) (time.Duration, bool) {
 	r, err := http.NewRequestWithContext(ctx, "GET", base+"/metrics", nil)
 	if err != nil {
 		return 0, false
+	}
+	if key != "" {
+		r.Header.Set("Authorization", "Bearer "+key) // /metrics is behind the keys
 	}
 	resp, err := hc.Do(r)
 	if err != nil {

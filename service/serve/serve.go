@@ -92,6 +92,10 @@ type Options struct {
 	// open without limit. Past either, 429 too-many-streams.
 	// DefaultMaxStreams and DefaultMaxStreamsPerKey when 0.
 	MaxStreams, MaxStreamsPerKey int
+	// PublicMetrics serves /metrics without a key even when the service
+	// has keys (a scraper on a private network that sends none); by
+	// default /metrics wants a key as /v1 does.
+	PublicMetrics bool
 }
 
 // DefaultMaxLive is how many folded sessions a process keeps by default.
@@ -187,7 +191,14 @@ func New(opts Options) *Server {
 	}
 	s.mountPlay()
 	s.mux.Handle("/mcp", s.Admitted(s.MCPHandler())) // MCP over streamable HTTP (docs/mcp.md), behind the same keys as /v1
-	s.mux.Handle("GET /metrics", s.opts.Registry)
+	if s.opts.PublicMetrics {
+		s.mux.Handle("GET /metrics", s.opts.Registry)
+	} else {
+		// Behind the keys when there are keys: the counts by route and
+		// status, the store's latency and the plugins' calls say how the
+		// service is used, which is nobody's business without a key.
+		s.mux.Handle("GET /metrics", s.Admitted(s.opts.Registry))
+	}
 	s.notFound = s.wrap(route{Method: "(any)", Path: "(not-found)", Public: true, Handle: func(*Server) handlerFunc {
 		return func(_ context.Context, r *http.Request) (any, error) {
 			p := r.URL.Path
