@@ -80,6 +80,18 @@ func (h *Host) RulesetOptions() ruleset.Options {
 // PluginPath is what the host found on its plugin path (nil for none).
 func (h *Host) PluginPath() *ruleset.PluginPath { return h.path }
 
+// SetLooked names every folder the plugin path considered, missing ones
+// too (PathLooked), for the rulesets this host validates to name in a
+// refusal; the plugins found stay as loaded. Options taken before keep
+// what they had.
+func (h *Host) SetLooked(folders []string) {
+	pp := &ruleset.PluginPath{Folders: append([]string(nil), folders...)}
+	if h.path != nil {
+		pp.Found = h.path.Found
+	}
+	h.path = pp
+}
+
 // Handles reports whether a plugin answers tags with this name.
 func (h *Host) Handles(name string) bool {
 	if h.remote != nil {

@@ -85,7 +85,13 @@ func pluginOptions(c *cli.Context) (loadOptions, error) {
 func rulesetPluginOptions(c *cli.Context, files ...string) (loadOptions, error) {
 	dirs, looked := host.PathLooked(files, c.StringSlice("plugins"))
 	opts, err := pluginOptionsFrom(c, dirs)
-	if err == nil {
+	switch {
+	case err != nil:
+	case opts.Host != nil:
+		// the host names them too: serve validates through it
+		opts.Host.SetLooked(looked)
+		opts.Ruleset = opts.Host.RulesetOptions()
+	default:
 		opts.Ruleset.Plugins = lookedIn(opts.Ruleset.Plugins, looked)
 	}
 	return opts, err
