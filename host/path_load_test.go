@@ -78,6 +78,20 @@ func TestLoadedPathChecksDeclaredPlugins(t *testing.T) {
 	if msg := problem(t, err, "/plugins/0/name"); !strings.Contains(msg, `did you mean "terse"?`) {
 		t.Errorf("near name: %q", msg)
 	}
+
+	// SetLooked: the refusal names the folders considered, missing ones
+	// too; options taken before keep what they had.
+	h.SetLooked([]string{"own/plugins (missing)", a, b})
+	_, err = ruleset.Load("r.json", tinyRuleset(`[{"name": "gone", "version": "^1.0"}]`), h.RulesetOptions())
+	if msg := problem(t, err, "/plugins/0/name"); !strings.Contains(msg, "looked in own/plugins (missing), "+a+", "+b) {
+		t.Errorf("SetLooked: %q", msg)
+	}
+	if _, err := ruleset.Load("r.json", tinyRuleset(`[{"name": "terse", "version": "^0.9"}]`), h.RulesetOptions()); err != nil {
+		t.Errorf("SetLooked lost what was found: %v", err)
+	}
+	if len(opts.Plugins.Folders) != 2 {
+		t.Errorf("SetLooked changed options taken before: %q", opts.Plugins.Folders)
+	}
 }
 
 func problem(t *testing.T, err error, ptr string) string {
