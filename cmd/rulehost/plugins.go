@@ -79,9 +79,10 @@ func pluginOptions(c *cli.Context) (loadOptions, error) {
 }
 
 // rulesetPluginOptions loads the plugin path of the ruleset files
-// (host.Path: each file's own plugins/ folder first, and, for a file that
-// declares plugins, the plugins/ folders above it last), so a command
-// finds a ruleset's plugins from any working directory.
+// (host.Path: each file's own plugins/ folder first, and last the plugins
+// a file declares, from the plugins/ folders above it), so a command
+// finds a ruleset's plugins from any working directory. Every folder
+// considered, missing ones too, is what a refusal says it looked in.
 func rulesetPluginOptions(c *cli.Context, files ...string) (loadOptions, error) {
 	dirs, looked := host.PathLooked(files, c.StringSlice("plugins"))
 	opts, err := pluginOptionsFrom(c, dirs)
