@@ -43,4 +43,19 @@ func TestConfigPins(t *testing.T) {
 	if err := c.Verify(dir); !errors.As(err, &ce) || !strings.Contains(err.Error(), "plugin one 1.2.0 ../plugins/one changed") {
 		t.Errorf("changed: %v", err)
 	}
+
+	// A plugin path folder that is the pinned plugin's own (found above the
+	// ruleset) is named once, by the pin.
+	c2, err := session.NewConfig(dir, rf, pd, []string{one}, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c2.Pin(dir, []session.PluginPin{{Name: "one", Version: "1.3.0", Dir: one}}); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(one, "plugin.lua"), []byte(`return {name = "one", version = "1.4.0", api = 1}`), 0o644)
+	err = c2.Verify(dir)
+	if !errors.As(err, &ce) || len(ce.Changes) != 1 || !strings.Contains(ce.Changes[0], "plugin one 1.3.0 ../plugins/one changed") {
+		t.Errorf("one folder, one change: %v", err)
+	}
 }
