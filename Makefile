@@ -26,6 +26,8 @@ FUZZ_TARGETS := \
 	./host/isolate:FuzzFrames \
 	./host/kind:FuzzReadOutcome \
 	./engine/session:FuzzTranscript \
+	./engine/session:FuzzSnapshot \
+	./engine/session:FuzzFastLine \
 	./engine/money:FuzzParseAmount \
 	./engine/prompt:FuzzBudget \
 	./engine/loot:FuzzLootTables \
@@ -54,7 +56,7 @@ FUZZ_TARGETS := \
 	./engine/sheet:FuzzFindName \
 	./engine/validate:FuzzSuggest
 
-.PHONY: help build test bench bench-cli bench-peers fuzz lint golden generate demo clean load
+.PHONY: help build test bench bench-cli bench-peers fuzz lint golden generate demo clean load play-assets
 
 help:
 	@echo "make build   build $(BIN)"
@@ -67,6 +69,7 @@ help:
 	@echo "make golden  regenerate golden records (only on purpose)"
 	@echo "make generate  regenerate docs/ruleset.md, docs/capability.md and schema/ from the tables"
 	@echo "make demo    build and roll a 5e check"
+	@echo "make play-assets  rebuild the playground's editor (service/serve/play/editor.js) from web/ with npm and esbuild; commit the result"
 	@echo "make load    HTTP load: rulehost serve on loopback, rulehost load (check, then append; LOAD_SECONDS, LOAD_CLIENTS, PG=postgres://... for PostgreSQL appends)"
 
 # The binary is built without cgo (a static binary: no dynamic loader at
@@ -136,6 +139,13 @@ golden:
 demo: build
 	$(BIN) check --ruleset rulesets/d20-5e/ruleset.json --sheet rulesets/d20-5e/sheets/ada.json --seed 7 \
 		'[skill_check: skill="Athletics" dc="15" mode="advantage"]'
+
+# The playground's editor (CodeMirror 6) is bundled from web/ by esbuild
+# into one embedded file, committed, so build and test never need npm
+# (docs/playground.md). npm ci installs exactly what web/package-lock.json
+# locks.
+play-assets:
+	cd web && npm ci --no-audit --no-fund && node build.js
 
 clean:
 	rm -rf bin

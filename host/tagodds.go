@@ -101,6 +101,9 @@ func (h *Host) TagOdds(env plugin.TagEnv, t tag.Tag, opts TagOddsOptions) (odds.
 	}
 	out := odds.Result{Exact: true, Method: "enumerated", Leaves: res.Leaves, Neglected: res.Neglected,
 		ErrorBound: odds.ErrorBound + res.Neglected}
+	if len(res.Classes) > 0 {
+		out.Note = "faces the outcome never told apart were walked as one (" + strings.Join(res.Classes, "; ") + ")"
+	}
 	for _, o := range res.Outcomes {
 		out.Outcomes = append(out.Outcomes, odds.Outcome{Outcome: o.Key, P: o.P})
 	}

@@ -230,11 +230,21 @@ func (p *Party) SettleAll() string {
 // characters a record names) are returned with any each still had to be
 // told, and the others wait in Member.Lifted for a record of theirs.
 func (p *Party) SettleFor(concerns func(name string) bool) string {
-	var out []string
 	for i, m := range p.Members {
 		for _, c := range p.Settle(i) {
 			m.Lifted = append(m.Lifted, p.conditionLabel(c)+" ("+m.Name+")")
 		}
+	}
+	return p.TellLifted(concerns)
+}
+
+// TellLifted is SettleFor's report without settling: the ended
+// conditions still to be told of the members concerns says, which are
+// told now. A caller that knows the party has not changed since it last
+// settled (so settling would end nothing) calls it alone.
+func (p *Party) TellLifted(concerns func(name string) bool) string {
+	var out []string
+	for _, m := range p.Members {
 		if len(m.Lifted) > 0 && concerns(m.Name) {
 			out = append(out, m.Lifted...)
 			m.Lifted = nil

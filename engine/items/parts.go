@@ -31,3 +31,29 @@ func cloneParts(m map[string]Part) map[string]Part {
 	}
 	return out
 }
+
+// PartCodec keeps a section's part in a session snapshot
+// (docs/session.md "Snapshots") and reads it back. A snapshot is only as
+// good as its codecs: Encode says false for a part it cannot keep
+// exactly (a fight in progress holds what it read as it began), and the
+// session then writes no snapshot at all rather than one that folds on
+// differently.
+type PartCodec struct {
+	// Encode is the part's bytes; ok is false when it cannot be kept.
+	Encode func(Part) (data []byte, ok bool)
+	// Decode reads bytes Encode wrote back into a part, strictly: a
+	// snapshot it refuses is ignored.
+	Decode func(data []byte) (Part, error)
+}
+
+var partCodecs = map[string]PartCodec{}
+
+// RegisterPartCodec registers the codec of a section's part (from the
+// section's init, beside its Part type).
+func RegisterPartCodec(section string, c PartCodec) { partCodecs[section] = c }
+
+// PartCodecOf is the codec registered for a section.
+func PartCodecOf(section string) (PartCodec, bool) {
+	c, ok := partCodecs[section]
+	return c, ok
+}

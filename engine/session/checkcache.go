@@ -28,6 +28,8 @@ type checkCache struct {
 	// off makes every check compute its environment afresh: the
 	// reference TestCheckCacheNeverStale holds the cache to.
 	off bool
+	// built counts the environments computed (TestCheckCacheKeptAcrossEvents).
+	built int
 }
 
 // memberCheck is one member's entry.
@@ -54,6 +56,7 @@ func (k *checkCache) env(s *Session, p *items.Party, i int) *check.Env {
 		ch, effects := p.CheckEnv(i)
 		m.env = &check.Env{RS: s.RS, Char: ch, Effects: effects}
 		m.gen = k.gen
+		k.built++
 	}
 	m.env.Kinds = s.Kinds // a host may set them after the session began
 	return m.env

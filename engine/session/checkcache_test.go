@@ -120,3 +120,31 @@ func withProbes(text, probes string) string {
 	b.WriteString(text[last:])
 	return b.String()
 }
+
+// TestCheckCacheKeptAcrossEvents: checks that change nothing, over many
+// events, compute each member's environment once and settle the party's
+// conditions once: neither a new event nor a tag no one answers makes
+// them stale (a fold used to compute both afresh for every event).
+func TestCheckCacheKeptAcrossEvents(t *testing.T) {
+	s := transcriptSession(t, "../../rulesets/gravewatch")
+	// Maud starts Rattled (a condition to settle) in this party.
+	if _, err := s.Append(GMReply, `[sheet: op="condition" who="Maud" add="rattled"]`); err != nil {
+		t.Fatal(err)
+	}
+	built, settles := s.checks.built, s.settles
+	for i := range 200 {
+		kind := GMReply
+		if i%3 == 0 {
+			kind = PlayerAction
+		}
+		if _, err := s.Append(kind, `[skill_check: skill="Watch" who="Maud"] [mood: calm] [roll_dice: dice="1d6"] [skill_check: skill="Watch" who="Bram"]`); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := s.checks.built - built; n > 2 {
+		t.Errorf("400 checks of 2 members computed %d environments, want at most 2", n)
+	}
+	if n := s.settles - settles; n > 1 {
+		t.Errorf("600 tags that changed nothing settled the party %d times, want at most 1", n)
+	}
+}

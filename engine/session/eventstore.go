@@ -78,6 +78,21 @@ type Watcher interface {
 	Watch(ctx context.Context, id string) (<-chan struct{}, error)
 }
 
+// Snapshotter is a store that keeps a snapshot of each session's fold
+// beside its log (docs/session.md "Snapshots"), so that a process that
+// folds the session again (after a restart, or having dropped it from
+// memory) folds only what came after it. service/dirstore keeps the
+// folder's snapshot.bin, as the CLI does; service/pgstore keeps none. A
+// snapshot is checked before it is used (FoldFrom), so a store hands
+// back whatever it holds.
+type Snapshotter interface {
+	// LoadSnapshot is the session's snapshot, nil for none (or one that
+	// cannot be read: a snapshot is never needed).
+	LoadSnapshot(ctx context.Context, id string) []byte
+	// SaveSnapshot replaces it, whole or not at all.
+	SaveSnapshot(ctx context.Context, id string, data []byte) error
+}
+
 // Lister is a store that can list and delete its sessions (the
 // service's GET and DELETE /v1/sessions, and its idle expiry).
 type Lister interface {

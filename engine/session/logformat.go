@@ -1,6 +1,7 @@
 package session
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -81,6 +82,17 @@ func (e *LineError) Error() string {
 // matches and the canonical bytes AppendLine writes. It never skips: every
 // departure is an error saying what it is.
 func decodeLine(line []byte, format int) (ev Event, more bool, err error) {
+	if format >= FormatV2 {
+		if ev, more, ok := fastLine(line); ok {
+			return ev, more, nil
+		}
+	}
+	return decodeLineStrict(line, format)
+}
+
+// decodeLineStrict is decodeLine without the fast path: it reads any
+// line, and says what is wrong with a bad one.
+func decodeLineStrict(line []byte, format int) (ev Event, more bool, err error) {
 	if len(line) == 0 {
 		return ev, false, errors.New("the line is empty")
 	}
@@ -164,6 +176,119 @@ func decodeLine(line []byte, format int) (ev Event, more bool, err error) {
 		return ev, false, errors.New("not in the canonical form the store writes (spacing, order or escapes differ)")
 	}
 	return ev, more, nil
+}
+
+// fastLine reads a line laid out exactly as AppendLine writes it, the
+// only lines a format 2 log holds, without building a JSON tree: most of
+// a long session's refold was reading its log. It accepts a line only
+// when AppendLine writes that very line for the event it read (so the
+// crc matches and the form is canonical), the line is valid UTF-8, the
+// kind is known and the key well formed: exactly what decodeLineStrict
+// accepts of such a line, with the same event. Anything else (ok false)
+// goes to decodeLineStrict, which says what is wrong.
+func fastLine(line []byte) (ev Event, more bool, ok bool) {
+	rest, ok := bytes.CutPrefix(line, []byte(`{"seq":`))
+	if !ok || len(rest) == 0 || rest[0] < '1' || rest[0] > '9' {
+		return ev, false, false
+	}
+	n := 0
+	for len(rest) > 0 && rest[0] >= '0' && rest[0] <= '9' {
+		if n > (1<<31)/10 {
+			return ev, false, false
+		}
+		n = n*10 + int(rest[0]-'0')
+		rest = rest[1:]
+	}
+	ev.Seq = n
+	if ev.Kind, rest, ok = fastMember(rest, `,"kind":`); !ok {
+		return ev, false, false
+	}
+	if ev.Text, rest, ok = fastMember(rest, `,"text":`); !ok {
+		return ev, false, false
+	}
+	if bytes.HasPrefix(rest, []byte(`,"key":`)) {
+		if ev.Key, rest, ok = fastMember(rest, `,"key":`); !ok || CheckKey(ev.Key) != nil {
+			return ev, false, false
+		}
+	}
+	more = bytes.HasPrefix(rest, []byte(`,"more":true`))
+	switch ev.Kind {
+	case GMReply, PlayerAction, Regenerate:
+	default:
+		return ev, false, false
+	}
+	if !utf8.Valid(line) {
+		return ev, false, false
+	}
+	var buf [512]byte
+	want := AppendLine(buf[:0], ev, more)
+	if !bytes.Equal(want[:len(want)-1], line) {
+		return ev, false, false
+	}
+	return ev, more, true
+}
+
+// fastMember reads `name` and a JSON string as AppendString writes it.
+func fastMember(b []byte, name string) (string, []byte, bool) {
+	rest, ok := bytes.CutPrefix(b, []byte(name))
+	if !ok || len(rest) == 0 || rest[0] != '"' {
+		return "", nil, false
+	}
+	rest = rest[1:]
+	end := bytes.IndexByte(rest, '"')
+	if end < 0 {
+		return "", nil, false
+	}
+	if bytes.IndexByte(rest[:end], '\\') < 0 {
+		return string(rest[:end]), rest[end+1:], true
+	}
+	var out []byte
+	for i := 0; i < len(rest); i++ {
+		c := rest[i]
+		switch {
+		case c == '"':
+			return string(out), rest[i+1:], true
+		case c != '\\':
+			out = append(out, c)
+		case i+1 >= len(rest):
+			return "", nil, false
+		default:
+			i++
+			switch rest[i] {
+			case '"', '\\':
+				out = append(out, rest[i])
+			case 'n':
+				out = append(out, '\n')
+			case 'r':
+				out = append(out, '\r')
+			case 't':
+				out = append(out, '\t')
+			case 'u':
+				if i+4 >= len(rest) || rest[i+1] != '0' || rest[i+2] != '0' {
+					return "", nil, false
+				}
+				hi, lo := unhex(rest[i+3]), unhex(rest[i+4])
+				if hi < 0 || lo < 0 {
+					return "", nil, false
+				}
+				out = append(out, byte(hi<<4|lo))
+				i += 4
+			default:
+				return "", nil, false
+			}
+		}
+	}
+	return "", nil, false
+}
+
+func unhex(c byte) int {
+	switch {
+	case c >= '0' && c <= '9':
+		return int(c - '0')
+	case c >= 'a' && c <= 'f':
+		return int(c-'a') + 10
+	}
+	return -1
 }
 
 func invalidAt(b []byte) int {

@@ -199,3 +199,75 @@ func TestDocsExampleLine(t *testing.T) {
 		t.Fatalf("docs/session.md example: %v", err)
 	}
 }
+
+// fastLineCases are canonical lines of every shape (keys, batch marks,
+// escapes, control characters, non-ASCII text) and lines near them that
+// are not canonical.
+func fastLineCases() [][]byte {
+	evs := []Event{
+		{Seq: 1, Kind: GMReply, Text: "plain"},
+		{Seq: 12, Kind: PlayerAction, Text: `say "hi" \ back` + "\n\r\t\x01\x1f", Key: "turn-12"},
+		{Seq: 345, Kind: Regenerate, Text: "Ünïcode ✓ [inventory: action=\"add\"]"},
+		{Seq: 7, Kind: GMReply, Text: ""},
+	}
+	var out [][]byte
+	for _, ev := range evs {
+		for _, more := range []bool{false, true} {
+			line := AppendLine(nil, ev, more)
+			line = line[:len(line)-1]
+			out = append(out, line)
+			for _, edit := range []func([]byte) []byte{
+				func(b []byte) []byte { return bytes.Replace(b, []byte(`"kind"`), []byte(`"kind" `), 1) },
+				func(b []byte) []byte { return bytes.Replace(b, []byte(`{"seq":`), []byte(`{"seq":0`), 1) },
+				func(b []byte) []byte { return bytes.Replace(b, []byte(`\n`), []byte(`\u000a`), 1) },
+				func(b []byte) []byte { return bytes.Replace(b, []byte(`,"more":true`), nil, 1) },
+				func(b []byte) []byte { c := append([]byte(nil), b...); c[len(c)-3] ^= 1; return c },
+				func(b []byte) []byte { return append(append([]byte(nil), b...), ' ') },
+				func(b []byte) []byte { return bytes.Replace(b, []byte(`"gm"`), []byte(`"GM"`), 1) },
+			} {
+				out = append(out, edit(line))
+			}
+		}
+	}
+	return out
+}
+
+// TestFastLineAgreesWithStrict: the fast path of decodeLine accepts a
+// line only when the strict reader accepts it too, with the same event.
+func TestFastLineAgreesWithStrict(t *testing.T) {
+	canonical := 0
+	for _, line := range fastLineCases() {
+		ev, more, ok := fastLine(line)
+		sev, smore, err := decodeLineStrict(line, CurrentFormat)
+		if ok && (err != nil || ev != sev || more != smore) {
+			t.Fatalf("%s: the fast path reads %+v (more %v), the strict one %+v (more %v, %v)", line, ev, more, sev, smore, err)
+		}
+		if !ok && err == nil && !bytes.Contains(line, []byte(`\u000a`)) {
+			t.Errorf("%s: a canonical line left to the strict reader", line)
+		}
+		if err == nil {
+			canonical++
+		}
+	}
+	if canonical < 8 {
+		t.Fatalf("only %d canonical lines among the cases", canonical)
+	}
+}
+
+// FuzzFastLine: whatever line the fast path accepts, the strict reader
+// accepts with the same event.
+func FuzzFastLine(f *testing.F) {
+	for _, line := range fastLineCases() {
+		f.Add(line)
+	}
+	f.Fuzz(func(t *testing.T, line []byte) {
+		ev, more, ok := fastLine(line)
+		if !ok {
+			return
+		}
+		sev, smore, err := decodeLineStrict(line, CurrentFormat)
+		if err != nil || ev != sev || more != smore {
+			t.Fatalf("the fast path reads %+v (more %v), the strict one %+v (more %v, %v)", ev, more, sev, smore, err)
+		}
+	})
+}

@@ -96,6 +96,23 @@ type Session struct {
 	// checks keeps each member's check environment while the party
 	// stands (checkcache.go).
 	checks checkCache
+	// snapAt is the log position of the snapshot the session was folded
+	// from or last wrote (snapshot.go), 0 for none.
+	snapAt int
+	// snapKey is the key of a stored session whose files were checked
+	// against its config: only such a session reads and writes snapshots.
+	snapKey *SnapshotKey
+	// settled is the party and check-cache generation after the last
+	// settling (answerOne): while both stand, the party is as settling
+	// left it, so settling again would end nothing and is skipped.
+	settled settledAt
+	settles int // how often it settled (TestCheckCacheKeptAcrossEvents)
+}
+
+// settledAt is a party as of a generation of the check cache.
+type settledAt struct {
+	party *items.Party
+	gen   uint64
 }
 
 // TagHandler answers tags of its own (a plugin's opposed_check) against
@@ -194,12 +211,15 @@ func (s *Session) AppendAll(entries []Entry) ([]Reply, error) {
 		s.events = append(s.events, ev)
 		out[i] = s.apply(ev)
 	}
+	s.keepSnapshot() // an optimisation: the appended events are safe either way
 	return out, nil
 }
 
-// apply folds one event into the state.
+// apply folds one event into the state. It leaves the check cache as
+// it is: an event changes the party only through its tags (answerOne
+// says when), and a regenerated reply folds from another party, which
+// the cache tells by its pointer.
 func (s *Session) apply(ev Event) Reply {
-	s.checks.changed()
 	switch ev.Kind {
 	case Regenerate:
 		s.state.Party = s.before.party.Clone()
@@ -235,6 +255,12 @@ type Hooks struct {
 func FoldWith(rs *ruleset.Ruleset, sheets []*sheet.Sheet, seed uint64, events []Event, h Hooks) *Session {
 	s := New(rs, sheets, seed)
 	s.Kinds, s.Tags = h.Kinds, h.Tags
+	s.foldOn(events)
+	return s
+}
+
+// foldOn folds events read from a log after those the session holds.
+func (s *Session) foldOn(events []Event) {
 	for _, ev := range events {
 		// The event stays in the log either way, so the next append takes
 		// the next seq and the log keeps counting without a repeat.
@@ -244,7 +270,6 @@ func FoldWith(rs *ruleset.Ruleset, sheets []*sheet.Sheet, seed uint64, events []
 		}
 		s.apply(ev)
 	}
-	return s
 }
 
 // answer answers every tag of a text against the state and lists the
@@ -299,8 +324,7 @@ func (s *Session) answerOne(f tag.Found, actor items.Actor, turn, ordinal int) *
 		rec, ok = s.answerTag(f.Tag, actor, turn, ordinal)
 	}
 	if !ok {
-		s.checks.changed() // text to the session; changed nothing, but cheap to be sure
-		return nil
+		return nil // text to the session: nothing was called, nothing changed
 	}
 	if !keepsParty(f.Tag, rec) {
 		s.checks.changed()
@@ -309,11 +333,21 @@ func (s *Session) answerOne(f tag.Found, actor items.Actor, turn, ordinal int) *
 	// that concerns the character says so (one that was in force when
 	// the session began: not on an unrelated first tag).
 	before := lifting(p)
-	if ended := p.SettleFor(func(name string) bool { return concerns(rec, name) }); ended != "" || before != lifting(p) {
+	tell := func(name string) bool { return concerns(rec, name) }
+	var ended string
+	if s.settled.party == p && s.settled.gen == s.checks.gen && !s.checks.off {
+		ended = p.TellLifted(tell) // nothing changed since settling ended nothing
+	} else {
+		ended = p.SettleFor(tell)
+		s.settles++
+	}
+	if ended != "" || before != lifting(p) {
 		s.checks.changed()
 		if ended != "" && !rec.Has("lifted") {
 			rec.Add("lifted", ended)
 		}
+	} else {
+		s.settled = settledAt{party: p, gen: s.checks.gen}
 	}
 	// A fake the sheet now gives away is found out by this change.
 	if found := p.UnmaskAfter(mark); found != "" {

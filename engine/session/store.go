@@ -382,6 +382,7 @@ func openLocked(dir string, load Loader, o Options, lock *dirLock) (*Session, er
 		}
 	}
 	s.store = &Store{dir: dir, f: f, lock: lock}
+	s.keepSnapshot() // a long refold is not repeated by the next open
 	return s, nil
 }
 
@@ -422,7 +423,16 @@ func replay(dir string, load Loader, o Options, writing bool) (*Session, int64, 
 	if err != nil {
 		return nil, 0, err
 	}
-	return FoldWith(rs, sheets, cfg.Seed, events, o.Hooks), good, nil
+	// A snapshot is read only for a session whose files match its
+	// config: one opened with --accept-changed over changed files folds
+	// from the start, and writes none.
+	key := cfg.SnapshotKey()
+	if !key.complete() || o.AcceptChanged && cfg.Verify(dir) != nil {
+		return FoldWith(rs, sheets, cfg.Seed, events, o.Hooks), good, nil
+	}
+	s, _ := FoldFrom(rs, sheets, cfg.Seed, events, o.Hooks, key, ReadSnapshotFile(dir, good))
+	s.snapKey = &key
+	return s, good, nil
 }
 
 // Start creates a session folder (see Create) and returns the session,
@@ -437,6 +447,9 @@ func Start(dir string, cfg Config, rs *ruleset.Ruleset, sheets []*sheet.Sheet, o
 		s.Kinds, s.Tags = opts[0].Hooks.Kinds, opts[0].Hooks.Tags
 	}
 	s.store = st
+	if key := cfg.SnapshotKey(); key.complete() {
+		s.snapKey = &key
+	}
 	return s, nil
 }
 

@@ -226,7 +226,7 @@ func (st *State) diceRoll(L *lua.LState) int {
 	s := st.streamOrRaise(L)
 	face := s.Roll(sides)
 	haltIf(L, s)
-	L.Push(lua.LNumber(face))
+	L.Push(Num(face))
 	return 1
 }
 
@@ -254,7 +254,7 @@ func (st *State) dicePool(L *lua.LState) int {
 	haltIf(L, s)
 	t := L.CreateTable(n, 0)
 	for _, f := range faces {
-		t.Append(lua.LNumber(f))
+		t.Append(Num(f))
 	}
 	L.Push(t)
 	return 1
@@ -271,7 +271,7 @@ func findName(L *lua.LState) int {
 	// view, whose names are behind __index.
 	var names []string
 	for i := 1; ; i++ {
-		v := L.GetTable(list, lua.LNumber(i))
+		v := L.GetTable(list, Num(i))
 		if v == lua.LNil {
 			break
 		}
@@ -285,7 +285,7 @@ func findName(L *lua.LState) int {
 		names = append(names, string(s))
 	}
 	if i, ok := sheet.FindName(names, who); ok {
-		L.Push(lua.LNumber(i + 1))
+		L.Push(Num(i + 1))
 		return 1
 	}
 	L.Push(lua.LNil)
@@ -304,9 +304,9 @@ func (st *State) diceNotation(L *lua.LState) int {
 	haltIf(L, s)
 	t := L.CreateTable(len(faces), 0)
 	for _, f := range faces {
-		t.Append(lua.LNumber(f))
+		t.Append(Num(f))
 	}
-	L.Push(lua.LNumber(total))
+	L.Push(Num(total))
 	L.Push(t)
 	return 2
 }
@@ -330,7 +330,7 @@ func (st *State) checkInt(L *lua.LState) int {
 		L.Push(lua.LNil)
 		return 1
 	}
-	L.Push(lua.LNumber(n))
+	L.Push(Num(n))
 	return 1
 }
 
@@ -351,7 +351,7 @@ func (st *State) checkIgnore(L *lua.LState) int {
 // neither or both (the tag's mode= and effects combined; an unknown mode=
 // is noted in ignored=).
 func (st *State) checkMode(L *lua.LState) int {
-	L.Push(lua.LNumber(st.curOrRaise(L).Mode()))
+	L.Push(Num(st.curOrRaise(L).Mode()))
 	return 1
 }
 

@@ -2,6 +2,7 @@ package bridge
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -93,4 +94,30 @@ func TestFastFlatCountsWithoutBoxing(t *testing.T) {
 			t.Errorf("%d array entries and one key: entries %d, ForEach %d", n, got, want)
 		}
 	}
+}
+
+// TestNumBoxesOnce: Num gives the same number as lua.LNumber for small
+// integers, fractions, -0, NaN and large values, and allocates nothing
+// for the small integers a plugin call hands Lua (faces, counts).
+func TestNumBoxesOnce(t *testing.T) {
+	for _, f := range []float64{-129, -128, -1, 0, 1, 6, 10, 1024, 1025, 2.5, -0.5, 1e300} {
+		if got := Num(f); got != lua.LNumber(f) {
+			t.Errorf("Num(%v) = %v", f, got)
+		}
+	}
+	if got := Num(math.Copysign(0, -1)); got.String() != lua.LNumber(math.Copysign(0, -1)).String() {
+		t.Errorf("Num(-0) prints %q", got.String())
+	}
+	if got := Num(math.NaN()).(lua.LNumber); !math.IsNaN(float64(got)) {
+		t.Errorf("Num(NaN) = %v", got)
+	}
+	var sink lua.LValue
+	if n := testing.AllocsPerRun(100, func() {
+		for f := -128; f <= 1024; f += 7 {
+			sink = Num(f)
+		}
+	}); n != 0 {
+		t.Errorf("%v allocations boxing small integers", n)
+	}
+	_ = sink
 }

@@ -271,7 +271,7 @@ func (st *State) checkIndex(L *lua.LState) int {
 			L.Push(lua.LNil)
 		}
 	case "sheetNumber":
-		L.Push(lua.LNumber(c.SheetNumber()))
+		L.Push(Num(c.SheetNumber()))
 	case "ruleset":
 		cachedOr(st.Ruleset(c.Env.RS))
 	case "resolution":
@@ -359,7 +359,7 @@ func (st *State) checkSheet(L *lua.LState) *sheet.Character {
 func sheetNumber[N int | float64](read func(*sheet.Character, string) N) func(*State, *lua.LState) int {
 	return func(st *State, L *lua.LState) int {
 		ch := st.checkSheet(L)
-		L.Push(lua.LNumber(read(ch, L.CheckString(2))))
+		L.Push(Num(read(ch, L.CheckString(2))))
 		return 1
 	}
 }
@@ -390,7 +390,7 @@ var sheetMethods = map[string]func(*State, *lua.LState) int{
 		ch := st.checkSheet(L)
 		tr := ch.Training(L.CheckString(2), L.OptBool(3, false))
 		L.Push(lua.LString(tr.Tier))
-		L.Push(lua.LNumber(tr.Bonus))
+		L.Push(Num(tr.Bonus))
 		return 2
 	},
 	"tierBonus": sheetNumber((*sheet.Character).TierBonus),
@@ -407,7 +407,7 @@ var sheetMethods = map[string]func(*State, *lua.LState) int{
 		if err := json.Unmarshal(b, &ref); err != nil || ref.IsZero() {
 			L.ArgError(2, `want a value reference like { abilityMod = "str" }`)
 		}
-		L.Push(lua.LNumber(ch.Value(ref)))
+		L.Push(Num(ch.Value(ref)))
 		return 1
 	},
 	// number(what) is the sheet number the engine would use for a check of
@@ -422,7 +422,7 @@ var sheetMethods = map[string]func(*State, *lua.LState) int{
 			return 1
 		}
 		c := &check.Check{Env: &check.Env{RS: ch.RS, Char: ch}, Res: ch.RS.Resolution, Target: t}
-		L.Push(lua.LNumber(c.SheetNumber()))
+		L.Push(Num(c.SheetNumber()))
 		L.Push(lua.LString(t.Label))
 		return 2
 	},

@@ -60,6 +60,9 @@ type Options struct {
 	Deadline time.Time
 	// Seed seeds the probes.
 	Seed uint64
+	// FaceByFace walks every face of every die, never classes of faces
+	// (see findClasses).
+	FaceByFace bool
 }
 
 func (o Options) withDefaults() Options {
@@ -91,6 +94,10 @@ type Result struct {
 	Neglected float64
 	// Pools is true when pools were walked as multisets.
 	Pools bool
+	// Classes names the faces walked as one branch because the outcome
+	// never told them apart ("d10: 1-6 7-10"; see findClasses), when
+	// the tree was too big to walk face by face.
+	Classes []string
 }
 
 // Run replays the mechanic once, drawing from s, and names its outcome.
@@ -124,30 +131,75 @@ func Exact(run Run, opts Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	est, perRun, err := estimate(run, opts, multiset)
+	est, perRun, err := estimate(run, opts, multiset, nil)
 	if err != nil {
 		return Result{}, err
 	}
+	big := fits(est, perRun, opts)
+	classes := multiset && !opts.FaceByFace
+	if big == nil && !(classes && (est > ClassesAbove || longWalk(est, perRun, opts))) {
+		return walk(run, opts, multiset, nil)
+	}
+	// Too big, big or long face by face: walk the faces of pools the
+	// outcome cannot tell apart as one branch, if that makes it fit and
+	// smaller.
+	if classes {
+		cl, err := findClasses(run, opts)
+		if err == nil && len(cl) > 0 {
+			cest, cper, err := estimate(run, opts, multiset, cl)
+			if err != nil {
+				return Result{}, err
+			}
+			if fits(cest, cper, opts) == nil && cest*4 <= est {
+				return walk(run, opts, multiset, cl)
+			}
+		}
+	}
+	if big == nil {
+		big = fits(est, perRun, opts) // the search took some of the time
+	}
+	if big != nil {
+		return Result{}, big
+	}
+	return walk(run, opts, multiset, nil)
+}
+
+// ClassesAbove is the size of a multiset tree above which face classes
+// are tried before a walk face by face: the answer (exact either way)
+// then does not depend on how loaded the machine is, and a 10d10 pool is
+// 11 replays rather than 92,378.
+const ClassesAbove = 10_000
+
+// longWalk reports whether a walk of est leaves at perRun a replay would
+// take more than a quarter of the time left: on a loaded machine such a
+// walk may still miss its deadline, so classes are tried first.
+func longWalk(est float64, perRun time.Duration, opts Options) bool {
+	return !opts.Deadline.IsZero() && time.Duration(est*float64(perRun)) > time.Until(opts.Deadline)/4
+}
+
+// fits says why a tree of est leaves at perRun a replay is not walked,
+// or nil when it is.
+func fits(est float64, perRun time.Duration, opts Options) *TooBigError {
 	if est > float64(opts.MaxLeaves) {
-		return Result{}, &TooBigError{Leaves: est, Reason: fmt.Sprintf("more than %d", opts.MaxLeaves)}
+		return &TooBigError{Leaves: est, Reason: fmt.Sprintf("more than %d", opts.MaxLeaves)}
 	}
 	if !opts.Deadline.IsZero() {
 		left := time.Until(opts.Deadline)
 		if need := time.Duration(est * float64(perRun)); need > left {
-			return Result{}, &TooBigError{Leaves: est, Reason: fmt.Sprintf("about %s of replays, with %s left before the deadline", need.Round(time.Millisecond), left.Round(time.Millisecond))}
+			return &TooBigError{Leaves: est, Reason: fmt.Sprintf("about %s of replays, with %s left before the deadline", need.Round(time.Millisecond), left.Round(time.Millisecond))}
 		}
 	}
-	return walk(run, opts, multiset)
+	return nil
 }
 
 // walk is the depth-first walk: replay, record the leaf, then move the
 // last draw that has a face left to its next face and forget the draws
 // after it (an odometer over the path).
-func walk(run Run, opts Options, multiset bool) (Result, error) {
-	w := &walker{multiset: multiset, cut: opts.Cut}
+func walk(run Run, opts Options, multiset bool, cl classes) (Result, error) {
+	w := &walker{multiset: multiset, cut: opts.Cut, classes: cl, parts: map[int]*partition{}}
 	tab := table{idx: map[string]int{}}
 	var neglected acc
-	res := Result{Pools: multiset}
+	res := Result{Pools: multiset, Classes: cl.describe()}
 	for {
 		w.start()
 		key, err := run(w)
@@ -179,10 +231,12 @@ func walk(run Run, opts Options, multiset bool) (Result, error) {
 	return res, nil
 }
 
-// node is one draw on the path: its face, its sides, and the index of the
-// first draw of its pool (-1 for a single die).
+// node is one draw on the path: its branch (1-based: the face, or the
+// class of faces, see partition), its sides, its partition, and the index
+// of the first draw of its pool (-1 for a single die).
 type node struct {
 	face, sides int
+	part        *partition
 	pool        int
 }
 
@@ -194,6 +248,8 @@ type walker struct {
 	pos      int
 	multiset bool
 	cut      float64
+	classes  classes
+	parts    map[int]*partition // identity partitions, by sides
 
 	mass    float64 // the probability of the units drawn so far
 	halted  bool
@@ -239,11 +295,12 @@ func (w *walker) Roll(sides int) int {
 			return 1
 		}
 	} else {
-		w.path = append(w.path, node{face: 1, sides: sides, pool: -1})
+		w.path = append(w.path, node{face: 1, sides: sides, part: classes(nil).of(sides, w.parts), pool: -1})
 	}
-	w.mass /= float64(sides)
+	n := w.path[w.pos]
+	w.mass *= n.part.weight(n.face)
 	w.pos++
-	return w.path[w.pos-1].face
+	return n.part.face(n.face)
 }
 
 // RollPool implements dice.PoolStream.
@@ -274,13 +331,13 @@ func (w *walker) RollPool(dst []int, count, sides int) []int {
 			if i > 0 {
 				face = w.path[p-1].face
 			}
-			w.path = append(w.path, node{face: face, sides: sides, pool: first})
+			w.path = append(w.path, node{face: face, sides: sides, part: w.classes.of(sides, w.parts), pool: first})
 		}
 	}
 	w.pos += count
-	w.mass *= multisetP(w.path[first:w.pos], sides)
+	w.mass *= multisetP(w.path[first:w.pos])
 	for _, n := range w.path[first:w.pos] {
-		dst = append(dst, n.face)
+		dst = append(dst, n.part.face(n.face))
 	}
 	return dst
 }
@@ -288,7 +345,7 @@ func (w *walker) RollPool(dst []int, count, sides int) []int {
 // next moves the path to the next leaf; false when the walk is over.
 func (w *walker) next() bool {
 	i := len(w.path) - 1
-	for i >= 0 && w.path[i].face >= w.path[i].sides {
+	for i >= 0 && w.path[i].face >= w.path[i].part.branches() {
 		i--
 	}
 	if i < 0 {
@@ -305,20 +362,21 @@ func (w *walker) faces() string {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		b.WriteString(strconv.Itoa(n.face))
+		b.WriteString(strconv.Itoa(n.part.face(n.face)))
 	}
 	return "(" + b.String() + ")"
 }
 
-// multisetP is the probability of a pool's sorted faces as a multiset:
-// n!/(c1!·c2!·…) / sides^n for the counts c of each face.
-func multisetP(faces []node, sides int) float64 {
+// multisetP is the probability of a pool's sorted branches as a
+// multiset: n!/(c1!·c2!·…)·Π w_i^c_i for the counts c of each branch
+// and its weight w (1/sides for a face; a class's share of the faces).
+func multisetP(faces []node) float64 {
 	p := 1.0
 	n, run := 0, 0
 	for i, f := range faces {
 		n++
 		run++
-		p = p * float64(n) / float64(run) / float64(sides) // builds n!/(Π c!) / s^n factor by factor
+		p = p * float64(n) / float64(run) * f.part.weight(f.face) // builds n!/(Π c!)·Π w^c factor by factor
 		if i+1 < len(faces) && faces[i+1].face != f.face {
 			run = 0
 		}
@@ -336,9 +394,9 @@ func late(opts Options) bool {
 // picked uniformly) and returns Knuth's estimate of its leaves (the mean
 // of the product of the children met along a path) and the time one
 // replay takes.
-func estimate(run Run, opts Options, multiset bool) (float64, time.Duration, error) {
+func estimate(run Run, opts Options, multiset bool, cl classes) (float64, time.Duration, error) {
 	rng := rand.New(rand.NewPCG(opts.Seed, 0x5eed))
-	p := &prober{rng: rng, multiset: multiset, cut: opts.Cut}
+	p := &prober{rng: rng, multiset: multiset, cut: opts.Cut, classes: cl, parts: map[int]*partition{}}
 	sum := 0.0
 	var began time.Time
 	for i := 0; i < opts.Probes; i++ {
@@ -371,6 +429,8 @@ type prober struct {
 	rng      *rand.Rand
 	multiset bool
 	cut      float64
+	classes  classes
+	parts    map[int]*partition
 
 	faces  []int
 	width  float64
@@ -396,9 +456,11 @@ func (p *prober) Roll(sides int) int {
 	if !p.admit() {
 		return 1
 	}
-	f := 1 + p.rng.IntN(sides)
-	p.width *= float64(sides)
-	p.mass /= float64(sides)
+	part := classes(nil).of(sides, p.parts) // a single die: face by face
+	b := p.rng.IntN(part.branches())
+	p.width *= float64(part.branches())
+	p.mass *= part.weight(b + 1)
+	f := part.face(b + 1)
 	p.faces = append(p.faces, f)
 	return f
 }
@@ -415,16 +477,18 @@ func (p *prober) RollPool(dst []int, count, sides int) []int {
 		return append(dst, make([]int, count)...)
 	}
 	start := len(dst)
+	part := p.classes.of(sides, p.parts)
+	k := part.branches()
 	lo := 1
 	nodes := make([]node, 0, count)
 	for i := 0; i < count; i++ {
-		f := lo + p.rng.IntN(sides-lo+1) // a child among the faces not below the last
-		p.width *= float64(sides - lo + 1)
-		lo = f
-		dst = append(dst, f)
-		nodes = append(nodes, node{face: f, sides: sides})
+		b := lo + p.rng.IntN(k-lo+1) // a child among the branches not below the last
+		p.width *= float64(k - lo + 1)
+		lo = b
+		dst = append(dst, part.face(b))
+		nodes = append(nodes, node{face: b, sides: sides, part: part})
 	}
-	p.mass *= multisetP(nodes, sides)
+	p.mass *= multisetP(nodes)
 	p.faces = append(p.faces, dst[start:]...)
 	return dst
 }

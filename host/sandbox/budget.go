@@ -8,20 +8,30 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	lua "github.com/yuin/gopher-lua"
 )
 
-// callCtx is the context.Context handed to the LState for one call.
+// callCtx is the context.Context handed to the LState for one call, and
+// its stepper (gopher-lua patch 11).
 //
-// gopher-lua's VM calls ctx.Done() before every instruction; callCtx uses
-// that hook to count instructions and to turn a sticky fault (memory,
-// forbidden, budget), set by a guard or by the memory watcher, into an error
-// raised at the very next instruction, even inside pcall.
+// The VM calls Step every stepGrant instructions (fewer near the
+// instruction budget) and at the very next instruction after Poke:
+// callCtx counts instructions there, reads the clock and the parent's
+// Done channel, and turns a sticky fault (memory, forbidden, budget, the
+// deadline), set by a guard or by the memory watcher (which poke the
+// LState), into an error raised at the next instruction, even inside
+// pcall. (It used to be Done, called through a select before every
+// instruction: a tenth of a plugin call.)
 type callCtx struct {
 	parent   context.Context
 	done     <-chan struct{}
 	steps    int64 // instructions executed (Lua goroutine only)
+	granted  int   // instructions granted at the last Step
 	maxSteps int64
 	maxMem   uint64
+	// l is poked when a fault is set (nil outside a running call)
+	l *lua.LState
 	// deadline is read from the clock every 1024 instructions: the
 	// context's timer alone fires late on a busy machine.
 	deadline time.Time
@@ -44,17 +54,52 @@ func (c *callCtx) Deadline() (time.Time, bool) { return c.deadline, !c.deadline.
 func (c *callCtx) Value(k any) any             { return c.parent.Value(k) }
 
 func (c *callCtx) Done() <-chan struct{} {
-	c.steps++
-	if c.maxSteps > 0 && c.steps > c.maxSteps && !c.faulted.Load() {
-		c.setFault(&fault{kind: ErrBudget, msg: "instruction budget exceeded"})
-	}
-	if c.steps&1023 == 0 && c.pastDeadline() && !c.faulted.Load() {
-		c.setFault(&fault{kind: ErrTimeout, msg: "deadline exceeded"})
-	}
 	if c.faulted.Load() {
 		return closedCh
 	}
 	return c.done
+}
+
+// stepGrant is how many instructions run between two Steps at most: the
+// clock and the parent's cancellation are read that often (a fault is
+// seen at the next instruction: the LState is poked).
+const stepGrant = 1024
+
+// Step implements lua.Stepper: it counts the instructions run since the
+// last grant (left of them did not run), faults the call past the
+// instruction budget or the deadline, and grants the next instructions,
+// or none when the call must stop.
+func (c *callCtx) Step(left int) int {
+	c.steps += int64(c.granted - left)
+	if c.maxSteps > 0 && c.steps > c.maxSteps && !c.faulted.Load() {
+		c.setFault(&fault{kind: ErrBudget, msg: "instruction budget exceeded"})
+	}
+	if c.pastDeadline() && !c.faulted.Load() {
+		c.setFault(&fault{kind: ErrTimeout, msg: "deadline exceeded"})
+	}
+	if c.faulted.Load() {
+		c.granted = 0
+		return 0
+	}
+	select {
+	case <-c.done:
+		c.granted = 0
+		return 0
+	default:
+	}
+	c.granted = c.grant()
+	return c.granted
+}
+
+// grant is how many instructions may run before the next Step: at most
+// stepGrant, and no more than reach one past the instruction budget (the
+// instruction that exceeds it faults the call, as before).
+func (c *callCtx) grant() int {
+	n := int64(stepGrant)
+	if c.maxSteps > 0 {
+		n = min(n, c.maxSteps-c.steps+1)
+	}
+	return int(max(n, 1))
 }
 
 // pastDeadline reads the clock against the call's deadline.
@@ -88,6 +133,9 @@ func (c *callCtx) setFault(f *fault) {
 	if c.f == nil {
 		c.f = f
 		c.faulted.Store(true)
+		if c.l != nil {
+			c.l.Poke() // the next instruction stops
+		}
 	}
 	c.mu.Unlock()
 }

@@ -162,6 +162,16 @@ func (s *Sandbox) freeze(t *lua.LTable, seen map[*lua.LTable]*lua.LTable) *lua.L
 func (s *Sandbox) installBase(g *lua.LTable) {
 	L := s.l
 	g.RawSetString("print", L.NewFunction(s.luaPrint))
+	// type's answers, boxed once per state: gopher-lua's type boxes a new
+	// string on every call (two of an opposed roll's allocations)
+	var typeNames [lua.LTChannel + 1]lua.LValue
+	for i := range typeNames {
+		typeNames[i] = lua.LString(lua.LValueType(i).String())
+	}
+	g.RawSetString("type", L.NewFunction(func(L *lua.LState) int {
+		L.Push(typeNames[L.CheckAny(1).Type()])
+		return 1
+	}))
 	g.RawSetString("tostring", L.NewFunction(func(L *lua.LState) int {
 		L.Push(s.toString(L, L.CheckAny(1)))
 		return 1

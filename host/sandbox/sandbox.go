@@ -404,13 +404,16 @@ func (s *Sandbox) exec(ctx context.Context, stream dice.Stream, body func(L *lua
 		cc.parent, cc.done = dctx, dctx.Done()
 		cc.deadline, _ = dctx.Deadline()
 	}
+	L := s.l
+	cc.l = L
 	watcher.add(cc)
 	defer watcher.remove(cc)
 
-	L := s.l
 	top := L.GetTop()
 	s.cc, s.stream, s.ids = cc, stream, nil
 	L.SetContext(cc)
+	cc.granted = cc.grant()
+	L.SetStepper(cc, cc.granted)
 	var perr error
 	func() {
 		defer func() {
@@ -434,7 +437,11 @@ func (s *Sandbox) exec(ctx context.Context, stream dice.Stream, body func(L *lua
 		}()
 		perr = body(L, cc)
 	}()
+	L.SetStepper(nil, 0)
 	L.RemoveContext()
+	cc.mu.Lock()
+	cc.l = nil // a late fault from the watcher pokes nobody
+	cc.mu.Unlock()
 	s.cc, s.stream, s.ids = nil, nil, nil
 
 	// A deadline (or cancellation) that passed during the call fails it
@@ -494,6 +501,7 @@ func takeSnap(t *lua.LTable) tableSnap {
 // limit), so a huge table costs no more than the limit to refuse.
 func takeSnapMax(t *lua.LTable, max int) tableSnap {
 	sn := tableSnap{t: t, mt: t.Metatable}
+	t.ClearWrote() // same walks the table again only once it is written to
 	for k, v := t.Next(lua.LNil); k != lua.LNil; k, v = t.Next(k) {
 		if max >= 0 && len(sn.keys) > max {
 			break
@@ -506,10 +514,17 @@ func takeSnapMax(t *lua.LTable, max int) tableSnap {
 
 // same reports whether t still holds exactly the snapshot's entries: one
 // Next walk, compared in lockstep (an added key shows up in the walk, a
-// removed or changed one breaks the lockstep).
+// removed or changed one breaks the lockstep). A table nothing was
+// stored into since the snapshot (or since the last walk found it
+// unchanged) is the snapshot without a walk (gopher-lua patch 10: every
+// store sets the table's Wrote): most calls write none of the plugin's
+// tables, and walking them all was a tenth of a plugin call.
 func (sn *tableSnap) same() bool {
 	if sn.t.Metatable != sn.mt {
 		return false
+	}
+	if !sn.t.Wrote() {
+		return true
 	}
 	i, same := 0, true
 	sn.t.Walk(func(index int, k, v lua.LValue) bool {
@@ -520,7 +535,11 @@ func (sn *tableSnap) same() bool {
 		i++
 		return true
 	})
-	return same && i == len(sn.keys)
+	if same && i == len(sn.keys) {
+		sn.t.ClearWrote() // written back as it was: clean again
+		return true
+	}
+	return false
 }
 
 // maxRepair is how many stray keys repair removes before giving up: gopher-lua

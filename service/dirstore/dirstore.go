@@ -442,14 +442,38 @@ func (d *Store) events(id string, after int) ([]session.Event, error) {
 			return []session.Event{}, nil
 		}
 	}
-	events, _, err := session.ReadLog(dir)
+	events, good, err := session.ReadLog(dir)
 	if err != nil {
 		return nil, err
 	}
+	d.learnTail(id, dir, events, good)
 	if after >= len(events) {
 		return []session.Event{}, nil
 	}
 	return events[after:], nil
+}
+
+// learnTail keeps what a read of the whole log learnt of it as this
+// process's tail and key index, when it knows none yet: the service
+// reads a session's log once to fold it (from its snapshot) and again to
+// catch up, and the second read then finds nothing new without parsing
+// the log again. It takes the session's lock, so no append of this
+// process runs meanwhile, and keeps a tail it already knows (an append
+// may have moved it since the read); a tail another process moved since
+// is told by the log's size, as always. A log not in the current format
+// is never appended to, and keeps no tail (append refuses it).
+func (d *Store) learnTail(id, dir string, events []session.Event, good int64) {
+	m := d.sessionLock(id)
+	m.Lock()
+	defer m.Unlock()
+	if _, known := d.tail(id); known {
+		return
+	}
+	if cfg, err := session.ReadConfig(dir); err != nil || cfg.Format != session.CurrentFormat {
+		return
+	}
+	d.setKeys(id, events)
+	d.setTail(id, logTail{size: good, seq: len(events)})
 }
 
 func jsonUnmarshal(b []byte, v any) error { return jsonin.Into(b, v) }

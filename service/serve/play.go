@@ -2,30 +2,39 @@ package serve
 
 import (
 	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
 	"embed"
 	"encoding/binary"
+	"encoding/hex"
 	"image"
 	"image/color"
 	"image/png"
 	"io/fs"
+	"mime"
 	"net/http"
+	"path"
 	"strconv"
+	"strings"
 	"sync"
+	"time"
 )
 
-// The playground (/play): static files embedded in the binary, no build
-// step; the page calls the same JSON API as any client.
+// The playground (/play): static files embedded in the binary; the page
+// calls the same JSON API as any client. Its editor (play/editor.js) is
+// built from web/ by `make play-assets` and committed, so building and
+// testing the service never needs npm (docs/playground.md).
 //
 //go:embed play
 var playFiles embed.FS
 
 func (s *Server) mountPlay() {
-	sub, _ := fs.Sub(playFiles, "play")
-	files := http.FileServerFS(sub)
 	s.mux.HandleFunc("GET /play", func(w http.ResponseWriter, r *http.Request) {
-		http.ServeFileFS(w, r, sub, "index.html")
+		servePlayFile(w, r, "index.html")
 	})
-	s.mux.Handle("GET /play/{file}", http.StripPrefix("/play/", files))
+	s.mux.HandleFunc("GET /play/{file}", func(w http.ResponseWriter, r *http.Request) {
+		servePlayFile(w, r, r.PathValue("file"))
+	})
 	s.mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) {
 		ico := favicon()
 		w.Header().Set("Content-Type", "image/x-icon")
@@ -33,6 +42,79 @@ func (s *Server) mountPlay() {
 		w.Header().Set("Cache-Control", "public, max-age=86400")
 		w.Write(ico)
 	})
+}
+
+// playAsset is one embedded file, ready to serve: its type, a strong
+// ETag of its bytes, and a gzip copy when that is smaller (the editor's
+// bundle is some 400 KB, a fifth of it gzipped).
+type playAsset struct {
+	body, gz    []byte
+	ctype, etag string
+}
+
+// playAssets reads the embedded files once.
+var playAssets = sync.OnceValue(func() map[string]playAsset {
+	out := map[string]playAsset{}
+	entries, _ := fs.ReadDir(playFiles, "play")
+	for _, e := range entries {
+		if e.IsDir() {
+			continue
+		}
+		body, err := playFiles.ReadFile("play/" + e.Name())
+		if err != nil {
+			continue
+		}
+		sum := sha256.Sum256(body)
+		a := playAsset{body: body, ctype: mime.TypeByExtension(path.Ext(e.Name())), etag: `"` + hex.EncodeToString(sum[:12]) + `"`}
+		if a.ctype == "" {
+			a.ctype = "application/octet-stream"
+		}
+		var gz bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+		zw.Write(body)
+		zw.Close()
+		if gz.Len() < len(body)*9/10 {
+			a.gz = gz.Bytes()
+		}
+		out[e.Name()] = a
+	}
+	return out
+})
+
+// servePlayFile answers one of the playground's files. The names carry no
+// version, and the files change with the binary, so a browser keeps them
+// but asks again each time (no-cache) and is answered 304 by the ETag
+// while the binary is the same.
+func servePlayFile(w http.ResponseWriter, r *http.Request, name string) {
+	a, ok := playAssets()[name]
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", a.ctype)
+	h.Set("Cache-Control", "no-cache")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Vary", "Accept-Encoding")
+	body, etag := a.body, a.etag
+	if a.gz != nil && acceptsGzip(r) {
+		body, etag = a.gz, strings.TrimSuffix(a.etag, `"`)+`-gz"`
+		h.Set("Content-Encoding", "gzip")
+	}
+	h.Set("ETag", etag)
+	http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(body))
+}
+
+// acceptsGzip: the request's Accept-Encoding names gzip without q=0.
+func acceptsGzip(r *http.Request) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		enc, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.EqualFold(strings.TrimSpace(enc), "gzip") {
+			q := strings.ReplaceAll(params, " ", "")
+			return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+		}
+	}
+	return false
 }
 
 // favicon is the service's icon (a browser asks for /favicon.ico on

@@ -171,6 +171,28 @@ func (s *Server) routes() []route {
 			Handle: func(s *Server) handlerFunc { return s.handleBundled },
 		},
 		{
+			Method: "GET", Path: "/v1/bundled/{name}", Summary: "one bundled ruleset's files as text, byte for byte (what the playground's editor starts from): its ruleset.json, each sheet and each transcript",
+			Response: obj([]string{"name", "ruleset", "sheets", "transcripts"}, map[string]any{
+				"name":    str("the ruleset's name (bundled)"),
+				"ruleset": str("its ruleset.json as written"),
+				"sheets": arr(obj([]string{"name", "text"}, map[string]any{
+					"name": str("the sheet's name (bundledSheets)"), "text": str("the sheet's JSON as written"),
+				}), "sorted by name"),
+				"transcripts": arr(obj([]string{"name", "text"}, map[string]any{
+					"name": str("the transcript's name (transcript)"), "text": str("the transcript as written (docs/session.md)"),
+				}), "sorted by name"),
+			}),
+			Errors: []int{400, 404},
+			Handle: func(s *Server) handlerFunc { return s.handleBundledFiles },
+		},
+		{
+			Method: "GET", Path: "/v1/schema/{name}", Summary: "the JSON Schema of a file (ruleset, sheet, catalog, plugin-case), what `rulehost schema NAME` prints: for an editor's completion; the engine's validator stays the authority",
+			Response: map[string]any{"type": "object", "description": "a JSON Schema, draft 2020-12"},
+			Errors:   []int{404},
+			Handle:   func(s *Server) handlerFunc { return s.handleSchema },
+			Public:   true,
+		},
+		{
 			Method: "GET", Path: "/v1/transcripts", Summary: "the bundled rulesets' example transcripts (NAME/transcripts/*.txt), to replay",
 			Response: obj([]string{"transcripts"}, map[string]any{"transcripts": arr(obj([]string{"bundled", "name"}, map[string]any{
 				"bundled": str("the bundled ruleset"), "name": str("the transcript's file name without .txt"),

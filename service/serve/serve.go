@@ -165,6 +165,12 @@ type Server struct {
 	streamsOpen streamCount   // open event streams, in all and by key (stream.go)
 	closingOnce sync.Once
 	limiters    limiters
+
+	// pluginOnce computes plugins, the plugins' names in a snapshot key
+	// (snapshots.go); pluginOK is false when they cannot be named.
+	pluginOnce sync.Once
+	plugins    []string
+	pluginOK   bool
 }
 
 // New builds a server from its options.

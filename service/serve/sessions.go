@@ -107,7 +107,7 @@ func (s *Server) liveOwned(ctx context.Context, id string) (*liveSession, error)
 	ls.once.Do(func() {
 		var o opened
 		o, ls.err = s.foldRecord(ctx, st, id)
-		ls.s, ls.owner, ls.answers = o.s, o.owner, o.answers
+		ls.s, ls.owner, ls.answers, ls.keyed = o.s, o.owner, o.answers, o.keyed
 	})
 	if ls.err != nil {
 		s.forget(id, ls)
@@ -145,17 +145,20 @@ func (s *Server) forget(id string, ls *liveSession) {
 	}
 }
 
-// opened is a stored session as foldRecord loaded it: an empty fold over
-// its ruleset and party, its owner and the answering version its record
-// names.
+// opened is a stored session as foldRecord loaded it: its fold (from
+// the store's snapshot, or empty for the caller to catch up), its owner,
+// the answering version its record names, and the answers of the keyed
+// events folded from a snapshot.
 type opened struct {
 	s       *session.Session
 	owner   string
 	answers int
+	keyed   map[string]keyedAnswer
 }
 
 // foldRecord loads a session's ruleset and party from its stored record
-// (checked against the record's hashes) and starts an empty fold.
+// (checked against the record's hashes) and folds its log from the
+// store's snapshot (snapshots.go), or starts an empty fold.
 func (s *Server) foldRecord(ctx context.Context, st session.EventStore, id string) (opened, error) {
 	rec, err := st.Record(ctx, id)
 	if err != nil {
@@ -173,11 +176,19 @@ func (s *Server) foldRecord(ctx context.Context, st session.EventStore, id strin
 		}
 		sheets = append(sheets, sh)
 	}
-	sess := session.New(rs, sheets, rec.Config.Seed)
+	var h session.Hooks
 	if s.opts.Host != nil {
-		sess.Kinds, sess.Tags = s.pluginKinds(), s.pluginTags()
+		h = session.Hooks{Kinds: s.pluginKinds(), Tags: s.pluginTags()}
 	}
-	return opened{sess, rec.Owner, rec.Config.Answers}, nil
+	var sess *session.Session
+	var keyed map[string]keyedAnswer
+	if rec.Config.Answers == session.AnswerVersion { // another version's session is refused, not folded
+		sess, keyed = s.foldStored(ctx, st, id, rec, rs, sheets, h)
+	}
+	if sess == nil {
+		sess = session.FoldWith(rs, sheets, rec.Config.Seed, nil, h)
+	}
+	return opened{sess, rec.Owner, rec.Config.Answers, keyed}, nil
 }
 
 // catchUp folds the events other processes appended since this one last
@@ -197,6 +208,7 @@ func (s *Server) catchUp(ctx context.Context, id string, ls *liveSession) error 
 			ls.remember(ev, appendResponse{Seq: ev.Seq, Reply: replyOutQuiet(replies[i])})
 		}
 	}
+	s.keepSnapshot(ctx, id, ls)
 	return nil
 }
 
@@ -639,6 +651,7 @@ func (s *Server) appendEntriesTo(ctx context.Context, id string, entries []sessi
 			s.forget(id, ls)
 			return nil, err
 		}
+		s.keepSnapshot(ctx, id, ls) // every SnapshotEvery events (snapshots.go)
 		if raw != nil {
 			*raw = replies
 		}

@@ -2304,6 +2304,30 @@ func (ls *LState) SetMx(mx int) {
 	}()
 }
 
+// Stepper watches a call instruction by instruction (rulehost patch 11):
+// with a context set, the VM calls Step instead of selecting on the
+// context's Done channel before every instruction. Step gets how many of
+// the instructions it last granted were left (0 when all ran; more when
+// Poke cut them short) and returns how many to grant next, or 0 to stop:
+// the VM then raises ctx.Err() at once, and asks Step again before the
+// next instruction, so a stop cannot be swallowed by pcall for good.
+type Stepper interface {
+	Step(left int) int
+}
+
+// SetStepper makes the VM call st every first instructions, then as st
+// grants; nil restores the select on the context's Done channel at every
+// instruction. It applies to this LState's own main loop (not to
+// coroutines). Poke makes the next instruction call st.
+func (ls *LState) SetStepper(st Stepper, first int) {
+	ls.stepper, ls.stepLeft = st, first
+	ls.stepPoke.Store(false)
+}
+
+// Poke makes the VM call the stepper before the next instruction; it is
+// safe from any goroutine (a watcher stopping a call).
+func (ls *LState) Poke() { ls.stepPoke.Store(true) }
+
 // SetContext set a context ctx to this LState. The provided ctx must be non-nil.
 func (ls *LState) SetContext(ctx context.Context) {
 	ls.mainLoop = mainLoopWithContext

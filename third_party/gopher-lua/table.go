@@ -3,6 +3,16 @@ package lua
 const defaultArrayCap = 32
 const defaultHashCap = 32
 
+// A table made without size hints (the constructor {} and then stores,
+// as faces[i] = f) starts its parts this small and lets them grow
+// (rulehost patch 12): 32 slots of array part (512 bytes) and a map sized
+// for 32 keys were made, and cleared, for every such table however few
+// it held.
+const (
+	lazyArrayCap = 4
+	lazyHashCap  = 0
+)
+
 type lValueArraySorter struct {
 	L      *LState
 	Fn     *LFunction
@@ -67,13 +77,24 @@ func (tb *LTable) Len() int {
 	return 0
 }
 
+// Wrote reports whether anything was stored into the table (a key set,
+// changed or removed, an element inserted, removed or sorted) since it was
+// made or since the last ClearWrote (rulehost patch 10): a host that
+// verifies a table against a snapshot skips the walk of one never written.
+// The metatable is a field of its own; it is not tracked.
+func (tb *LTable) Wrote() bool { return tb.wrote }
+
+// ClearWrote resets Wrote.
+func (tb *LTable) ClearWrote() { tb.wrote = false }
+
 // Append appends a given LValue to this LTable.
 func (tb *LTable) Append(value LValue) {
 	if value == LNil {
 		return
 	}
+	tb.wrote = true
 	if tb.array == nil {
-		tb.array = make([]LValue, 0, defaultArrayCap)
+		tb.array = make([]LValue, 0, lazyArrayCap)
 	}
 	if len(tb.array) == 0 || tb.array[len(tb.array)-1] != LNil {
 		tb.takeHashInt(len(tb.array) + 1)
@@ -92,8 +113,9 @@ func (tb *LTable) Append(value LValue) {
 
 // Insert inserts a given LValue at position `i` in this table.
 func (tb *LTable) Insert(i int, value LValue) {
+	tb.wrote = true
 	if tb.array == nil {
-		tb.array = make([]LValue, 0, defaultArrayCap)
+		tb.array = make([]LValue, 0, lazyArrayCap)
 	}
 	if i > len(tb.array) {
 		tb.RawSetInt(i, value)
@@ -125,6 +147,7 @@ func (tb *LTable) MaxN() int {
 
 // Remove removes from this table the element at a given position.
 func (tb *LTable) Remove(pos int) LValue {
+	tb.wrote = true
 	if tb.array == nil {
 		return LNil
 	}
@@ -157,7 +180,7 @@ func (tb *LTable) RawSet(key LValue, value LValue) {
 	case LNumber:
 		if isArrayKey(v) {
 			if tb.array == nil {
-				tb.array = make([]LValue, 0, defaultArrayCap)
+				tb.array = make([]LValue, 0, lazyArrayCap)
 			}
 			tb.setArrayKey(int(v), value)
 			return
@@ -189,6 +212,7 @@ var MaxArrayGap = 1024
 // Invariant: the hash part never holds an integer key in 1..len(array)+1;
 // keys the array part grows over are moved into it.
 func (tb *LTable) setArrayKey(key int, value LValue) {
+	tb.wrote = true
 	index := key - 1
 	alen := len(tb.array)
 	switch {
@@ -200,7 +224,7 @@ func (tb *LTable) setArrayKey(key int, value LValue) {
 		return
 	}
 	if tb.array == nil {
-		tb.array = make([]LValue, 0, defaultArrayCap)
+		tb.array = make([]LValue, 0, lazyArrayCap)
 	}
 	hashed := tb.dict != nil && len(tb.dict) > 0
 	for i := alen; i < index; i++ {
@@ -257,8 +281,9 @@ func (tb *LTable) hashInt(key int) LValue {
 
 // RawSetString sets a given LValue to a given string index without the __newindex metamethod.
 func (tb *LTable) RawSetString(key string, value LValue) {
+	tb.wrote = true
 	if tb.strdict == nil {
-		tb.strdict = make(map[string]LValue, defaultHashCap)
+		tb.strdict = make(map[string]LValue, lazyHashCap)
 	}
 	if tb.keys == nil {
 		tb.keys = []LValue{}
@@ -282,6 +307,7 @@ func (tb *LTable) RawSetString(key string, value LValue) {
 
 // RawSetH sets a given LValue to a given index without the __newindex metamethod.
 func (tb *LTable) RawSetH(key LValue, value LValue) {
+	tb.wrote = true
 	if s, ok := key.(LString); ok {
 		tb.RawSetString(string(s), value)
 		return

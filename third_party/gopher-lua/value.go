@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"sync/atomic"
 )
 
 type LValueType int
@@ -148,6 +149,10 @@ type LTable struct {
 	strdict map[string]LValue
 	keys    []LValue
 	k2i     map[LValue]int
+
+	// wrote is set by every store into the table (rulehost patch 10,
+	// see PATCHES.md and Wrote).
+	wrote bool
 }
 
 func (tb *LTable) String() string   { return fmt.Sprintf("table: %p", tb) }
@@ -195,6 +200,11 @@ type LState struct {
 	mainLoop     func(*LState, *callFrame)
 	ctx          context.Context
 	ctxCancelFn  context.CancelFunc
+
+	// the stepper (rulehost patch 11, see SetStepper)
+	stepper  Stepper
+	stepLeft int
+	stepPoke atomic.Bool
 }
 
 func (ls *LState) String() string   { return fmt.Sprintf("thread: %p", ls) }

@@ -48,6 +48,31 @@ func mainLoopWithContext(L *LState, baseframe *callFrame) {
 		return
 	}
 
+	if L.stepper != nil {
+		// rulehost patch 11: a counter and a flag per instruction, the
+		// stepper every so many, instead of a select on ctx.Done()
+		for {
+			cf = L.currentFrame
+			inst = cf.Fn.Proto.Code[cf.Pc]
+			cf.Pc++
+			L.stepLeft--
+			if L.stepLeft <= 0 || L.stepPoke.Load() {
+				L.stepPoke.Store(false)
+				left := L.stepLeft
+				if left < 0 {
+					left = 0
+				}
+				if L.stepLeft = L.stepper.Step(left); L.stepLeft <= 0 {
+					L.stepLeft = 0
+					L.RaiseError(L.ctx.Err().Error())
+					return
+				}
+			}
+			if jumpTable[int(inst>>26)](L, inst, baseframe) == 1 {
+				return
+			}
+		}
+	}
 	for {
 		cf = L.currentFrame
 		inst = cf.Fn.Proto.Code[cf.Pc]
