@@ -52,6 +52,8 @@ FUZZ_TARGETS := \
 	./suite:FuzzSuiteFile \
 	./suite:FuzzParseGolden \
 	./engine/ruleset:FuzzParseVersion \
+	./engine/ruleset:FuzzParseConstraint \
+	./engine/ruleset:FuzzPluginNeeds \
 	./engine/sheet:FuzzFindName \
 	./engine/validate:FuzzSuggest \
 	./engine/validate:FuzzPtr

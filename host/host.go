@@ -12,8 +12,6 @@ package host
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"sort"
 
 	"github.com/rulehost/rulehost/engine/check"
@@ -41,41 +39,58 @@ type Host struct {
 	// remote runs the plugins in a worker process (LoadIsolated); Set is
 	// then empty and every call goes through it.
 	remote *isolate.Client
+	// path is what the load found on its plugin path, for the rulesets
+	// that declare plugins (RulesetOptions).
+	path *ruleset.PluginPath
 }
 
-// Dirs is the folders a command loads: the default plugins/ folder (when
-// it exists in the working directory) followed by the --plugins folders.
-func Dirs(extra []string) []string {
-	var dirs []string
-	if st, err := os.Stat(DefaultDir); err == nil && st.IsDir() {
-		dirs = append(dirs, DefaultDir)
-	}
-	for _, d := range extra {
-		if filepath.Clean(d) == DefaultDir && len(dirs) > 0 && dirs[0] == DefaultDir {
-			continue
-		}
-		dirs = append(dirs, d)
-	}
-	return dirs
-}
+// Dirs is the plugin path of a command that reads no ruleset file: the
+// --plugins folders, the RULEHOST_PLUGINS folders, then the working
+// directory's plugins/ (when it exists). Path gives a ruleset's.
+func Dirs(extra []string) []string { return Path(nil, extra) }
 
-// Load loads the plugins under dirs. Plugins that fail are returned as
-// errors (one per plugin, naming it, its file and line) and left out; the
-// host serves the others.
+// Load loads the plugins under dirs (a plugin path: Path). Plugins that
+// fail are returned as errors (one per plugin, naming it, its file and
+// line) and left out; the host serves the others. A plugin whose name an
+// earlier one on the path took is left out too: the first is the one used.
 func Load(dirs []string, opts plugin.Options) (*Host, []error) {
 	set, errs := plugin.LoadDirs(dirs, opts)
-	return FromSet(set), errs
+	h := FromSet(set)
+	h.path = pluginPath(dirs, h.Manifests(), h.PluginDirs(), errs)
+	return h, errs
 }
 
 // FromSet wraps an already loaded set.
+// Its plugin path is the loaded plugins' own folders.
 func FromSet(set *plugin.Set) *Host {
 	h := &Host{Set: set}
 	h.Kinds, h.Resolvers = kind.FromSet(set)
+	dirs := h.PluginDirs()
+	h.path = pluginPath(dirs, h.Manifests(), dirs, nil)
 	return h
 }
 
-// RulesetOptions are the options to load rulesets with, so plugin kinds validate.
-func (h *Host) RulesetOptions() ruleset.Options { return ruleset.Options{Kinds: h.Kinds} }
+// RulesetOptions are the options to load rulesets with, so plugin kinds
+// validate and a ruleset's declared plugins are checked against what
+// this host found on its plugin path.
+func (h *Host) RulesetOptions() ruleset.Options {
+	return ruleset.Options{Kinds: h.Kinds, Plugins: h.path}
+}
+
+// PluginPath is what the host found on its plugin path (nil for none).
+func (h *Host) PluginPath() *ruleset.PluginPath { return h.path }
+
+// SetLooked names every folder the plugin path considered, missing ones
+// too (PathLooked), for the rulesets this host validates to name in a
+// refusal; the plugins found stay as loaded. Options taken before keep
+// what they had.
+func (h *Host) SetLooked(folders []string) {
+	pp := &ruleset.PluginPath{Folders: append([]string(nil), folders...)}
+	if h.path != nil {
+		pp.Found = h.path.Found
+	}
+	h.path = pp
+}
 
 // Handles reports whether a plugin answers tags with this name.
 func (h *Host) Handles(name string) bool {
@@ -140,6 +155,9 @@ func LoadIsolated(dirs []string, opts plugin.Options, iso isolate.Options) (h *H
 	}
 	h = &Host{Set: plugin.NewSet(opts), remote: c}
 	h.Kinds, h.Resolvers = c.Kinds()
+	// The worker's load errors arrive as text: the path lists the plugins
+	// that loaded, not those it left out.
+	h.path = pluginPath(dirs, h.Manifests(), h.PluginDirs(), errs)
 	return h, errs, nil
 }
 

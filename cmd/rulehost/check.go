@@ -210,8 +210,8 @@ func formatOrJSON(c *cli.Context) error {
 // checkPluginOptions loads plugins only when this check needs one: a
 // --plugins folder given, a --format other than plain, a tag the engine
 // does not answer itself, or a ruleset that does not load without them
-// (a plugin resolution kind). The working directory's plugins/ costs
-// nothing otherwise.
+// (a plugin resolution kind), or one that declares plugins. The plugin
+// path costs nothing otherwise.
 func checkPluginOptions(c *cli.Context, t tag.Tag) (loadOptions, error) {
 	if err := formatOrJSON(c); err != nil {
 		return loadOptions{}, err
@@ -219,9 +219,9 @@ func checkPluginOptions(c *cli.Context, t tag.Tag) (loadOptions, error) {
 	native := t.NameIs("skill_check") || t.NameIs("roll_dice")
 	format := c.String("format")
 	if len(c.StringSlice("plugins")) == 0 && native && (format == "" || format == "plain") {
-		if rs, err := ruleset.LoadFile(c.String("ruleset"), ruleset.Options{}); err == nil {
+		if rs, err := ruleset.LoadFile(c.String("ruleset"), ruleset.Options{}); err == nil && len(rs.Plugins) == 0 {
 			return loadOptions{loaded: rs}, nil
 		}
 	}
-	return pluginOptions(c)
+	return rulesetPluginOptions(c, c.String("ruleset"))
 }

@@ -68,7 +68,7 @@ func openTable(c *cli.Context) (*mcp.Table, func(), error) {
 		}
 		return newTable(s, opts), func() { s.Close(); closeHost(opts) }, nil
 	case rsFile != "" && party != "":
-		opts, err := pluginOptions(c)
+		opts, err := rulesetPluginOptions(c, rsFile)
 		if err != nil {
 			return nil, nil, err
 		}

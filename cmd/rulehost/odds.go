@@ -80,7 +80,7 @@ func runOdds(c *cli.Context) error {
 	if err != nil {
 		return refused(fmt.Errorf("tag: %w", err))
 	}
-	opts, err := pluginOptions(c)
+	opts, err := rulesetPluginOptions(c, c.String("ruleset"))
 	if err != nil {
 		return err
 	}
@@ -295,7 +295,7 @@ func runDiceOdds(c *cli.Context, t tag.Tag) error {
 	}
 	var rs *ruleset.Ruleset
 	if f := c.String("ruleset"); f != "" {
-		opts, err := pluginOptions(c)
+		opts, err := rulesetPluginOptions(c, f)
 		if err != nil {
 			return err
 		}

@@ -104,7 +104,7 @@ func pluginTemplate(name, what string) []newFile {
 	files := []newFile{
 		{"README.md", r.Replace(readmeTemplate[what])},
 		{"plugin.lua", r.Replace(luaTemplate[what])},
-		{"test/data/ruleset.json", strings.NewReplacer("KIND", kind, "DICE", dice).Replace(rulesetTemplate)},
+		{"test/data/ruleset.json", strings.NewReplacer("KIND", kind, "DICE", dice, "NAME", name).Replace(rulesetTemplate)},
 		{"test/data/hero.json", sheetTemplate},
 		{"test/" + what + ".json", r.Replace(caseTemplate[what])},
 	}
@@ -114,6 +114,7 @@ func pluginTemplate(name, what string) []newFile {
 const rulesetTemplate = `{
   "id": "try",
   "name": "A ruleset to try the plugin on",
+  "plugins": [{ "name": "NAME", "version": ">=0.1" }],
   "abilities": [
     { "id": "might", "label": "Might", "min": 0, "max": 5, "default": 1 },
     { "id": "wits", "label": "Wits", "min": 0, "max": 5, "default": 1 }

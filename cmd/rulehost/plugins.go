@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"time"
 
 	"github.com/rulehost/rulehost/engine/check"
@@ -32,25 +33,87 @@ func (o loadOptions) hooks() session.Hooks {
 	return h
 }
 
+// loadedPlugins are the loaded plugins as a session pins them: manifest name,
+// version and folder, in load order.
+func (o loadOptions) loadedPlugins() []session.PluginPin {
+	if o.Host == nil {
+		return nil
+	}
+	var out []session.PluginPin
+	dirs := o.Host.PluginDirs()
+	for i, m := range o.Host.Manifests() {
+		out = append(out, session.PluginPin{Name: m.Name, Version: m.Version, Dir: dirs[i]})
+	}
+	return out
+}
+
+// pins are the loaded plugins the ruleset declares: what a session
+// started on it pins (session.Config.Pin). The validator has already
+// refused a ruleset whose declared plugin did not load.
+func (o loadOptions) pins(rs *ruleset.Ruleset) []session.PluginPin {
+	var out []session.PluginPin
+	for _, need := range rs.Plugins {
+		for _, p := range o.loadedPlugins() {
+			if p.Name == need.Name {
+				out = append(out, p)
+				break
+			}
+		}
+	}
+	return out
+}
+
 // callDeadline is every plugin call's deadline; zero is the plugin host's
 // default (plugin.DefaultDeadline). Only the tests set it (TestMain): they
 // check what a plugin answers, not how fast, on a machine that may be
 // heavily loaded, where a good call can miss 250 ms.
 var callDeadline time.Duration
 
-// pluginOptions loads the default plugins/ folder (when present) and every
-// --plugins DIR. A plugin that does not load is reported on stderr with
-// its name, file and line and left out; the others still serve. A --plugins
-// folder that does not exist is a misuse.
+// pluginOptions loads the plugins of a command that reads no ruleset file
+// (host.Dirs: every --plugins DIR, RULEHOST_PLUGINS, ./plugins). A plugin
+// that does not load is reported on stderr with its name, file and line
+// and left out; the others still serve. A --plugins folder that does not
+// exist is a misuse.
 func pluginOptions(c *cli.Context) (loadOptions, error) {
 	return pluginOptionsFrom(c, host.Dirs(c.StringSlice("plugins")))
 }
 
+// rulesetPluginOptions loads the plugin path of the ruleset files
+// (host.Path: each file's own plugins/ folder first, and last the plugins
+// a file declares, from the plugins/ folders above it), so a command
+// finds a ruleset's plugins from any working directory. Every folder
+// considered, missing ones too, is what a refusal says it looked in.
+func rulesetPluginOptions(c *cli.Context, files ...string) (loadOptions, error) {
+	dirs, looked := host.PathLooked(files, c.StringSlice("plugins"))
+	opts, err := pluginOptionsFrom(c, dirs)
+	switch {
+	case err != nil:
+	case opts.Host != nil:
+		// the host names them too: serve validates through it
+		opts.Host.SetLooked(looked)
+		opts.Ruleset = opts.Host.RulesetOptions()
+	default:
+		opts.Ruleset.Plugins = lookedIn(opts.Ruleset.Plugins, looked)
+	}
+	return opts, err
+}
+
+// lookedIn is the plugin path found with every folder it looked in,
+// missing ones too, for a refusal of a declared plugin to name them.
+func lookedIn(found *ruleset.PluginPath, looked []string) *ruleset.PluginPath {
+	out := &ruleset.PluginPath{Folders: looked}
+	if found != nil {
+		out.Found = found.Found
+	}
+	return out
+}
+
 // pluginOptionsFrom loads the plugins under dirs (a session's own, or the
-// command line's).
+// command line's). With no folder at all, a ruleset that declares plugins
+// is still checked against the empty path, so it is refused naming them.
 func pluginOptionsFrom(c *cli.Context, dirs []string) (loadOptions, error) {
 	if len(dirs) == 0 {
-		return loadOptions{}, nil
+		return loadOptions{Ruleset: ruleset.Options{Plugins: &ruleset.PluginPath{}}}, nil
 	}
 	log := logger(c)
 	for _, d := range dirs {
@@ -71,6 +134,12 @@ func pluginOptionsFrom(c *cli.Context, dirs []string) (loadOptions, error) {
 		h, errs = host.Load(dirs, popts)
 	}
 	for _, err := range errs {
+		var le *plugin.LoadError
+		if errors.As(err, &le) && le.Shadowed {
+			// the path's order at work: the first of a name is the one used
+			log.Warn("plugin shadowed by one of the same name earlier on the plugin path", "plugin", le.Plugin, "version", le.Version, "dir", le.Dir)
+			continue
+		}
 		log.Error("plugin left out", "error", err)
 	}
 	return loadOptions{Ruleset: h.RulesetOptions(), Kinds: h.Resolvers, Host: h}, nil

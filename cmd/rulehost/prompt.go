@@ -120,7 +120,7 @@ func promptInput(c *cli.Context) (prompt.Input, loadOptions, error) {
 		}
 		return prompt.Input{RS: s.RS, Sheets: s.Sheets, State: s.State()}, opts, nil
 	case rsFile != "" && party != "":
-		opts, err := pluginOptions(c)
+		opts, err := rulesetPluginOptions(c, rsFile)
 		if err != nil {
 			return prompt.Input{}, loadOptions{}, err
 		}

@@ -107,7 +107,7 @@ func startSession(c *cli.Context, dir string, entries []session.Entry) (*session
 	if c.String("ruleset") == "" || c.String("party") == "" {
 		return nil, loadOptions{}, misuse(c, "%s holds no session yet: give --ruleset and --party to start one", dir)
 	}
-	dirs := host.Dirs(c.StringSlice("plugins"))
+	dirs := host.Path([]string{c.String("ruleset")}, c.StringSlice("plugins"))
 	opts, err := pluginOptionsFrom(c, dirs)
 	if err != nil {
 		return nil, opts, err
@@ -124,6 +124,9 @@ func startSession(c *cli.Context, dir string, entries []session.Entry) (*session
 		return nil, opts, refused(err)
 	}
 	cfg, err := session.NewConfig(dir, c.String("ruleset"), c.String("party"), dirs, c.Uint64("seed"))
+	if err == nil {
+		err = cfg.Pin(dir, opts.pins(rs))
+	}
 	if err != nil {
 		return nil, opts, refused(err)
 	}

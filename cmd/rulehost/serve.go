@@ -5,6 +5,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 	"time"
 
@@ -58,16 +59,24 @@ func runServe(c *cli.Context) error {
 	if n := c.Int("isolate-workers"); n < 0 || n > 256 || (c.IsSet("isolate-workers") && (n == 0 || !c.Bool("isolate"))) {
 		return misuse(c, "--isolate-workers %d: give 1 to 256 workers, with --isolate", n)
 	}
-	opts, err := pluginOptions(c)
-	if err != nil {
-		return err
-	}
 	bundled := c.String("bundled")
 	if st, err := os.Stat(bundled); err != nil || !st.IsDir() {
 		if c.IsSet("bundled") {
 			return misuse(c, "--bundled %s: not a folder", bundled)
 		}
 		bundled = ""
+	}
+	// One plugin set serves every request: the plugin path of the bundled
+	// rulesets (each one's plugins/ folder, and the plugins they declare
+	// from the folders above) around --plugins, RULEHOST_PLUGINS and
+	// ./plugins.
+	var files []string
+	if bundled != "" {
+		files, _ = filepath.Glob(filepath.Join(bundled, "*", "ruleset.json"))
+	}
+	opts, err := rulesetPluginOptions(c, files...)
+	if err != nil {
+		return err
 	}
 	keys, err := apikey.Open(c.String("keys"), os.Getenv(apikey.EnvVar))
 	if err != nil {

@@ -186,7 +186,7 @@ func upgradeSession(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	up, err := session.Upgrade(dir, session.FileLoader(opts.Ruleset), session.Options{Hooks: opts.hooks()}, c.Duration("wait"))
+	up, err := session.Upgrade(dir, session.FileLoader(opts.Ruleset), session.Options{Hooks: opts.hooks(), Plugins: opts.loadedPlugins()}, c.Duration("wait"))
 	if err != nil {
 		return refused(err)
 	}

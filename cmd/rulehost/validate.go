@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/engine/validate"
+	"github.com/rulehost/rulehost/host"
 	"github.com/urfave/cli/v2"
 )
 
@@ -46,18 +48,26 @@ func init() {
 				if len(sheets) > 0 && c.String("ruleset") == "" {
 					return misuse(c, "--sheet needs --ruleset FILE: a sheet is checked against the ruleset it is played with")
 				}
-				opts, native, err := validatePluginOptions(c)
+				optsFor, native, err := validatePluginOptions(c)
 				if err != nil {
 					return err
 				}
 				asJSON, strict := c.Bool("json"), c.Bool("strict")
 				bad := 0
 				for _, f := range c.Args().Slice() {
+					opts, err := optsFor(f)
+					if err != nil {
+						return err
+					}
 					if !validateFile(c.App.Writer, f, opts.Ruleset, native[f], asJSON, strict) {
 						bad++
 					}
 				}
 				if rsFile := c.String("ruleset"); rsFile != "" {
+					opts, err := optsFor(rsFile)
+					if err != nil {
+						return err
+					}
 					if !validateFile(c.App.Writer, rsFile, opts.Ruleset, native[rsFile], asJSON, strict) {
 						bad++
 						sheets = nil // nothing to check them against
@@ -94,12 +104,13 @@ func init() {
 
 // validatePluginOptions loads the plugins validate needs: none when no
 // --plugins folder is named and every ruleset file named loads without a
-// problem or a warning natively (plugins only add kinds, tags and keys a
-// ruleset may use, so such a file is valid with them too and warned about
-// no more). Compiling the bundled plugins cost validate more than the
-// rest of its work. The native loads are returned by file, so no file is
-// read twice.
-func validatePluginOptions(c *cli.Context) (loadOptions, map[string]*ruleset.Ruleset, error) {
+// problem or a warning natively and declares no plugins (plugins only add
+// kinds, tags and keys a ruleset may use, so such a file is valid with
+// them too and warned about no more). Compiling the bundled plugins cost
+// validate more than the rest of its work. The native loads are returned
+// by file, so no file is read twice. Otherwise each file gets the plugins
+// of its own plugin path (host.Path), loaded once per distinct path.
+func validatePluginOptions(c *cli.Context) (func(file string) (loadOptions, error), map[string]*ruleset.Ruleset, error) {
 	files := c.Args().Slice()
 	if f := c.String("ruleset"); f != "" {
 		files = append(files, f)
@@ -108,18 +119,31 @@ func validatePluginOptions(c *cli.Context) (loadOptions, map[string]*ruleset.Rul
 		native := map[string]*ruleset.Ruleset{}
 		for _, f := range files {
 			rs, err := ruleset.LoadFile(f, ruleset.Options{})
-			if err != nil || len(rs.Warnings) > 0 {
+			if err != nil || len(rs.Warnings) > 0 || len(rs.Plugins) > 0 {
 				native = nil
 				break
 			}
 			native[f] = rs
 		}
 		if native != nil {
-			return loadOptions{}, native, nil
+			return func(string) (loadOptions, error) { return loadOptions{}, nil }, native, nil
 		}
 	}
-	opts, err := pluginOptions(c)
-	return opts, nil, err
+	loaded := map[string]loadOptions{}
+	return func(file string) (loadOptions, error) {
+		dirs, looked := host.PathLooked([]string{file}, c.StringSlice("plugins"))
+		key := strings.Join(dirs, "\x00")
+		opts, ok := loaded[key]
+		if !ok {
+			var err error
+			if opts, err = pluginOptionsFrom(c, dirs); err != nil {
+				return opts, err
+			}
+			loaded[key] = opts
+		}
+		opts.Ruleset.Plugins = lookedIn(opts.Ruleset.Plugins, looked)
+		return opts, nil
+	}, nil, nil
 }
 
 // validateFile loads one ruleset (unless it was already loaded: pre) and

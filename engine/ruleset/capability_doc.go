@@ -52,6 +52,19 @@ check"); none says "even as false". So ` + "`\"abilityPlusAbility\": false`" + `
 which reads exactly as the key left out, is accepted at 1.36, and only
 ` + "`true`" + ` needs 1.37 (the row's "when" below).
 
+## Engine extensions
+
+Every row below is a level the spec writes ("Capability API x.y" in
+checks.md or items.md). A key the spec does not name at all is this
+engine's own extension, and has no row: ` + "`plugins`" + ` (the plugins a ruleset
+needs, docs/plugins.md "A ruleset's plugins") and ` + "`$schema`" + ` are accepted at
+every declared level. The levels are the spec's numbering, not this
+engine's: a level made up for an extension could be given to another
+feature by a later spec, and would refuse a ruleset written for, say,
+1.100 for a key that changes nothing of what 1.100 defines. An engine
+that does not know an extension refuses it as an unknown key, which says
+what a level would (this file needs an engine that has it), at the key.
+
 This page is generated from the table in engine/ruleset/capability.go
 (` + "`go test ./engine/ruleset -run CapabilityDoc -update`" + `). In a pointer, ` + "`*`" + ` is
 any one key or index and ` + "`**`" + ` any run of them; a pattern under ` + "`/resolution/`" + `

@@ -79,3 +79,60 @@ func FuzzParseVersion(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseConstraint: a plugin version constraint never panics the
+// parser; one that parses allows the version it names (every operator
+// includes its own version) and prints back to an equivalent constraint.
+func FuzzParseConstraint(f *testing.F) {
+	for _, s := range []string{"^1.0", "~1.2.3", "=1.0.0", ">=1.5", "1.0.0", ">= 2.0", "^0.0.3", "=>1.0", "1.x", "v1.0", "", "^", "1.0 || 2.0", "^1.050"} {
+		f.Add(s, "1.2.3")
+	}
+	f.Fuzz(func(t *testing.T, s, version string) {
+		c, err := ruleset.ParseConstraint(s)
+		if err != nil {
+			return
+		}
+		if !c.Allows(c.V.String()) {
+			t.Fatalf("%q refuses its own version %s", s, c.V)
+		}
+		again, err := ruleset.ParseConstraint(c.String())
+		if err != nil || again.String() != c.String() || again.Allows(version) != c.Allows(version) {
+			t.Fatalf("%q prints as %q, which reads back differently (%v)", s, c.String(), err)
+		}
+	})
+}
+
+// FuzzPluginNeeds: whatever a ruleset's "plugins" holds, the loader
+// checked against a plugin path never panics, and a ruleset it accepts
+// declares only plugins the path has first in a version they allow.
+func FuzzPluginNeeds(f *testing.F) {
+	for _, s := range []string{`[]`, `[{"name": "terse", "version": "^1.0"}]`, `[{"name": "terse", "version": "^2"}]`,
+		`[{"name": "terse", "version": "1.0.0"}, {"name": "terse", "version": "1.0.0"}]`, `{"name": "x"}`, `[{"name": "Bad", "version": ">=1"}]`,
+		`[{"name": "broken", "version": ">=0.1"}]`, `[{"name": "gone", "version": "~1.2.3"}]`, `[null, 1, "x", {"version": "=>1.0"}]`} {
+		f.Add(s)
+	}
+	path := &ruleset.PluginPath{Folders: []string{"a", "b"}, Found: []ruleset.FoundPlugin{
+		{Name: "terse", Version: "1.0.0", Dir: "a/terse"}, {Name: "terse", Version: "2.0.0", Dir: "b/terse"},
+		{Name: "broken", Version: "1.0.0", Dir: "b/broken", Err: "syntax error"}, {Name: "odd", Version: "dev", Dir: "b/odd"},
+	}}
+	f.Fuzz(func(t *testing.T, plugins string) {
+		data := []byte(`{"id": "t", "name": "T", "plugins": ` + plugins + `,
+  "resolution": {"kind": "dice-sum", "dice": {"count": 1, "sides": 20}, "proficiencyTiers": [{"id": "none", "label": "None"}]}}`)
+		rs, err := ruleset.Load("fuzz.json", data, ruleset.Options{Plugins: path})
+		if err != nil {
+			return
+		}
+		for _, need := range rs.Plugins {
+			var first *ruleset.FoundPlugin
+			for i := range path.Found {
+				if path.Found[i].Name == need.Name {
+					first = &path.Found[i]
+					break
+				}
+			}
+			if first == nil || first.Err != "" || !need.Constraint.Allows(first.Version) {
+				t.Fatalf("accepted %q %q against %+v", need.Name, need.Version, first)
+			}
+		}
+	})
+}

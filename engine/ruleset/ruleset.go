@@ -48,6 +48,8 @@ type Ruleset struct {
 	ID            string `json:"id"`
 	Name          string `json:"name"`
 	CapabilityAPI string `json:"capabilityApi"`
+	// Plugins are the plugins the ruleset declares it needs (plugins.go).
+	Plugins []PluginNeed `json:"plugins,omitempty"`
 
 	Abilities  []Ability             `json:"abilities"`
 	Skills     []Skill               `json:"skills"`
@@ -170,6 +172,10 @@ func (r *Ruleset) Ability(id string) (*Ability, bool) {
 type Options struct {
 	// Kinds adds resolution kinds (from plugins) to the native five.
 	Kinds map[string]Kind
+	// Plugins is what the host found on its plugin path; each plugin the
+	// ruleset declares ("plugins") must be there in a version it allows.
+	// Nil: nobody looked, and only the declarations' shape is checked.
+	Plugins *PluginPath
 }
 
 // LoadFile reads and validates a ruleset file.

@@ -98,6 +98,7 @@ func (v *Validator) ruleset(root any) *Ruleset {
 	rs.Name, _ = o.Str("name", 200, true)
 	v.capabilityAPI(o, rs)
 	defer v.checkCapabilities(root)
+	rs.Plugins = v.pluginNeeds(o)
 	v.newSections(o.M)
 	v.vocabulary(o, rs)
 	v.poolIDs(o)

@@ -34,10 +34,60 @@ type Config struct {
 	Answers int `json:"answers,omitempty"`
 }
 
-// PluginRef is one plugin folder a session was started with.
+// PluginRef is one plugin folder a session was started with. A ref with
+// a Name pins one plugin the ruleset declares ("plugins"): its own
+// folder, its manifest's name and version, and its hash; the plugin is
+// loaded from the folder refs (the plugin path the session started
+// with), the pin says which one answered and in what version.
 type PluginRef struct {
-	Dir  string `json:"dir"`
-	Hash string `json:"hash"`
+	Dir     string `json:"dir"`
+	Hash    string `json:"hash"`
+	Name    string `json:"name,omitempty"`
+	Version string `json:"version,omitempty"`
+}
+
+// PluginPin is a plugin as the host loaded it, for Config.Pin and for
+// Options.Plugins: its manifest's name and version, and its folder.
+type PluginPin struct {
+	Name, Version, Dir string
+}
+
+// what names a ref in a message: a pinned plugin by name and version.
+func (r PluginRef) what() string {
+	if r.Name == "" {
+		return "plugin"
+	}
+	return fmt.Sprintf("plugin %s %s", r.Name, r.Version)
+}
+
+// Pin records each plugin the ruleset declares, as loaded, with the hash
+// of its folder: a session whose plugin changed is refused naming it
+// (Verify). dir is the session folder the plugin's folder is made
+// relative to.
+func (c *Config) Pin(dir string, pins []PluginPin) error {
+	for _, p := range pins {
+		ref := PluginRef{Name: p.Name, Version: p.Version}
+		var err error
+		if ref.Dir, err = relTo(dir, p.Dir); err != nil {
+			return err
+		}
+		if ref.Hash, err = HashDir(p.Dir, ""); err != nil {
+			return err
+		}
+		c.Plugins = append(c.Plugins, ref)
+	}
+	return nil
+}
+
+// Pins are the config's pinned plugins (the refs with a name).
+func (c Config) Pins() []PluginRef {
+	var out []PluginRef
+	for _, p := range c.Plugins {
+		if p.Name != "" {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // NewConfig describes a session about to be started in dir: the paths of
@@ -109,11 +159,14 @@ func (c Config) Resolved(dir string) Config {
 	return c
 }
 
-// PluginDirs are the session's plugin folders, resolved against dir.
+// PluginDirs are the session's plugin folders, resolved against dir: its
+// plugin path, without the pinned plugins (which that path holds).
 func (c Config) PluginDirs(dir string) []string {
 	var out []string
 	for _, p := range c.Plugins {
-		out = append(out, Path(dir, p.Dir))
+		if p.Name == "" {
+			out = append(out, Path(dir, p.Dir))
+		}
 	}
 	return out
 }
@@ -171,8 +224,15 @@ func (c Config) Verify(dir string) error {
 	}
 	check("ruleset", c.Ruleset, c.RulesetHash, func() (string, error) { return HashFile(r.Ruleset) })
 	check("party", c.Party, c.PartyHash, func() (string, error) { return HashDir(r.Party, "*.json") })
+	pinned := map[string]bool{}
+	for _, p := range c.Pins() {
+		pinned[p.Dir] = true
+	}
 	for i, p := range c.Plugins {
-		check("plugin", p.Dir, p.Hash, func() (string, error) { return HashDir(r.Plugins[i].Dir, "") })
+		if p.Name == "" && pinned[p.Dir] {
+			continue // the pin of the same folder names the change
+		}
+		check(p.what(), p.Dir, p.Hash, func() (string, error) { return HashDir(r.Plugins[i].Dir, "") })
 	}
 	if len(changes)+len(answers) > 0 {
 		return &ChangedError{Dir: dir, Changes: changes, Answers: answers}

@@ -39,6 +39,9 @@ type Options struct {
 	// AcceptChanged opens a session whose ruleset, party or plugins
 	// changed since it started, on purpose.
 	AcceptChanged bool
+	// Plugins are the plugins as loaded now, by name: Upgrade re-pins the
+	// version of each plugin the session pins (Config.Pin).
+	Plugins []PluginPin
 }
 
 // Store is the embedded store: an append-only JSON Lines log per session

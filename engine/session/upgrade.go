@@ -64,7 +64,7 @@ func Upgrade(dir string, load Loader, o Options, wait time.Duration) (Upgraded, 
 	if len(up.Changes) == 0 {
 		return up, nil // answered by this version, on these files: nothing to do
 	}
-	now, err := currentConfig(dir, cfg)
+	now, err := currentConfig(dir, cfg, o.Plugins)
 	if err != nil {
 		return up, err
 	}
@@ -90,7 +90,7 @@ func Upgrade(dir string, load Loader, o Options, wait time.Duration) (Upgraded, 
 
 // currentConfig is cfg with the hashes of the files as they are now, the
 // current format and this engine's answering version.
-func currentConfig(dir string, cfg Config) (Config, error) {
+func currentConfig(dir string, cfg Config, loaded []PluginPin) (Config, error) {
 	r := cfg.Resolved(dir)
 	out := cfg
 	out.Format, out.Answers = CurrentFormat, AnswerVersion
@@ -105,6 +105,12 @@ func currentConfig(dir string, cfg Config) (Config, error) {
 	for i := range out.Plugins {
 		if out.Plugins[i].Hash, err = HashDir(r.Plugins[i].Dir, ""); err != nil {
 			return out, err
+		}
+		// a pinned plugin takes the version it has now, as loaded
+		for _, l := range loaded {
+			if l.Name == out.Plugins[i].Name && out.Plugins[i].Name != "" {
+				out.Plugins[i].Version = l.Version
+			}
 		}
 	}
 	return out, nil

@@ -160,8 +160,12 @@ func Start(dirs []string, popts plugin.Options, opts Options) (*Client, []error,
 		return nil, nil, err
 	}
 	var errs []error
-	for _, e := range resp.Errors {
-		errs = append(errs, errors.New(e))
+	for i, e := range resp.Errors {
+		var le loadError
+		if i < len(resp.LoadErrors) {
+			le = resp.LoadErrors[i]
+		}
+		errs = append(errs, loadErrorOf(e, le))
 	}
 	for _, p := range resp.Plugins {
 		if err := record.RegisterExtension(p.Manifest.Extension()); err != nil {

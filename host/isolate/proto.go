@@ -3,6 +3,7 @@ package isolate
 import (
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 
@@ -136,9 +137,12 @@ type response struct {
 	Op  string `json:"op"` // done, roll, itemStat
 	Err string `json:"err,omitempty"`
 
-	// load
-	Plugins []Loaded `json:"plugins,omitempty"`
-	Errors  []string `json:"errors,omitempty"`
+	// load; LoadErrors[i] is Errors[i]'s plugin, when it is a
+	// plugin.LoadError (the plugin path's refusals name its version and
+	// whether it was shadowed)
+	Plugins    []Loaded    `json:"plugins,omitempty"`
+	Errors     []string    `json:"errors,omitempty"`
+	LoadErrors []loadError `json:"loadErrors,omitempty"`
 
 	// validate
 	Validation *validation `json:"validation,omitempty"`
@@ -193,4 +197,34 @@ type sectionMsg struct {
 	Name string          `json:"name"`
 	Text string          `json:"text"`
 	Data json.RawMessage `json:"data,omitempty"`
+}
+
+// loadError is a plugin.LoadError as the worker sends it.
+type loadError struct {
+	Plugin   string `json:"plugin,omitempty"`
+	Version  string `json:"version,omitempty"`
+	Dir      string `json:"dir,omitempty"`
+	File     string `json:"file,omitempty"`
+	Line     int    `json:"line,omitempty"`
+	Shadowed bool   `json:"shadowed,omitempty"`
+}
+
+// remoteLoadError is a worker's load error: its text as the worker wrote
+// it, unwrapping to the plugin.LoadError it was.
+type remoteLoadError struct {
+	text string
+	le   *plugin.LoadError
+}
+
+func (e *remoteLoadError) Error() string { return e.text }
+func (e *remoteLoadError) Unwrap() error { return e.le }
+
+// loadErrorOf rebuilds a worker's load error (a plain error when the
+// worker sent no plugin for it).
+func loadErrorOf(text string, le loadError) error {
+	if le.Plugin == "" && le.Dir == "" {
+		return errors.New(text)
+	}
+	return &remoteLoadError{text: text, le: &plugin.LoadError{Plugin: le.Plugin, Version: le.Version, Dir: le.Dir,
+		File: le.File, Line: le.Line, Shadowed: le.Shadowed, Err: errors.New(text)}}
 }

@@ -171,6 +171,11 @@ func (w *worker) load(req *request) response {
 	}
 	for _, err := range errs {
 		resp.Errors = append(resp.Errors, err.Error())
+		var le loadError
+		if pe := (*plugin.LoadError)(nil); errors.As(err, &pe) {
+			le = loadError{Plugin: pe.Plugin, Version: pe.Version, Dir: pe.Dir, File: pe.File, Line: pe.Line, Shadowed: pe.Shadowed}
+		}
+		resp.LoadErrors = append(resp.LoadErrors, le)
 	}
 	return resp
 }

@@ -7,6 +7,7 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/rulehost/rulehost/engine/ruleset"
 	"github.com/rulehost/rulehost/host/bridge"
 	"github.com/rulehost/rulehost/host/sandbox"
 	"github.com/rulehost/rulehost/internal/lazy"
@@ -85,7 +86,7 @@ func readManifest(lv lua.LValue) (Manifest, error) {
 		return string(s)
 	}
 	m.Name = str("name", true)
-	if m.Name != "" && !nameRE().MatchString(m.Name) {
+	if m.Name != "" && !ruleset.ValidPluginName(m.Name) {
 		bad("name %q: use lower-case letters, digits and dashes, starting with a letter", m.Name)
 	}
 	m.Version = str("version", true)

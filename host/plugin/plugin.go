@@ -99,6 +99,11 @@ type LoadError struct {
 	File   string
 	Line   int
 	Err    error
+	// Version is the manifest's version when it was read; Shadowed says
+	// a plugin of the same name was loaded before this one, from a folder
+	// earlier on the path (the first of a name is the one used).
+	Version  string
+	Shadowed bool
 }
 
 func (e *LoadError) Error() string {

@@ -96,11 +96,13 @@ func LoadDirs(dirs []string, opts Options) (*Set, []error) {
 // kinds or one of its tags is already taken (by the engine or another
 // plugin).
 func (s *Set) Add(p *Plugin) error {
-	le := func(format string, args ...any) error {
-		return &LoadError{Plugin: p.Name(), Dir: p.Dir, File: filepath.ToSlash(filepath.Join(filepath.Base(p.Dir), "plugin.lua")), Err: fmt.Errorf(format, args...)}
+	le := func(format string, args ...any) *LoadError {
+		return &LoadError{Plugin: p.Name(), Version: p.Manifest.Version, Dir: p.Dir, File: filepath.ToSlash(filepath.Join(filepath.Base(p.Dir), "plugin.lua")), Err: fmt.Errorf(format, args...)}
 	}
 	if other, ok := s.Plugin(p.Name()); ok {
-		return le("a plugin named %q is already loaded from %s", p.Name(), other.Dir)
+		e := le("a plugin named %q is already loaded from %s", p.Name(), other.Dir)
+		e.Shadowed = true
+		return e
 	}
 	for _, k := range p.Manifest.Kinds {
 		if ruleset.IsNativeKind(k.Name) {

@@ -68,7 +68,8 @@ func (s *Server) bundledPath(kind, name string, parts ...string) (string, error)
 
 func (s *Server) rulesetOptions() ruleset.Options {
 	if s.opts.Host == nil {
-		return ruleset.Options{}
+		// no plugin at all: a ruleset that declares one is refused by name
+		return ruleset.Options{Plugins: &ruleset.PluginPath{}}
 	}
 	return s.opts.Host.RulesetOptions()
 }

@@ -46,6 +46,7 @@ var coreVocabulary = []Section{
 		k("version", "string", "", "", "the ruleset's own version, for its authors"),
 		k("description", "string", "", "", "what the ruleset is, for its readers"),
 		k("capabilityApi", "string", "the engine's level", "digits separated by dots (\"1.150\"); a JSON number is refused", "the Capability API level the ruleset is written for; a feature above it is refused (docs/capability.md)"),
+		k("plugins", "array:object:plugins", "[]", "at most 32; each name once", "the plugins the ruleset needs, each found on the plugin path in a version its constraint allows (docs/plugins.md \"A ruleset's plugins\")"),
 		k("abilities", "array:object:abilities", "[]", "at most 64", "the abilities a sheet gives a score"),
 		k("skills", "array:object:skills", "[]", "at most 256", "the skills, each resting on an ability"),
 		k("saves", "array:object:skills", "[]", "at most 256", "the saves, written like skills"),
@@ -61,6 +62,10 @@ var coreVocabulary = []Section{
 		k("lists", "array:object:lists", "[]", "", "tables a sheet fills in rows (spells known, contacts)"),
 		k("rests", "array:object:rests", "[]", "", "rests, and the pools each refills"),
 		k("$schema", "string", "", "", "the JSON Schema an editor checks the file against; the engine ignores it"),
+	}},
+	{ID: "plugins", Pointer: "/plugins/*", Title: "Plugins", Meaning: "A plugin the ruleset needs. The host looks for it on the plugin path (the ruleset's own plugins/ folder, --plugins, RULEHOST_PLUGINS, ./plugins, then plugins/NAME in the nearest plugins/ folder above the ruleset's, up to the repository root) and refuses the ruleset when the first plugin of that name is missing or of a version the constraint does not allow.", Keys: []Key{
+		k("name", "string", "", "required; the plugin manifest's name: lower-case letters, digits and dashes", "the plugin, as its manifest names itself"),
+		k("version", "string", "", "required; \"1.2.0\" or \"=1.2.0\", \">=1.2\", \"^1.2\", \"~1.2\"", "the versions of the plugin the ruleset accepts: exactly, that or newer, newer within the major version, newer within the minor version"),
 	}},
 	{ID: "abilities", Pointer: "/abilities/*", Title: "Abilities", Meaning: "An ability is a score every sheet gives; checks add it (or its modifier, resolution.abilityModifier).", Keys: []Key{
 		idKey("ability"), labelKey("ability"),
