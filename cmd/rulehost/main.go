@@ -69,6 +69,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		unknown = true
 	}
 	err := app.Run(args)
+	closeAll(app)
 	if unknown {
 		return exitMisuse
 	}

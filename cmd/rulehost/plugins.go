@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"sync"
 	"time"
 
 	"github.com/rulehost/rulehost/engine/check"
@@ -130,6 +131,7 @@ func pluginOptionsFrom(c *cli.Context, dirs []string) (loadOptions, error) {
 		if err != nil {
 			return loadOptions{}, refused(err)
 		}
+		closeAtEnd(c, h.Close)
 	} else {
 		h, errs = host.Load(dirs, popts)
 	}
@@ -143,6 +145,27 @@ func pluginOptionsFrom(c *cli.Context, dirs []string) (loadOptions, error) {
 		log.Error("plugin left out", "error", err)
 	}
 	return loadOptions{Ruleset: h.RulesetOptions(), Kinds: h.Resolvers, Host: h}, nil
+}
+
+// closeAtEnd has run close once the command line's command has ended
+// (run calls closeAll): an isolated host's worker processes are ended and
+// waited for, so none outlives the command still writing to its stderr.
+func closeAtEnd(c *cli.Context, close func()) {
+	if c.App.Metadata == nil {
+		c.App.Metadata = map[string]any{}
+	}
+	closers, _ := c.App.Metadata[closersKey].([]func())
+	c.App.Metadata[closersKey] = append(closers, sync.OnceFunc(close))
+}
+
+const closersKey = "rulehost.closers"
+
+// closeAll runs what closeAtEnd registered, last first.
+func closeAll(app *cli.App) {
+	closers, _ := app.Metadata[closersKey].([]func())
+	for i := len(closers) - 1; i >= 0; i-- {
+		closers[i]()
+	}
 }
 
 // isolateOptions are the worker's options when --isolate is given, else

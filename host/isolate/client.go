@@ -143,6 +143,10 @@ func Start(dirs []string, popts plugin.Options, opts Options) (*Client, []error,
 	if opts.Stderr == nil {
 		opts.Stderr = os.Stderr
 	}
+	// Every worker's output is copied into Stderr by a goroutine of its
+	// own: one lock makes the workers' writes take turns, so a writer that
+	// is not safe for concurrent use (a test's buffer, a log sink) is safe.
+	opts.Stderr = &lockedWriter{w: opts.Stderr}
 	if opts.Workers <= 0 {
 		opts.Workers = runtime.GOMAXPROCS(0)
 	}
@@ -953,4 +957,16 @@ func (f *remoteFormatter) Prompt(secs []prompt.Section) string {
 		return out
 	}
 	return prompt.Text(secs)
+}
+
+// lockedWriter serialises the writes of several goroutines to w.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
