@@ -192,6 +192,15 @@ func (e *ChangedError) Error() string {
 	return msg + "; its log would fold to another state (accept the change on purpose with --accept-changed)"
 }
 
+// AnsweredBy names an answering version as a message says it: "version
+// 2", or, for 0, the engine before versions were recorded.
+func AnsweredBy(v int) string {
+	if v == 0 {
+		return "an engine that recorded no version"
+	}
+	return fmt.Sprintf("version %d", v)
+}
+
 // Verify compares the hashes of the config with the files as they are
 // now (dir is the session folder), and its answering version with this
 // engine's: a session answered by another version, or a format-1 session
@@ -201,11 +210,7 @@ func (c Config) Verify(dir string) error {
 	r := c.Resolved(dir)
 	var changes, answers []string
 	if c.Answers != AnswerVersion {
-		was := fmt.Sprintf("version %d", c.Answers)
-		if c.Answers == 0 {
-			was = "an engine that recorded no version"
-		}
-		answers = append(answers, fmt.Sprintf("its log was answered by %s and this rulehost answers version %d (rulehost session upgrade %s re-answers it under the current rules)", was, AnswerVersion, dir))
+		answers = append(answers, fmt.Sprintf("its log was answered by %s and this rulehost answers version %d (rulehost session upgrade %s re-answers it under the current rules)", AnsweredBy(c.Answers), AnswerVersion, dir))
 	}
 	if c.Format == 1 && c.RulesetHash == "" && c.PartyHash == "" {
 		answers = append(answers, "it is a format-1 session without hashes, so the ruleset and party it began with cannot be checked")

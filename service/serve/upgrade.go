@@ -18,13 +18,9 @@ import (
 
 // answeredElsewhere is the refusal of a session another version answered.
 func answeredElsewhere(id string, was int) *apiError {
-	by := fmt.Sprintf("answering version %d", was)
-	if was == 0 {
-		by = "an engine that recorded no answering version"
-	}
 	return &apiError{Status: http.StatusConflict, Code: "answered-by-another-version",
 		Message: fmt.Sprintf("session %s: its log was answered by %s and this rulehost answers version %d, so its state here may differ from what its players were told; re-answer it under the current rules on purpose with POST /v1/sessions/%s/upgrade (its events stay readable at GET /v1/sessions/%s/events)",
-			id, by, session.AnswerVersion, id, id)}
+			id, session.AnsweredBy(was), session.AnswerVersion, id, id)}
 }
 
 type upgradeResponse struct {
@@ -61,11 +57,7 @@ func (s *Server) handleUpgrade(ctx context.Context, r *http.Request) (any, error
 	defer s.forget(id, ls) // the next request folds it from its record afresh
 	out := upgradeResponse{ID: id, From: ls.answers, To: session.AnswerVersion, Changes: []string{}}
 	if ls.answers != session.AnswerVersion {
-		was := fmt.Sprintf("version %d", ls.answers)
-		if ls.answers == 0 {
-			was = "an engine that recorded no version"
-		}
-		out.Changes = append(out.Changes, fmt.Sprintf("its log was answered by %s and is re-answered by version %d", was, session.AnswerVersion))
+		out.Changes = append(out.Changes, fmt.Sprintf("its log was answered by %s and is re-answered by version %d", session.AnsweredBy(ls.answers), session.AnswerVersion))
 	}
 	ls.mu.Lock()
 	defer ls.mu.Unlock()

@@ -3,10 +3,14 @@ package serve
 import (
 	"context"
 	"fmt"
+	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rulehost/rulehost/engine/session"
+	"github.com/rulehost/rulehost/service/apikey"
 )
 
 // TestSessionOfAnotherVersionIsRefusedUntilUpgraded (issue 30 item 8): a
@@ -83,8 +87,7 @@ func TestSessionOfAnotherVersionIsRefusedUntilUpgraded(t *testing.T) {
 	}
 }
 
-// TestUpgradeIsTheOwnersOnly: another key's session is absent to the
-// upgrade as to every other route.
+// TestUpgradeOfUnknownSession: no session, and a bad id, are refused.
 func TestUpgradeOfUnknownSession(t *testing.T) {
 	ts := sessionServer(t, dirStore(t, t.TempDir()))
 	if code, out := post(t, ts, "/v1/sessions/nope/upgrade", `{}`); code != 404 || errCode(out) != "unknown-session" {
@@ -92,5 +95,40 @@ func TestUpgradeOfUnknownSession(t *testing.T) {
 	}
 	if code, out := post(t, ts, "/v1/sessions/..%2Fx/upgrade", `{}`); code != 400 && code != 404 {
 		t.Errorf("upgrade of a bad id: %d %v", code, out)
+	}
+}
+
+// TestUpgradeIsTheOwnersOnly: another key's session is absent to the
+// upgrade as to every other route (404, as no session), and its record
+// keeps its version; its owner's upgrade goes on.
+func TestUpgradeIsTheOwnersOnly(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "keys.txt")
+	alice, _ := apikey.Add(file, "alice", time.Now())
+	bob, _ := apikey.Add(file, "bob", time.Now())
+	keys, err := apikey.Open(file, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := dirStore(t, t.TempDir())
+	ts := httptest.NewServer(New(Options{Bundled: "../../rulesets", Store: st, Keys: keys}).Handler())
+	defer ts.Close()
+	as := func(key, path, body string) (int, string) {
+		resp, out := sendReq(t, "POST", ts.URL+path, "application/json", body, "Authorization", "Bearer "+key)
+		return resp.StatusCode, out
+	}
+	if code, out := as(alice, "/v1/sessions", `{"id":"a","bundled":"d20-5e","bundledSheets":["ada"]}`); code != 200 {
+		t.Fatalf("create: %d %s", code, out)
+	}
+	if err := st.(session.Reanswerer).SetAnswers(context.Background(), "a", session.AnswerVersion, 1); err != nil {
+		t.Fatal(err)
+	}
+	if code, out := as(bob, "/v1/sessions/a/upgrade", `{}`); code != 404 || !strings.Contains(out, `"unknown-session"`) {
+		t.Errorf("another key's upgrade: %d %s; want 404 unknown-session", code, out)
+	}
+	if rec, _ := st.Record(context.Background(), "a"); rec.Config.Answers != 1 {
+		t.Errorf("another key's upgrade changed the record's version to %d", rec.Config.Answers)
+	}
+	if code, out := as(alice, "/v1/sessions/a/upgrade", `{}`); code != 200 || !strings.Contains(out, `"upgraded":true`) {
+		t.Errorf("the owner's upgrade: %d %s", code, out)
 	}
 }
