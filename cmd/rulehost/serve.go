@@ -59,6 +59,11 @@ func runServe(c *cli.Context) error {
 	if n := c.Int("isolate-workers"); n < 0 || n > 256 || (c.IsSet("isolate-workers") && (n == 0 || !c.Bool("isolate"))) {
 		return misuse(c, "--isolate-workers %d: give 1 to 256 workers, with --isolate", n)
 	}
+	for _, f := range []string{"max-streams", "max-streams-per-key"} {
+		if n := c.Int(f); n < 1 || n > 1_000_000 {
+			return misuse(c, "--%s %d: give 1 to 1000000 streams", f, n)
+		}
+	}
 	bundled := c.String("bundled")
 	if st, err := os.Stat(bundled); err != nil || !st.IsDir() {
 		if c.IsSet("bundled") {

@@ -22,6 +22,18 @@ func TestServeRefusesExposedWithoutKeys(t *testing.T) {
 	}
 }
 
+// TestServeStreamBoundsAreChecked: a stream bound of 0 or below (which
+// would refuse every stream, or mean "the default" without a word) is a
+// misuse, before anything listens.
+func TestServeStreamBoundsAreChecked(t *testing.T) {
+	for _, args := range [][]string{{"--max-streams", "0"}, {"--max-streams-per-key", "-1"}, {"--max-streams", "2000000"}} {
+		code, _, errs := runCLI(append([]string{"serve", "--addr", "127.0.0.1:0", "--sessions", t.TempDir()}, args...)...)
+		if code != exitMisuse || !strings.Contains(errs, args[0]) {
+			t.Errorf("%v: exit %d %s; want misuse naming the flag", args, code, errs)
+		}
+	}
+}
+
 // TestServeKeysCommands: add prints a key once and stores its hash only;
 // list names it; revoke removes it.
 func TestServeKeysCommands(t *testing.T) {
