@@ -19,6 +19,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -276,9 +277,9 @@ func (s *Set) reloadLocked(now time.Time) error {
 	// (timestamps move by the clock tick), and that torn read would then
 	// stand until the next edit. The file is small; reading it once a
 	// second costs nothing.
-	data, err := os.ReadFile(s.path)
+	data, err := readBounded(s.path)
 	if err != nil {
-		return fmt.Errorf("keys file: %w", err)
+		return err
 	}
 	sum := sha256.Sum256(data)
 	if s.file != nil && sum == s.sum {
@@ -294,6 +295,28 @@ func (s *Set) reloadLocked(now time.Time) error {
 	}
 	s.file, s.sum = m, sum
 	return nil
+}
+
+// MaxFileBytes bounds the keys file (about 40,000 keys): it is read once
+// a second under the lock every lookup takes, so a file grown without
+// bound would stall every request; past it the keys last read stand.
+const MaxFileBytes = 4 << 20
+
+// readBounded reads the keys file, refusing one over MaxFileBytes.
+func readBounded(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("keys file: %w", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("keys file: %w", err)
+	}
+	if len(data) > MaxFileBytes {
+		return nil, fmt.Errorf("keys file %s: over %d bytes; a keys file holds one short line a key", path, MaxFileBytes)
+	}
+	return data, nil
 }
 
 // Names are the keys' names, sorted (for a log line at start).

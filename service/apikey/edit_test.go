@@ -3,6 +3,7 @@ package apikey
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -116,5 +117,38 @@ func TestKeysFileChangeOfSameTimeAndSize(t *testing.T) {
 	}
 	if _, ok := s.Lookup(tok); !ok {
 		t.Error("the finished file, of the same time and size as the torn one, is not read: its key is refused")
+	}
+}
+
+// TestKeysFileOverTheBound: a keys file grown past MaxFileBytes is not
+// read (it would be read under the lookups' lock every second): the keys
+// last read stand, and Open refuses it, saying why.
+func TestKeysFileOverTheBound(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "keys.txt")
+	tok := "rk_kept-0123456789abcdef"
+	now := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
+	good := format([]Key{{Name: "kept", Hash: HashToken(tok), Created: now}})
+	if err := os.WriteFile(path, good, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Open(path, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	huge := append(append([]byte{}, good...), make([]byte, MaxFileBytes)...)
+	for i := len(good); i < len(huge); i++ {
+		huge[i] = '\n'
+	}
+	if err := os.WriteFile(path, huge, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.reload(time.Now()); err == nil || !strings.Contains(err.Error(), "over") {
+		t.Errorf("a keys file over the bound: %v", err)
+	}
+	if _, ok := s.Lookup(tok); !ok {
+		t.Error("the keys last read do not stand past an oversized file")
+	}
+	if _, err := Open(path, ""); err == nil {
+		t.Error("Open of an oversized keys file: accepted")
 	}
 }
