@@ -1,8 +1,10 @@
 // Command peers measures rulehost against github.com/justinian/dice, the
 // Go dice library of note, on the same work, interleaved in one process:
-// each round times a batch of rulehost then a batch of the peer (the order
-// alternating round to round), so load on a shared machine falls on both
-// sides alike. It prints per-case medians and the ratio peer/rulehost.
+// each of many short rounds times a batch of rulehost and a batch of the
+// peer (the order alternating round to round), so load on a shared
+// machine falls on both sides alike, and gives one ratio. It prints
+// per-case medians, the median of the rounds' ratios peer/rulehost with
+// its 95% confidence interval and the rounds' spread (measure.go).
 //
 // It is its own module (bench/peers/go.mod) so the engine never depends on
 // the peer. Run it with `make bench-peers` from the repository root.
@@ -19,7 +21,8 @@
 //
 // A second table times the bundled plugins against the native work they
 // stand for (plugins.go): reference-sum against dice-sum, opposed-pool
-// against its two pool checks.
+// against its two pool checks, each with issue 31's goal and a verdict
+// read from the confidence interval (met, not met, undecided).
 package main
 
 import (
@@ -28,8 +31,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"slices"
-	"syscall"
+	"strings"
 	"time"
 
 	jdice "github.com/justinian/dice"
@@ -51,9 +53,11 @@ type pair struct {
 
 func main() {
 	root := flag.String("root", "../..", "the rulehost repository (for rulesets/)")
-	rounds := flag.Int("rounds", 21, "interleaved rounds per case")
-	batch := flag.Duration("batch", 20*time.Millisecond, "time per batch (each side, each round)")
+	rounds := flag.Int("rounds", 61, "interleaved rounds per case (each gives one ratio)")
+	batch := flag.Duration("batch", 10*time.Millisecond, "time per batch (each side, each round)")
 	clock := flag.String("clock", "cpu", `"cpu": the process's CPU time (user+system), so time spent descheduled on a loaded machine counts for neither side; "wall": elapsed time`)
+	flag.StringVar(&gcMode, "gc", "bytes", `how the collector is charged: "bytes" (paused in batches, its measured cost per byte charged to each side's bytes) or "natural" (left to run in the batches)`)
+	only := flag.String("only", "", `"peers": only the table against justinian/dice; "plugins": only the plugins against native work`)
 	flag.Parse()
 	switch *clock {
 	case "cpu":
@@ -64,32 +68,89 @@ func main() {
 		fmt.Fprintln(os.Stderr, "bench-peers: -clock is cpu or wall")
 		os.Exit(2)
 	}
-	pairs, err := buildPairs(*root)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "bench-peers:", err)
-		os.Exit(1)
+	if *only != "" && *only != "peers" && *only != "plugins" {
+		fmt.Fprintln(os.Stderr, `bench-peers: -only is "peers" or "plugins" (or empty for both)`)
+		os.Exit(2)
 	}
-	fmt.Printf("rulehost vs github.com/justinian/dice v1.0.3, %s/%s, %d CPUs, GOMAXPROCS=%d\n",
-		runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.GOMAXPROCS(0))
-	fmt.Printf("%d interleaved rounds of ~%s per side, %s time; medians; ratio = justinian / rulehost (per-round median)\n\n", *rounds, *batch, *clock)
-	fmt.Printf("%-34s %12s %8s %12s %8s %8s\n", "work", "rulehost", "allocs", "justinian", "allocs", "ratio")
-	for _, p := range pairs {
-		r := measure(p, *rounds, *batch)
-		fmt.Printf("%-34s %9.0f ns %8.1f %9.0f ns %8.1f %7.1fx\n", p.name, r.rh, r.rhAllocs, r.peer, r.peerAllocs, r.ratio)
+	if gcMode != "bytes" && gcMode != "natural" {
+		fmt.Fprintln(os.Stderr, `bench-peers: -gc is "bytes" or "natural"`)
+		os.Exit(2)
 	}
-	plugins, done, err := pluginPairs(*root)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "bench-peers:", err)
-		os.Exit(1)
+	if *rounds < 1 || *batch <= 0 {
+		fmt.Fprintln(os.Stderr, "bench-peers: -rounds must be at least 1 and -batch positive")
+		os.Exit(2)
 	}
-	defer done()
-	fmt.Printf("\nplugins against the native work they stand for (tag.Parse, check.Resolve, String on both sides);\nratio = plugin / native (per-round median)\n\n")
-	fmt.Printf("%-34s %12s %8s %12s %8s %8s\n", "work", "plugin", "allocs", "native", "allocs", "ratio")
-	for _, p := range plugins {
-		r := measure(p, *rounds, *batch)
-		fmt.Printf("%-34s %9.0f ns %8.1f %9.0f ns %8.1f %7.1fx\n", p.name, r.rh, r.rhAllocs, r.peer, r.peerAllocs, 1/r.ratio)
+	fmt.Printf("rulehost vs github.com/justinian/dice v1.0.3, %s/%s, %d CPUs, GOMAXPROCS=%d, load average %s\n",
+		runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.GOMAXPROCS(0), loadAverage())
+	fmt.Printf("%d interleaved rounds of ~%s per side, %s time, collector charged by %s; ns/op: medians over the rounds;\n"+
+		"ratio: the median of the rounds' ratios, with its 95%% confidence interval (CI) and the middle half of the rounds (IQR)\n", *rounds, *batch, *clock, gcMode)
+	if *only != "plugins" {
+		pairs, err := buildPairs(*root)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "bench-peers:", err)
+			os.Exit(1)
+		}
+		fmt.Printf("\nratio = justinian / rulehost (above 1: rulehost is faster)\n\n")
+		fmt.Printf("%-34s %12s %8s %7s %12s %8s %7s %8s %13s %13s\n", "work", "rulehost", "allocs", "B/op", "justinian", "allocs", "B/op", "ratio", "95% CI", "IQR")
+		var gcs []gcCost
+		for _, p := range pairs {
+			r := measure(p, *rounds, *batch)
+			s := summarize(r.ratios)
+			gcs = append(gcs, r.gc)
+			fmt.Printf("%-34s %9.0f ns %8.1f %7.0f %9.0f ns %8.1f %7.0f %7.1fx %13s %13s\n", p.name, r.rh, r.rhAllocs, r.rhBytes, r.peer, r.peerAllocs, r.peerBytes, s.median, span(s.lo, s.hi), span(s.q1, s.q3))
+		}
+		printGC(gcs)
+	}
+	if *only != "peers" {
+		plugins, done, err := pluginPairs(*root)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "bench-peers:", err)
+			os.Exit(1)
+		}
+		defer done()
+		fmt.Printf("\nplugins against the native work they stand for (tag.Parse, check.Resolve, String on both sides);\n" +
+			"ratio = plugin / native (below the goal: met when the whole CI is, not met when none of it is)\n\n")
+		fmt.Printf("%-34s %12s %8s %7s %12s %8s %7s %8s %13s %13s %6s  %s\n", "work", "plugin", "allocs", "B/op", "native", "allocs", "B/op", "ratio", "95% CI", "IQR", "goal", "verdict")
+		var gcs []gcCost
+		for _, p := range plugins {
+			r := measure(p, *rounds, *batch)
+			s := summarize(invert(r.ratios))
+			gcs = append(gcs, r.gc)
+			goal := pluginGoals[p.name]
+			fmt.Printf("%-34s %9.0f ns %8.1f %7.0f %9.0f ns %8.1f %7.0f %7.1fx %13s %13s %5.0fx  %s\n", p.name, r.rh, r.rhAllocs, r.rhBytes, r.peer, r.peerAllocs, r.peerBytes, s.median, span(s.lo, s.hi), span(s.q1, s.q3), goal, verdict(s, goal))
+		}
+		printGC(gcs)
 	}
 	runtime.KeepAlive(sink) // what the work returned is used, so it is done
+}
+
+// printGC says what the collector was charged per case (-gc bytes).
+func printGC(gcs []gcCost) {
+	if gcMode != "bytes" {
+		return
+	}
+	var parts []string
+	for _, g := range gcs {
+		parts = append(parts, fmt.Sprintf("%.1f ms a cycle / %.1f MB = %.2f ns per KB", g.cycle/1e6, g.cycleBytes/1e6, g.perByte*1024))
+	}
+	fmt.Printf("collector, per case: %s\n", strings.Join(parts, "; "))
+}
+
+// span prints a range of ratios.
+func span(lo, hi float64) string { return fmt.Sprintf("%.1f-%.1fx", lo, hi) }
+
+// loadAverage is /proc/loadavg's first three fields ("?" elsewhere), so
+// every run says how busy the machine was.
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "?"
+	}
+	return strings.Join(f[:3], " ")
 }
 
 // buildPairs loads the rulesets and sheets once and returns the work.
@@ -210,110 +271,4 @@ func peerRoll(desc string) func(int) int {
 		}
 		return len(r.String())
 	}
-}
-
-type result struct {
-	rh, peer             float64 // median ns/op
-	rhAllocs, peerAllocs float64
-	ratio                float64 // median of the per-round ratios
-}
-
-// measure runs both sides for the given rounds, alternating which goes
-// first, and returns medians.
-func measure(p pair, rounds int, batch time.Duration) result {
-	nRH, nPeer := calibrate(p.rulehost, batch), calibrate(p.peer, batch)
-	var rh, peer, ratios []float64
-	for r := 0; r < rounds; r++ {
-		var a, b float64
-		if r%2 == 0 {
-			a = timeBatch(p.rulehost, nRH)
-			b = timeBatch(p.peer, nPeer)
-		} else {
-			b = timeBatch(p.peer, nPeer)
-			a = timeBatch(p.rulehost, nRH)
-		}
-		rh, peer, ratios = append(rh, a), append(peer, b), append(ratios, b/a)
-	}
-	return result{
-		rh: median(rh), peer: median(peer), ratio: median(ratios),
-		rhAllocs: allocsPerOp(p.rulehost), peerAllocs: allocsPerOp(p.peer),
-	}
-}
-
-// calibrate finds how many operations fill about one batch (without the
-// closing collection, whose cost does not grow with the batch).
-func calibrate(f func(int) int, batch time.Duration) int {
-	n := 100
-	for {
-		start := now()
-		work(f, n)
-		d := time.Duration(now() - start) // on the chosen clock
-		if d >= batch/4 || n >= 1<<24 {
-			return max(1, int(float64(n)*float64(batch)/float64(max(d, 1))))
-		}
-		n *= 4
-	}
-}
-
-var sink int
-
-// now is the clock batches are timed with, in nanoseconds (-clock).
-var now = cpuNow
-
-// cpuNow is the CPU time the process has used, user and system, in
-// nanoseconds. On a machine shared by many jobs, wall time also counts
-// the time the process waited for a core, which lands on whichever side
-// was running; CPU time counts only the work, the garbage collector's
-// included (it runs in the same process, for both sides alike).
-func cpuNow() int64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		panic(err)
-	}
-	return ru.Utime.Nano() + ru.Stime.Nano()
-}
-
-// timeBatch returns ns per operation over n operations. The batch ends
-// with a collection, inside the timing: each side pays for collecting
-// the garbage it made, rather than the next batch (often the other
-// side's) paying for a cycle its predecessor started.
-func timeBatch(f func(int) int, n int) float64 {
-	start := now()
-	work(f, n)
-	runtime.GC()
-	return float64(now()-start) / float64(n)
-}
-
-// work does n operations.
-func work(f func(int) int, n int) {
-	s := 0
-	for i := 0; i < n; i++ {
-		s += f(i)
-	}
-	sink += s
-}
-
-// allocsPerOp counts heap allocations per operation over a fixed run.
-func allocsPerOp(f func(int) int) float64 {
-	const n = 2000
-	f(0)
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	for i := 0; i < n; i++ {
-		sink += f(i)
-	}
-	runtime.ReadMemStats(&after)
-	return float64(after.Mallocs-before.Mallocs) / n
-}
-
-func median(xs []float64) float64 {
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	if len(s) == 0 {
-		return 0
-	}
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }

@@ -17,6 +17,18 @@ import (
 	"github.com/rulehost/rulehost/host/plugin"
 )
 
+// pluginGoals are issue 31's bounds on each plugin pair's ratio (plugin
+// time over native time), by the pair's name.
+var pluginGoals = map[string]float64{
+	refSumName:  10,
+	opposedName: 5,
+}
+
+const (
+	refSumName  = "reference-sum vs native dice-sum"
+	opposedName = "opposed-pool vs two native pools"
+)
+
 // pluginPairs are the plugin kinds and tags against the native work they
 // stand for, in the same harness (issue 31: reference-sum within 10x
 // native dice-sum, opposed-pool within 5x its two native pool checks).
@@ -118,8 +130,8 @@ func pluginPairs(root string) ([]pair, func(), error) {
 		return len(r.String())
 	}
 	return []pair{
-		{"reference-sum vs native dice-sum", simple(&check.Env{RS: ref5e, Char: adaR, Dice: stream, Kinds: h.Resolvers}, sumTag),
+		{refSumName, simple(&check.Env{RS: ref5e, Char: adaR, Dice: stream, Kinds: h.Resolvers}, sumTag),
 			simple(&check.Env{RS: native5e, Char: adaN, Dice: stream}, sumTag)},
-		{"opposed-pool vs two native pools", opposed, func(i int) int { return ward(i) + wardMaud(i) }},
+		{opposedName, opposed, func(i int) int { return ward(i) + wardMaud(i) }},
 	}, h.Close, nil
 }
