@@ -16,7 +16,7 @@ import (
 // one on every call, and the general conversion cost about a tenth of an
 // opposed roll. Anything else (ok false) takes the general path, which
 // also words the errors.
-func fastRecord(t *lua.LTable) (Result, bool) {
+func fastRecord(t *lua.LTable, head []tag.Attr) (Result, bool) {
 	name, ok := t.RawGetString("name").(lua.LString)
 	if !ok || name == "" {
 		return Result{}, false
@@ -28,7 +28,7 @@ func fastRecord(t *lua.LTable) (Result, bool) {
 	if entries(t) != 2 {
 		return Result{}, false
 	}
-	pairs, ok := fastAttrs(attrs)
+	pairs, ok := fastAttrs(attrs, head)
 	if !ok {
 		return Result{}, false
 	}
@@ -44,17 +44,18 @@ func fastRecord(t *lua.LTable) (Result, bool) {
 // fourteen attributes a check). The two cannot be confused: a list of
 // pairs holds tables, a flat list starts with a key (a string).
 
-// fastAttrs reads a list of pairs or a flat list straight from Lua.
-func fastAttrs(t *lua.LTable) ([]tag.Attr, bool) {
+// fastAttrs reads a list of pairs or a flat list straight from Lua, after
+// a copy of head (ReadResultAfter).
+func fastAttrs(t *lua.LTable, head []tag.Attr) ([]tag.Attr, bool) {
 	if _, flat := t.RawGetInt(1).(lua.LString); flat {
-		return fastFlat(t)
+		return fastFlat(t, head)
 	}
-	return fastPairs(t)
+	return fastPairs(t, head)
 }
 
 // fastFlat reads a flat list; anything unusual (ok false) takes the
 // general path, which words the errors.
-func fastFlat(t *lua.LTable) ([]tag.Attr, bool) {
+func fastFlat(t *lua.LTable, head []tag.Attr) ([]tag.Attr, bool) {
 	n := t.Len()
 	if n == 0 || n%2 != 0 || n > 2*MaxAttrs {
 		return nil, false
@@ -62,7 +63,9 @@ func fastFlat(t *lua.LTable) ([]tag.Attr, bool) {
 	if entries(t) != n {
 		return nil, false
 	}
-	out := make([]tag.Attr, n/2)
+	out := make([]tag.Attr, len(head)+n/2)
+	copy(out, head)
+	at := out[len(head):]
 	var buf []byte
 	for i := 1; i <= n; i += 2 {
 		k, ok := t.RawGetInt(i).(lua.LString)
@@ -74,7 +77,7 @@ func fastFlat(t *lua.LTable) ([]tag.Attr, bool) {
 		if !ok || len(v) > MaxValueLen {
 			return nil, false
 		}
-		out[i/2] = tag.Attr{Key: string(k), Value: v}
+		at[i/2] = tag.Attr{Key: string(k), Value: v}
 	}
 	return out, true
 }

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/rulehost/rulehost/engine/tag"
 )
 
 func luaValue(t *testing.T, src string) lua.LValue {
@@ -74,10 +76,10 @@ func TestFastFlatCountsWithoutBoxing(t *testing.T) {
 		tb.Append(lua.LString(fmt.Sprintf("k%d", i)))
 		tb.Append(lua.LString("v"))
 	}
-	if _, ok := fastFlat(tb); !ok {
+	if _, ok := fastFlat(tb, nil); !ok {
 		t.Fatal("fastFlat refused a plain list of string pairs")
 	}
-	if n := testing.AllocsPerRun(100, func() { fastFlat(tb) }); n > 1 {
+	if n := testing.AllocsPerRun(100, func() { fastFlat(tb, nil) }); n > 1 {
 		t.Errorf("fastFlat allocates %.0f times for ten string pairs; want 1 (the attribute list)", n)
 	}
 	for _, n := range []int{0, 1, 3, 30} {
@@ -120,4 +122,52 @@ func TestNumBoxesOnce(t *testing.T) {
 		t.Errorf("%v allocations boxing small integers", n)
 	}
 	_ = sink
+}
+
+// TestReadResultAfterHead: every result shape reads after the head as it
+// reads alone (the head copied, not shared), on the fast paths and the
+// general one, errors included; and a flat list read after a head is one
+// allocation, the record's whole attribute list.
+func TestReadResultAfterHead(t *testing.T) {
+	head := []tag.Attr{{Key: "who", Value: "Ada"}, {Key: "skill", Value: "Athletics"}}
+	for _, src := range []string{
+		`{ "resolution", "sum", "rolls", { 3, 17 }, "total", 20 }`,
+		`{ { "resolution", "sum" }, { "total", 20 } }`,
+		`{ name = "omen", attrs = { "sign", "crow", "count", 2 } }`,
+		`{ { "rolls", { 1, nil, 3 } } }`, // the general path
+		`{ "total", 1.5 }`,               // an error on the general path
+		`{ "total", 3, "x", "y\n" }`,     // an error on the fast path
+	} {
+		alone, errA := ReadResult(luaValue(t, src))
+		after, errB := ReadResultAfter(luaValue(t, src), head)
+		if (errA == nil) != (errB == nil) || (errA != nil && errA.Error() != errB.Error()) {
+			t.Errorf("%s: alone %v, after a head %v", src, errA, errB)
+			continue
+		}
+		if errA != nil {
+			continue
+		}
+		want := append(append([]tag.Attr{}, head...), alone.Attrs...)
+		if after.Name != alone.Name || fmt.Sprint(after.Attrs) != fmt.Sprint(want) {
+			t.Errorf("%s: after a head %+v, want %+v", src, after, want)
+		}
+		after.Attrs[0].Value = "changed"
+		if head[0].Value != "Ada" {
+			t.Fatalf("%s: the result shares the head's storage", src)
+		}
+	}
+	L := lua.NewState()
+	defer L.Close()
+	tb := L.NewTable()
+	for i := 0; i < 10; i++ {
+		tb.Append(lua.LString(fmt.Sprintf("k%d", i)))
+		tb.Append(lua.LString("v"))
+	}
+	if n := testing.AllocsPerRun(100, func() {
+		if _, err := ReadResultAfter(tb, head); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 1 {
+		t.Errorf("ReadResultAfter allocates %v times for ten pairs after a head; want 1 (the record's attributes)", n)
+	}
 }

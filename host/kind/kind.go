@@ -125,17 +125,21 @@ func (k *Kind) resolve(c *check.Check) (record.Record, error) {
 	if len(rets) > 0 {
 		ret = rets[0]
 	}
-	res, err := bridge.ReadResult(ret)
+	// read after the head the engine wrote: the check's record in one
+	// slice, res.Attrs[len(head):] the plugin's attributes
+	head := c.Rec.Attrs
+	res, err := bridge.ReadResultAfter(ret, head)
 	if err != nil {
 		return record.Record{}, err
 	}
+	own := res.Attrs[len(head):]
 	if res.Name != "" {
 		// A kind may refuse a check, with the spec's reason code.
 		if res.Name != "refused" {
 			return record.Record{}, fmt.Errorf(`resolve returned a %q record; return attributes for the check, or rulehost.refuse(...)`, res.Name)
 		}
 		r := record.New("refused")
-		r.Attrs = append(r.Attrs, res.Attrs...)
+		r.Attrs = append(r.Attrs, own...)
 		if !r.Has("action") {
 			r.Attrs = append([]tag.Attr{{Key: "action", Value: "skill_check"}}, r.Attrs...)
 		}
@@ -151,13 +155,13 @@ func (k *Kind) resolve(c *check.Check) (record.Record, error) {
 		return r, nil
 	}
 	rec := c.Rec
-	rec.Attrs = append(rec.Attrs[:len(rec.Attrs):len(rec.Attrs)], res.Attrs...)
-	for _, a := range res.Attrs {
+	rec.Attrs = res.Attrs
+	for _, a := range own {
 		if hostKeys[strings.ToLower(a.Key)] {
 			return record.Record{}, fmt.Errorf("attribute %q belongs to the check head the host writes; leave it out", a.Key)
 		}
 	}
-	if err := plugin.CheckEngineKeys(record.Record{Tag: tag.Tag{Name: rec.Name, Attrs: res.Attrs}}); err != nil {
+	if err := plugin.CheckEngineKeys(record.Record{Tag: tag.Tag{Name: rec.Name, Attrs: own}}); err != nil {
 		return record.Record{}, err
 	}
 	if !rec.Has("resolution") {

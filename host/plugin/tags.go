@@ -85,8 +85,9 @@ func (s *Set) Answer(ctx context.Context, env TagEnv, t tag.Tag) (r record.Recor
 	if res.Name == "" {
 		return refuse(`a tag handler returns a whole record {name = "...", attrs = {...}}`), true
 	}
-	r = record.New(res.Name)
-	r.Attrs = append(r.Attrs, res.Attrs...)
+	// the attributes ReadResult made are the record's own: not copied
+	// into record.New's 16 slots (512 bytes a call)
+	r = record.Record{Tag: tag.Tag{Name: res.Name, Attrs: res.Attrs}}
 	if err := p.checkTagRecord(env, name, &r); err != nil {
 		return refuse(err.Error()), true
 	}
