@@ -48,6 +48,20 @@ type callCtx struct {
 	seen                  bool
 }
 
+// reset makes c ready for a new call of its sandbox (exec reuses one
+// callCtx per sandbox: a call allocated one of 140 bytes). No one else
+// holds c between calls: the watcher let go of it in remove, and the
+// LState's context and stepper were cleared.
+func (c *callCtx) reset(maxSteps int64, maxMem uint64) {
+	c.parent, c.done = nil, nil
+	c.steps, c.granted, c.maxSteps, c.maxMem = 0, 0, maxSteps, maxMem
+	c.l, c.deadline, c.prints = nil, time.Time{}, 0
+	c.mu.Lock()
+	c.f = nil
+	c.faulted.Store(false)
+	c.mu.Unlock()
+}
+
 var closedCh = func() chan struct{} { c := make(chan struct{}); close(c); return c }()
 
 func (c *callCtx) Deadline() (time.Time, bool) { return c.deadline, !c.deadline.IsZero() }
@@ -175,6 +189,7 @@ const watchTick = time.Millisecond
 
 func (w *memWatcher) add(c *callCtx) {
 	w.mu.Lock()
+	c.seen, c.baseObjects, c.baseLive = false, 0, 0
 	w.active[c] = struct{}{}
 	if !w.running {
 		w.running = true
@@ -183,6 +198,10 @@ func (w *memWatcher) add(c *callCtx) {
 	w.mu.Unlock()
 }
 
+// remove ends the watch of c. Once it returns the watcher will not
+// touch c again (the loop faults calls under w.mu), so a sandbox may
+// reuse its callCtx for its next call without a late fault of this one
+// landing on it.
 func (w *memWatcher) remove(c *callCtx) {
 	w.mu.Lock()
 	delete(w.active, c)
@@ -209,38 +228,39 @@ func (w *memWatcher) sample() (objects, live uint64) {
 func (w *memWatcher) loop() {
 	t := time.NewTicker(watchTick)
 	defer t.Stop()
-	var calls []*callCtx
 	for range t.C {
+		// sampled outside the lock (only this goroutine samples: a
+		// new loop starts only after this one saw no calls and ended)
+		objects, live := w.sample()
 		w.mu.Lock()
 		if len(w.active) == 0 {
 			w.running = false
 			w.mu.Unlock()
 			return
 		}
-		calls = calls[:0]
 		for c := range w.active {
-			calls = append(calls, c)
+			w.watch(c, objects, live)
 		}
 		w.mu.Unlock()
+	}
+}
 
-		objects, live := w.sample()
-		for _, c := range calls {
-			// The deadline, for calls without a context timer of their
-			// own (exec): faulted here, the call stops at its next
-			// instruction, however long its instructions are (one
-			// concatenation of a megabyte string), as a timer's
-			// closed channel would stop it.
-			if c.pastDeadline() && !c.faulted.Load() {
-				c.setFault(&fault{kind: ErrTimeout, msg: "deadline exceeded"})
-			}
-			if !c.seen {
-				c.seen, c.baseObjects, c.baseLive = true, objects, live
-				continue
-			}
-			if (live > c.baseLive && live-c.baseLive > c.maxMem) ||
-				(objects > c.baseObjects && objects-c.baseObjects > 2*c.maxMem) {
-				c.setFault(&fault{kind: ErrMemory, msg: fmt.Sprintf("heap grew by more than %d KiB during the call", c.maxMem>>10)})
-			}
-		}
+// watch checks one running call against its deadline and the heap;
+// w.mu is held, so remove waits for it.
+func (w *memWatcher) watch(c *callCtx, objects, live uint64) {
+	// The deadline, for calls without a context timer of their own
+	// (exec): faulted here, the call stops at its next instruction,
+	// however long its instructions are (one concatenation of a
+	// megabyte string), as a timer's closed channel would stop it.
+	if c.pastDeadline() && !c.faulted.Load() {
+		c.setFault(&fault{kind: ErrTimeout, msg: "deadline exceeded"})
+	}
+	if !c.seen {
+		c.seen, c.baseObjects, c.baseLive = true, objects, live
+		return
+	}
+	if (live > c.baseLive && live-c.baseLive > c.maxMem) ||
+		(objects > c.baseObjects && objects-c.baseObjects > 2*c.maxMem) {
+		c.setFault(&fault{kind: ErrMemory, msg: fmt.Sprintf("heap grew by more than %d KiB during the call", c.maxMem>>10)})
 	}
 }

@@ -82,7 +82,10 @@ type Sandbox struct {
 	opts   Options
 	l      *lua.LState
 	stream dice.Stream
-	cc     *callCtx
+	cc     *callCtx // the running call's (nil between calls)
+	// call is the context of every call, reset each time (exec): one
+	// sandbox runs one call at a time
+	call callCtx
 
 	busy    atomic.Bool
 	pooled  atomic.Bool
@@ -386,7 +389,8 @@ func (s *Sandbox) exec(ctx context.Context, stream dice.Stream, body func(L *lua
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	cc := &callCtx{maxSteps: s.opts.MaxInstructions, maxMem: s.opts.MaxMemory}
+	cc := &s.call
+	cc.reset(s.opts.MaxInstructions, s.opts.MaxMemory)
 	if ctx.Done() == nil {
 		// A context that can never be cancelled (Background, as every
 		// check's plugin call has): the deadline is kept on the call
