@@ -65,6 +65,9 @@ type State struct {
 	// settleProblems).
 	problems    int
 	problemsCut bool
+
+	// faces is dice.pool's scratch list (one call at a time per state)
+	faces []int
 }
 
 // Bounds on what a host function converts from a plugin's arguments,
@@ -249,8 +252,10 @@ func (st *State) dicePool(L *lua.LState) int {
 		L.ArgError(2, fmt.Sprintf("sides must be 1 to %d, got %d", dice.MaxSides, sides))
 	}
 	s := st.streamOrRaise(L)
-	var buf [16]int
-	faces := dice.RollPool(s, buf[:0], n, sides)
+	// the state's scratch faces: a buffer on the stack escaped through
+	// the stream's interface (an allocation of 128 bytes a pool)
+	faces := dice.RollPool(s, st.faces[:0], n, sides)
+	st.faces = faces[:0]
 	haltIf(L, s)
 	t := L.CreateTable(n, 0)
 	for _, f := range faces {

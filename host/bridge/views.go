@@ -75,6 +75,15 @@ type tagView struct {
 	t     tag.Tag
 	order lua.LValue // built on first read
 	gen   uint64     // the call it belongs to (see State.live)
+	// the view's attrs, made with the view (tagBox)
+	attrs lua.LUserData
+}
+
+// tagBox is a tag view and its userdata in one allocation (a view was
+// three: the userdata, the view, and its attrs' userdata at each read).
+type tagBox struct {
+	ud lua.LUserData
+	v  tagView
 }
 
 // Tag builds the view of a tag: an object with name, attrs (read any key
@@ -82,10 +91,11 @@ type tagView struct {
 // engine reads it) and order (the keys as written, for iterating). It is
 // built lazily so a call pays only for what the plugin reads.
 func (st *State) Tag(t tag.Tag) lua.LValue {
-	ud := st.sb.L().NewUserData()
-	ud.Value = &tagView{t: t, gen: st.gen}
-	ud.Metatable = st.tagMT
-	return ud
+	env := st.sb.L().Env
+	b := &tagBox{v: tagView{t: t, gen: st.gen}}
+	b.v.attrs = lua.LUserData{Value: &b.v, Env: env, Metatable: st.attrsMT}
+	b.ud = lua.LUserData{Value: &b.v, Env: env, Metatable: st.tagMT}
+	return &b.ud
 }
 
 func (st *State) tagIndex(L *lua.LState) int {
@@ -98,10 +108,7 @@ func (st *State) tagIndex(L *lua.LState) int {
 	case "name":
 		L.Push(lua.LString(tv.t.Name))
 	case "attrs":
-		ud := L.NewUserData()
-		ud.Value = tv
-		ud.Metatable = st.attrsMT
-		L.Push(ud)
+		L.Push(&tv.attrs)
 	case "order":
 		if tv.order == nil {
 			order := L.CreateTable(len(tv.t.Attrs), 0)
@@ -154,11 +161,15 @@ func (st *State) Record(r record.Record) lua.LValue {
 // Sheet builds the view of a character: a read-only object whose methods
 // answer from the sheet (see sheetMethods).
 func (st *State) Sheet(ch *sheet.Character) lua.LValue {
-	L := st.sb.L()
-	ud := L.NewUserData()
-	ud.Value = &sheetView{ch: ch, gen: st.gen}
-	ud.Metatable = st.sheetMT
-	return ud
+	b := &sheetBox{v: sheetView{ch: ch, gen: st.gen}}
+	b.ud = lua.LUserData{Value: &b.v, Env: st.sb.L().Env, Metatable: st.sheetMT}
+	return &b.ud
+}
+
+// sheetBox is a sheet view and its userdata in one allocation.
+type sheetBox struct {
+	ud lua.LUserData
+	v  sheetView
 }
 
 // CharacterFunc is env.character(name) for the call in progress: the view
@@ -214,10 +225,15 @@ type checkView struct {
 // reads. Cached parts (ruleset, resolution configuration, outcomes,
 // config) are shared between calls.
 func (st *State) Check(c *check.Check, config map[string]any) (lua.LValue, error) {
-	ud := st.sb.L().NewUserData()
-	ud.Value = &checkView{c: c, config: config, gen: st.gen}
-	ud.Metatable = st.checkMT
-	return ud, nil
+	b := &checkBox{v: checkView{c: c, config: config, gen: st.gen}}
+	b.ud = lua.LUserData{Value: &b.v, Env: st.sb.L().Env, Metatable: st.checkMT}
+	return &b.ud, nil
+}
+
+// checkBox is a check view and its userdata in one allocation.
+type checkBox struct {
+	ud lua.LUserData
+	v  checkView
 }
 
 // emptyEffects is the effects view of a check nothing changed (most
