@@ -293,15 +293,23 @@ func (tb *LTable) RawSetString(key string, value LValue) {
 	if value == LNil {
 		// TODO tb.keys and tb.k2i should also be removed
 		delete(tb.strdict, key)
-	} else {
+		return
+	}
+	if _, had := tb.strdict[key]; had {
+		// a key in strdict is in the order already (rulehost patch
+		// 13): storing over it boxed the key for the order's lookup,
+		// an allocation per store
 		tb.strdict[key] = value
-		// one interface value for the order's map and list (rulehost
-		// patch 7): converted twice, the key was allocated twice
+		return
+	}
+	tb.strdict[key] = value
+	// a key deleted earlier stays in the order: looked up with a box
+	// that does not escape, and boxed once to be kept (rulehost patch
+	// 13; one interface value for the order's map and list, patch 7)
+	if _, ok := tb.k2i[LString(key)]; !ok {
 		var lkey LValue = LString(key)
-		if _, ok := tb.k2i[lkey]; !ok {
-			tb.k2i[lkey] = len(tb.keys)
-			tb.keys = append(tb.keys, lkey)
-		}
+		tb.k2i[lkey] = len(tb.keys)
+		tb.keys = append(tb.keys, lkey)
 	}
 }
 
