@@ -98,17 +98,18 @@ func (st *State) Tag(t tag.Tag) lua.LValue {
 	return &b.ud
 }
 
-func (st *State) tagIndex(L *lua.LState) int {
-	tv, ok := L.CheckUserData(1).Value.(*tagView)
+// tagField reads a field of a tag view (viewIndex).
+func (st *State) tagField(L *lua.LState, ud *lua.LUserData, key string) lua.LValue {
+	tv, ok := ud.Value.(*tagView)
 	if !ok {
-		L.ArgError(1, "want a tag")
+		L.RaiseError("want a tag")
 	}
 	st.live(L, tv.gen)
-	switch L.CheckString(2) {
+	switch key {
 	case "name":
-		L.Push(lua.LString(tv.t.Name))
+		return lua.LString(tv.t.Name)
 	case "attrs":
-		L.Push(&tv.attrs)
+		return &tv.attrs
 	case "order":
 		if tv.order == nil {
 			order := L.CreateTable(len(tv.t.Attrs), 0)
@@ -117,25 +118,22 @@ func (st *State) tagIndex(L *lua.LState) int {
 			}
 			tv.order = st.sb.Freeze(order)
 		}
-		L.Push(tv.order)
-	default:
-		L.Push(lua.LNil)
+		return tv.order
 	}
-	return 1
+	return lua.LNil
 }
 
-func (st *State) attrsIndex(L *lua.LState) int {
-	tv, ok := L.CheckUserData(1).Value.(*tagView)
+// attrsField reads an attribute through a tag view's attrs (viewIndex).
+func (st *State) attrsField(L *lua.LState, ud *lua.LUserData, key string) lua.LValue {
+	tv, ok := ud.Value.(*tagView)
 	if !ok {
-		L.ArgError(1, "want a tag's attrs")
+		L.RaiseError("want a tag's attrs")
 	}
 	st.live(L, tv.gen)
-	if v, found := tv.t.Get(L.CheckString(2)); found {
-		L.Push(lua.LString(v))
-	} else {
-		L.Push(lua.LNil)
+	if v, found := tv.t.Get(key); found {
+		return lua.LString(v)
 	}
-	return 1
+	return lua.LNil
 }
 
 // Record builds the view of a record for a formatter: the tag view plus
@@ -243,67 +241,64 @@ var emptyEffects = map[string]any{
 	"dice": []any{}, "minusDice": []any{}, "from": []any{},
 }
 
-func (st *State) checkIndex(L *lua.LState) int {
-	cv, ok := L.CheckUserData(1).Value.(*checkView)
+// checkField reads a field of the check view (viewIndex).
+func (st *State) checkField(L *lua.LState, ud *lua.LUserData, key string) lua.LValue {
+	cv, ok := ud.Value.(*checkView)
 	if !ok {
-		L.ArgError(1, "want a check")
+		L.RaiseError("want a check")
 	}
 	st.live(L, cv.gen)
 	c := cv.c
-	str := func(s string) {
+	str := func(s string) lua.LValue {
 		if s == "" {
-			L.Push(lua.LNil)
-		} else {
-			L.Push(lua.LString(s))
+			return lua.LNil
 		}
+		return lua.LString(s)
 	}
-	cachedOr := func(v lua.LValue, err error) {
+	cachedOr := func(v lua.LValue, err error) lua.LValue {
 		if err != nil {
 			L.RaiseError("%s", err.Error())
 		}
-		L.Push(v)
+		return v
 	}
-	switch L.CheckString(2) {
+	switch key {
 	case "who":
-		str(c.Env.Char.Name())
+		return str(c.Env.Char.Name())
 	case "type":
-		str(c.Target.Type)
+		return str(c.Target.Type)
 	case "id":
-		str(c.Target.ID)
+		return str(c.Target.ID)
 	case "label":
-		str(c.Target.Label)
+		return str(c.Target.Label)
 	case "ability":
-		str(c.Target.Ability)
+		return str(c.Target.Ability)
 	case "with":
-		str(c.Target.With)
+		return str(c.Target.With)
 	case "withLabel":
-		str(c.Target.WithLabel)
+		return str(c.Target.WithLabel)
 	case "kind":
-		str(c.Res.Kind)
+		return str(c.Res.Kind)
 	case "override":
 		if c.Override != nil {
-			str(c.Override.Label)
-		} else {
-			L.Push(lua.LNil)
+			return str(c.Override.Label)
 		}
+		return lua.LNil
 	case "sheetNumber":
-		L.Push(Num(c.SheetNumber()))
+		return Num(c.SheetNumber())
 	case "ruleset":
-		cachedOr(st.Ruleset(c.Env.RS))
+		return cachedOr(st.Ruleset(c.Env.RS))
 	case "resolution":
 		if c.Res.Plugin == nil {
-			L.Push(lua.LNil)
-			break
+			return lua.LNil
 		}
-		cachedOr(st.cached(c.Res, func() any { return c.Res.Plugin }))
+		return cachedOr(st.cached(c.Res, func() any { return c.Res.Plugin }))
 	case "outcomes":
 		if c.Res.Outcomes == nil {
-			L.Push(lua.LNil)
-			break
+			return lua.LNil
 		}
-		cachedOr(st.cached(c.Res.Outcomes, func() any { return outcomesData(c.Res.Outcomes) }))
+		return cachedOr(st.cached(c.Res.Outcomes, func() any { return outcomesData(c.Res.Outcomes) }))
 	case "config":
-		cachedOr(st.Config(cv.config))
+		return cachedOr(st.Config(cv.config))
 	case "effects":
 		if cv.effects == nil {
 			v, err := st.effects(c.Effects)
@@ -312,27 +307,25 @@ func (st *State) checkIndex(L *lua.LState) int {
 			}
 			cv.effects = v
 		}
-		L.Push(cv.effects)
+		return cv.effects
 	case "tag":
 		if cv.tag == nil {
 			cv.tag = st.Tag(c.Tag)
 		}
-		L.Push(cv.tag)
+		return cv.tag
 	case "sheet":
 		if cv.sheet == nil {
 			cv.sheet = st.Sheet(c.Env.Char)
 		}
-		L.Push(cv.sheet)
+		return cv.sheet
 	case "int":
-		L.Push(st.fnInt)
+		return st.fnInt
 	case "ignore":
-		L.Push(st.fnIgnore)
+		return st.fnIgnore
 	case "mode":
-		L.Push(st.fnMode)
-	default:
-		L.Push(lua.LNil)
+		return st.fnMode
 	}
-	return 1
+	return lua.LNil
 }
 
 // effects builds the effects view: flat, advantage, disadvantage,

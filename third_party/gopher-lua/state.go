@@ -1320,14 +1320,19 @@ func (ls *LState) getField(obj LValue, key LValue) LValue {
 				return ret
 			}
 		}
-		metaindex := ls.metaOp1(curobj, "__index")
+		metaindex := ls.metaIndex(curobj)
 		if metaindex == LNil {
 			if !istable {
 				ls.RaiseError("attempt to index a non-table object(%v) with key '%s'", curobj.Type().String(), keyString(key))
 			}
 			return LNil
 		}
-		if metaindex.Type() == LTFunction {
+		if fn, ok := metaindex.(*LFunction); ok {
+			if fn.Index != nil {
+				if v, ok := fn.Index(ls, curobj, key); ok {
+					return v
+				}
+			}
 			ls.reg.Push(metaindex)
 			ls.reg.Push(curobj)
 			ls.reg.Push(key)
@@ -1339,6 +1344,18 @@ func (ls *LState) getField(obj LValue, key LValue) LValue {
 	}
 	ls.RaiseError("too many recursions in gettable")
 	return nil
+}
+
+// metaIndex is metaOp1(obj, "__index") read from the metatable's own copy
+// of its __index entry (rulehost patch 14): every read through a
+// read-only view or a host object asked the metatable's map first.
+func (ls *LState) metaIndex(obj LValue) LValue {
+	if mt, ok := ls.metatable(obj, true).(*LTable); ok {
+		if mt.metaIndex != nil {
+			return mt.metaIndex
+		}
+	}
+	return LNil
 }
 
 func (ls *LState) getFieldString(obj LValue, key string) LValue {
@@ -1358,16 +1375,21 @@ func (ls *LState) getFieldStringK(obj LValue, key string, boxed LValue) LValue {
 				return ret
 			}
 		}
-		metaindex := ls.metaOp1(curobj, "__index")
+		metaindex := ls.metaIndex(curobj)
 		if metaindex == LNil {
 			if !istable {
 				ls.RaiseError("attempt to index a non-table object(%v) with key '%s'", curobj.Type().String(), key)
 			}
 			return LNil
 		}
-		if metaindex.Type() == LTFunction {
+		if fn, ok := metaindex.(*LFunction); ok {
 			if boxed == nil {
 				boxed = LString(key)
+			}
+			if fn.Index != nil {
+				if v, ok := fn.Index(ls, curobj, boxed); ok {
+					return v
+				}
 			}
 			ls.reg.Push(metaindex)
 			ls.reg.Push(curobj)

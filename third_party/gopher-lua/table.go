@@ -290,6 +290,13 @@ func (tb *LTable) RawSetString(key string, value LValue) {
 		tb.k2i = map[LValue]int{}
 	}
 
+	if key == "__index" {
+		// a metatable's __index, read without a map lookup (patch 14)
+		tb.metaIndex = value
+		if value == LNil {
+			tb.metaIndex = nil
+		}
+	}
 	if value == LNil {
 		// TODO tb.keys and tb.k2i should also be removed
 		delete(tb.strdict, key)

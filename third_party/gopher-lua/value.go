@@ -153,6 +153,10 @@ type LTable struct {
 	// wrote is set by every store into the table (rulehost patch 10,
 	// see PATCHES.md and Wrote).
 	wrote bool
+	// metaIndex is the table's own "__index" entry (nil when absent),
+	// kept by RawSetString, for reads through it as a metatable without
+	// a map lookup (rulehost patch 14)
+	metaIndex LValue
 }
 
 func (tb *LTable) String() string   { return fmt.Sprintf("table: %p", tb) }
@@ -164,6 +168,11 @@ type LFunction struct {
 	Proto     *FunctionProto
 	GFunction LGFunction
 	Upvalues  []*Upvalue
+	// Index, when set on a Go function used as an __index metamethod,
+	// answers a read of key from obj without a call frame (rulehost
+	// patch 14): the VM's reads call it first, and call GFunction as
+	// before when it returns false. Both must give the same answer.
+	Index func(L *LState, obj LValue, key LValue) (LValue, bool)
 }
 type LGFunction func(*LState) int
 
