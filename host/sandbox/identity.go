@@ -2,6 +2,8 @@ package sandbox
 
 import (
 	"fmt"
+	"strconv"
+	"sync"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -41,6 +43,14 @@ func (s *Sandbox) plainString(v lua.LValue) string {
 // toString is Lua's tostring: the __tostring metamethod when v has one
 // (its result as is), plainString otherwise.
 func (s *Sandbox) toString(L *lua.LState, v lua.LValue) lua.LValue {
+	if n, ok := v.(lua.LNumber); ok {
+		// numbers have no __tostring (their metatable is the host's to
+		// set, and it sets none); small integers' texts are boxed once
+		if i := int(n); lua.LNumber(i) == n && i >= 0 && i < len(smallIntText()) {
+			return smallIntText()[i]
+		}
+		return lua.LString(n.String())
+	}
 	if fn, ok := L.GetMetaField(v, "__tostring").(*lua.LFunction); ok {
 		L.Push(fn)
 		L.Push(v)
@@ -62,3 +72,14 @@ func describeValue(v lua.LValue) string {
 	}
 	return fmt.Sprintf("(a %s value)", v.Type())
 }
+
+// smallIntText holds tostring's answers for 0..1023, boxed once per
+// process: tostring(count) is how a plugin writes a number into a record
+// (an opposed roll does it twice), and each allocated the text and its box.
+var smallIntText = sync.OnceValue(func() []lua.LValue {
+	t := make([]lua.LValue, 1024)
+	for i := range t {
+		t[i] = lua.LString(strconv.Itoa(i))
+	}
+	return t
+})

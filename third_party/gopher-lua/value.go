@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strconv"
 	"sync/atomic"
 )
 
@@ -114,7 +115,10 @@ func (st LString) Format(f fmt.State, c rune) {
 
 func (nm LNumber) String() string {
 	if isInteger(nm) {
-		return fmt.Sprint(int64(nm))
+		// the same text as fmt.Sprint, without boxing the integer and
+		// formatting through reflection (rulehost patch 15): every
+		// tostring(n) and every `n .. "d"` a plugin runs
+		return strconv.FormatInt(int64(nm), 10)
 	}
 	return fmt.Sprint(float64(nm))
 }
