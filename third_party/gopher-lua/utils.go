@@ -232,6 +232,27 @@ func int2Fb(val int) int {
 	return ((e + 1) << 3) | (x - 8)
 }
 
+// fb2int decodes int2Fb's "floating point byte" (Lua's luaO_fb2int):
+// int2Fb rounds up, so fb2int(int2Fb(n)) >= n.
+func fb2int(x int) int {
+	e := (x >> 3) & 0x1f
+	if e == 0 {
+		return x
+	}
+	return ((x & 7) + 8) << (e - 1)
+}
+
+// maxTableHint bounds the sizes a table constructor reserves up front
+// (rulehost patch 16): a constructor of millions of items (a large
+// chunk) grows past it item by item, as every table did, so no single
+// instruction reserves more than 64 KiB on its word alone.
+const maxTableHint = 4096
+
+// tableHint is the size OP_NEWTABLE reserves for an operand.
+func tableHint(x int) int {
+	return min(fb2int(x), maxTableHint)
+}
+
 func strCmp(s1, s2 string) int {
 	len1 := len(s1)
 	len2 := len(s2)

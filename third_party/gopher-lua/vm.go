@@ -706,7 +706,9 @@ func init() {
 			RA := lbase + A
 			B := int(inst & 0x1ff)    //GETB
 			C := int(inst>>9) & 0x1ff //GETC
-			v := newLTable(B, C)
+			// the compiler writes the sizes as "floating point bytes"
+			// (int2Fb); they were used as written (rulehost patch 16)
+			v := newLTable(tableHint(B), tableHint(C))
 			// this section is inlined by go-inline
 			// source function is 'func (rg *registry) Set(regi int, vali LValue) ' in '_state.go'
 			{
