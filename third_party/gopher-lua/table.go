@@ -50,15 +50,89 @@ func newLTable(acap int, hcap int) *LTable {
 	if acap != 0 {
 		tb.array = make([]LValue, 0, acap)
 	}
-	if hcap != 0 {
+	if hcap > smallHash {
 		tb.strdict = make(map[string]LValue, hcap)
 		// rulehost patch 7: the key order is sized with the hash part, so
 		// a table built with its size known (a host view, a constructor
 		// with named fields) does not grow it key by key.
 		tb.keys = make([]LValue, 0, hcap)
 		tb.k2i = make(map[LValue]int, hcap)
+	} else if hcap != 0 {
+		// a small hash part is its key order and the values beside it
+		// (rulehost patch 17)
+		tb.keys = make([]LValue, 0, hcap)
+		tb.kvals = make([]LValue, 0, hcap)
 	}
 	return tb
+}
+
+// smallHash is how many hash keys a table keeps in its key order alone,
+// found by a linear look, before it builds its maps (rulehost patch 17):
+// a record's {name = ..., attrs = ...} made two maps, their groups and a
+// slice, some 600 bytes, for two keys.
+const smallHash = 8
+
+// strIndex is the place of string key in the key order of a small table,
+// or -1.
+func (tb *LTable) strIndex(key string) int {
+	for i, k := range tb.keys {
+		if s, ok := k.(LString); ok && string(s) == key {
+			return i
+		}
+	}
+	return -1
+}
+
+// smallGet reads a string key of a small table.
+func (tb *LTable) smallGet(key string) LValue {
+	if i := tb.strIndex(key); i >= 0 {
+		return tb.kvals[i]
+	}
+	return LNil
+}
+
+// keyIndex is the place of key in the key order, or -1.
+func (tb *LTable) keyIndex(key LValue) int {
+	if tb.k2i != nil {
+		if i, ok := tb.k2i[key]; ok {
+			return i
+		}
+		return -1
+	}
+	for i, k := range tb.keys {
+		if k == key {
+			return i
+		}
+	}
+	return -1
+}
+
+// toMaps turns a small table's hash part into the maps (strdict, k2i),
+// when a key past smallHash arrives.
+func (tb *LTable) toMaps() {
+	n := len(tb.keys) + 1
+	tb.strdict = make(map[string]LValue, n)
+	tb.k2i = make(map[LValue]int, n)
+	for i, k := range tb.keys {
+		tb.k2i[k] = i
+		if s, ok := k.(LString); ok && tb.kvals[i] != LNil {
+			tb.strdict[string(s)] = tb.kvals[i]
+		}
+	}
+	tb.kvals = nil
+}
+
+// hasStrings reports whether a string key holds a value.
+func (tb *LTable) hasStrings() bool {
+	if tb.strdict != nil {
+		return len(tb.strdict) > 0
+	}
+	for i, k := range tb.keys {
+		if _, ok := k.(LString); ok && tb.kvals[i] != LNil {
+			return true
+		}
+	}
+	return false
 }
 
 // Len returns length of this LTable without using __len.
@@ -282,14 +356,6 @@ func (tb *LTable) hashInt(key int) LValue {
 // RawSetString sets a given LValue to a given string index without the __newindex metamethod.
 func (tb *LTable) RawSetString(key string, value LValue) {
 	tb.wrote = true
-	if tb.strdict == nil {
-		tb.strdict = make(map[string]LValue, lazyHashCap)
-	}
-	if tb.keys == nil {
-		tb.keys = []LValue{}
-		tb.k2i = map[LValue]int{}
-	}
-
 	if key == "__index" {
 		// a metatable's __index, read without a map lookup (patch 14)
 		tb.metaIndex = value
@@ -297,6 +363,25 @@ func (tb *LTable) RawSetString(key string, value LValue) {
 			tb.metaIndex = nil
 		}
 	}
+	if tb.strdict == nil {
+		// a small hash part (patch 17): a deleted key keeps its place
+		// with LNil, as it keeps its place in the maps' order
+		if i := tb.strIndex(key); i >= 0 {
+			tb.kvals[i] = value
+			return
+		}
+		if value == LNil {
+			return
+		}
+		if len(tb.keys) < smallHash {
+			var lkey LValue = LString(key)
+			tb.keys = append(tb.keys, lkey)
+			tb.kvals = append(tb.kvals, value)
+			return
+		}
+		tb.toMaps()
+	}
+
 	if value == LNil {
 		// TODO tb.keys and tb.k2i should also be removed
 		delete(tb.strdict, key)
@@ -330,21 +415,26 @@ func (tb *LTable) RawSetH(key LValue, value LValue) {
 	if tb.dict == nil {
 		tb.dict = make(map[LValue]LValue, len(tb.strdict))
 	}
-	if tb.keys == nil {
-		tb.keys = []LValue{}
-		tb.k2i = map[LValue]int{}
-	}
 
 	if value == LNil {
 		// TODO tb.keys and tb.k2i should also be removed
 		delete(tb.dict, key)
-	} else {
-		tb.dict[key] = value
-		if _, ok := tb.k2i[key]; !ok {
-			tb.k2i[key] = len(tb.keys)
-			tb.keys = append(tb.keys, key)
-		}
+		return
 	}
+	tb.dict[key] = value
+	if tb.keyIndex(key) >= 0 {
+		return
+	}
+	if tb.strdict == nil {
+		if len(tb.keys) < smallHash {
+			tb.keys = append(tb.keys, key)
+			tb.kvals = append(tb.kvals, LNil)
+			return
+		}
+		tb.toMaps()
+	}
+	tb.k2i[key] = len(tb.keys)
+	tb.keys = append(tb.keys, key)
 }
 
 // RawGet returns an LValue associated with a given key without __index metamethod.
@@ -360,7 +450,7 @@ func (tb *LTable) RawGet(key LValue) LValue {
 		}
 	case LString:
 		if tb.strdict == nil {
-			return LNil
+			return tb.smallGet(string(v))
 		}
 		if ret, ok := tb.strdict[string(v)]; ok {
 			return ret
@@ -389,7 +479,7 @@ func (tb *LTable) RawGetInt(key int) LValue {
 func (tb *LTable) RawGetH(key LValue) LValue {
 	if s, sok := key.(LString); sok {
 		if tb.strdict == nil {
-			return LNil
+			return tb.smallGet(string(s))
 		}
 		if v, vok := tb.strdict[string(s)]; vok {
 			return v
@@ -408,7 +498,7 @@ func (tb *LTable) RawGetH(key LValue) LValue {
 // RawGetString returns an LValue associated with a given key without __index metamethod.
 func (tb *LTable) RawGetString(key string) LValue {
 	if tb.strdict == nil {
-		return LNil
+		return tb.smallGet(key)
 	}
 	if v, vok := tb.strdict[string(key)]; vok {
 		return v
@@ -429,6 +519,12 @@ func (tb *LTable) ForEach(cb func(LValue, LValue)) {
 		for k, v := range tb.strdict {
 			if v != LNil {
 				cb(LString(k), v)
+			}
+		}
+	} else {
+		for i, k := range tb.keys {
+			if _, ok := k.(LString); ok && tb.kvals[i] != LNil {
+				cb(k, tb.kvals[i])
 			}
 		}
 	}
@@ -481,7 +577,7 @@ func (tb *LTable) Next(key LValue) (LValue, LValue) {
 				}
 			}
 			if tb.array == nil || index == len(tb.array) {
-				if (tb.dict == nil || len(tb.dict) == 0) && (tb.strdict == nil || len(tb.strdict) == 0) {
+				if (tb.dict == nil || len(tb.dict) == 0) && !tb.hasStrings() {
 					return LNil, LNil
 				}
 				key = tb.keys[0]
@@ -492,7 +588,11 @@ func (tb *LTable) Next(key LValue) (LValue, LValue) {
 		}
 	}
 
-	for i := tb.k2i[key] + 1; i < len(tb.keys); i++ {
+	at := tb.keyIndex(key)
+	if at < 0 {
+		at = 0 // as the map's zero value was: the walk goes on after the first key
+	}
+	for i := at + 1; i < len(tb.keys); i++ {
 		key := tb.keys[i]
 		if v := tb.RawGetH(key); v != LNil {
 			return key, v

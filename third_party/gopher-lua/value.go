@@ -153,6 +153,10 @@ type LTable struct {
 	strdict map[string]LValue
 	keys    []LValue
 	k2i     map[LValue]int
+	// kvals holds the values of the string keys while the table has at
+	// most smallHash hash keys and no strdict (rulehost patch 17): kvals[i]
+	// is keys[i]'s value when that key is a string, LNil otherwise.
+	kvals []LValue
 
 	// wrote is set by every store into the table (rulehost patch 10,
 	// see PATCHES.md and Wrote).
