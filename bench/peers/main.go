@@ -57,6 +57,7 @@ func main() {
 	batch := flag.Duration("batch", 10*time.Millisecond, "time per batch (each side, each round)")
 	clock := flag.String("clock", "cpu", `"cpu": the process's CPU time (user+system), so time spent descheduled on a loaded machine counts for neither side; "wall": elapsed time`)
 	flag.StringVar(&gcMode, "gc", "bytes", `how the collector is charged: "bytes" (paused in batches, its measured cost per byte charged to each side's bytes) or "natural" (left to run in the batches)`)
+	detail := flag.Bool("detail", false, "also print each plugin pair's ratio without the collector's charge (the work alone)")
 	only := flag.String("only", "", `"peers": only the table against justinian/dice; "plugins": only the plugins against native work`)
 	flag.Parse()
 	switch *clock {
@@ -118,6 +119,10 @@ func main() {
 			gcs = append(gcs, r.gc)
 			goal := pluginGoals[p.name]
 			fmt.Printf("%-34s %9.0f ns %8.1f %7.0f %9.0f ns %8.1f %7.0f %7.1fx %13s %13s %5.0fx  %s\n", p.name, r.rh, r.rhAllocs, r.rhBytes, r.peer, r.peerAllocs, r.peerBytes, s.median, span(s.lo, s.hi), span(s.q1, s.q3), goal, verdict(s, goal))
+			if *detail {
+				m := summarize(invert(r.mutRatios))
+				fmt.Printf("  without the collector: %.1fx (%s)\n", m.median, span(m.lo, m.hi))
+			}
 		}
 		printGC(gcs)
 	}

@@ -19,6 +19,7 @@ type result struct {
 	rhAllocs, peerAllocs float64
 	rhBytes, peerBytes   float64   // heap bytes allocated per operation
 	ratios               []float64 // per round: peer ns/op / rulehost ns/op
+	mutRatios            []float64 // the same without the collector's charge
 	gc                   gcCost
 }
 
@@ -58,9 +59,10 @@ var gcMode = "bytes"
 // calibration's luck, 2x between runs. So by default (-gc bytes) each
 // batch runs with the collector paused and is collected right after,
 // outside its time; the collector's cost per byte (gcCost, measured in
-// this process on this work) is then charged to each side for the bytes
-// it allocated, as a server doing this work pays it: a cycle per
-// cycleBytes allocated.
+// this process on this work: each round's two collections over the bytes
+// between two cycles the runtime starts itself) is then charged to each
+// side for the bytes it allocated, as a server doing this work pays it:
+// a cycle per cycleBytes allocated.
 func measure(p pair, rounds int, batch time.Duration) result {
 	var res result
 	var nRH, nPeer int
@@ -77,14 +79,12 @@ func measure(p pair, rounds int, batch time.Duration) result {
 		nRH, nPeer = calibrate(p.rulehost, batch), calibrate(p.peer, batch)
 	}
 	runtime.GC() // each case starts from the same heap, outside the timing
-	type side struct{ mut, bytes []float64 }
+	type side struct{ mut, bytes, gc []float64 }
 	var a, b side
-	var cycles []float64
 	run := func(s *side, f func(int) int, n int, keep bool) {
 		mut, bytes, gc := timeBatch(f, n)
 		if keep {
-			s.mut, s.bytes = append(s.mut, mut), append(s.bytes, bytes)
-			cycles = append(cycles, gc)
+			s.mut, s.bytes, s.gc = append(s.mut, mut), append(s.bytes, bytes), append(s.gc, gc)
 		}
 	}
 	for r := -warmRounds; r < rounds; r++ {
@@ -96,16 +96,30 @@ func measure(p pair, rounds int, batch time.Duration) result {
 			run(&a, p.rulehost, nRH, r >= 0)
 		}
 	}
-	if gcMode == "bytes" && res.gc.cycleBytes > 0 {
-		res.gc.cycle = quantile(cycles, 0.5)
-		res.gc.perByte = res.gc.cycle / res.gc.cycleBytes
+	// each round charges the collector at the cost of its own two
+	// collections (the load moves it, as it moves the work), so the
+	// rounds' spread holds the collector's too
+	perByte := func(i int) float64 {
+		if gcMode != "bytes" || res.gc.cycleBytes == 0 {
+			return 0
+		}
+		return (a.gc[i] + b.gc[i]) / 2 / res.gc.cycleBytes
 	}
 	rh, peer := make([]float64, rounds), make([]float64, rounds)
 	res.ratios = make([]float64, rounds)
+	res.mutRatios = make([]float64, rounds)
+	var cycles []float64
 	for i := range rounds {
-		rh[i] = a.mut[i] + res.gc.perByte*a.bytes[i]
-		peer[i] = b.mut[i] + res.gc.perByte*b.bytes[i]
+		k := perByte(i)
+		res.mutRatios[i] = b.mut[i] / a.mut[i]
+		rh[i] = a.mut[i] + k*a.bytes[i]
+		peer[i] = b.mut[i] + k*b.bytes[i]
 		res.ratios[i] = peer[i] / rh[i]
+		cycles = append(cycles, a.gc[i], b.gc[i])
+	}
+	if gcMode == "bytes" && res.gc.cycleBytes > 0 {
+		res.gc.cycle = quantile(cycles, 0.5)
+		res.gc.perByte = res.gc.cycle / res.gc.cycleBytes
 	}
 	res.rh, res.peer = quantile(rh, 0.5), quantile(peer, 0.5)
 	res.rhBytes, res.peerBytes = quantile(a.bytes, 0.5), quantile(b.bytes, 0.5)
@@ -114,7 +128,7 @@ func measure(p pair, rounds int, batch time.Duration) result {
 }
 
 // minCycles is how many automatic collections cycleBytes waits for.
-const minCycles = 6
+const minCycles = 16
 
 // cycleBytes runs both sides in turn, the collector on as in a server,
 // until the runtime has started minCycles collections of its own (or 40
