@@ -64,6 +64,15 @@ func (s *Sandbox) install() error {
 		L.Push(lua.LNumber(seeThrough(t).Len()))
 		return 1
 	})
+	// #view from Lua without a call frame (gopher-lua patch 18): a
+	// plugin's loops over a check's lists read it on every check
+	s.roLen.Len = func(L *lua.LState, obj lua.LValue) (lua.LValue, bool) {
+		t, ok := obj.(*lua.LTable)
+		if !ok {
+			return nil, false
+		}
+		return lua.LNumber(seeThrough(t).Len()), true
+	}
 	s.lazyIndex, s.lazyNewIndex = L.NewFunction(lazyIndex), L.NewFunction(lazyNewIndex)
 
 	// base

@@ -1346,6 +1346,20 @@ func (ls *LState) getField(obj LValue, key LValue) LValue {
 	return nil
 }
 
+// callLen calls a __len metamethod: through its Len without a call
+// frame when it has one that answers (rulehost patch 18), else as a call.
+func (ls *LState) callLen(fn *LFunction, lv LValue) LValue {
+	if fn.Len != nil {
+		if v, ok := fn.Len(ls, lv); ok {
+			return v
+		}
+	}
+	ls.reg.Push(fn)
+	ls.reg.Push(lv)
+	ls.Call(1, 1)
+	return ls.reg.Pop()
+}
+
 // metaIndex is metaOp1(obj, "__index") read from the metatable's own copy
 // of its __index entry (rulehost patch 14): every read through a
 // read-only view or a host object asked the metatable's map first.

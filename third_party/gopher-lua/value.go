@@ -181,6 +181,10 @@ type LFunction struct {
 	// patch 14): the VM's reads call it first, and call GFunction as
 	// before when it returns false. Both must give the same answer.
 	Index func(L *LState, obj LValue, key LValue) (LValue, bool)
+	// Len, when set on a Go function used as a __len metamethod,
+	// answers #obj without a call frame (rulehost patch 18), as Index
+	// answers reads.
+	Len func(L *LState, obj LValue) (LValue, bool)
 }
 type LGFunction func(*LState) int
 

@@ -958,11 +958,8 @@ func init() {
 				}
 			default:
 				op := L.metaOp1(lv, "__len")
-				if op.Type() == LTFunction {
-					reg.Push(op)
-					reg.Push(lv)
-					L.Call(1, 1)
-					ret := reg.Pop()
+				if fn, isFn := op.(*LFunction); isFn {
+					ret := L.callLen(fn, lv)
 					if ret.Type() == LTNumber {
 						v, _ := ret.(LNumber)
 						// this section is inlined by go-inline
