@@ -158,7 +158,7 @@ func continueSession(c *cli.Context, dir string) (*session.Session, loadOptions,
 		return nil, opts, err
 	}
 	s, err := session.OpenWith(dir, session.FileLoader(opts.Ruleset), session.Options{
-		Wait: c.Duration("wait"), Hooks: opts.hooks(), AcceptChanged: c.Bool("accept-changed")})
+		Wait: c.Duration("wait"), Hooks: opts.hooks(), Plugins: opts.loadedPlugins(), AcceptChanged: c.Bool("accept-changed")})
 	if err != nil {
 		return nil, opts, writerRefused(err)
 	}

@@ -380,7 +380,7 @@ func (t timedStore) Delete(ctx context.Context, id string) error {
 // answering version (handleUpgrade says so as 501).
 var errNoReanswer = errors.New("this store cannot record an answering version")
 
-func (t timedStore) SetAnswers(ctx context.Context, id string, from, to int) error {
+func (t timedStore) SetAnswers(ctx context.Context, id string, from, to session.Answering) error {
 	ra, ok := t.EventStore.(session.Reanswerer)
 	if !ok {
 		return errNoReanswer
