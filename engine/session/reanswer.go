@@ -22,6 +22,15 @@ type Reanswerer interface {
 	SetAnswers(ctx context.Context, id string, from, to Answering) error
 }
 
+// AnsweringReader is a store that can say what answers a stored session
+// now, more cheaply than reading its whole Record: a server checks it
+// before it answers from a fold it keeps, so that once another server has
+// upgraded the session (Reanswerer) this one stops answering it with what
+// it folded before, and refuses it as it would on a first read.
+type AnsweringReader interface {
+	Answering(ctx context.Context, id string) (Answering, error)
+}
+
 // ErrAnswersMoved refuses a SetAnswers whose session no longer records
 // what it expected (another process upgraded it first).
 var ErrAnswersMoved = errors.New("what answers its log changed since it was read")

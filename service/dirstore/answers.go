@@ -50,3 +50,20 @@ func (d *Store) setAnswers(id string, from, to session.Answering) error {
 	}
 	return session.ReplaceFile(dir, session.ConfigFile, b)
 }
+
+// Answering reads what answers a session from its session.json alone
+// (session.AnsweringReader). The file is replaced whole, so it is the old
+// config or the new one.
+func (d *Store) Answering(ctx context.Context, id string) (session.Answering, error) {
+	if err := session.CheckID(id); err != nil {
+		return session.Answering{}, err
+	}
+	cfg, err := session.ReadConfig(d.Dir(id))
+	if errors.Is(err, fs.ErrNotExist) {
+		return session.Answering{}, fmt.Errorf("session %s %w", id, session.ErrNoSession)
+	}
+	if err != nil {
+		return session.Answering{}, outage(err)
+	}
+	return cfg.Answering(), nil
+}

@@ -52,3 +52,24 @@ func (s *Store) setAnswers(ctx context.Context, id string, from, to session.Answ
 	}
 	return nil
 }
+
+// Answering reads what answers a session from its config column alone
+// (session.AnsweringReader).
+func (s *Store) Answering(ctx context.Context, id string) (session.Answering, error) {
+	if err := session.CheckID(id); err != nil {
+		return session.Answering{}, err
+	}
+	var text string
+	err := s.pool.QueryRow(ctx, `SELECT config FROM rulehost_sessions WHERE id = $1`, id).Scan(&text)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return session.Answering{}, fmt.Errorf("session %s %w", id, session.ErrNoSession)
+	}
+	if err != nil {
+		return session.Answering{}, outage(fmt.Errorf("postgres: read session %s: %w", id, err))
+	}
+	var cfg session.Config
+	if err := json.Unmarshal([]byte(text), &cfg); err != nil {
+		return session.Answering{}, fmt.Errorf("postgres: session %s: its config: %w", id, err)
+	}
+	return cfg.Answering(), nil
+}

@@ -388,3 +388,15 @@ func (t timedStore) SetAnswers(ctx context.Context, id string, from, to session.
 	defer t.time("upgrade", time.Now())
 	return ra.SetAnswers(ctx, id, from, to)
 }
+
+// Answering is the store's AnsweringReader, timed; ok is false for a
+// store that is none (a server then checks nothing more than its record).
+func (t timedStore) answering(ctx context.Context, id string) (a session.Answering, ok bool, err error) {
+	ar, ok := t.EventStore.(session.AnsweringReader)
+	if !ok {
+		return a, false, nil
+	}
+	defer t.time("answering", time.Now())
+	a, err = ar.Answering(ctx, id)
+	return a, true, err
+}

@@ -122,6 +122,21 @@ func TestSessionPinsItsPlugins(t *testing.T) {
 	if code, out := post(t, changed, "/v1/sessions/g/upgrade", `{}`); code != 200 || !strings.Contains(mustJSON(out), `"upgraded":false`) {
 		t.Errorf("a second upgrade: %d %v; want nothing to do", code, out)
 	}
+	// The first server still holds the session folded with the plugin as
+	// it was: once the other has upgraded it, it refuses it too, rather
+	// than go on answering it with the old plugin.
+	for _, try := range []struct{ method, path string }{{"GET", "/v1/sessions/g"}, {"POST", "/v1/sessions/g/events"}} {
+		var code int
+		var out map[string]any
+		if try.method == "GET" {
+			code, out = get(t, ts, try.path)
+		} else {
+			code, out = post(t, ts, try.path, `{"kind":"gm","text":"`+adaAthletics+`"}`)
+		}
+		if code != 409 || !strings.Contains(mustJSON(out), `"plugins-changed"`) {
+			t.Errorf("%s %s on the server that folded it before the upgrade: %d %v; want 409 plugins-changed", try.method, try.path, code, out)
+		}
+	}
 
 	// A session started without plugins, opened where a tag plugin is
 	// loaded: that plugin would now answer its tags.

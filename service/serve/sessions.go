@@ -71,10 +71,24 @@ func (s *Server) store() (session.EventStore, error) {
 // refused (409 answered-by-another-version): its fold here could differ
 // from what its players were told, so it is upgraded on purpose first
 // (POST /v1/sessions/{id}/upgrade, upgrade.go).
+//
+// A session this process keeps folded is checked against what its store
+// says answers it now (session.AnsweringReader): once another server has
+// upgraded it (another version, other plugins), this one reads its
+// record afresh, and so refuses it rather than answer it with what it
+// folded before.
 func (s *Server) live(ctx context.Context, id string) (*liveSession, error) {
 	ls, err := s.liveOwned(ctx, id)
 	if err != nil {
 		return nil, err
+	}
+	if moved, err := s.answeringMoved(ctx, id, ls); err != nil {
+		return nil, err
+	} else if moved {
+		s.forget(id, ls)
+		if ls, err = s.liveOwned(ctx, id); err != nil {
+			return nil, err
+		}
 	}
 	if ls.answers != session.AnswerVersion {
 		s.forget(id, ls) // read its record afresh next time: another process may upgrade it
@@ -85,6 +99,23 @@ func (s *Server) live(ctx context.Context, id string) (*liveSession, error) {
 		return nil, pluginsChanged(id, ls.changed)
 	}
 	return ls, nil
+}
+
+// answeringMoved reports whether the store says something else answers
+// the session now than what ls was folded from.
+func (s *Server) answeringMoved(ctx context.Context, id string, ls *liveSession) (bool, error) {
+	t, ok := s.opts.Store.(timedStore)
+	if !ok {
+		return false, nil
+	}
+	now, ok, err := t.answering(ctx, id)
+	if err != nil {
+		return false, storeError(err)
+	}
+	if !ok {
+		return false, nil
+	}
+	return !now.Equal(session.Answering{Version: ls.answers, Plugins: ls.pins}), nil
 }
 
 // liveOwned is live without the answering version's check, for what reads

@@ -684,4 +684,17 @@ func testSetAnswers(t *testing.T, open func() session.EventStore) {
 	if evs := read(t, st, "up", 0); len(evs) != 1 || evs[0].Text != "a reply" {
 		t.Errorf("after SetAnswers the log is %+v; want the one reply", evs)
 	}
+	ar, ok := st.(session.AnsweringReader)
+	if !ok {
+		t.Fatalf("%s store cannot say what answers a session (session.AnsweringReader): a server could not notice another's upgrade", st.Name())
+	}
+	if a, err := ar.Answering(ctx, "up"); err != nil || !a.Equal(to) {
+		t.Errorf("Answering after SetAnswers: %+v, %v; want %+v", a, err, to)
+	}
+	if _, err := ar.Answering(ctx, "none"); !errors.Is(err, session.ErrNoSession) {
+		t.Errorf("Answering of no session: %v; want ErrNoSession", err)
+	}
+	if _, err := ar.Answering(ctx, "../x"); !errors.Is(err, session.ErrBadID) {
+		t.Errorf("Answering of a bad id: %v; want ErrBadID", err)
+	}
 }
