@@ -151,7 +151,7 @@ func bridgeParty(c *cli.Context, a bridgeArgs) (*items.Party, error) {
 		if err != nil {
 			return nil, refused(err)
 		}
-		opts, err := pluginOptionsFrom(c, cfg.PluginDirs(a.session))
+		opts, err := pluginOptionsFrom(c, sessionPluginDirs(c, cfg, a.session))
 		if err != nil {
 			return nil, err
 		}

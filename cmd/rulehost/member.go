@@ -23,7 +23,7 @@ func sessionMember(c *cli.Context, verb string) (s *session.Session, p *items.Pa
 	if err != nil {
 		return nil, nil, 0, false, refused(err)
 	}
-	opts, err := pluginOptionsFrom(c, cfg.PluginDirs(dir))
+	opts, err := pluginOptionsFrom(c, sessionPluginDirs(c, cfg, dir))
 	if err != nil {
 		return nil, nil, 0, false, err
 	}

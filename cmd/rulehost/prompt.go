@@ -110,7 +110,7 @@ func promptInput(c *cli.Context) (prompt.Input, loadOptions, error) {
 		if err != nil {
 			return prompt.Input{}, loadOptions{}, refused(err)
 		}
-		opts, err := pluginOptionsFrom(c, cfg.PluginDirs(dir))
+		opts, err := pluginOptionsFrom(c, sessionPluginDirs(c, cfg, dir))
 		if err != nil {
 			return prompt.Input{}, loadOptions{}, err
 		}

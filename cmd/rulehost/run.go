@@ -153,7 +153,7 @@ func continueSession(c *cli.Context, dir string) (*session.Session, loadOptions,
 	if err != nil {
 		return nil, loadOptions{}, refused(err)
 	}
-	opts, err := pluginOptionsFrom(c, cfg.PluginDirs(dir))
+	opts, err := pluginOptionsFrom(c, sessionPluginDirs(c, cfg, dir))
 	if err != nil {
 		return nil, opts, err
 	}

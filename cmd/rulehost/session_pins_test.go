@@ -73,4 +73,14 @@ func TestServiceSessionPinsAgreeWithTheCLI(t *testing.T) {
 	if code, _, errs := runCLI("session", "show", dir, "--plugins", plugins); code != 0 {
 		t.Errorf("show after the upgrade: exit %d %s", code, errs)
 	}
+	// The other readers of a folder look for the pinned plugins the same
+	// way: on RULEHOST_PLUGINS (as here), --plugins or ./plugins.
+	t.Setenv("RULEHOST_PLUGINS", plugins)
+	if code, _, errs := runCLI("prompt", "--session", dir); code != 0 {
+		t.Errorf("prompt --session with the pinned plugin on RULEHOST_PLUGINS: exit %d %s", code, errs)
+	}
+	t.Setenv("RULEHOST_PLUGINS", t.TempDir())
+	if code, _, errs := runCLI("prompt", "--session", dir); code != 1 || !strings.Contains(errs, "plugin opposed-pool") {
+		t.Errorf("prompt --session without the pinned plugin: exit %d %s; want it refused by name", code, errs)
+	}
 }
