@@ -128,6 +128,9 @@ func Install(sb *sandbox.Sandbox) (*State, error) {
 	if slow, ok := api.RawGetString("count").(*lua.LFunction); ok {
 		api.RawSetString("count", L.NewFunction(countOr(slow)))
 	}
+	if slow, ok := api.RawGetString("pickBand").(*lua.LFunction); ok {
+		api.RawSetString("pickBand", L.NewFunction(st.pickBandOr(slow)))
+	}
 	L.SetGlobal("rulehost", sb.Freeze(api))
 	L.SetGlobal("dice", sb.Freeze(d))
 	return st, nil
@@ -343,6 +346,119 @@ func fastCount(list, atLeast lua.LValue) (int, bool) {
 		}
 	}
 	return count, true
+}
+
+// pickBandOr is rulehost.pickBand(outcomes, n, crit, shift): the
+// prelude's Lua function (slow) for anything unusual, and for the common
+// case, the check's own outcomes view (check.outcomes of the check being
+// resolved) with a number, the same band picked in Go from the ruleset's
+// bands. A reference-sum check walked its bands through the view in Lua,
+// reading each band's on= and atLeast through two read-only proxies.
+func (st *State) pickBandOr(slow *lua.LFunction) lua.LGFunction {
+	return func(L *lua.LState) int {
+		if i, ok := st.fastPickBand(L.Get(1), L.Get(2), L.Get(3), L.Get(4)); ok {
+			L.Push(Num(i))
+			return 1
+		}
+		top := L.GetTop()
+		L.Push(slow)
+		for i := 1; i <= top; i++ {
+			L.Push(L.Get(i))
+		}
+		L.Call(top, 1)
+		return 1
+	}
+}
+
+// fastPickBand is the prelude's pickBand over the ruleset's bands, for
+// the outcomes view of the check in progress, a number n, a crit of
+// "success", "failure" or nil, and a number or nil shift; ok is false for
+// anything else (the Lua then answers, or raises, as it always did). It
+// follows the Lua step by step, in floating point as Lua computes.
+func (st *State) fastPickBand(o, nv, critv, shiftv lua.LValue) (int, bool) {
+	c := st.cur
+	if c == nil || c.Res == nil || c.Res.Outcomes == nil {
+		return 0, false
+	}
+	if view, ok := st.cache[c.Res.Outcomes]; !ok || view != o {
+		return 0, false
+	}
+	n, ok := nv.(lua.LNumber)
+	if !ok {
+		return 0, false
+	}
+	crit := ""
+	switch x := critv.(type) {
+	case lua.LString:
+		crit = string(x)
+	case *lua.LNilType:
+	default:
+		return 0, false
+	}
+	shift := lua.LNumber(0)
+	switch x := shiftv.(type) {
+	case lua.LNumber:
+		shift = x
+	case *lua.LNilType:
+	default:
+		return 0, false
+	}
+	tiers := c.Res.Outcomes.Tiers
+	switch crit {
+	case "success":
+		for i, t := range tiers {
+			if t.On == "critical-success" {
+				return i + 1, true
+			}
+		}
+		for i, t := range tiers {
+			if t.On == "" {
+				return i + 1, true
+			}
+		}
+	case "failure":
+		for i, t := range tiers {
+			if t.On == "critical-failure" {
+				return i + 1, true
+			}
+		}
+		for i := len(tiers) - 1; i >= 0; i-- {
+			if tiers[i].On == "" {
+				return i + 1, true
+			}
+		}
+	}
+	count, pos := 0, 0
+	for _, t := range tiers {
+		if t.On == "" {
+			count++
+			if pos == 0 && t.AtLeast != nil && n >= lua.LNumber(*t.AtLeast) {
+				pos = count
+			}
+		}
+	}
+	if count == 0 {
+		return 1, true
+	}
+	if pos == 0 {
+		pos = count
+	}
+	p := lua.LNumber(pos) - shift
+	if p < 1 {
+		p = 1
+	}
+	if p > lua.LNumber(count) {
+		p = lua.LNumber(count)
+	}
+	for i, t := range tiers {
+		if t.On == "" {
+			p--
+			if p == 0 {
+				return i + 1, true
+			}
+		}
+	}
+	return 1, true
 }
 
 // findName is rulehost.findName(names, who): the host's one naming rule
