@@ -131,6 +131,9 @@ func Install(sb *sandbox.Sandbox) (*State, error) {
 	if slow, ok := api.RawGetString("pickBand").(*lua.LFunction); ok {
 		api.RawSetString("pickBand", L.NewFunction(st.pickBandOr(slow)))
 	}
+	if slow, ok := api.RawGetString("difficulty").(*lua.LFunction); ok {
+		api.RawSetString("difficulty", L.NewFunction(st.difficultyOr(slow)))
+	}
 	L.SetGlobal("rulehost", sb.Freeze(api))
 	L.SetGlobal("dice", sb.Freeze(d))
 	return st, nil
@@ -459,6 +462,50 @@ func (st *State) fastPickBand(o, nv, critv, shiftv lua.LValue) (int, bool) {
 		}
 	}
 	return 1, true
+}
+
+// difficultyOr is rulehost.difficulty(check, ladder): the prelude's Lua
+// (slow) when the tag names a difficulty= (the ladder's rungs are read
+// there) or check is not the view of the check in progress; otherwise,
+// the dc= alone, read in Go as the Lua reads it: check.int("dc") kept
+// within -1000..10000, and no rung.
+func (st *State) difficultyOr(slow *lua.LFunction) lua.LGFunction {
+	return func(L *lua.LState) int {
+		if c := st.viewedCheck(L.Get(1)); c != nil && !c.Tag.Has("difficulty") {
+			n, ok := c.Int("dc")
+			if !ok {
+				L.Push(Num(0))
+				L.Push(lua.LFalse)
+				L.Push(lua.LNil)
+				return 3
+			}
+			n = min(max(n, -1000), 10000)
+			L.Push(Num(n))
+			L.Push(lua.LTrue)
+			L.Push(lua.LNil)
+			return 3
+		}
+		top := L.GetTop()
+		L.Push(slow)
+		for i := 1; i <= top; i++ {
+			L.Push(L.Get(i))
+		}
+		L.Call(top, 3)
+		return 3
+	}
+}
+
+// viewedCheck is the check in progress when v is its live view, or nil.
+func (st *State) viewedCheck(v lua.LValue) *check.Check {
+	ud, ok := v.(*lua.LUserData)
+	if !ok || st.cur == nil {
+		return nil
+	}
+	cv, ok := ud.Value.(*checkView)
+	if !ok || cv.gen != st.gen || cv.c != st.cur {
+		return nil
+	}
+	return cv.c
 }
 
 // findName is rulehost.findName(names, who): the host's one naming rule
