@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -51,6 +52,9 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 	for _, mk := range commands {
 		app.Commands = append(app.Commands, mk())
 	}
+	// By name, whichever file registered a command: the light build
+	// registers the server commands from one file (server_light.go).
+	slices.SortFunc(app.Commands, func(a, b *cli.Command) int { return strings.Compare(a.Name, b.Name) })
 	addIsolateFlag(app.Commands)
 	return app
 }
