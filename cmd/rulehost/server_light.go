@@ -26,6 +26,10 @@ const serverHelpTemplate = "rulehost-server help\n"
 // itself again without end.
 const execedEnv = "RULEHOST_LIGHT_EXEC"
 
+// serverCommands are the commands the light build runs through
+// rulehost-server.
+var serverCommands = []commandInfo{loadInfo, mcpInfo, serveInfo, toolsInfo}
+
 func init() {
 	for _, info := range serverCommands {
 		commands = append(commands, func() *cli.Command {

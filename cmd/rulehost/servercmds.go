@@ -19,10 +19,6 @@ var (
 	loadInfo  = commandInfo{"load", "drive load at a running `rulehost serve` and print requests per second and latencies"}
 )
 
-// serverCommands are the commands the light build runs through
-// rulehost-server.
-var serverCommands = []commandInfo{loadInfo, mcpInfo, serveInfo, toolsInfo}
-
 // serverBinary is the full binary's file name, looked for beside the
 // light one and then on PATH.
 const serverBinary = "rulehost-server"
