@@ -69,7 +69,7 @@ help:
 	@echo "make fuzz    run each fuzz target for FUZZTIME (default $(FUZZTIME))"
 	@echo "make lint    go vet, gofmt -l and staticcheck"
 	@echo "make golden  regenerate golden records (only on purpose)"
-	@echo "make generate  regenerate docs/ruleset.md, docs/capability.md and schema/ from the tables"
+	@echo "make generate  regenerate docs/ruleset.md, docs/capability.md, schema/ and engine/ruleset/vocab/names_gen.go from the tables"
 	@echo "make demo    build and roll a 5e check"
 	@echo "make play-assets  rebuild the playground's editor (service/serve/play/editor.js) from web/ with npm and esbuild; commit the result"
 	@echo "make load    HTTP load: rulehost serve on loopback, rulehost load (check, then append; LOAD_SECONDS, LOAD_CLIENTS, PG=postgres://... for PostgreSQL appends)"
@@ -145,6 +145,7 @@ lint:
 
 generate:
 	$(GO) test -count=1 ./engine/ruleset -run 'CapabilityDoc|RulesetDoc|SchemaFiles' -update
+	$(GO) test -count=1 ./engine/ruleset/vocab -run NamesGenerated -update
 
 golden:
 	$(GO) test ./... -run Golden -update
