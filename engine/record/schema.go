@@ -40,7 +40,7 @@ type Key struct {
 type Invariant func(Record) error
 
 var (
-	mu   sync.RWMutex
+	mu sync.RWMutex
 	// keys holds every key under its lower-cased name. It is made at
 	// its final size: grown from empty, its tables (and keysExact's, a
 	// second copy of every key) cost each process 89 KB of initialisers,
