@@ -51,6 +51,7 @@ FUZZ_TARGETS := \
 	./engine/odds:FuzzDiceOdds \
 	./suite:FuzzSuiteFile \
 	./suite:FuzzParseGolden \
+	./suite:FuzzJUnitAsEncodingXML \
 	./engine/ruleset:FuzzParseVersion \
 	./engine/ruleset:FuzzParseConstraint \
 	./engine/ruleset:FuzzPluginNeeds \

@@ -23,8 +23,11 @@ func goCommand() string {
 }
 
 // serverOnly are the packages (or package prefixes, ending in "/") only
-// the server commands use: the light build must link none of them.
+// the server commands use, and encoding/xml (suite's JUnit report once
+// linked it and its initialisers into every command): the light build
+// must link none of them.
 var serverOnly = []string{
+	"encoding/xml",
 	"net", "net/http", "crypto/tls", "crypto/x509", "database/sql", "encoding/gob", "runtime/pprof",
 	"github.com/rulehost/rulehost/service/", "github.com/rulehost/rulehost/mcp",
 	"github.com/jackc/", "github.com/modelcontextprotocol/", "github.com/google/jsonschema-go/",
