@@ -78,8 +78,10 @@ const initBudget = 400
 // initBytes bounds the bytes some packages' initialisers allocate, below
 // what they once took: the vocabulary table is built on first use and
 // the validators' key names are static data (it took 64 KB); the record
-// schema's maps are made at their size, with one copy of each key (89 KB).
+// schema's maps are made at their size, with one copy of each key (89 KB);
+// the session log's CRC-32C table is made on first use (9 KB).
 var initBytes = map[string]int{
+	"github.com/rulehost/rulehost/engine/session":       1 << 10,
 	"github.com/rulehost/rulehost/engine/ruleset/vocab": 1 << 10,
 	"github.com/rulehost/rulehost/engine/record":        40 << 10,
 }
