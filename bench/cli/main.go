@@ -8,8 +8,8 @@
 // validate, --version and the full binary's check, the order rotating
 // from round to round, so load on a shared machine falls on every side
 // alike) and reads each child's CPU time (user + system) from its
-// rusage. It prints the median CPU time of each command and the median of
-// the per-round ratios to hello.
+// rusage. It prints the median CPU time and minor page faults of each
+// command and the median of the per-round ratios to hello.
 package main
 
 import (
@@ -52,6 +52,9 @@ type command struct {
 	args []string
 	goal float64 // ratio to hello the issue asks for; 0 for hello itself
 	cpu  []time.Duration
+	// faults are the child's minor page faults (rusage minflt): on a VM
+	// each costs tens of microseconds, and CPU time follows their count.
+	faults []int64
 }
 
 func run(root, goBin, tags, bin string, rounds int) error {
@@ -84,7 +87,7 @@ func run(root, goBin, tags, bin string, rounds int) error {
 		{name: "rulehost-server check", args: append([]string{server}, check...)},
 	}
 	for _, c := range cmds { // one warm-up run each: page cache, not counted
-		if _, err := c.once(); err != nil {
+		if _, _, err := c.once(); err != nil {
 			return err
 		}
 	}
@@ -93,10 +96,11 @@ func run(root, goBin, tags, bin string, rounds int) error {
 		got := make([]time.Duration, len(cmds))
 		for k := range cmds {
 			i := (k + r) % len(cmds)
-			d, err := cmds[i].once()
+			d, flt, err := cmds[i].once()
 			if err != nil {
 				return err
 			}
+			cmds[i].faults = append(cmds[i].faults, flt)
 			got[i] = d
 			cmds[i].cpu = append(cmds[i].cpu, d)
 		}
@@ -106,10 +110,10 @@ func run(root, goBin, tags, bin string, rounds int) error {
 	}
 	out, _ := exec.Command("uptime").Output()
 	fmt.Printf("%d interleaved rounds; child CPU time (user+system, rusage); %s", rounds, out)
-	fmt.Printf("%-22s %12s %12s %12s %8s\n", "command", "median cpu", "min", "max", "ratio")
+	fmt.Printf("%-22s %12s %12s %12s %8s %8s\n", "command", "median cpu", "min", "max", "faults", "ratio")
 	for i, c := range cmds {
-		fmt.Printf("%-22s %12s %12s %12s %7.2fx", c.name, median(c.cpu).Round(10*time.Microsecond),
-			slices.Min(c.cpu).Round(10*time.Microsecond), slices.Max(c.cpu).Round(10*time.Microsecond), medianF(ratios[i]))
+		fmt.Printf("%-22s %12s %12s %12s %8d %7.2fx", c.name, median(c.cpu).Round(10*time.Microsecond),
+			slices.Min(c.cpu).Round(10*time.Microsecond), slices.Max(c.cpu).Round(10*time.Microsecond), median(c.faults), medianF(ratios[i]))
 		if c.goal > 0 {
 			verdict := "met"
 			if medianF(ratios[i]) > c.goal {
@@ -173,22 +177,23 @@ func build(goBin, dir, src, out, tags, pkg string) error {
 	return nil
 }
 
-// once runs the command and returns the child's CPU time.
-func (c *command) once() (time.Duration, error) {
+// once runs the command and returns the child's CPU time and minor
+// page faults.
+func (c *command) once() (time.Duration, int64, error) {
 	cmd := exec.Command(c.args[0], c.args[1:]...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
-		return 0, fmt.Errorf("%s: %v\n%s", c.name, err, out.Bytes())
+		return 0, 0, fmt.Errorf("%s: %v\n%s", c.name, err, out.Bytes())
 	}
 	ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
 	if !ok {
-		return 0, fmt.Errorf("%s: no rusage on this system", c.name)
+		return 0, 0, fmt.Errorf("%s: no rusage on this system", c.name)
 	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), nil
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), ru.Minflt, nil
 }
 
-func median(d []time.Duration) time.Duration {
+func median[T time.Duration | int64](d []T) T {
 	s := slices.Clone(d)
 	slices.Sort(s)
 	return s[len(s)/2]
