@@ -40,6 +40,7 @@ FUZZ_TARGETS := \
 	./engine/jsonin:FuzzDecode \
 	./engine/jsonin:FuzzInto \
 	./engine/jsonin:FuzzPositions \
+	./engine/jsonin:FuzzMarshal \
 	./host/sandbox:FuzzClean \
 	./host/plugin:FuzzAttrDecls \
 	./mcp:FuzzToolArgs \
