@@ -13,6 +13,11 @@ import (
 	"syscall"
 
 	"github.com/urfave/cli/v2"
+
+	// The light binary's one-shot commands start with the heap's first
+	// 2 MiB as one huge page: a third of a check's CPU was page faults on
+	// fresh heap pages (docs/performance.md).
+	_ "github.com/rulehost/rulehost/internal/hugeheap"
 )
 
 // serverHelpTemplate marks a server command's help: the light build's
