@@ -151,11 +151,11 @@ func bridgeParty(c *cli.Context, a bridgeArgs) (*items.Party, error) {
 		if err != nil {
 			return nil, refused(err)
 		}
-		opts, err := pluginOptionsFrom(c, cfg.PluginDirs(a.session))
+		opts, err := pluginOptionsFrom(c, sessionPluginDirs(c, cfg, a.session))
 		if err != nil {
 			return nil, err
 		}
-		s, err := session.Read(a.session, session.FileLoader(opts.Ruleset), session.Options{Hooks: opts.hooks()})
+		s, err := session.Read(a.session, session.FileLoader(opts.Ruleset), session.Options{Hooks: opts.hooks(), Plugins: opts.loadedPlugins()})
 		if err != nil {
 			return nil, refused(err)
 		}

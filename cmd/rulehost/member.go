@@ -23,11 +23,11 @@ func sessionMember(c *cli.Context, verb string) (s *session.Session, p *items.Pa
 	if err != nil {
 		return nil, nil, 0, false, refused(err)
 	}
-	opts, err := pluginOptionsFrom(c, cfg.PluginDirs(dir))
+	opts, err := pluginOptionsFrom(c, sessionPluginDirs(c, cfg, dir))
 	if err != nil {
 		return nil, nil, 0, false, err
 	}
-	s, err = session.Read(dir, session.FileLoader(opts.Ruleset), session.Options{Hooks: opts.hooks()})
+	s, err = session.Read(dir, session.FileLoader(opts.Ruleset), session.Options{Hooks: opts.hooks(), Plugins: opts.loadedPlugins()})
 	if err != nil {
 		return nil, nil, 0, false, refused(err)
 	}

@@ -202,3 +202,18 @@ func addIsolateFlag(cmds []*cli.Command) {
 		}
 	}
 }
+
+// sessionPluginDirs are the folders a session's fold loads its plugins
+// from: the plugin path it was started with and, for a session the
+// service stored (which pins its plugins by name alone, the service's
+// folders being its own), this command's plugin path (--plugins,
+// RULEHOST_PLUGINS, ./plugins), where the pinned plugins are looked for by
+// name. A pinned plugin not found, or found changed, is refused by name
+// (session.Config.VerifyLoaded).
+func sessionPluginDirs(c *cli.Context, cfg session.Config, dir string) []string {
+	dirs := cfg.PluginDirs(dir)
+	if len(cfg.NamePins()) > 0 {
+		dirs = append(dirs, host.Dirs(c.StringSlice("plugins"))...)
+	}
+	return dirs
+}

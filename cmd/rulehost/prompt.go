@@ -110,11 +110,11 @@ func promptInput(c *cli.Context) (prompt.Input, loadOptions, error) {
 		if err != nil {
 			return prompt.Input{}, loadOptions{}, refused(err)
 		}
-		opts, err := pluginOptionsFrom(c, cfg.PluginDirs(dir))
+		opts, err := pluginOptionsFrom(c, sessionPluginDirs(c, cfg, dir))
 		if err != nil {
 			return prompt.Input{}, loadOptions{}, err
 		}
-		s, err := session.Read(dir, session.FileLoader(opts.Ruleset), session.Options{Hooks: opts.hooks(), AcceptChanged: c.Bool("accept-changed")})
+		s, err := session.Read(dir, session.FileLoader(opts.Ruleset), session.Options{Hooks: opts.hooks(), Plugins: opts.loadedPlugins(), AcceptChanged: c.Bool("accept-changed")})
 		if err != nil {
 			return prompt.Input{}, loadOptions{}, refused(err)
 		}

@@ -153,12 +153,12 @@ func continueSession(c *cli.Context, dir string) (*session.Session, loadOptions,
 	if err != nil {
 		return nil, loadOptions{}, refused(err)
 	}
-	opts, err := pluginOptionsFrom(c, cfg.PluginDirs(dir))
+	opts, err := pluginOptionsFrom(c, sessionPluginDirs(c, cfg, dir))
 	if err != nil {
 		return nil, opts, err
 	}
 	s, err := session.OpenWith(dir, session.FileLoader(opts.Ruleset), session.Options{
-		Wait: c.Duration("wait"), Hooks: opts.hooks(), AcceptChanged: c.Bool("accept-changed")})
+		Wait: c.Duration("wait"), Hooks: opts.hooks(), Plugins: opts.loadedPlugins(), AcceptChanged: c.Bool("accept-changed")})
 	if err != nil {
 		return nil, opts, writerRefused(err)
 	}

@@ -29,7 +29,7 @@ func init() {
 					"ignored, not cut), and a read-only folder works.",
 				Flags: []cli.Flag{
 					&cli.BoolFlag{Name: "json", Usage: "print the folded state as JSON"},
-					&cli.StringSliceFlag{Name: "plugins", Usage: "load formatters from `DIR` (repeatable; the fold uses the plugins the session was started with)"},
+					&cli.StringSliceFlag{Name: "plugins", Usage: "load formatters from `DIR` (repeatable; the fold uses the plugins the session was started with, and a session a service stored looks for the plugins it pins here)"},
 					&cli.StringFlag{Name: "format", Usage: "print the inventory block through formatter `NAME` (a plugin's, e.g. terse or narrative)"},
 					&cli.BoolFlag{Name: "market", Usage: "print the MARKET block of the place in force (spec/items.md \"Markets\")"},
 					&cli.BoolFlag{Name: "accept-changed", Usage: "show a session whose ruleset, party or plugins changed since it started"},
@@ -46,6 +46,7 @@ func init() {
 					"the current format). It holds the folder's write lock.",
 				Flags: []cli.Flag{
 					&cli.DurationFlag{Name: "wait", Usage: "wait up to `DURATION` for another writer's lock"},
+					&cli.StringSliceFlag{Name: "plugins", Usage: "for a session a service stored, look for the plugins it pins in `DIR` (repeatable; then RULEHOST_PLUGINS, ./plugins); they are pinned anew as found"},
 				},
 				Action: upgradeSession,
 			}},
@@ -69,11 +70,11 @@ func showSession(c *cli.Context) error {
 	if err != nil {
 		return refused(err)
 	}
-	opts, err := pluginOptionsFrom(c, cfg.PluginDirs(dir))
+	opts, err := pluginOptionsFrom(c, sessionPluginDirs(c, cfg, dir))
 	if err != nil {
 		return err
 	}
-	s, err := session.Read(dir, session.FileLoader(opts.Ruleset), session.Options{Hooks: opts.hooks(), AcceptChanged: c.Bool("accept-changed")})
+	s, err := session.Read(dir, session.FileLoader(opts.Ruleset), session.Options{Hooks: opts.hooks(), Plugins: opts.loadedPlugins(), AcceptChanged: c.Bool("accept-changed")})
 	if err != nil {
 		return refused(err)
 	}
@@ -182,7 +183,7 @@ func upgradeSession(c *cli.Context) error {
 	if err != nil {
 		return refused(err)
 	}
-	opts, err := pluginOptionsFrom(c, cfg.PluginDirs(dir))
+	opts, err := pluginOptionsFrom(c, sessionPluginDirs(c, cfg, dir))
 	if err != nil {
 		return err
 	}

@@ -39,6 +39,11 @@ type Config struct {
 // folder, its manifest's name and version, and its hash; the plugin is
 // loaded from the folder refs (the plugin path the session started
 // with), the pin says which one answered and in what version.
+//
+// A ref with a Name and no Dir pins a plugin by name alone: a session the
+// service stored (service/serve), whose plugins are the service's, wherever
+// they are on its machine. Whoever opens it checks the plugin of that name
+// it loaded against the pin's hash (CheckNamePins).
 type PluginRef struct {
 	Dir     string `json:"dir"`
 	Hash    string `json:"hash"`
@@ -77,6 +82,17 @@ func (c *Config) Pin(dir string, pins []PluginPin) error {
 		c.Plugins = append(c.Plugins, ref)
 	}
 	return nil
+}
+
+// NamePins are the plugins pinned by name alone (a stored session's).
+func (c Config) NamePins() []PluginRef {
+	var out []PluginRef
+	for _, p := range c.Plugins {
+		if p.Name != "" && p.Dir == "" {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // Pins are the config's pinned plugins (the refs with a name).
@@ -154,7 +170,9 @@ func (c Config) Resolved(dir string) Config {
 	c.Party = Path(dir, c.Party)
 	c.Plugins = append([]PluginRef(nil), c.Plugins...)
 	for i := range c.Plugins {
-		c.Plugins[i].Dir = Path(dir, c.Plugins[i].Dir)
+		if c.Plugins[i].Dir != "" { // a pin by name alone has no folder
+			c.Plugins[i].Dir = Path(dir, c.Plugins[i].Dir)
+		}
 	}
 	return c
 }
@@ -236,6 +254,9 @@ func (c Config) Verify(dir string) error {
 	for i, p := range c.Plugins {
 		if p.Name == "" && pinned[p.Dir] {
 			continue // the pin of the same folder names the change
+		}
+		if p.Dir == "" {
+			continue // pinned by name alone: CheckNamePins, against the plugins loaded
 		}
 		check(p.what(), p.Dir, p.Hash, func() (string, error) { return HashDir(r.Plugins[i].Dir, "") })
 	}

@@ -39,8 +39,9 @@ type Options struct {
 	// AcceptChanged opens a session whose ruleset, party or plugins
 	// changed since it started, on purpose.
 	AcceptChanged bool
-	// Plugins are the plugins as loaded now, by name: Upgrade re-pins the
-	// version of each plugin the session pins (Config.Pin).
+	// Plugins are the plugins as loaded now, by name: a session's pins by
+	// name are checked against them (Config.VerifyLoaded), and Upgrade
+	// re-pins each plugin the session pins (Config.Pin).
 	Plugins []PluginPin
 }
 
@@ -411,7 +412,7 @@ func replay(dir string, load Loader, o Options, writing bool) (*Session, int64, 
 		return nil, 0, fmt.Errorf("session: %s holds a log of format %d, without integrity checks; this rulehost reads it but appends only to format %d logs: start a new session", dir, cfg.Format, CurrentFormat)
 	}
 	if !o.AcceptChanged {
-		if err := cfg.Verify(dir); err != nil {
+		if err := cfg.VerifyLoaded(dir, o.Plugins); err != nil {
 			return nil, 0, err
 		}
 	}
@@ -427,7 +428,7 @@ func replay(dir string, load Loader, o Options, writing bool) (*Session, int64, 
 	// config: one opened with --accept-changed over changed files folds
 	// from the start, and writes none.
 	key := cfg.SnapshotKey()
-	if !key.complete() || o.AcceptChanged && cfg.Verify(dir) != nil {
+	if !key.complete() || o.AcceptChanged && cfg.VerifyLoaded(dir, o.Plugins) != nil {
 		return FoldWith(rs, sheets, cfg.Seed, events, o.Hooks), good, nil
 	}
 	s, _ := FoldFrom(rs, sheets, cfg.Seed, events, o.Hooks, key, ReadSnapshotFile(dir, good))

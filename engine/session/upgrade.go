@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 )
 
@@ -40,7 +41,7 @@ func Upgrade(dir string, load Loader, o Options, wait time.Duration) (Upgraded, 
 		return up, err
 	}
 	var ce *ChangedError
-	if err := cfg.Verify(dir); errors.As(err, &ce) {
+	if err := cfg.VerifyLoaded(dir, o.Plugins); errors.As(err, &ce) {
 		up.Changes = append(append(up.Changes, ce.Changes...), ce.Answers...)
 	} else if err != nil {
 		return up, err
@@ -101,9 +102,20 @@ func currentConfig(dir string, cfg Config, loaded []PluginPin) (Config, error) {
 	if out.PartyHash, err = HashDir(r.Party, "*.json"); err != nil {
 		return out, err
 	}
-	out.Plugins = append([]PluginRef(nil), cfg.Plugins...)
+	out.Plugins = nil
+	var named []PluginPin // the plugins loaded now of the pins by name
+	for _, p := range cfg.NamePins() {
+		if i := slices.IndexFunc(loaded, func(l PluginPin) bool { return l.Name == p.Name }); i >= 0 {
+			named = append(named, loaded[i])
+		} // a pinned plugin not loaded now did not answer the refold: its pin goes
+	}
+	for _, p := range cfg.Plugins {
+		if p.Dir != "" {
+			out.Plugins = append(out.Plugins, p)
+		}
+	}
 	for i := range out.Plugins {
-		if out.Plugins[i].Hash, err = HashDir(r.Plugins[i].Dir, ""); err != nil {
+		if out.Plugins[i].Hash, err = HashDir(Path(dir, out.Plugins[i].Dir), ""); err != nil {
 			return out, err
 		}
 		// a pinned plugin takes the version it has now, as loaded
@@ -113,6 +125,11 @@ func currentConfig(dir string, cfg Config, loaded []PluginPin) (Config, error) {
 			}
 		}
 	}
+	pins, err := PinByName(named)
+	if err != nil {
+		return out, err
+	}
+	out.Plugins = append(out.Plugins, pins...)
 	return out, nil
 }
 

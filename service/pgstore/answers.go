@@ -11,16 +11,16 @@ import (
 	"github.com/rulehost/rulehost/engine/session"
 )
 
-// SetAnswers records that a session's log is answered by version to, if
-// its config says from now (session.Reanswerer). The UPDATE is guarded by
+// SetAnswers records that a session's log is answered by to (a version and
+// the plugins pinned by name), if its config says from now (session.Reanswerer). The UPDATE is guarded by
 // the config text it read, so a concurrent upgrade (or anything else that
 // rewrote the config) makes this one answer ErrAnswersMoved instead of
 // writing over it.
-func (s *Store) SetAnswers(ctx context.Context, id string, from, to int) error {
+func (s *Store) SetAnswers(ctx context.Context, id string, from, to session.Answering) error {
 	return outage(s.setAnswers(ctx, id, from, to))
 }
 
-func (s *Store) setAnswers(ctx context.Context, id string, from, to int) error {
+func (s *Store) setAnswers(ctx context.Context, id string, from, to session.Answering) error {
 	if err := session.CheckID(id); err != nil {
 		return err
 	}
@@ -36,10 +36,9 @@ func (s *Store) setAnswers(ctx context.Context, id string, from, to int) error {
 	if err := json.Unmarshal([]byte(old), &cfg); err != nil {
 		return fmt.Errorf("postgres: session %s: its config: %w", id, err)
 	}
-	if cfg.Answers != from {
-		return fmt.Errorf("session %s: %w (it records version %d, not %d)", id, session.ErrAnswersMoved, cfg.Answers, from)
+	if err := cfg.Reanswer(id, from, to); err != nil {
+		return err
 	}
-	cfg.Answers = to
 	b, err := json.Marshal(cfg)
 	if err != nil {
 		return fmt.Errorf("postgres: %w", err)
@@ -52,4 +51,25 @@ func (s *Store) setAnswers(ctx context.Context, id string, from, to int) error {
 		return fmt.Errorf("session %s: %w (another process rewrote it first)", id, session.ErrAnswersMoved)
 	}
 	return nil
+}
+
+// Answering reads what answers a session from its config column alone
+// (session.AnsweringReader).
+func (s *Store) Answering(ctx context.Context, id string) (session.Answering, error) {
+	if err := session.CheckID(id); err != nil {
+		return session.Answering{}, err
+	}
+	var text string
+	err := s.pool.QueryRow(ctx, `SELECT config FROM rulehost_sessions WHERE id = $1`, id).Scan(&text)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return session.Answering{}, fmt.Errorf("session %s %w", id, session.ErrNoSession)
+	}
+	if err != nil {
+		return session.Answering{}, outage(fmt.Errorf("postgres: read session %s: %w", id, err))
+	}
+	var cfg session.Config
+	if err := json.Unmarshal([]byte(text), &cfg); err != nil {
+		return session.Answering{}, fmt.Errorf("postgres: session %s: its config: %w", id, err)
+	}
+	return cfg.Answering(), nil
 }

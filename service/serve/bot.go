@@ -380,11 +380,23 @@ func (t timedStore) Delete(ctx context.Context, id string) error {
 // answering version (handleUpgrade says so as 501).
 var errNoReanswer = errors.New("this store cannot record an answering version")
 
-func (t timedStore) SetAnswers(ctx context.Context, id string, from, to int) error {
+func (t timedStore) SetAnswers(ctx context.Context, id string, from, to session.Answering) error {
 	ra, ok := t.EventStore.(session.Reanswerer)
 	if !ok {
 		return errNoReanswer
 	}
 	defer t.time("upgrade", time.Now())
 	return ra.SetAnswers(ctx, id, from, to)
+}
+
+// Answering is the store's AnsweringReader, timed; ok is false for a
+// store that is none (a server then checks nothing more than its record).
+func (t timedStore) answering(ctx context.Context, id string) (a session.Answering, ok bool, err error) {
+	ar, ok := t.EventStore.(session.AnsweringReader)
+	if !ok {
+		return a, false, nil
+	}
+	defer t.time("answering", time.Now())
+	a, err = ar.Answering(ctx, id)
+	return a, true, err
 }

@@ -315,7 +315,7 @@ func (s *Server) routes() []route {
 			Handle:   func(s *Server) handlerFunc { return s.handleRegenerate },
 		},
 		{
-			Method: "POST", Path: "/v1/sessions/{id}/upgrade", Summary: "re-answer a session's whole log under this rulehost's rules and record its answering version: a session another version answered is refused 409 answered-by-another-version until then (what `rulehost session upgrade` does for a folder)",
+			Method: "POST", Path: "/v1/sessions/{id}/upgrade", Summary: "re-answer a session's whole log under this rulehost's rules and record its answering version and plugins: a session another version or other plugins answered is refused 409 answered-by-another-version or plugins-changed until then (what `rulehost session upgrade` does for a folder)",
 			Response: obj([]string{"id", "from", "to", "upgraded", "changes", "seq", "replies", "records"}, map[string]any{
 				"id":       str("the session's id"),
 				"from":     integer("the answering version its log was answered by (0: not recorded)", 0),

@@ -171,6 +171,12 @@ type Server struct {
 	pluginOnce sync.Once
 	plugins    []string
 	pluginOK   bool
+
+	// pinOnce computes pins, the loaded plugins as sessions pin them
+	// (pins.go), or pinErr.
+	pinOnce sync.Once
+	pins    []pluginPin
+	pinErr  error
 }
 
 // New builds a server from its options.
@@ -181,6 +187,7 @@ func New(opts Options) *Server {
 		s.opts.Store = timedStore{s.opts.Store, s.metrics.storeLatency}
 	}
 	s.countPlugins()
+	s.loadedPins() // hashed as loaded, before anyone edits the folders under a running service
 	s.idPrefix = newID()[:12] + "-"
 	s.mux = http.NewServeMux()
 	paths := map[string]bool{}

@@ -49,6 +49,11 @@ type liveSession struct {
 	answers int
 	// keyed are the answers of its events with idempotency keys.
 	keyed map[string]keyedAnswer
+	// pins are the plugins its record pins by name, now those this
+	// service would pin for it, and changed how the two differ
+	// (pins.go): live refuses it while changed is not empty.
+	pins, now []session.PluginRef
+	changed   []string
 
 	used uint64 // the server's liveTick when it was last asked for (under liveMu)
 }
@@ -66,16 +71,51 @@ func (s *Server) store() (session.EventStore, error) {
 // refused (409 answered-by-another-version): its fold here could differ
 // from what its players were told, so it is upgraded on purpose first
 // (POST /v1/sessions/{id}/upgrade, upgrade.go).
+//
+// A session this process keeps folded is checked against what its store
+// says answers it now (session.AnsweringReader): once another server has
+// upgraded it (another version, other plugins), this one reads its
+// record afresh, and so refuses it rather than answer it with what it
+// folded before.
 func (s *Server) live(ctx context.Context, id string) (*liveSession, error) {
 	ls, err := s.liveOwned(ctx, id)
 	if err != nil {
 		return nil, err
 	}
+	if moved, err := s.answeringMoved(ctx, id, ls); err != nil {
+		return nil, err
+	} else if moved {
+		s.forget(id, ls)
+		if ls, err = s.liveOwned(ctx, id); err != nil {
+			return nil, err
+		}
+	}
 	if ls.answers != session.AnswerVersion {
 		s.forget(id, ls) // read its record afresh next time: another process may upgrade it
 		return nil, answeredElsewhere(id, ls.answers)
 	}
+	if len(ls.changed) > 0 {
+		s.forget(id, ls)
+		return nil, pluginsChanged(id, ls.changed)
+	}
 	return ls, nil
+}
+
+// answeringMoved reports whether the store says something else answers
+// the session now than what ls was folded from.
+func (s *Server) answeringMoved(ctx context.Context, id string, ls *liveSession) (bool, error) {
+	t, ok := s.opts.Store.(timedStore)
+	if !ok {
+		return false, nil
+	}
+	now, ok, err := t.answering(ctx, id)
+	if err != nil {
+		return false, storeError(err)
+	}
+	if !ok {
+		return false, nil
+	}
+	return !now.Equal(session.Answering{Version: ls.answers, Plugins: ls.pins}), nil
 }
 
 // liveOwned is live without the answering version's check, for what reads
@@ -108,6 +148,7 @@ func (s *Server) liveOwned(ctx context.Context, id string) (*liveSession, error)
 		var o opened
 		o, ls.err = s.foldRecord(ctx, st, id)
 		ls.s, ls.owner, ls.answers, ls.keyed = o.s, o.owner, o.answers, o.keyed
+		ls.pins, ls.now, ls.changed = o.pins, o.now, o.changed
 	})
 	if ls.err != nil {
 		s.forget(id, ls)
@@ -154,6 +195,9 @@ type opened struct {
 	owner   string
 	answers int
 	keyed   map[string]keyedAnswer
+
+	pins, now []session.PluginRef
+	changed   []string
 }
 
 // foldRecord loads a session's ruleset and party from its stored record
@@ -180,15 +224,19 @@ func (s *Server) foldRecord(ctx context.Context, st session.EventStore, id strin
 	if s.opts.Host != nil {
 		h = session.Hooks{Kinds: s.pluginKinds(), Tags: s.pluginTags()}
 	}
-	var sess *session.Session
-	var keyed map[string]keyedAnswer
-	if rec.Config.Answers == session.AnswerVersion { // another version's session is refused, not folded
-		sess, keyed = s.foldStored(ctx, st, id, rec, rs, sheets, h)
+	now, err := s.pinsFor(rs)
+	if err != nil {
+		return opened{}, err
 	}
-	if sess == nil {
-		sess = session.FoldWith(rs, sheets, rec.Config.Seed, nil, h)
+	o := opened{owner: rec.Owner, answers: rec.Config.Answers, pins: rec.Config.NamePins(), now: now}
+	o.changed = session.ComparePins(o.pins, now)
+	if o.answers == session.AnswerVersion && len(o.changed) == 0 { // a session answered otherwise is refused, not folded
+		o.s, o.keyed = s.foldStored(ctx, st, id, rec, rs, sheets, h)
 	}
-	return opened{sess, rec.Owner, rec.Config.Answers, keyed}, nil
+	if o.s == nil {
+		o.s = session.FoldWith(rs, sheets, rec.Config.Seed, nil, h)
+	}
+	return o, nil
 }
 
 // catchUp folds the events other processes appended since this one last
@@ -343,7 +391,7 @@ func (s *Server) handleCreateSession(ctx context.Context, r *http.Request) (any,
 			return nil, badRequest("id: %v", err)
 		}
 	}
-	rulesetJSON, party, err := s.sessionContent(req)
+	rs, rulesetJSON, party, err := s.sessionContent(req)
 	if err != nil {
 		return nil, err
 	}
@@ -351,6 +399,9 @@ func (s *Server) handleCreateSession(ctx context.Context, r *http.Request) (any,
 		return nil, err
 	}
 	rec := session.NewRecord(rulesetJSON, party, req.Seed)
+	if rec.Config.Plugins, err = s.pinsFor(rs); err != nil {
+		return nil, err
+	}
 	rec.Owner = owner(ctx)
 	if key != "" {
 		rec.CreateKey, rec.CreateHash = key, requestHash(req)
@@ -367,20 +418,21 @@ func (s *Server) handleCreateSession(ctx context.Context, r *http.Request) (any,
 }
 
 // sessionContent is the ruleset and party JSON a session is stored with
-// (a bundled one's file bytes), checked by loading them.
-func (s *Server) sessionContent(req createRequest) ([]byte, [][]byte, error) {
-	_, sheets, err := s.loadParty(req.rulesetSource, req.sheetSources)
+// (a bundled one's file bytes), checked by loading them, and the ruleset
+// loaded.
+func (s *Server) sessionContent(req createRequest) (*ruleset.Ruleset, []byte, [][]byte, error) {
+	rs, sheets, err := s.loadParty(req.rulesetSource, req.sheetSources)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if len(sheets) == 0 {
-		return nil, nil, badRequest("a session needs a party: send sheets or bundledSheets (the first is the player)")
+		return nil, nil, nil, badRequest("a session needs a party: send sheets or bundledSheets (the first is the player)")
 	}
 	rulesetJSON := []byte(req.Ruleset)
 	if req.Bundled != "" {
 		path, _ := s.bundledPath("bundled", req.Bundled, req.Bundled, "ruleset.json")
 		if rulesetJSON, err = os.ReadFile(path); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 	}
 	var party [][]byte
@@ -391,11 +443,11 @@ func (s *Server) sessionContent(req createRequest) ([]byte, [][]byte, error) {
 		path, _ := s.bundledPath("bundledSheets", name, req.Bundled, "sheets", name+".json")
 		b, err := os.ReadFile(path)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		party = append(party, b)
 	}
-	return rulesetJSON, party, nil
+	return rs, rulesetJSON, party, nil
 }
 
 // createdBefore answers a create whose id exists: the first answer if

@@ -10,11 +10,12 @@ import (
 )
 
 // A stored session records the answering version that answered its log
-// (session.AnswerVersion, in its record's config). A service answers only
-// sessions of its own version: the same log folded under other rules can
-// come to another state without a word (issue 30 item 8), so a session
-// of another version is refused until it is upgraded on purpose, as the
-// CLI's `rulehost session upgrade` does for a folder.
+// (session.AnswerVersion, in its record's config) and the plugins pinned
+// by name (pins.go). A service answers only sessions of its own version
+// and plugins: the same log folded under other rules can come to another
+// state without a word (issue 30 item 8), so a session answered otherwise
+// is refused until it is upgraded on purpose, as the CLI's `rulehost
+// session upgrade` does for a folder.
 
 // answeredElsewhere is the refusal of a session another version answered.
 func answeredElsewhere(id string, was int) *apiError {
@@ -28,7 +29,8 @@ type upgradeResponse struct {
 	// From and To are the answering versions before and after.
 	From int `json:"from"`
 	To   int `json:"to"`
-	// Upgraded is false when the session was already this version's.
+	// Upgraded is false when the session was already this version's,
+	// with this service's plugins.
 	Upgraded bool `json:"upgraded"`
 	// Changes says what changed under the session (empty when nothing).
 	Changes []string `json:"changes"`
@@ -39,8 +41,8 @@ type upgradeResponse struct {
 }
 
 // handleUpgrade re-answers a stored session's whole log under this
-// engine and records this answering version, so the service answers it
-// again. The log is folded first: a log that does not fold here is
+// engine and its plugins and records this answering version and the
+// plugins' pins, so the service answers it again. The log is folded first: a log that does not fold here is
 // refused and the record left as it was. The version is written by a
 // compare-and-set (session.Reanswerer), so two servers upgrading at once
 // both answer and one writes.
@@ -59,6 +61,9 @@ func (s *Server) handleUpgrade(ctx context.Context, r *http.Request) (any, error
 	if ls.answers != session.AnswerVersion {
 		out.Changes = append(out.Changes, fmt.Sprintf("its log was answered by %s and is re-answered by version %d", session.AnsweredBy(ls.answers), session.AnswerVersion))
 	}
+	out.Changes = append(out.Changes, ls.changed...)
+	from := session.Answering{Version: ls.answers, Plugins: ls.pins}
+	to := session.Answering{Version: session.AnswerVersion, Plugins: ls.now}
 	ls.mu.Lock()
 	defer ls.mu.Unlock()
 	if err := s.catchUp(ctx, id, ls); err != nil {
@@ -74,7 +79,7 @@ func (s *Server) handleUpgrade(ctx context.Context, r *http.Request) (any, error
 	for _, rep := range state.Replies {
 		out.Records += len(rep.Records)
 	}
-	if ls.answers == session.AnswerVersion {
+	if len(out.Changes) == 0 {
 		return out, nil
 	}
 	ra, ok := st.(session.Reanswerer)
@@ -83,12 +88,12 @@ func (s *Server) handleUpgrade(ctx context.Context, r *http.Request) (any, error
 	}
 	wctx, cancel := s.storeContext(ctx)
 	defer cancel()
-	switch err := ra.SetAnswers(wctx, id, ls.answers, session.AnswerVersion); {
+	switch err := ra.SetAnswers(wctx, id, from, to); {
 	case errors.Is(err, errNoReanswer):
 		return nil, noReanswer(st)
 	case errors.Is(err, session.ErrAnswersMoved):
 		rec, rerr := st.Record(ctx, id)
-		if rerr == nil && rec.Config.Answers == session.AnswerVersion {
+		if rerr == nil && rec.Config.Answering().Equal(to) {
 			out.Upgraded = true // another process upgraded it at the same moment
 			return out, nil
 		}
@@ -102,5 +107,5 @@ func (s *Server) handleUpgrade(ctx context.Context, r *http.Request) (any, error
 
 func noReanswer(st session.EventStore) *apiError {
 	return &apiError{Status: http.StatusNotImplemented, Code: "no-upgrade",
-		Message: fmt.Sprintf("the %s session store cannot record an answering version; upgrade the session where it is stored", st.Name())}
+		Message: fmt.Sprintf("the %s session store cannot record what answers a session; upgrade the session where it is stored", st.Name())}
 }

@@ -33,7 +33,7 @@ func TestSessionOfAnotherVersionIsRefusedUntilUpgraded(t *testing.T) {
 			first := replyText(t, out)
 			// What another rulehost (or an older one) left in the store;
 			// a second server on it has not folded it yet.
-			if err := st.(session.Reanswerer).SetAnswers(context.Background(), "g", session.AnswerVersion, was); err != nil {
+			if err := st.(session.Reanswerer).SetAnswers(context.Background(), "g", session.Answering{Version: session.AnswerVersion}, session.Answering{Version: was}); err != nil {
 				t.Fatal(err)
 			}
 			ts = sessionServer(t, st)
@@ -119,7 +119,7 @@ func TestUpgradeIsTheOwnersOnly(t *testing.T) {
 	if code, out := as(alice, "/v1/sessions", `{"id":"a","bundled":"d20-5e","bundledSheets":["ada"]}`); code != 200 {
 		t.Fatalf("create: %d %s", code, out)
 	}
-	if err := st.(session.Reanswerer).SetAnswers(context.Background(), "a", session.AnswerVersion, 1); err != nil {
+	if err := st.(session.Reanswerer).SetAnswers(context.Background(), "a", session.Answering{Version: session.AnswerVersion}, session.Answering{Version: 1}); err != nil {
 		t.Fatal(err)
 	}
 	if code, out := as(bob, "/v1/sessions/a/upgrade", `{}`); code != 404 || !strings.Contains(out, `"unknown-session"`) {

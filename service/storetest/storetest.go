@@ -618,9 +618,10 @@ func testListAndDelete(t *testing.T, open func() session.EventStore) {
 	}
 }
 
-// testSetAnswers: a store records another answering version only over the
-// one it holds (compare-and-set), keeps the log and the content as they
-// were, and of two concurrent upgrades exactly one wins.
+// testSetAnswers: a store records another answering version and other
+// plugins pinned by name only over what it holds (compare-and-set), keeps
+// the log and the content as they were, and of two concurrent upgrades
+// exactly one wins.
 func testSetAnswers(t *testing.T, open func() session.EventStore) {
 	st := open()
 	defer st.Close()
@@ -630,19 +631,27 @@ func testSetAnswers(t *testing.T, open func() session.EventStore) {
 	}
 	old := record()
 	old.Config.Answers = 1
+	pinA := session.PluginRef{Name: "a", Version: "1.0.0", Hash: "sha256:aa"}
+	pinB := session.PluginRef{Name: "b", Version: "2.0.0", Hash: "sha256:bb"}
+	old.Config.Plugins = []session.PluginRef{pinA}
+	was := session.Answering{Version: 1, Plugins: []session.PluginRef{pinA}}
 	if err := st.Create(ctx, "up", old); err != nil {
 		t.Fatal(err)
 	}
 	if err := st.Append(ctx, "up", 0, events(0, session.GMReply, "a reply")); err != nil {
 		t.Fatal(err)
 	}
-	if err := ra.SetAnswers(ctx, "up", 5, 6); !errors.Is(err, session.ErrAnswersMoved) {
+	to := session.Answering{Version: 9, Plugins: []session.PluginRef{pinB}}
+	if err := ra.SetAnswers(ctx, "up", session.Answering{Version: 5, Plugins: was.Plugins}, to); !errors.Is(err, session.ErrAnswersMoved) {
 		t.Errorf("SetAnswers from a version the session does not record: %v; want ErrAnswersMoved", err)
 	}
-	if err := ra.SetAnswers(ctx, "none", 1, 2); !errors.Is(err, session.ErrNoSession) {
+	if err := ra.SetAnswers(ctx, "up", session.Answering{Version: 1}, to); !errors.Is(err, session.ErrAnswersMoved) {
+		t.Errorf("SetAnswers from plugins the session does not pin: %v; want ErrAnswersMoved", err)
+	}
+	if err := ra.SetAnswers(ctx, "none", was, to); !errors.Is(err, session.ErrNoSession) {
 		t.Errorf("SetAnswers of no session: %v; want ErrNoSession", err)
 	}
-	if err := ra.SetAnswers(ctx, "../x", 1, 2); !errors.Is(err, session.ErrBadID) {
+	if err := ra.SetAnswers(ctx, "../x", was, to); !errors.Is(err, session.ErrBadID) {
 		t.Errorf("SetAnswers of a bad id: %v; want ErrBadID", err)
 	}
 	var wins atomic.Int32
@@ -651,7 +660,7 @@ func testSetAnswers(t *testing.T, open func() session.EventStore) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			switch err := ra.SetAnswers(ctx, "up", 1, 9); {
+			switch err := ra.SetAnswers(ctx, "up", was, to); {
 			case err == nil:
 				wins.Add(1)
 			case !errors.Is(err, session.ErrAnswersMoved):
@@ -668,11 +677,24 @@ func testSetAnswers(t *testing.T, open func() session.EventStore) {
 		t.Fatal(err)
 	}
 	want := old.Config
-	want.Answers = 9
+	want.Answers, want.Plugins = 9, []session.PluginRef{pinB}
 	if !reflect.DeepEqual(got.Config, want) || string(got.Ruleset) != string(old.Ruleset) {
 		t.Errorf("after SetAnswers the record is\n %+v\nwant %+v", got.Config, want)
 	}
 	if evs := read(t, st, "up", 0); len(evs) != 1 || evs[0].Text != "a reply" {
 		t.Errorf("after SetAnswers the log is %+v; want the one reply", evs)
+	}
+	ar, ok := st.(session.AnsweringReader)
+	if !ok {
+		t.Fatalf("%s store cannot say what answers a session (session.AnsweringReader): a server could not notice another's upgrade", st.Name())
+	}
+	if a, err := ar.Answering(ctx, "up"); err != nil || !a.Equal(to) {
+		t.Errorf("Answering after SetAnswers: %+v, %v; want %+v", a, err, to)
+	}
+	if _, err := ar.Answering(ctx, "none"); !errors.Is(err, session.ErrNoSession) {
+		t.Errorf("Answering of no session: %v; want ErrNoSession", err)
+	}
+	if _, err := ar.Answering(ctx, "../x"); !errors.Is(err, session.ErrBadID) {
+		t.Errorf("Answering of a bad id: %v; want ErrBadID", err)
 	}
 }
