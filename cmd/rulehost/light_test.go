@@ -156,6 +156,12 @@ func TestLightBinaryHandsServerCommandsOver(t *testing.T) {
 			t.Errorf("%v: exit %d, not the server's help:\n%s%s\nwant:\n%s", args, code, out, errs, want)
 		}
 	}
+	// fish's static script comes from the server's command tree, flags
+	// of the server commands included.
+	_, fish, _ := runBin(t, noPath, light, nil, "completion", "fish")
+	if _, want, _ := runBin(t, noPath, server, nil, "completion", "fish"); fish != want || !strings.Contains(fish, "postgres") {
+		t.Errorf("completion fish differs from the server's (%d and %d bytes)", len(fish), len(want))
+	}
 	if _, out, _ := runBin(t, noPath, light, nil, "serve", "--help"); !strings.Contains(out, "--addr HOST:PORT") || !strings.Contains(out, "--postgres URL") {
 		t.Errorf("serve --help lacks serve's flags:\n%s", out)
 	}

@@ -50,6 +50,11 @@ func init() {
 			}
 		})
 	}
+	fishFromServer = func() {
+		if _, err := findServer(); err == nil {
+			failExec(os.Stderr, execServer())
+		}
+	}
 	printer := cli.HelpPrinter
 	cli.HelpPrinter = func(w io.Writer, templ string, data any) {
 		if templ == serverHelpTemplate {
