@@ -25,12 +25,6 @@ import (
 // help is the real one (flags and all).
 const serverHelpTemplate = "rulehost-server help\n"
 
-// execedEnv is set on the way into rulehost-server: a light build that
-// finds it set was itself started as the server binary (a light build
-// installed under the server's name), and says so instead of starting
-// itself again without end.
-const execedEnv = "RULEHOST_LIGHT_EXEC"
-
 // serverCommands are the commands the light build runs through
 // rulehost-server.
 var serverCommands = []commandInfo{loadInfo, mcpInfo, serveInfo, toolsInfo}

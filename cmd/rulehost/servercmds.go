@@ -22,3 +22,10 @@ var (
 // serverBinary is the full binary's file name, looked for beside the
 // light one and then on PATH.
 const serverBinary = "rulehost-server"
+
+// execedEnv is set on the way into rulehost-server: a light build that
+// finds it set was itself started as the server binary (a light build
+// installed under the server's name), and says so instead of starting
+// itself again without end. The full build clears it (server_full.go), so
+// it never reaches what the server starts.
+const execedEnv = "RULEHOST_LIGHT_EXEC"
