@@ -11,6 +11,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -48,6 +49,9 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		Suggest: true,
 		// Exit codes are decided by run, never by os.Exit inside the app.
 		ExitErrHandler: func(*cli.Context, error) {},
+		// Set so that urfave/cli does not stat os.Args[0] for it at every
+		// start; rulehost never shows it.
+		Compiled: time.Unix(0, 0),
 	}
 	for _, mk := range commands {
 		app.Commands = append(app.Commands, mk())
