@@ -64,8 +64,10 @@ func TestLightBuildLinksNoServerLibraries(t *testing.T) {
 		}
 	}
 	light := strings.Join(deps("urfave_cli_no_docs rulehost_light"), "\n") + "\n"
-	if !strings.Contains(light, "github.com/rulehost/rulehost/internal/hugeheap\n") {
-		t.Errorf("the light build does not link internal/hugeheap")
+	for _, want := range []string{"internal/hugeheap", "internal/mainstack"} {
+		if !strings.Contains(light, "github.com/rulehost/rulehost/"+want+"\n") {
+			t.Errorf("the light build does not link %s", want)
+		}
 	}
 	full := strings.Join(deps("urfave_cli_no_docs"), "\n") + "\n"
 	for _, want := range []string{"net/http\n", "github.com/jackc/pgx/v5\n", "github.com/modelcontextprotocol/go-sdk/mcp\n"} {
@@ -73,8 +75,8 @@ func TestLightBuildLinksNoServerLibraries(t *testing.T) {
 			t.Errorf("the full build does not link %s", strings.TrimSpace(want))
 		}
 	}
-	if strings.Contains(full, "github.com/rulehost/rulehost/internal/hugeheap\n") {
-		t.Errorf("the full build (the long-running server) links internal/hugeheap")
+	if strings.Contains(full, "github.com/rulehost/rulehost/internal/hugeheap\n") || strings.Contains(full, "github.com/rulehost/rulehost/internal/mainstack\n") {
+		t.Errorf("the full build (the long-running server) links the light binary's start")
 	}
 }
 

@@ -18,6 +18,8 @@ import (
 	// 2 MiB as one huge page: a third of a check's CPU was page faults on
 	// fresh heap pages (docs/performance.md).
 	_ "github.com/rulehost/rulehost/internal/hugeheap"
+	// ... and grow its main goroutine's stack once, while it is shallow.
+	_ "github.com/rulehost/rulehost/internal/mainstack"
 )
 
 // serverHelpTemplate marks a server command's help: the light build's
