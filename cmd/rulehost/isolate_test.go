@@ -22,7 +22,9 @@ const cliTestDeadline = 30 * time.Second
 func TestMain(m *testing.M) {
 	isolate.ServeIfWorker()
 	callDeadline = cliTestDeadline
-	os.Exit(m.Run())
+	code := m.Run()
+	removeLightBinaries()
+	os.Exit(code)
 }
 
 // TestIsolateSameOutput: every command that loads plugins takes

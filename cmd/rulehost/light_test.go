@@ -83,16 +83,25 @@ func TestLightBuildLinksNoServerLibraries(t *testing.T) {
 var (
 	lightOnce           sync.Once
 	lightErr            error
+	lightDir            string
 	lightBin, serverBin string
 )
+
+// removeLightBinaries removes what lightBinaries built (TestMain, after
+// every test).
+func removeLightBinaries() {
+	if lightDir != "" {
+		os.RemoveAll(lightDir)
+	}
+}
 
 // lightBinaries builds the light rulehost and rulehost-server beside it,
 // as make build does, once for every test here.
 func lightBinaries(t *testing.T) (light, server string) {
 	t.Helper()
 	lightOnce.Do(func() {
-		lightDir, err := os.MkdirTemp("", "rulehost-light")
-		if err != nil {
+		var err error
+		if lightDir, err = os.MkdirTemp("", "rulehost-light"); err != nil {
 			lightErr = err
 			return
 		}
