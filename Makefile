@@ -40,6 +40,7 @@ FUZZ_TARGETS := \
 	./engine/jsonin:FuzzDecode \
 	./engine/jsonin:FuzzInto \
 	./engine/jsonin:FuzzPositions \
+	./engine/jsonin:FuzzMarshal \
 	./host/sandbox:FuzzClean \
 	./host/plugin:FuzzAttrDecls \
 	./mcp:FuzzToolArgs \
@@ -51,6 +52,7 @@ FUZZ_TARGETS := \
 	./engine/odds:FuzzDiceOdds \
 	./suite:FuzzSuiteFile \
 	./suite:FuzzParseGolden \
+	./suite:FuzzJUnitAsEncodingXML \
 	./engine/ruleset:FuzzParseVersion \
 	./engine/ruleset:FuzzParseConstraint \
 	./engine/ruleset:FuzzPluginNeeds \
@@ -61,7 +63,7 @@ FUZZ_TARGETS := \
 .PHONY: help build test bench bench-cli bench-peers fuzz lint golden generate demo clean load play-assets
 
 help:
-	@echo "make build   build $(BIN)"
+	@echo "make build   build $(BIN) (light: one-shot commands) and $(SERVER_BIN) (full: serve, mcp, tools, load)"
 	@echo "make test    run every test (what CI runs)"
 	@echo "make bench   run every benchmark once (-benchtime=1s)"
 	@echo "make bench-cli  one-shot rulehost check / validate against a hello-world Go process (whole process, CPU time)"
@@ -69,7 +71,7 @@ help:
 	@echo "make fuzz    run each fuzz target for FUZZTIME (default $(FUZZTIME))"
 	@echo "make lint    go vet, gofmt -l and staticcheck"
 	@echo "make golden  regenerate golden records (only on purpose)"
-	@echo "make generate  regenerate docs/ruleset.md, docs/capability.md and schema/ from the tables"
+	@echo "make generate  regenerate docs/ruleset.md, docs/capability.md, schema/ and engine/ruleset/vocab/names_gen.go from the tables"
 	@echo "make demo    build and roll a 5e check"
 	@echo "make play-assets  rebuild the playground's editor (service/serve/play/editor.js) from web/ with npm and esbuild; commit the result"
 	@echo "make load    HTTP load: rulehost serve on loopback, rulehost load (check, then append; LOAD_SECONDS, LOAD_CLIENTS, PG=postgres://... for PostgreSQL appends)"
@@ -79,9 +81,18 @@ help:
 # man/markdown generator (the urfave_cli_no_docs tag; rulehost never calls
 # ToMan or ToMarkdown, and its markdown library's initialisers ran in every
 # command): docs/performance.md, "One-shot commands".
+#
+# Two binaries: $(BIN), the light build (the rulehost_light tag), runs
+# every one-shot command in process; its serve, mcp, tools and load exec
+# $(SERVER_BIN), the full build (every command, the HTTP server, the
+# stores, the MCP SDK), found beside it or on PATH. `go build ./cmd/rulehost`
+# without the tag is the full binary too.
 BUILD_TAGS ?= urfave_cli_no_docs
+SERVER_BIN ?= $(dir $(BIN))rulehost-server
+LDFLAGS = -X main.commit=$$(git rev-parse --short=12 HEAD 2>/dev/null)
 build:
-	CGO_ENABLED=0 $(GO) build -tags '$(BUILD_TAGS)' -ldflags "-X main.commit=$$(git rev-parse --short=12 HEAD 2>/dev/null)" -o $(BIN) ./cmd/rulehost
+	CGO_ENABLED=0 $(GO) build -tags '$(BUILD_TAGS) rulehost_light' -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/rulehost
+	CGO_ENABLED=0 $(GO) build -tags '$(BUILD_TAGS)' -ldflags "$(LDFLAGS)" -o $(SERVER_BIN) ./cmd/rulehost
 
 test:
 	$(GO) test -count=1 ./...
@@ -89,12 +100,12 @@ test:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
-# Whole-process CPU of one-shot commands against a hello-world Go program
-# built by the same toolchain (bench/cli builds both with BUILD_TAGS and
-# cgo off, as build does, and interleaves them).
+# Whole-process CPU of one-shot commands of the binaries build ships
+# against a hello-world Go program built by the same toolchain with cgo
+# off, interleaved (bench/cli).
 BENCH_CLI_ROUNDS ?= 20
-bench-cli:
-	$(GO) run ./bench/cli -root . -go $(GO) -tags '$(BUILD_TAGS)' -rounds $(BENCH_CLI_ROUNDS)
+bench-cli: build
+	$(GO) run ./bench/cli -root . -go $(GO) -bin $(BIN) -rounds $(BENCH_CLI_ROUNDS)
 
 # bench/peers is its own module (go.mod), so ./... above never reaches it
 # and the engine never depends on the peer library.
@@ -129,11 +140,14 @@ fuzz:
 
 lint:
 	$(GO) vet ./...
+	$(GO) vet -tags '$(BUILD_TAGS) rulehost_light' ./cmd/rulehost
 	$(GO) tool staticcheck ./...
+	$(GO) tool staticcheck -tags '$(BUILD_TAGS) rulehost_light' ./cmd/rulehost
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 
 generate:
 	$(GO) test -count=1 ./engine/ruleset -run 'CapabilityDoc|RulesetDoc|SchemaFiles' -update
+	$(GO) test -count=1 ./engine/ruleset/vocab -run NamesGenerated -update
 
 golden:
 	$(GO) test ./... -run Golden -update

@@ -2,11 +2,11 @@ package suite
 
 import (
 	"encoding/json"
-	"encoding/xml"
 	"fmt"
 	"io"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // WriteLine prints one result as the plain report does: "PASS ID",
@@ -55,87 +55,155 @@ func WriteJSON(w io.Writer, r *Result) error {
 
 // JUnit XML, as CI systems read it: one <testsuite> per suite, one
 // <testcase> per case (classname SUITE.KIND), <failure> with the message
-// and diff, <skipped> with the reason.
-type junitSuites struct {
-	XMLName  xml.Name     `xml:"testsuites"`
-	Tests    int          `xml:"tests,attr"`
-	Failures int          `xml:"failures,attr"`
-	Skipped  int          `xml:"skipped,attr"`
-	Time     string       `xml:"time,attr"`
-	Suites   []junitSuite `xml:"testsuite"`
-}
-
+// and diff, <skipped> with the reason. It is written by hand, in
+// encoding/xml's layout and escaping (TestJUnitAsEncodingXML holds them
+// equal): linking encoding/xml cost every rulehost command its
+// initialisers.
 type junitSuite struct {
-	Name     string      `xml:"name,attr"`
-	Tests    int         `xml:"tests,attr"`
-	Failures int         `xml:"failures,attr"`
-	Errors   int         `xml:"errors,attr"`
-	Skipped  int         `xml:"skipped,attr"`
-	Time     string      `xml:"time,attr"`
-	Cases    []junitCase `xml:"testcase"`
+	Name                             string
+	Tests, Failures, Errors, Skipped int
+	Time                             string
+	Cases                            []junitCase
 }
 
 type junitCase struct {
-	Name      string        `xml:"name,attr"`
-	ClassName string        `xml:"classname,attr"`
-	Time      string        `xml:"time,attr"`
-	Failure   *junitMessage `xml:"failure,omitempty"`
-	Skipped   *junitMessage `xml:"skipped,omitempty"`
+	Name, ClassName, Time string
+	Failure, Skipped      *junitMessage
 }
 
 type junitMessage struct {
-	Message string `xml:"message,attr"`
-	Type    string `xml:"type,attr,omitempty"`
-	Text    string `xml:",chardata"`
+	Message, Type, Text string
 }
+
+// junitHeader is encoding/xml's Header.
+const junitHeader = `<?xml version="1.0" encoding="UTF-8"?>` + "\n"
 
 // WriteJUnit writes the results as JUnit XML.
 func WriteJUnit(w io.Writer, results []*Result, elapsed time.Duration) error {
-	out := junitSuites{Time: seconds(elapsed)}
+	var suites []junitSuite
+	var tests, failures, skipped int
 	index := map[string]int{}
 	for _, r := range results {
 		i, ok := index[r.Suite]
 		if !ok {
-			i = len(out.Suites)
+			i = len(suites)
 			index[r.Suite] = i
-			out.Suites = append(out.Suites, junitSuite{Name: r.Suite})
+			suites = append(suites, junitSuite{Name: r.Suite})
 		}
-		s := &out.Suites[i]
+		s := &suites[i]
 		jc := junitCase{Name: r.Kind + "/" + r.Name, ClassName: r.Suite + "." + r.Kind, Time: seconds(r.Duration)}
 		switch r.Status {
 		case Fail:
 			first, _, _ := strings.Cut(r.Message, "\n")
 			jc.Failure = &junitMessage{Message: xmlSafe(first), Type: r.Kind, Text: xmlSafe(r.Message)}
 			s.Failures++
-			out.Failures++
+			failures++
 		case Skip:
 			jc.Skipped = &junitMessage{Message: xmlSafe(r.Message)}
 			s.Skipped++
-			out.Skipped++
+			skipped++
 		}
 		s.Tests++
-		out.Tests++
+		tests++
 		s.Cases = append(s.Cases, jc)
 	}
-	for i := range out.Suites {
+	for i := range suites {
 		var d time.Duration
 		for _, r := range results {
-			if r.Suite == out.Suites[i].Name {
+			if r.Suite == suites[i].Name {
 				d += r.Duration
 			}
 		}
-		out.Suites[i].Time = seconds(d)
+		suites[i].Time = seconds(d)
 	}
-	if _, err := io.WriteString(w, xml.Header); err != nil {
-		return err
+	var b strings.Builder
+	b.WriteString(junitHeader)
+	fmt.Fprintf(&b, `<testsuites tests="%d" failures="%d" skipped="%d" time="%s">`, tests, failures, skipped, xmlEscape(seconds(elapsed)))
+	for _, s := range suites {
+		fmt.Fprintf(&b, "\n  "+`<testsuite name="%s" tests="%d" failures="%d" errors="%d" skipped="%d" time="%s">`,
+			xmlEscape(s.Name), s.Tests, s.Failures, s.Errors, s.Skipped, xmlEscape(s.Time))
+		for _, c := range s.Cases {
+			fmt.Fprintf(&b, "\n    "+`<testcase name="%s" classname="%s" time="%s">`, xmlEscape(c.Name), xmlEscape(c.ClassName), xmlEscape(c.Time))
+			for _, m := range []struct {
+				tag string
+				msg *junitMessage
+			}{{"failure", c.Failure}, {"skipped", c.Skipped}} {
+				if m.msg == nil {
+					continue
+				}
+				fmt.Fprintf(&b, "\n      <%s message=\"%s\"", m.tag, xmlEscape(m.msg.Message))
+				if m.msg.Type != "" {
+					fmt.Fprintf(&b, ` type="%s"`, xmlEscape(m.msg.Type))
+				}
+				fmt.Fprintf(&b, ">%s</%s>", xmlEscape(m.msg.Text), m.tag)
+			}
+			if c.Failure != nil || c.Skipped != nil {
+				b.WriteString("\n    ")
+			}
+			b.WriteString("</testcase>")
+		}
+		if len(s.Cases) > 0 {
+			b.WriteString("\n  ")
+		}
+		b.WriteString("</testsuite>")
 	}
-	enc := xml.NewEncoder(w)
-	enc.Indent("", "  ")
-	if err := enc.Encode(out); err != nil {
-		return err
+	if len(suites) > 0 {
+		b.WriteString("\n")
 	}
-	_, err := io.WriteString(w, "\n")
+	b.WriteString("</testsuites>\n")
+	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// xmlEscape is encoding/xml's escaping of attribute values and character
+// data: the five markup characters, tab, newline and carriage return as
+// references, and what XML cannot hold (or invalid UTF-8) as U+FFFD.
+func xmlEscape(s string) string {
+	var b strings.Builder
+	last := 0
+	for i := 0; i < len(s); {
+		r, width := utf8.DecodeRuneInString(s[i:])
+		i += width
+		var esc string
+		switch r {
+		case '"':
+			esc = "&#34;"
+		case '\'':
+			esc = "&#39;"
+		case '&':
+			esc = "&amp;"
+		case '<':
+			esc = "&lt;"
+		case '>':
+			esc = "&gt;"
+		case '\t':
+			esc = "&#x9;"
+		case '\n':
+			esc = "&#xA;"
+		case '\r':
+			esc = "&#xD;"
+		default:
+			if !xmlChar(r) || (r == utf8.RuneError && width == 1) {
+				esc = "\uFFFD"
+				break
+			}
+			continue
+		}
+		b.WriteString(s[last : i-width])
+		b.WriteString(esc)
+		last = i
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// xmlChar: r is a character XML 1.0 holds.
+func xmlChar(r rune) bool {
+	return r == 0x09 || r == 0x0A || r == 0x0D || r >= 0x20 && r <= 0xD7FF ||
+		r >= 0xE000 && r <= 0xFFFD || r >= 0x10000 && r <= 0x10FFFF
 }
 
 func seconds(d time.Duration) string { return fmt.Sprintf("%.3f", d.Seconds()) }

@@ -2,11 +2,14 @@
 // process, against a hello-world Go program built by the same toolchain
 // with the same settings (`make bench-cli`, docs/performance.md).
 //
-// It builds both binaries, then runs them in interleaved rounds (hello,
-// check, validate, the order rotating from round to round, so load on a
-// shared machine falls on every side alike) and reads each child's CPU
-// time (user + system) from its rusage. It prints the median CPU time of
-// each command and the median of the per-round ratios to hello.
+// It runs the binaries `make build` ships (-bin: bin/rulehost, the light
+// build, with bin/rulehost-server beside it; without -bin it builds both
+// as make build does) and hello, in interleaved rounds (hello, check,
+// validate, --version and the full binary's check, the order rotating
+// from round to round, so load on a shared machine falls on every side
+// alike) and reads each child's CPU time (user + system) from its
+// rusage. It prints the median CPU time and minor page faults of each
+// command and the median of the per-round ratios to hello.
 package main
 
 import (
@@ -17,6 +20,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -32,11 +36,12 @@ func main() {
 	root := flag.String("root", ".", "the repository's root")
 	rounds := flag.Int("rounds", 20, "interleaved rounds (each runs every command once)")
 	goBin := flag.String("go", "go", "the go command building both binaries")
-	tags := flag.String("tags", "urfave_cli_no_docs", "build tags of rulehost (the Makefile's BUILD_TAGS)")
+	tags := flag.String("tags", "urfave_cli_no_docs", "build tags of rulehost (the Makefile's BUILD_TAGS; the light build adds rulehost_light)")
+	bin := flag.String("bin", "", "the light rulehost binary as make build made it, rulehost-server beside it (empty: build both here)")
 	cgo := flag.String("cgo", "0", "CGO_ENABLED for both builds (1: as rulehost was built before issue 31)")
 	flag.Parse()
 	cgoEnabled = *cgo
-	if err := run(*root, *goBin, *tags, *rounds); err != nil {
+	if err := run(*root, *goBin, *tags, *bin, *rounds); err != nil {
 		fmt.Fprintln(os.Stderr, "bench-cli:", err)
 		os.Exit(1)
 	}
@@ -47,9 +52,12 @@ type command struct {
 	args []string
 	goal float64 // ratio to hello the issue asks for; 0 for hello itself
 	cpu  []time.Duration
+	// faults are the child's minor page faults (rusage minflt): on a VM
+	// each costs tens of microseconds, and CPU time follows their count.
+	faults []int64
 }
 
-func run(root, goBin, tags string, rounds int) error {
+func run(root, goBin, tags, bin string, rounds int) error {
 	root, err := filepath.Abs(root)
 	if err != nil {
 		return err
@@ -59,22 +67,27 @@ func run(root, goBin, tags string, rounds int) error {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	hello, rh := filepath.Join(dir, "hello"), filepath.Join(dir, "rulehost")
+	hello := filepath.Join(dir, "hello")
 	if err := build(goBin, dir, helloSource, hello, "", ""); err != nil {
 		return err
 	}
-	if err := build(goBin, root, "", rh, tags, "./cmd/rulehost"); err != nil {
+	rh, server, err := binaries(root, goBin, tags, bin, dir)
+	if err != nil {
 		return err
 	}
 	rs := filepath.Join(root, "rulesets", "d20-5e")
+	check := []string{"check", "--ruleset", filepath.Join(rs, "ruleset.json"),
+		"--sheet", filepath.Join(rs, "sheets", "ada.json"), "--seed", "7", `[skill_check: skill="Athletics" dc="15" mode="advantage"]`}
 	cmds := []*command{
 		{name: "hello world", args: []string{hello}},
-		{name: "rulehost check", goal: 1.5, args: []string{rh, "check", "--ruleset", filepath.Join(rs, "ruleset.json"),
-			"--sheet", filepath.Join(rs, "sheets", "ada.json"), "--seed", "7", `[skill_check: skill="Athletics" dc="15" mode="advantage"]`}},
+		{name: "rulehost check", goal: 1.5, args: append([]string{rh}, check...)},
 		{name: "rulehost validate", goal: 2, args: []string{rh, "validate", filepath.Join(rs, "ruleset.json")}},
+		{name: "rulehost --version", args: []string{rh, "--version"}},
+		// The full binary (every command in process), for comparison.
+		{name: "rulehost-server check", args: append([]string{server}, check...)},
 	}
 	for _, c := range cmds { // one warm-up run each: page cache, not counted
-		if _, err := c.once(); err != nil {
+		if _, _, err := c.once(); err != nil {
 			return err
 		}
 	}
@@ -83,10 +96,11 @@ func run(root, goBin, tags string, rounds int) error {
 		got := make([]time.Duration, len(cmds))
 		for k := range cmds {
 			i := (k + r) % len(cmds)
-			d, err := cmds[i].once()
+			d, flt, err := cmds[i].once()
 			if err != nil {
 				return err
 			}
+			cmds[i].faults = append(cmds[i].faults, flt)
 			got[i] = d
 			cmds[i].cpu = append(cmds[i].cpu, d)
 		}
@@ -96,10 +110,10 @@ func run(root, goBin, tags string, rounds int) error {
 	}
 	out, _ := exec.Command("uptime").Output()
 	fmt.Printf("%d interleaved rounds; child CPU time (user+system, rusage); %s", rounds, out)
-	fmt.Printf("%-20s %12s %12s %12s %8s\n", "command", "median cpu", "min", "max", "ratio")
+	fmt.Printf("%-22s %12s %12s %12s %8s %8s\n", "command", "median cpu", "min", "max", "faults", "ratio")
 	for i, c := range cmds {
-		fmt.Printf("%-20s %12s %12s %12s %7.2fx", c.name, median(c.cpu).Round(10*time.Microsecond),
-			slices.Min(c.cpu).Round(10*time.Microsecond), slices.Max(c.cpu).Round(10*time.Microsecond), medianF(ratios[i]))
+		fmt.Printf("%-22s %12s %12s %12s %8d %7.2fx", c.name, median(c.cpu).Round(10*time.Microsecond),
+			slices.Min(c.cpu).Round(10*time.Microsecond), slices.Max(c.cpu).Round(10*time.Microsecond), median(c.faults), medianF(ratios[i]))
 		if c.goal > 0 {
 			verdict := "met"
 			if medianF(ratios[i]) > c.goal {
@@ -110,6 +124,29 @@ func run(root, goBin, tags string, rounds int) error {
 		fmt.Println()
 	}
 	return nil
+}
+
+// binaries are the light rulehost and rulehost-server: bin and the server
+// beside it, or both built under dir as make build builds them.
+func binaries(root, goBin, tags, bin, dir string) (light, server string, err error) {
+	if bin != "" {
+		light, err = filepath.Abs(bin)
+		if err != nil {
+			return "", "", err
+		}
+		server = filepath.Join(filepath.Dir(light), "rulehost-server")
+		for _, f := range []string{light, server} {
+			if _, err := os.Stat(f); err != nil {
+				return "", "", fmt.Errorf("-bin: %v (make build makes both)", err)
+			}
+		}
+		return light, server, nil
+	}
+	light, server = filepath.Join(dir, "rulehost"), filepath.Join(dir, "rulehost-server")
+	if err := build(goBin, root, "", light, strings.TrimSpace(tags+" rulehost_light"), "./cmd/rulehost"); err != nil {
+		return "", "", err
+	}
+	return light, server, build(goBin, root, "", server, tags, "./cmd/rulehost")
 }
 
 // cgoEnabled is CGO_ENABLED for both builds (-cgo).
@@ -140,22 +177,23 @@ func build(goBin, dir, src, out, tags, pkg string) error {
 	return nil
 }
 
-// once runs the command and returns the child's CPU time.
-func (c *command) once() (time.Duration, error) {
+// once runs the command and returns the child's CPU time and minor
+// page faults.
+func (c *command) once() (time.Duration, int64, error) {
 	cmd := exec.Command(c.args[0], c.args[1:]...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
-		return 0, fmt.Errorf("%s: %v\n%s", c.name, err, out.Bytes())
+		return 0, 0, fmt.Errorf("%s: %v\n%s", c.name, err, out.Bytes())
 	}
 	ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
 	if !ok {
-		return 0, fmt.Errorf("%s: no rusage on this system", c.name)
+		return 0, 0, fmt.Errorf("%s: no rusage on this system", c.name)
 	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), nil
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), ru.Minflt, nil
 }
 
-func median(d []time.Duration) time.Duration {
+func median[T time.Duration | int64](d []T) T {
 	s := slices.Clone(d)
 	slices.Sort(s)
 	return s[len(s)/2]

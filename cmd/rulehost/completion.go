@@ -49,6 +49,12 @@ _rulehost() {
 compdef _rulehost rulehost
 `
 
+// fishFromServer, set in the light build, hands `completion fish` to
+// rulehost-server, whose command tree has the server commands' flags (the
+// light build knows only their names); it returns only when there is no
+// server, and the light build's own tree is printed then.
+var fishFromServer func()
+
 func init() {
 	commands = append(commands, func() *cli.Command {
 		return &cli.Command{
@@ -69,6 +75,9 @@ func init() {
 				case "zsh":
 					fmt.Fprint(c.App.Writer, zshCompletion)
 				case "fish":
+					if fishFromServer != nil {
+						fishFromServer() // returns only when there is no server to ask
+					}
 					script, err := c.App.ToFishCompletion()
 					if err != nil {
 						return err

@@ -1,3 +1,5 @@
+//go:build !rulehost_light
+
 package main
 
 import (
@@ -12,8 +14,8 @@ import (
 func init() {
 	commands = append(commands, func() *cli.Command {
 		return &cli.Command{
-			Name:  "load",
-			Usage: "drive load at a running `rulehost serve` and print requests per second and latencies",
+			Name:  loadInfo.Name,
+			Usage: loadInfo.Usage,
 			Description: "Runs --clients concurrent clients, each on its own keep-alive connection, sending\n" +
 				"requests back to back for --duration, and prints the rate, the p50/p99/max latencies\n" +
 				"and, read from the service's /metrics, the CPU time the service spent (so requests per\n" +

@@ -9,7 +9,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -47,10 +49,16 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		Suggest: true,
 		// Exit codes are decided by run, never by os.Exit inside the app.
 		ExitErrHandler: func(*cli.Context, error) {},
+		// Set so that urfave/cli does not stat os.Args[0] for it at every
+		// start; rulehost never shows it.
+		Compiled: time.Unix(0, 0),
 	}
 	for _, mk := range commands {
 		app.Commands = append(app.Commands, mk())
 	}
+	// By name, whichever file registered a command: the light build
+	// registers the server commands from one file (server_light.go).
+	slices.SortFunc(app.Commands, func(a, b *cli.Command) int { return strings.Compare(a.Name, b.Name) })
 	addIsolateFlag(app.Commands)
 	return app
 }

@@ -1,3 +1,5 @@
+//go:build !rulehost_light
+
 package main
 
 import (
@@ -16,8 +18,8 @@ import (
 func init() {
 	commands = append(commands, func() *cli.Command {
 		return &cli.Command{
-			Name:  "mcp",
-			Usage: "serve the engine to a language-model Game Master over MCP on stdio (docs/mcp.md)",
+			Name:  mcpInfo.Name,
+			Usage: mcpInfo.Usage,
 			Description: "Every tag the engine and the plugins answer is a tool whose schema comes from the ruleset\n" +
 				"and the party; a call is that tag. With --session DIR each call is appended to the session's\n" +
 				"log as a GM reply; with --ruleset FILE --party DIR the game lives in memory until the client\n" +

@@ -191,10 +191,10 @@ func addIsolateFlag(cmds []*cli.Command) {
 		addIsolateFlag(c.Subcommands)
 		has := false
 		for _, f := range c.Flags {
-			for _, n := range f.Names() {
-				if n == "plugins" {
-					has = true
-				}
+			// By the field, not Names(), which builds a slice for every
+			// flag of every command on each start.
+			if sf, ok := f.(*cli.StringSliceFlag); ok && sf.Name == "plugins" {
+				has = true
 			}
 		}
 		if has {

@@ -1,3 +1,5 @@
+//go:build !rulehost_light
+
 package main
 
 import (
@@ -17,8 +19,8 @@ import (
 func init() {
 	commands = append(commands, func() *cli.Command {
 		return &cli.Command{
-			Name:  "serve",
-			Usage: "serve the engine over HTTP/JSON (validate, check, roll, odds, prompt, sessions, replay; the /play page; docs/http.md)",
+			Name:  serveInfo.Name,
+			Usage: serveInfo.Usage,
 			Description: "Listens on --addr (loopback by default) until interrupted, then finishes the\n" +
 				"requests in flight and exits. The API is described by /v1/openapi.json; /healthz\n" +
 				"answers when the service is up, /readyz when its session store answers, and\n" +

@@ -1,3 +1,5 @@
+//go:build !rulehost_light
+
 package main
 
 import (

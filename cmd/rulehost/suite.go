@@ -10,7 +10,6 @@ import (
 	"github.com/rulehost/rulehost/engine/validate"
 	"github.com/rulehost/rulehost/host/plugin"
 	"github.com/rulehost/rulehost/suite"
-	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
 )
@@ -108,13 +107,12 @@ func runSuite(c *cli.Context) error {
 		}
 	}
 	if bar != nil {
-		opts.Progress = func(done, total int, r *suite.Result) { bar.Add(1) }
+		opts.Progress = func(done, total int, r *suite.Result) { bar.Add() }
 	}
 	start := time.Now()
 	results := suite.Run(suites, opts)
 	elapsed := time.Since(start)
 	if bar != nil {
-		bar.Finish()
 		bar.Clear()
 	}
 	sum := suite.Summarize(results, elapsed, min(opts.Jobs, max(selected, 1)))
@@ -137,7 +135,7 @@ func runSuite(c *cli.Context) error {
 // progressBar is a bar on stderr when stderr is a terminal (and
 // --no-progress, --json's plain consumers aside, does not turn it off);
 // nil means plain lines.
-func progressBar(c *cli.Context, total int) *progressbar.ProgressBar {
+func progressBar(c *cli.Context, total int) *progress {
 	if c.Bool("no-progress") || total == 0 {
 		return nil
 	}
@@ -145,15 +143,7 @@ func progressBar(c *cli.Context, total int) *progressbar.ProgressBar {
 	if !ok || !term.IsTerminal(int(f.Fd())) {
 		return nil
 	}
-	return progressbar.NewOptions(total,
-		progressbar.OptionSetWriter(f),
-		progressbar.OptionSetDescription("cases"),
-		progressbar.OptionShowCount(),
-		progressbar.OptionSetElapsedTime(true),
-		progressbar.OptionSetPredictTime(true),
-		progressbar.OptionThrottle(100*time.Millisecond),
-		progressbar.OptionClearOnFinish(),
-	)
+	return newProgress(f, total, time.Now)
 }
 
 func writeJUnitFile(path string, results []*suite.Result, elapsed time.Duration) error {

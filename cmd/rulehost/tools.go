@@ -1,3 +1,5 @@
+//go:build !rulehost_light
+
 package main
 
 import (
@@ -12,8 +14,8 @@ import (
 func init() {
 	commands = append(commands, func() *cli.Command {
 		return &cli.Command{
-			Name:  "tools",
-			Usage: "print the Game Master's tools of a ruleset and party in a model provider's JSON shape (docs/mcp.md)",
+			Name:  toolsInfo.Name,
+			Usage: toolsInfo.Usage,
 			Description: "The same tool definitions `rulehost mcp` serves, for hosts that call models directly:\n" +
 				"--format openai (chat completions' tools), anthropic (messages' tools) or mcp (tools/list).\n" +
 				"Schemas come from the ruleset and the party (--ruleset FILE --party DIR) or a session (--session DIR).",

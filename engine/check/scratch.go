@@ -217,9 +217,17 @@ const maxPairFace = 20
 // a*(maxPairFace+1)+b: the rolls= of every advantage and disadvantage
 // check of a d20 system, which would otherwise be the one text (and so
 // the one allocation) of such a check. All of them share one string.
-var pairTexts = func() (t [(maxPairFace + 1) * (maxPairFace + 1)]string) {
+//
+// It is filled in place, with its ends on the heap: built as a returned
+// array with a local one beside it (11 KB of frame), it made the main
+// goroutine's stack grow twice, to 32 KB, in every command's start.
+var pairTexts [(maxPairFace + 1) * (maxPairFace + 1)]string
+
+func init() { fillPairTexts(&pairTexts) }
+
+func fillPairTexts(t *[(maxPairFace + 1) * (maxPairFace + 1)]string) {
 	var b []byte
-	var ends [len(t)]int
+	ends := make([]int, len(t))
 	for a := 0; a <= maxPairFace; a++ {
 		for c := 0; c <= maxPairFace; c++ {
 			b = appendInts(b, []int{a, c})
@@ -230,8 +238,7 @@ var pairTexts = func() (t [(maxPairFace + 1) * (maxPairFace + 1)]string) {
 	for i, end := range ends {
 		t[i], start = all[start:end], end
 	}
-	return t
-}()
+}
 
 // pairText is "a,b" from pairTexts, ok false when a face is not in it.
 func pairText(a, b int) (string, bool) {

@@ -40,11 +40,16 @@ type Key struct {
 type Invariant func(Record) error
 
 var (
-	mu   sync.RWMutex
-	keys = map[string]Key{}
-	// keysExact holds the same keys under their registered spelling, so
-	// Check finds a key written as registered ("vsSkill") without
-	// lower-casing it first.
+	mu sync.RWMutex
+	// keys holds every key under its lower-cased name. It is made at
+	// its final size: grown from empty, its tables (and keysExact's, a
+	// second copy of every key) cost each process 89 KB of initialisers,
+	// for the ~140 keys the engine registers.
+	keys = make(map[string]Key, 192)
+	// keysExact holds the keys whose registered spelling is not all lower
+	// case ("vsSkill") under that spelling, so Check finds a key written
+	// as registered without lower-casing it first (a lower-case name is
+	// found in keys as written).
 	keysExact  = map[string]Key{}
 	invariants = map[string][]Invariant{}
 	tagNames   = map[string]string{}
@@ -73,11 +78,15 @@ func RegisterKeys(ks ...Key) {
 				old.Tags = nil
 			}
 			keys[lk] = old
-			keysExact[old.Name] = old
+			if old.Name != lk {
+				keysExact[old.Name] = old
+			}
 			continue
 		}
 		keys[lk] = k
-		keysExact[k.Name] = k
+		if k.Name != lk {
+			keysExact[k.Name] = k
+		}
 	}
 }
 
@@ -162,6 +171,9 @@ func Check(r Record) error {
 // in any case, among the native keys and then own (a plugin's keys for
 // this record, lower-cased); mu must be held.
 func keyNamed(name string, own map[string]Key) (Key, bool) {
+	if k, ok := keys[name]; ok { // a lower-case name as registered
+		return k, true
+	}
 	if k, ok := keysExact[name]; ok {
 		return k, true
 	}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/rulehost/rulehost/engine/jsonin"
 	fightrules "github.com/rulehost/rulehost/engine/ruleset/fight"
 	itemrules "github.com/rulehost/rulehost/engine/ruleset/items"
 	"github.com/rulehost/rulehost/engine/ruleset/valueref"
@@ -119,7 +120,7 @@ func (v *Validator) ruleset(root any) *Ruleset {
 		v.importWarnings(rs)
 	}
 	if c, ok := o.M["combat"]; ok {
-		b, _ := json.Marshal(c)
+		b, _ := jsonin.Marshal(c)
 		raw := json.RawMessage(b)
 		rs.Combat = &raw
 		rs.Defenses = v.fight.CombatDefenses(o)
@@ -252,7 +253,7 @@ func (v *Validator) checkEntry(e validate.Obj) (id, label string, check json.Raw
 	id, _ = e.Str("id", 64, true)
 	label, _ = e.Str("label", 80, false)
 	if raw, ok := e.M["check"]; ok {
-		check, _ = json.Marshal(raw)
+		check, _ = jsonin.Marshal(raw)
 		v.items.Effect(e.Ptr("check"), raw, true)
 	}
 	return id, label, check
@@ -404,7 +405,7 @@ func (v *Validator) catalogs(o validate.Obj, rs *Ruleset) {
 		entries, _ := c.Arr("entries", 0, 5000)
 		validate.IDs(v.P, c.Ptr("entries"), entries)
 		for i, e := range entries {
-			b, _ := json.Marshal(e)
+			b, _ := jsonin.Marshal(e) // json.Marshal's bytes, without its reflection
 			cat.Entries = append(cat.Entries, b)
 			eo, ok := validate.AsObj(v.P, c.Ptr("entries", i), e)
 			if !ok {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"strconv"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/rulehost/rulehost/engine/jsonin"
@@ -22,7 +23,9 @@ const (
 	CurrentFormat = FormatV2
 )
 
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+// castagnoli is the CRC-32C table, made on first use: commands that
+// never read or write a log (a one-shot check) skip building it at init.
+var castagnoli = sync.OnceValue(func() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) })
 
 // AppendLine appends an event's line (format 2, newline included) to dst:
 //
@@ -51,7 +54,7 @@ func AppendLine(dst []byte, ev Event, more bool) []byte {
 		dst = append(dst, `,"more":true`...)
 	}
 	dst = append(dst, '}')
-	sum := crc32.Checksum(dst[start:], castagnoli)
+	sum := crc32.Checksum(dst[start:], castagnoli())
 	dst = dst[:len(dst)-1]
 	dst = append(dst, `,"crc":"`...)
 	dst = appendHex32(dst, sum)

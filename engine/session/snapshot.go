@@ -149,7 +149,7 @@ func (s *Session) Snapshot(key SnapshotKey) ([]byte, error) {
 // bodySum is the body's CRC-32C (Castagnoli, as the log's lines): it
 // catches a damaged file; what the body folds is named by the header.
 func bodySum(b []byte) string {
-	return fmt.Sprintf("crc32c:%08x", crc32.Checksum(b, castagnoli))
+	return fmt.Sprintf("crc32c:%08x", crc32.Checksum(b, castagnoli()))
 }
 
 func nonNil(s []string) []string {

@@ -1,10 +1,10 @@
 package itemrules
 
 import (
-	"encoding/json"
 	"slices"
 	"strings"
 
+	"github.com/rulehost/rulehost/engine/jsonin"
 	"github.com/rulehost/rulehost/engine/ruleset/valueref"
 	"github.com/rulehost/rulehost/engine/ruleset/vocab"
 	"github.com/rulehost/rulehost/engine/validate"
@@ -766,7 +766,7 @@ func foolsReveal(o validate.Obj, b *ItemsBlock) []string {
 }
 
 func jsonText(raw any) string {
-	b, _ := json.Marshal(raw)
+	b, _ := jsonin.Marshal(raw)
 	return string(b)
 }
 

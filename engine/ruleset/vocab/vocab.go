@@ -16,7 +16,9 @@ package vocab
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"sync"
 )
 
 // Key is one key of a ruleset section: what the validator accepts
@@ -70,23 +72,23 @@ type Section struct {
 	Keys []Key `json:"keys"`
 }
 
-// vocabIndex finds a section by id.
-var vocabIndex = func() map[string]int {
-	m := make(map[string]int, len(vocabulary))
-	for i, s := range vocabulary {
+// vocabIndex finds a section by id (built with the table, on first use).
+var vocabIndex = sync.OnceValue(func() map[string]int {
+	m := make(map[string]int, len(vocabulary()))
+	for i, s := range vocabulary() {
 		if _, dup := m[s.ID]; dup {
 			panic("ruleset: vocabulary section " + s.ID + " is declared twice")
 		}
 		m[s.ID] = i
 	}
 	return m
-}()
+})
 
 // Sections returns a copy of the vocabulary table, for documentation and
 // schema generators.
 func Sections() []Section {
-	out := make([]Section, len(vocabulary))
-	copy(out, vocabulary)
+	out := make([]Section, len(vocabulary()))
+	copy(out, vocabulary())
 	for i := range out {
 		out[i].Keys = append([]Key(nil), out[i].Keys...)
 	}
@@ -95,38 +97,35 @@ func Sections() []Section {
 
 // SectionByID returns the section with this id.
 func SectionByID(id string) (Section, bool) {
-	i, ok := vocabIndex[id]
+	i, ok := vocabIndex()[id]
 	if !ok {
 		return Section{}, false
 	}
-	return vocabulary[i], true
+	return vocabulary()[i], true
 }
 
-// vocabNames holds each section's key names, built once: the validator
-// asks for them on every object it reads.
-var vocabNames = func() map[string][]string {
-	m := make(map[string][]string, len(vocabulary))
-	for _, s := range vocabulary {
-		names := make([]string, len(s.Keys))
-		for j, k := range s.Keys {
-			names[j] = k.Name
-		}
-		m[s.ID] = names
-	}
-	return m
-}()
-
-// Keys lists a section's key names, for the validator's Known.
-// The slice is shared and capped at its length, so an append to it
-// copies instead of writing into the table. An id missing from the table
-// is a programming error that TestVocabularyCallSites catches before it
-// can ship; at run time it panics rather than accept every key silently.
+// Keys lists a section's key names, for the validator's Known. They come
+// from names_gen.go, the table's names written out as static data (no
+// initialiser builds them; TestNamesGenerated keeps the file equal to
+// the table). The slice is shared and capped at its length, so an append
+// to it copies instead of writing into the table. An id missing from the
+// table is a programming error that TestVocabularyCallSites catches
+// before it can ship; at run time it panics rather than accept every key
+// silently.
 func Keys(id string) []string {
-	names, ok := vocabNames[id]
+	i, ok := slices.BinarySearchFunc(keyNames, id, func(s sectionNames, id string) int { return strings.Compare(s.id, id) })
 	if !ok {
 		panic(fmt.Sprintf("ruleset: no vocabulary section %q", id))
 	}
+	names := keyNames[i].names
 	return names[:len(names):len(names)]
+}
+
+// sectionNames is one row of names_gen.go: a section's id and its keys'
+// names in the table's order.
+type sectionNames struct {
+	id    string
+	names []string
 }
 
 // TypeAlternatives splits a type at its top-level commas: array: and

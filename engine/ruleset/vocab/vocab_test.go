@@ -9,7 +9,7 @@ import (
 // to another section and its one line of meaning.
 func TestVocabularyWellFormed(t *testing.T) {
 	titles := map[string]bool{}
-	for _, s := range vocabulary {
+	for _, s := range vocabulary() {
 		if titles[s.Title] {
 			t.Errorf("section %s: title %q twice (the page's anchors must differ)", s.ID, s.Title)
 		}
