@@ -158,3 +158,31 @@ func FuzzExtension(f *testing.F) {
 		}
 	})
 }
+
+// TestCamelCaseKeysCheckWithoutAllocating: a plugin key written in
+// camelCase (opposed-pool's vsSkill) is looked up lower-cased on every
+// check of its records; that costs no allocation, and a key that is not
+// ASCII or is long still takes the general rule.
+func TestCamelCaseKeysCheckWithoutAllocating(t *testing.T) {
+	e := ironExt()
+	e.Keys = append(e.Keys, Key{Name: "vsSkill", Type: Text, Doc: "the opponent's skill", Tags: []string{"vow"}})
+	if err := RegisterExtension(e); err != nil {
+		t.Fatal(err)
+	}
+	defer UnregisterExtension("iron-test")
+	r := mustParse(t, `[vow: who="Kai" vsSkill="Ward" Rank="epic"]`)
+	if err := Check(r); err != nil {
+		t.Fatal(err)
+	}
+	if n := testing.AllocsPerRun(100, func() { _ = Check(r) }); n != 0 {
+		t.Errorf("Check of a record with camelCase keys: %v allocations; want 0", n)
+	}
+	for key, want := range map[string]bool{"VSSKILL": true, strings.Repeat("x", 80): false, "vsSkİll": true} {
+		v := New("vow")
+		v.Add("who", "Kai")
+		v.Add(key, "Ward")
+		if err := Check(v); (err == nil) != want {
+			t.Errorf("a vow with key %q: %v; want it known: %v", key, err, want)
+		}
+	}
+}

@@ -177,12 +177,36 @@ func keyNamed(name string, own map[string]Key) (Key, bool) {
 	if k, ok := keysExact[name]; ok {
 		return k, true
 	}
-	lk := strings.ToLower(name)
-	if k, ok := keys[lk]; ok {
+	var buf [64]byte
+	lk, ok := asciiLower(buf[:0], name)
+	if !ok { // longer, or not ASCII: the general rule (rare)
+		lk = []byte(strings.ToLower(name))
+	}
+	if k, ok := keys[string(lk)]; ok { // string(lk) in an index allocates nothing
 		return k, true
 	}
-	k, ok := own[lk]
+	k, ok := own[string(lk)]
 	return k, ok
+}
+
+// asciiLower appends name lower-cased to dst when name is ASCII and fits
+// dst's capacity (a plugin's camelCase key, vsSkill: looked up on every
+// check of its records, so without an allocation); ok is false otherwise.
+func asciiLower(dst []byte, name string) ([]byte, bool) {
+	if len(name) > cap(dst) {
+		return nil, false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case c >= 0x80:
+			return nil, false
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		dst = append(dst, c)
+	}
+	return dst, true
 }
 
 func contains(list []string, s string) bool {
