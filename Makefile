@@ -60,7 +60,7 @@ FUZZ_TARGETS := \
 	./engine/validate:FuzzSuggest \
 	./engine/validate:FuzzPtr
 
-.PHONY: help build test bench bench-cli bench-peers fuzz lint golden generate demo clean load play-assets
+.PHONY: help build test bench bench-cli bench-peers fuzz lint golden generate demo clean load load-floor play-assets
 
 help:
 	@echo "make build   build $(BIN) (light: one-shot commands) and $(SERVER_BIN) (full: serve, mcp, tools, load)"
@@ -75,6 +75,7 @@ help:
 	@echo "make demo    build and roll a 5e check"
 	@echo "make play-assets  rebuild the playground's editor (service/serve/play/editor.js) from web/ with npm and esbuild; commit the result"
 	@echo "make load    HTTP load: rulehost serve on loopback, rulehost load (check, then append; LOAD_SECONDS, LOAD_CLIENTS, PG=postgres://... for PostgreSQL appends)"
+	@echo "make load-floor  the same check load against bench/httpfloor, net/http answering a constant body: the most a net/http service reaches here"
 
 # The binary is built without cgo (a static binary: no dynamic loader at
 # each start; the pure-Go resolver and user lookup) and without urfave/cli's
@@ -130,6 +131,20 @@ load: build
 	  trap 'kill $$pid $$pg 2>/dev/null; rm -rf $$dir' EXIT; sleep 1; \
 	  $(BIN) load --url http://127.0.0.1:18081 --key $$key --clients $(LOAD_CLIENTS) --duration $(LOAD_SECONDS)s --work append; \
 	fi; uptime
+
+# The floor of load's check figure: the same client against a bare
+# net/http server answering the same bytes (bench/httpfloor), alternately
+# with rulehost serve, so the two are read at the same machine load.
+load-floor: build
+	@set -e; dir=$$(mktemp -d); \
+	$(GO) build -o $$dir/httpfloor ./bench/httpfloor; \
+	$$dir/httpfloor --addr 127.0.0.1:18082 & fl=$$!; \
+	$(BIN) serve --addr 127.0.0.1:18083 --sessions $$dir/sessions & pid=$$!; \
+	trap 'kill $$fl $$pid 2>/dev/null; rm -rf $$dir' EXIT; sleep 1; uptime; \
+	for round in 1 2; do \
+	  echo "net/http floor:"; $(BIN) load --url http://127.0.0.1:18082 --clients $(LOAD_CLIENTS) --duration $(LOAD_SECONDS)s --work check; \
+	  echo "rulehost serve:"; $(BIN) load --url http://127.0.0.1:18083 --clients $(LOAD_CLIENTS) --duration $(LOAD_SECONDS)s --work check; \
+	done; uptime
 
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \

@@ -71,6 +71,10 @@ func run(root, goBin, tags, bin string, rounds int) error {
 	if err := build(goBin, dir, helloSource, hello, "", ""); err != nil {
 		return err
 	}
+	floor := filepath.Join(dir, "floor")
+	if err := build(goBin, root, "", floor, tags, "./bench/cli/floor"); err != nil {
+		return err
+	}
 	rh, server, err := binaries(root, goBin, tags, bin, dir)
 	if err != nil {
 		return err
@@ -83,6 +87,9 @@ func run(root, goBin, tags, bin string, rounds int) error {
 		{name: "rulehost check", goal: 1.5, args: append([]string{rh}, check...)},
 		{name: "rulehost validate", goal: 2, args: []string{rh, "validate", filepath.Join(rs, "ruleset.json")}},
 		{name: "rulehost --version", args: []string{rh, "--version"}},
+		// urfave/cli, go-hclog and gopher-lua alone (bench/cli/floor):
+		// what every command links by the design, before rulehost's own.
+		{name: "cli+hclog+lua floor", args: []string{floor}},
 		// The full binary (every command in process), for comparison.
 		{name: "rulehost-server check", args: append([]string{server}, check...)},
 	}

@@ -11,10 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 
-	"github.com/rulehost/rulehost/internal/hugeheap"
 )
 
 // goCommand is the go tool that runs these tests.
@@ -64,7 +62,7 @@ func TestLightBuildLinksNoServerLibraries(t *testing.T) {
 		}
 	}
 	light := strings.Join(deps("urfave_cli_no_docs rulehost_light"), "\n") + "\n"
-	for _, want := range []string{"internal/hugeheap", "internal/mainstack"} {
+	for _, want := range []string{"internal/mainstack"} {
 		if !strings.Contains(light, "github.com/rulehost/rulehost/"+want+"\n") {
 			t.Errorf("the light build does not link %s", want)
 		}
@@ -75,7 +73,7 @@ func TestLightBuildLinksNoServerLibraries(t *testing.T) {
 			t.Errorf("the full build does not link %s", strings.TrimSpace(want))
 		}
 	}
-	if strings.Contains(full, "github.com/rulehost/rulehost/internal/hugeheap\n") || strings.Contains(full, "github.com/rulehost/rulehost/internal/mainstack\n") {
+	if strings.Contains(full, "github.com/rulehost/rulehost/internal/mainstack\n") {
 		t.Errorf("the full build (the long-running server) links the light binary's start")
 	}
 }
@@ -256,31 +254,3 @@ func copyFile(t *testing.T, from, to string) {
 	}
 }
 
-// TestLightBinaryHugeHeap: the light binary's one-shot command takes
-// fewer page faults with its heap's start collapsed into a huge page
-// than with RULEHOST_SMALL_PAGES=1, where this kernel makes huge pages.
-func TestLightBinaryHugeHeap(t *testing.T) {
-	if err := hugeheap.Collapse(); err != nil {
-		t.Skipf("no MADV_COLLAPSE here: %v", err)
-	}
-	light, _ := lightBinaries(t)
-	faults := func(env string) int64 {
-		least := int64(1 << 40)
-		for range 3 {
-			cmd := exec.Command(light, "validate", fiveE)
-			cmd.Env = append(os.Environ(), env)
-			if out, err := cmd.CombinedOutput(); err != nil {
-				t.Fatalf("%v\n%s", err, out)
-			}
-			if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-				least = min(least, ru.Minflt)
-			}
-		}
-		return least
-	}
-	small, huge := faults(hugeheap.EnvOff+"=1"), faults(hugeheap.EnvOff+"=0")
-	t.Logf("validate: %d page faults with small pages, %d with the huge heap start", small, huge)
-	if huge > small-40 {
-		t.Errorf("validate: %d page faults with the huge heap start, %d without: want at least 40 fewer", huge, small)
-	}
-}

@@ -14,11 +14,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	// The light binary's one-shot commands start with the heap's first
-	// 2 MiB as one huge page: a third of a check's CPU was page faults on
-	// fresh heap pages (docs/performance.md).
-	_ "github.com/rulehost/rulehost/internal/hugeheap"
-	// ... and grow its main goroutine's stack once, while it is shallow.
+	// The light binary's one-shot commands grow their main goroutine's
+	// stack once, while it is shallow (docs/performance.md).
 	_ "github.com/rulehost/rulehost/internal/mainstack"
 )
 
