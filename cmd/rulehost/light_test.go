@@ -12,7 +12,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-
 )
 
 // goCommand is the go tool that runs these tests.
@@ -253,4 +252,3 @@ func copyFile(t *testing.T, from, to string) {
 		t.Fatal(err)
 	}
 }
-
