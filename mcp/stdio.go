@@ -8,7 +8,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"sync"
+	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -31,16 +33,34 @@ const (
 	codeInvalid = -32600
 )
 
+// DrainWait bounds how long ServeStdio waits, once its input has ended,
+// for the answers to the requests it already passed on.
+const DrainWait = 30 * time.Second
+
 // ServeStdio runs srv over newline-delimited JSON-RPC on in and out (a
-// desktop client's stdin and stdout) until in ends or ctx is done.
+// desktop client's stdin and stdout) until in ends or ctx is done. When
+// in ends, every request already read is answered before the session
+// closes (at most DrainWait): a client that writes its requests and
+// closes its end at once, as a script piping a file does, gets all its
+// answers, where the SDK alone would close at the end of input and drop
+// the calls still running.
 func ServeStdio(ctx context.Context, srv *sdk.Server, in io.Reader, out io.Writer) error {
-	w := &lockedWriter{w: out}
+	var open openRequests
+	w := &lockedWriter{w: out, answered: open.answered}
 	pr, pw := io.Pipe()
-	go func() { pw.CloseWithError(Screen(in, pw, w)) }()
+	ran := make(chan struct{})
+	go func() {
+		err := Screen(in, passWriter{pw, open.passed}, w)
+		if err == nil { // the end of input: let the answers out first
+			open.drain(ctx, ran, DrainWait)
+		}
+		pw.CloseWithError(err)
+	}()
 	// The screen bounds each line (MaxLine) and answers one past it; the
 	// SDK's own bound, which ends the session instead, is off, so that
 	// one bound decides.
 	err := srv.Run(ctx, &sdk.IOTransport{Reader: pr, Writer: w, MaxLineLength: -1})
+	close(ran)
 	pr.Close()
 	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrClosedPipe) {
 		return nil
@@ -49,16 +69,137 @@ func ServeStdio(ctx context.Context, srv *sdk.Server, in io.Reader, out io.Write
 }
 
 // lockedWriter writes each message whole: the SDK writes one message per
-// Write, and the screen's errors go between them, never inside.
+// Write, and the screen's errors go between them, never inside. Each
+// response it writes is counted off the open requests (answered).
 type lockedWriter struct {
-	mu sync.Mutex
-	w  io.Writer
+	mu       sync.Mutex
+	w        io.Writer
+	answered func(line []byte)
 }
 
 func (l *lockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.w.Write(p)
+	n, err := l.w.Write(p)
+	if l.answered != nil {
+		for line := range bytes.SplitSeq(p, []byte{'\n'}) {
+			l.answered(line)
+		}
+	}
+	return n, err
+}
+
+// passWriter is the SDK's side of the screen; each line it passes (one
+// message a Write) is noted (passed) before the SDK can read it.
+type passWriter struct {
+	w      io.Writer
+	passed func(line []byte)
+}
+
+func (p passWriter) Write(b []byte) (int, error) {
+	p.passed(b)
+	return p.w.Write(b)
+}
+
+// openRequests are the requests passed to the SDK and not yet answered,
+// by id (a client may reuse one).
+type openRequests struct {
+	mu      sync.Mutex
+	ids     map[string]int
+	n       int
+	changed chan struct{} // closed and replaced whenever n falls
+}
+
+// passed notes a request (a message with a method and a number or string
+// id); notifications and answers to the server's own requests are not
+// waited for.
+func (o *openRequests) passed(line []byte) {
+	id, method, ok := messageID(line)
+	if !ok || !method {
+		return
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.ids == nil {
+		o.ids = map[string]int{}
+	}
+	o.ids[id]++
+	o.n++
+}
+
+// answered counts a response (an id and no method) off the open requests.
+func (o *openRequests) answered(line []byte) {
+	id, method, ok := messageID(line)
+	if !ok || method {
+		return
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.ids[id] == 0 {
+		return
+	}
+	o.ids[id]--
+	o.n--
+	if o.changed != nil {
+		close(o.changed)
+		o.changed = nil
+	}
+}
+
+// drain waits until every passed request is answered, ctx is done, the
+// SDK has stopped (ran closed) or max has passed.
+func (o *openRequests) drain(ctx context.Context, ran <-chan struct{}, max time.Duration) {
+	timer := time.NewTimer(max)
+	defer timer.Stop()
+	for {
+		o.mu.Lock()
+		if o.n == 0 {
+			o.mu.Unlock()
+			return
+		}
+		if o.changed == nil {
+			o.changed = make(chan struct{})
+		}
+		ch := o.changed
+		o.mu.Unlock()
+		select {
+		case <-ch:
+		case <-ran:
+			return
+		case <-ctx.Done():
+			return
+		case <-timer.C:
+			return
+		}
+	}
+}
+
+// messageID reads a message's top-level id (a string or an integer, as
+// one key: "s:" or "n:" and its text) and whether it has a method; ok is
+// false without such an id.
+func messageID(line []byte) (id string, method, ok bool) {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(line, &m) != nil {
+		return "", false, false
+	}
+	_, method = m["method"]
+	raw := bytes.TrimSpace(m["id"])
+	switch {
+	case len(raw) == 0:
+		return "", method, false
+	case raw[0] == '"':
+		var s string
+		if json.Unmarshal(raw, &s) != nil {
+			return "", method, false
+		}
+		return "s:" + s, method, true
+	default:
+		n, err := strconv.ParseInt(string(raw), 10, 64)
+		if err != nil {
+			return "", method, false
+		}
+		return "n:" + strconv.FormatInt(n, 10), method, true
+	}
 }
 
 func (l *lockedWriter) Close() error { return nil }

@@ -105,3 +105,30 @@ func TestDeepMessageKeepsSession(t *testing.T) {
 		t.Errorf("serve: %v", err)
 	}
 }
+
+// TestRequestsBeforeEndOfInputAreAnswered: a client that writes its
+// requests and closes stdin at once (a script piping a file) gets an
+// answer to each, a tool call among them; the SDK alone ends the session
+// at the end of input and drops the calls still running.
+func TestRequestsBeforeEndOfInputAreAnswered(t *testing.T) {
+	table := openBundled(t, "../rulesets/gravewatch")
+	srv := mcp.NewServer(table, nil)
+	in := strings.Join([]string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`,
+		`{"jsonrpc":"2.0","id":"roll","method":"tools/call","params":{"name":"roll_dice","arguments":{"dice":"3d6"}}}`,
+		`{"jsonrpc":"2.0","id":4,"method":"ping"}`,
+	}, "\n") + "\n"
+	for round := range 20 { // the race between the end of input and the answers, many times
+		var out bytes.Buffer
+		if err := mcp.ServeStdio(context.Background(), srv, strings.NewReader(in), &out); err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{`"id":1,"result"`, `"id":2,"result"`, `"id":"roll","result"`, `"id":4,"result"`} {
+			if !strings.Contains(out.String(), want) {
+				t.Fatalf("round %d: no %s in the answers:\n%.600s", round, want, out.String())
+			}
+		}
+	}
+}
