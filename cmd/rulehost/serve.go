@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -48,7 +49,7 @@ func init() {
 				&cli.DurationFlag{Name: "idle-expiry", Usage: "delete sessions not appended to for `DURATION` (e.g. 720h); 0: keep them"},
 				&cli.BoolFlag{Name: "insecure", Usage: "listen on a non-loopback address without API keys (anyone who reaches it may use every session)"},
 			},
-			Subcommands: []*cli.Command{keysCommand()},
+			Subcommands: []*cli.Command{keysCommand(), upgradeCommand()},
 			Action:      runServe,
 		}
 	})
@@ -66,22 +67,7 @@ func runServe(c *cli.Context) error {
 			return misuse(c, "--%s %d: give 1 to 1000000 streams", f, n)
 		}
 	}
-	bundled := c.String("bundled")
-	if st, err := os.Stat(bundled); err != nil || !st.IsDir() {
-		if c.IsSet("bundled") {
-			return misuse(c, "--bundled %s: not a folder", bundled)
-		}
-		bundled = ""
-	}
-	// One plugin set serves every request: the plugin path of the bundled
-	// rulesets (each one's plugins/ folder, and the plugins they declare
-	// from the folders above) around --plugins, RULEHOST_PLUGINS and
-	// ./plugins.
-	var files []string
-	if bundled != "" {
-		files, _ = filepath.Glob(filepath.Join(bundled, "*", "ruleset.json"))
-	}
-	opts, err := rulesetPluginOptions(c, files...)
+	bundled, opts, err := servePlugins(c)
 	if err != nil {
 		return err
 	}
@@ -120,6 +106,88 @@ func runServe(c *cli.Context) error {
 	defer stop()
 	if err := srv.Serve(ctx, nil); err != nil {
 		return refused(err)
+	}
+	return nil
+}
+
+// servePlugins are the --bundled folder ("" when the default is absent)
+// and the one plugin set that serves every request: the plugin path of the
+// bundled rulesets (each one's plugins/ folder, and the plugins they
+// declare from the folders above) around --plugins, RULEHOST_PLUGINS and
+// ./plugins.
+func servePlugins(c *cli.Context) (string, loadOptions, error) {
+	bundled := c.String("bundled")
+	if st, err := os.Stat(bundled); err != nil || !st.IsDir() {
+		if c.IsSet("bundled") {
+			return "", loadOptions{}, misuse(c, "--bundled %s: not a folder", bundled)
+		}
+		bundled = ""
+	}
+	var files []string
+	if bundled != "" {
+		files, _ = filepath.Glob(filepath.Join(bundled, "*", "ruleset.json"))
+	}
+	opts, err := rulesetPluginOptions(c, files...)
+	return bundled, opts, err
+}
+
+// upgradeCommand is `serve upgrade`: every stored session re-answered by
+// this rulehost and the plugins the service would load, at once.
+func upgradeCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "upgrade",
+		Usage: "re-answer every stored session under this rulehost and these plugins (after a deployment changed either)",
+		Description: "A service refuses a stored session that another answering version or other plugins answered\n" +
+			"(409 answered-by-another-version or plugins-changed) until it is upgraded. This upgrades every\n" +
+			"session of the store, of every owner, as POST /v1/sessions/{id}/upgrade does one: it folds the\n" +
+			"whole log with the plugins `serve` would load from the same flags, then records this version and\n" +
+			"those plugins. Give it the store and plugin flags the service runs with; run it while no older\n" +
+			"server still answers the store. One line per session; exit status 1 when any was refused.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "sessions", Value: "sessions", Usage: "the embedded store under `DIR`"},
+			&cli.StringFlag{Name: "postgres", Usage: "the PostgreSQL store at `URL` instead"},
+			&cli.StringFlag{Name: "bundled", Value: "rulesets", Usage: "the bundled rulesets' `DIR`, as serve's (their plugins are on the path)"},
+			&cli.StringSliceFlag{Name: "plugins", Usage: "load plugins from `DIR` (repeatable), as serve's"},
+		},
+		Action: upgradeStored,
+	}
+}
+
+func upgradeStored(c *cli.Context) error {
+	if c.NArg() != 0 {
+		return misuse(c, "serve upgrade takes no arguments")
+	}
+	bundled, opts, err := servePlugins(c)
+	if err != nil {
+		return err
+	}
+	store, err := sessionStore(c)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	srv := serve.New(serve.Options{Store: store, Bundled: bundled, Host: opts.Host, Logger: logger(c).Named("serve")})
+	w := c.App.Writer
+	refusedN, upgraded, total := 0, 0, 0
+	err = srv.UpgradeAll(c.Context, func(id string, res serve.UpgradeResult, err error) {
+		total++
+		switch {
+		case err != nil:
+			refusedN++
+			fmt.Fprintf(w, "%s: refused: %v\n", id, err)
+		case !res.Upgraded:
+			fmt.Fprintf(w, "%s: answered by this rulehost and these plugins already\n", id)
+		default:
+			upgraded++
+			fmt.Fprintf(w, "%s: upgraded (%d replies, %d records re-answered): %s\n", id, res.Replies, res.Records, strings.Join(res.Changes, "; "))
+		}
+	})
+	if err != nil {
+		return refused(err)
+	}
+	fmt.Fprintf(w, "%d sessions: %d upgraded, %d already current, %d refused\n", total, upgraded, total-upgraded-refusedN, refusedN)
+	if refusedN > 0 {
+		return cli.Exit("", exitRefused)
 	}
 	return nil
 }

@@ -105,7 +105,7 @@ func TestSessionPinsItsPlugins(t *testing.T) {
 	if code != 200 {
 		t.Fatalf("upgrade: %d %v", code, out)
 	}
-	var up upgradeResponse
+	var up UpgradeResult
 	if err := json.Unmarshal([]byte(mustJSON(out)), &up); err != nil {
 		t.Fatal(err)
 	}

@@ -24,7 +24,9 @@ func answeredElsewhere(id string, was int) *apiError {
 			id, session.AnsweredBy(was), session.AnswerVersion, id, id)}
 }
 
-type upgradeResponse struct {
+// UpgradeResult is what an upgrade did to one session (the answer of
+// POST /v1/sessions/{id}/upgrade, and of each session of UpgradeAll).
+type UpgradeResult struct {
 	ID string `json:"id"`
 	// From and To are the answering versions before and after.
 	From int `json:"from"`
@@ -47,17 +49,21 @@ type upgradeResponse struct {
 // compare-and-set (session.Reanswerer), so two servers upgrading at once
 // both answer and one writes.
 func (s *Server) handleUpgrade(ctx context.Context, r *http.Request) (any, error) {
+	return s.upgrade(ctx, r.PathValue("id"))
+}
+
+// upgrade re-answers one stored session (handleUpgrade).
+func (s *Server) upgrade(ctx context.Context, id string) (any, error) {
 	st, err := s.store()
 	if err != nil {
 		return nil, err
 	}
-	id := r.PathValue("id")
 	ls, err := s.liveOwned(ctx, id) // the owner's only
 	if err != nil {
 		return nil, err
 	}
 	defer s.forget(id, ls) // the next request folds it from its record afresh
-	out := upgradeResponse{ID: id, From: ls.answers, To: session.AnswerVersion, Changes: []string{}}
+	out := UpgradeResult{ID: id, From: ls.answers, To: session.AnswerVersion, Changes: []string{}}
 	if ls.answers != session.AnswerVersion {
 		out.Changes = append(out.Changes, fmt.Sprintf("its log was answered by %s and is re-answered by version %d", session.AnsweredBy(ls.answers), session.AnswerVersion))
 	}
@@ -108,4 +114,38 @@ func (s *Server) handleUpgrade(ctx context.Context, r *http.Request) (any, error
 func noReanswer(st session.EventStore) *apiError {
 	return &apiError{Status: http.StatusNotImplemented, Code: "no-upgrade",
 		Message: fmt.Sprintf("the %s session store cannot record what answers a session; upgrade the session where it is stored", st.Name())}
+}
+
+// UpgradeAll upgrades every session of the store, of every owner, as
+// POST /v1/sessions/{id}/upgrade does one (what `rulehost serve upgrade`
+// runs after a deployment changed the answering version or the plugins):
+// each session's result, or the error that refused it, goes to each in
+// the store's order, and the first error of the store itself ends it. A
+// server with API keys upgrades only its own tenants' sessions through
+// HTTP; this is the operator's, so it is refused on one with keys.
+func (s *Server) UpgradeAll(ctx context.Context, each func(id string, res UpgradeResult, err error)) error {
+	st, err := s.store()
+	if err != nil {
+		return err
+	}
+	if !s.opts.Keys.Empty() {
+		return errors.New("serve: UpgradeAll upgrades every tenant's sessions; build the server without API keys for it")
+	}
+	l, ok := st.(session.Lister)
+	if !ok {
+		return fmt.Errorf("the %s session store cannot list its sessions", st.Name())
+	}
+	all, err := l.List(ctx, session.ListOptions{AllOwners: true})
+	if err != nil {
+		return err
+	}
+	for _, sum := range all {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		body, err := s.upgrade(ctx, sum.ID)
+		res, _ := body.(UpgradeResult)
+		each(sum.ID, res, err)
+	}
+	return nil
 }
