@@ -314,14 +314,21 @@ func countOr(slow *lua.LFunction) lua.LGFunction {
 			L.Push(Num(n))
 			return 1
 		}
-		top := L.GetTop()
-		L.Push(slow)
-		for i := 1; i <= top; i++ {
-			L.Push(L.Get(i))
-		}
-		L.Call(top, 1)
-		return 1
+		return callSlow(L, slow, 1)
 	}
+}
+
+// callSlow calls the prelude's Lua function with the arguments the Go
+// function running in L was given, and answers its nret results: the way
+// back of every fast path below for what it does not know.
+func callSlow(L *lua.LState, slow *lua.LFunction, nret int) int {
+	top := L.GetTop()
+	L.Push(slow)
+	for i := 1; i <= top; i++ {
+		L.Push(L.Get(i))
+	}
+	L.Call(top, nret)
+	return nret
 }
 
 // fastCount counts what the prelude's count would: the entries 1..#list
@@ -363,13 +370,7 @@ func (st *State) pickBandOr(slow *lua.LFunction) lua.LGFunction {
 			L.Push(Num(i))
 			return 1
 		}
-		top := L.GetTop()
-		L.Push(slow)
-		for i := 1; i <= top; i++ {
-			L.Push(L.Get(i))
-		}
-		L.Call(top, 1)
-		return 1
+		return callSlow(L, slow, 1)
 	}
 }
 
@@ -485,13 +486,7 @@ func (st *State) difficultyOr(slow *lua.LFunction) lua.LGFunction {
 			L.Push(lua.LNil)
 			return 3
 		}
-		top := L.GetTop()
-		L.Push(slow)
-		for i := 1; i <= top; i++ {
-			L.Push(L.Get(i))
-		}
-		L.Call(top, 3)
-		return 3
+		return callSlow(L, slow, 3)
 	}
 }
 
