@@ -18,24 +18,16 @@ import (
 // session (of every owner) with the plugins serve would load, says so per
 // session, and a second run finds nothing to do.
 func TestServeUpgradeReanswersEveryStoredSession(t *testing.T) {
-	plugins := t.TempDir()
-	if err := os.CopyFS(filepath.Join(plugins, "opposed-pool"), os.DirFS("../../plugins/opposed-pool")); err != nil {
-		t.Fatal(err)
-	}
-	rs, _ := os.ReadFile("../../rulesets/d20-5e/ruleset.json")
-	ada, _ := os.ReadFile("../../rulesets/d20-5e/sheets/ada.json")
-	pins, err := session.PinByName([]session.PluginPin{{Name: "opposed-pool", Version: "1.0.0", Dir: filepath.Join(plugins, "opposed-pool")}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	plugins, newRecord := pinnedRecords(t)
+	pins := newRecord(0).Config.Plugins
 	root := t.TempDir()
 	st, err := dirstore.New(root)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i, owner := range []string{"alice", "bob"} {
-		rec := session.NewRecord(rs, [][]byte{ada}, uint64(i))
-		rec.Config.Plugins, rec.Owner = pins, owner
+		rec := newRecord(uint64(i))
+		rec.Owner = owner
 		if err := st.Create(context.Background(), owner, rec); err != nil {
 			t.Fatal(err)
 		}

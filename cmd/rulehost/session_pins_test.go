@@ -11,13 +11,12 @@ import (
 	"github.com/rulehost/rulehost/service/dirstore"
 )
 
-// TestServiceSessionPinsAgreeWithTheCLI: a session the service stored
-// pins its plugins by name alone; `rulehost session show` of its folder
-// looks for them on its own plugin path, answers with the same plugin,
-// refuses a changed or missing one by name (--accept-changed shows it
-// anyway), and `session upgrade` re-pins what it found.
-func TestServiceSessionPinsAgreeWithTheCLI(t *testing.T) {
-	plugins := t.TempDir()
+// pinnedRecords copies the bundled opposed-pool plugin into a fresh
+// plugin folder and makes records of d20-5e sessions on ada pinned to it
+// by name, as the service stores them.
+func pinnedRecords(t *testing.T) (plugins string, newRecord func(seed uint64) session.Record) {
+	t.Helper()
+	plugins = t.TempDir()
 	if err := os.CopyFS(filepath.Join(plugins, "opposed-pool"), os.DirFS("../../plugins/opposed-pool")); err != nil {
 		t.Fatal(err)
 	}
@@ -29,10 +28,25 @@ func TestServiceSessionPinsAgreeWithTheCLI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := session.NewRecord(rs, [][]byte{ada}, 7)
-	if rec.Config.Plugins, err = session.PinByName([]session.PluginPin{{Name: "opposed-pool", Version: "1.0.0", Dir: filepath.Join(plugins, "opposed-pool")}}); err != nil {
+	pins, err := session.PinByName([]session.PluginPin{{Name: "opposed-pool", Version: "1.0.0", Dir: filepath.Join(plugins, "opposed-pool")}})
+	if err != nil {
 		t.Fatal(err)
 	}
+	return plugins, func(seed uint64) session.Record {
+		rec := session.NewRecord(rs, [][]byte{ada}, seed)
+		rec.Config.Plugins = pins
+		return rec
+	}
+}
+
+// TestServiceSessionPinsAgreeWithTheCLI: a session the service stored
+// pins its plugins by name alone; `rulehost session show` of its folder
+// looks for them on its own plugin path, answers with the same plugin,
+// refuses a changed or missing one by name (--accept-changed shows it
+// anyway), and `session upgrade` re-pins what it found.
+func TestServiceSessionPinsAgreeWithTheCLI(t *testing.T) {
+	plugins, newRecord := pinnedRecords(t)
+	rec := newRecord(7)
 	st, err := dirstore.New(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
