@@ -132,3 +132,46 @@ func TestUpgradeIsTheOwnersOnly(t *testing.T) {
 		t.Errorf("the owner's upgrade: %d %s", code, out)
 	}
 }
+
+// TestUpgradeAllIsTheOperators: UpgradeAll upgrades every tenant's
+// sessions, so a server built with API keys (one that answers tenants)
+// refuses it and writes nothing; without keys it upgrades them all.
+func TestUpgradeAllIsTheOperators(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "keys.txt")
+	alice, _ := apikey.Add(file, "alice", time.Now())
+	keys, err := apikey.Open(file, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := dirStore(t, t.TempDir())
+	keyed := New(Options{Bundled: "../../rulesets", Store: st, Keys: keys})
+	ts := httptest.NewServer(keyed.Handler())
+	defer ts.Close()
+	resp, out := sendReq(t, "POST", ts.URL+"/v1/sessions", "application/json", `{"id":"a","bundled":"d20-5e","bundledSheets":["ada"]}`, "Authorization", "Bearer "+alice)
+	if resp.StatusCode != 200 {
+		t.Fatalf("create: %d %s", resp.StatusCode, out)
+	}
+	from, to := session.Answering{Version: session.AnswerVersion}, session.Answering{Version: 1}
+	if err := st.(session.Reanswerer).SetAnswers(context.Background(), "a", from, to); err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	if err := keyed.UpgradeAll(context.Background(), func(string, UpgradeResult, error) { calls++ }); err == nil || calls != 0 {
+		t.Errorf("UpgradeAll on a server with keys: %v after %d sessions; want it refused before any", err, calls)
+	}
+	if rec, _ := st.Record(context.Background(), "a"); rec.Config.Answers != 1 {
+		t.Errorf("the refused UpgradeAll changed the record's version to %d", rec.Config.Answers)
+	}
+	var got []UpgradeResult
+	if err := New(Options{Bundled: "../../rulesets", Store: st}).UpgradeAll(context.Background(), func(id string, res UpgradeResult, err error) {
+		if err != nil {
+			t.Errorf("%s: %v", id, err)
+		}
+		got = append(got, res)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || !got[0].Upgraded || got[0].From != 1 || got[0].To != session.AnswerVersion {
+		t.Errorf("UpgradeAll without keys: %+v; want session a upgraded from version 1", got)
+	}
+}
