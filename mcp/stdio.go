@@ -138,7 +138,9 @@ func (o *openRequests) answered(line []byte) {
 	if o.ids[id] == 0 {
 		return
 	}
-	o.ids[id]--
+	if o.ids[id]--; o.ids[id] == 0 {
+		delete(o.ids, id) // a long session of fresh ids keeps none of them
+	}
 	o.n--
 	if o.changed != nil {
 		close(o.changed)

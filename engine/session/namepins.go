@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
+	"strings"
 )
 
 // Pins by name (PluginRef with a Name and no Dir) are how a stored
@@ -58,14 +60,34 @@ func ComparePins(was, now []PluginRef) []string {
 		c, hasIt := cur[n]
 		switch {
 		case !hasIt:
-			out = append(out, fmt.Sprintf("plugin %s %s (%s) answered its log and is not loaded here", n, o.Version, short(o.Hash)))
+			out = append(out, fmt.Sprintf("plugin %s %s (%s) answered its log and is not loaded here", shown(n), shown(o.Version), shown(short(o.Hash))))
 		case !hadIt:
-			out = append(out, fmt.Sprintf("plugin %s %s (%s) is loaded here and did not answer its log", n, c.Version, short(c.Hash)))
+			out = append(out, fmt.Sprintf("plugin %s %s (%s) is loaded here and did not answer its log", shown(n), shown(c.Version), shown(short(c.Hash))))
 		case o.Hash != c.Hash || o.Version != c.Version:
-			out = append(out, fmt.Sprintf("plugin %s changed (%s %s here, was %s %s)", n, c.Version, short(c.Hash), o.Version, short(o.Hash)))
+			out = append(out, fmt.Sprintf("plugin %s changed (%s %s here, was %s %s)", shown(n), shown(c.Version), shown(short(c.Hash)), shown(o.Version), shown(short(o.Hash))))
 		}
 	}
 	return out
+}
+
+// shown is a stored pin's name, version or hash as a message prints it:
+// as it is when it is a plain word (what a manifest and a hash give),
+// else quoted with every control byte escaped and cut to 64 bytes, since
+// a config may come from a store or a folder someone else wrote and its
+// text reaches a terminal (the CLI's refusal) and a log.
+func shown(s string) string {
+	plain := len(s) <= 64
+	for i := 0; plain && i < len(s); i++ {
+		c := s[i]
+		plain = c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || strings.IndexByte("._+-:^~=<>", c) >= 0
+	}
+	if plain {
+		return s
+	}
+	if len(s) > 64 {
+		s = s[:64] + "..."
+	}
+	return strconv.QuoteToASCII(s)
 }
 
 // CheckNamePins compares the config's pins by name with the plugins

@@ -34,10 +34,7 @@ func (d *Store) setAnswers(id string, from, to session.Answering) error {
 		return err
 	}
 	defer lock.Unlock()
-	cfg, err := session.ReadConfig(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("session %s %w", id, session.ErrNoSession)
-	}
+	cfg, err := d.config(id)
 	if err != nil {
 		return err
 	}
@@ -58,10 +55,7 @@ func (d *Store) Answering(ctx context.Context, id string) (session.Answering, er
 	if err := session.CheckID(id); err != nil {
 		return session.Answering{}, err
 	}
-	cfg, err := session.ReadConfig(d.Dir(id))
-	if errors.Is(err, fs.ErrNotExist) {
-		return session.Answering{}, fmt.Errorf("session %s %w", id, session.ErrNoSession)
-	}
+	cfg, err := d.config(id)
 	if err != nil {
 		return session.Answering{}, outage(err)
 	}

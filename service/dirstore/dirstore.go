@@ -204,16 +204,23 @@ func (d *Store) Record(ctx context.Context, id string) (session.Record, error) {
 	return rec, outage(err)
 }
 
+// config reads a session's session.json; a folder without one holds no
+// session (ErrNoSession).
+func (d *Store) config(id string) (session.Config, error) {
+	cfg, err := session.ReadConfig(d.Dir(id))
+	if errors.Is(err, fs.ErrNotExist) {
+		return cfg, fmt.Errorf("session %s %w", id, session.ErrNoSession)
+	}
+	return cfg, err
+}
+
 func (d *Store) record(id string) (session.Record, error) {
 	var rec session.Record
 	if err := session.CheckID(id); err != nil {
 		return rec, err
 	}
 	dir := d.Dir(id)
-	cfg, err := session.ReadConfig(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return rec, fmt.Errorf("session %s %w", id, session.ErrNoSession)
-	}
+	cfg, err := d.config(id)
 	if err != nil {
 		return rec, err
 	}
@@ -308,10 +315,7 @@ func (d *Store) append(id string, after int, events []session.Event) error {
 	dir := d.Dir(id)
 	cached, known := d.tail(id)
 	if !known {
-		cfg, err := session.ReadConfig(dir)
-		if errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("session %s %w", id, session.ErrNoSession)
-		}
+		cfg, err := d.config(id)
 		if err != nil {
 			return err
 		}

@@ -24,17 +24,9 @@ func (s *Store) setAnswers(ctx context.Context, id string, from, to session.Answ
 	if err := session.CheckID(id); err != nil {
 		return err
 	}
-	var old string
-	err := s.pool.QueryRow(ctx, `SELECT config FROM rulehost_sessions WHERE id = $1`, id).Scan(&old)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return fmt.Errorf("session %s %w", id, session.ErrNoSession)
-	}
+	old, cfg, err := s.config(ctx, id)
 	if err != nil {
-		return fmt.Errorf("postgres: read session %s: %w", id, err)
-	}
-	var cfg session.Config
-	if err := json.Unmarshal([]byte(old), &cfg); err != nil {
-		return fmt.Errorf("postgres: session %s: its config: %w", id, err)
+		return err
 	}
 	if err := cfg.Reanswer(id, from, to); err != nil {
 		return err
@@ -59,17 +51,27 @@ func (s *Store) Answering(ctx context.Context, id string) (session.Answering, er
 	if err := session.CheckID(id); err != nil {
 		return session.Answering{}, err
 	}
-	var text string
-	err := s.pool.QueryRow(ctx, `SELECT config FROM rulehost_sessions WHERE id = $1`, id).Scan(&text)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return session.Answering{}, fmt.Errorf("session %s %w", id, session.ErrNoSession)
-	}
+	_, cfg, err := s.config(ctx, id)
 	if err != nil {
-		return session.Answering{}, outage(fmt.Errorf("postgres: read session %s: %w", id, err))
-	}
-	var cfg session.Config
-	if err := json.Unmarshal([]byte(text), &cfg); err != nil {
-		return session.Answering{}, fmt.Errorf("postgres: session %s: its config: %w", id, err)
+		return session.Answering{}, outage(err)
 	}
 	return cfg.Answering(), nil
+}
+
+// config reads a session's config column: its text (what a
+// compare-and-set guards on) and the config it holds.
+func (s *Store) config(ctx context.Context, id string) (string, session.Config, error) {
+	var text string
+	var cfg session.Config
+	err := s.pool.QueryRow(ctx, `SELECT config FROM rulehost_sessions WHERE id = $1`, id).Scan(&text)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", cfg, fmt.Errorf("session %s %w", id, session.ErrNoSession)
+	}
+	if err != nil {
+		return "", cfg, fmt.Errorf("postgres: read session %s: %w", id, err)
+	}
+	if err := json.Unmarshal([]byte(text), &cfg); err != nil {
+		return "", cfg, fmt.Errorf("postgres: session %s: its config: %w", id, err)
+	}
+	return text, cfg, nil
 }

@@ -67,13 +67,8 @@ func (s *Server) pinsFor(rs *ruleset.Ruleset) ([]session.PluginRef, error) {
 		declared[p.Name] = true
 	}
 	var out []session.PluginRef
-	seen := map[string]bool{}
-	for _, p := range loaded {
-		if seen[p.ref.Name] { // the first of a name answers
-			continue
-		}
+	for _, p := range loaded { // one of a name: the host leaves out those it shadows
 		if declared[p.ref.Name] || p.tags || slices.Contains(p.kinds, rs.Resolution.Kind) {
-			seen[p.ref.Name] = true
 			out = append(out, p.ref)
 		}
 	}

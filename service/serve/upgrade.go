@@ -49,18 +49,22 @@ type UpgradeResult struct {
 // compare-and-set (session.Reanswerer), so two servers upgrading at once
 // both answer and one writes.
 func (s *Server) handleUpgrade(ctx context.Context, r *http.Request) (any, error) {
-	return s.upgrade(ctx, r.PathValue("id"))
-}
-
-// upgrade re-answers one stored session (handleUpgrade).
-func (s *Server) upgrade(ctx context.Context, id string) (any, error) {
-	st, err := s.store()
+	res, err := s.upgrade(ctx, r.PathValue("id"))
 	if err != nil {
 		return nil, err
 	}
+	return res, nil
+}
+
+// upgrade re-answers one stored session (handleUpgrade).
+func (s *Server) upgrade(ctx context.Context, id string) (UpgradeResult, error) {
+	st, err := s.store()
+	if err != nil {
+		return UpgradeResult{}, err
+	}
 	ls, err := s.liveOwned(ctx, id) // the owner's only
 	if err != nil {
-		return nil, err
+		return UpgradeResult{}, err
 	}
 	defer s.forget(id, ls) // the next request folds it from its record afresh
 	out := UpgradeResult{ID: id, From: ls.answers, To: session.AnswerVersion, Changes: []string{}}
@@ -75,9 +79,9 @@ func (s *Server) upgrade(ctx context.Context, id string) (any, error) {
 	if err := s.catchUp(ctx, id, ls); err != nil {
 		var ae *apiError
 		if errors.As(err, &ae) || errors.Is(err, session.ErrUnavailable) {
-			return nil, err // an outage or a refusal of its own: as it says
+			return UpgradeResult{}, err // an outage or a refusal of its own: as it says
 		}
-		return nil, &apiError{Status: http.StatusUnprocessableEntity, Code: "unfoldable",
+		return UpgradeResult{}, &apiError{Status: http.StatusUnprocessableEntity, Code: "unfoldable",
 			Message: fmt.Sprintf("session %s: its log does not fold under this rulehost, so it is left as it was: %v", id, err)}
 	}
 	state := ls.s.State()
@@ -90,22 +94,22 @@ func (s *Server) upgrade(ctx context.Context, id string) (any, error) {
 	}
 	ra, ok := st.(session.Reanswerer)
 	if !ok {
-		return nil, noReanswer(st)
+		return UpgradeResult{}, noReanswer(st)
 	}
 	wctx, cancel := s.storeContext(ctx)
 	defer cancel()
 	switch err := ra.SetAnswers(wctx, id, from, to); {
 	case errors.Is(err, errNoReanswer):
-		return nil, noReanswer(st)
+		return UpgradeResult{}, noReanswer(st)
 	case errors.Is(err, session.ErrAnswersMoved):
 		rec, rerr := st.Record(ctx, id)
 		if rerr == nil && rec.Config.Answering().Equal(to) {
 			out.Upgraded = true // another process upgraded it at the same moment
 			return out, nil
 		}
-		return nil, &apiError{Status: http.StatusConflict, Code: "conflict", Message: err.Error() + "; read it again and retry"}
+		return UpgradeResult{}, &apiError{Status: http.StatusConflict, Code: "conflict", Message: err.Error() + "; read it again and retry"}
 	case err != nil:
-		return nil, storeError(err)
+		return UpgradeResult{}, storeError(err)
 	}
 	out.Upgraded = true
 	return out, nil
@@ -143,8 +147,7 @@ func (s *Server) UpgradeAll(ctx context.Context, each func(id string, res Upgrad
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		body, err := s.upgrade(ctx, sum.ID)
-		res, _ := body.(UpgradeResult)
+		res, err := s.upgrade(ctx, sum.ID)
 		each(sum.ID, res, err)
 	}
 	return nil
