@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"net/http"
+	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -58,7 +59,9 @@ func names(glob string) []string {
 	out := []string{}
 	for _, f := range files {
 		n := strings.TrimSuffix(filepath.Base(f), filepath.Ext(f))
-		if bundledName.MatchString(n) {
+		// a regular file (or a link to one): a folder named x.json, or a
+		// dangling link, is no bundled file, listed or read
+		if st, err := os.Stat(f); err == nil && st.Mode().IsRegular() && bundledName.MatchString(n) {
 			out = append(out, n)
 		}
 	}

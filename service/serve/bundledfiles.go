@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/rulehost/rulehost/engine/jsonin"
 	"github.com/rulehost/rulehost/engine/ruleset"
 )
 
@@ -43,8 +44,8 @@ func (s *Server) handleBundledFiles(ctx context.Context, r *http.Request) (any, 
 	if err != nil {
 		return nil, err
 	}
-	text, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
+	text, err := s.readBundled(path)
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, errNotServed) {
 		return nil, &apiError{Status: http.StatusNotFound, Code: "unknown-bundled", Message: fmt.Sprintf("no bundled ruleset %q; bundled: %s (GET /v1/bundled)", name, s.bundledNames())}
 	}
 	if err != nil {
@@ -52,10 +53,10 @@ func (s *Server) handleBundledFiles(ctx context.Context, r *http.Request) (any, 
 	}
 	dir := filepath.Dir(path)
 	out := bundledFilesOut{Name: name, Ruleset: string(text)}
-	if out.Sheets, err = readBundledFiles(dir, "sheets", ".json"); err != nil {
+	if out.Sheets, err = s.readBundledFiles(dir, "sheets", ".json"); err != nil {
 		return nil, fmt.Errorf("bundled %s: %w", name, err)
 	}
-	if out.Transcripts, err = readBundledFiles(dir, "transcripts", ".txt"); err != nil {
+	if out.Transcripts, err = s.readBundledFiles(dir, "transcripts", ".txt"); err != nil {
 		return nil, fmt.Errorf("bundled %s: %w", name, err)
 	}
 	return out, nil
@@ -63,16 +64,45 @@ func (s *Server) handleBundledFiles(ctx context.Context, r *http.Request) (any, 
 
 // readBundledFiles reads each DIR/SUB/*EXT by name, sorted: the order a
 // bundled transcript's party plays in.
-func readBundledFiles(dir, sub, ext string) ([]bundledFile, error) {
+func (s *Server) readBundledFiles(dir, sub, ext string) ([]bundledFile, error) {
 	out := []bundledFile{}
 	for _, n := range names(filepath.Join(dir, sub, "*"+ext)) {
-		b, err := os.ReadFile(filepath.Join(dir, sub, n+ext))
+		b, err := s.readBundled(filepath.Join(dir, sub, n+ext))
+		if errors.Is(err, errNotServed) {
+			continue // a link out of --bundled is no bundled file
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%s %s: %w", sub, n, err)
 		}
 		out = append(out, bundledFile{Name: n, Text: string(b)})
 	}
 	return out, nil
+}
+
+// errNotServed marks a file under --bundled that is not served as one.
+var errNotServed = errors.New("not served")
+
+// readBundled reads a bundled file whose text the service answers as it
+// is: within --bundled once its links are followed (a link out of it,
+// say to a system file, is refused rather than served to anyone), a
+// regular file, and no larger than any input (jsonin.MaxBytes). Such a
+// sheet or transcript is left out, such a ruleset is unknown.
+func (s *Server) readBundled(path string) ([]byte, error) {
+	root, err := filepath.EvalSymlinks(s.opts.Bundled)
+	if err != nil {
+		return nil, err
+	}
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return nil, err
+	}
+	if rel, err := filepath.Rel(root, real); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return nil, fmt.Errorf("%s leads outside the bundled folder: %w", path, errNotServed)
+	}
+	if st, err := os.Stat(real); err != nil || !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file: %w", path, errNotServed)
+	}
+	return jsonin.ReadFile(real)
 }
 
 // schemas caches each generated schema, compacted: the vocabulary table

@@ -2,8 +2,10 @@ package serve
 
 import (
 	"encoding/json"
+	"net/http/httptest"
 	"net/url"
 	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -79,4 +81,61 @@ func hasFile(files []bundledFile, name string, text []byte) bool {
 		}
 	}
 	return false
+}
+
+// TestBundledFilesAreTheBundledFolders: a folder named like a sheet and
+// a dangling link are neither listed nor read (the ruleset's files still
+// answer), and a link that leads out of --bundled is refused, its target
+// never served.
+func TestBundledFilesAreTheBundledFolders(t *testing.T) {
+	rs, _ := os.ReadFile("../../rulesets/d20-5e/ruleset.json")
+	ada, _ := os.ReadFile("../../rulesets/d20-5e/sheets/ada.json")
+	bundled := func(t *testing.T) (root, sheets string) {
+		root = t.TempDir()
+		sheets = filepath.Join(root, "g", "sheets")
+		if err := os.MkdirAll(sheets, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(root, "g", "ruleset.json"), rs, 0o644)
+		os.WriteFile(filepath.Join(sheets, "ada.json"), ada, 0o644)
+		return root, sheets
+	}
+
+	root, sheets := bundled(t)
+	os.Mkdir(filepath.Join(sheets, "folder.json"), 0o755)
+	if err := os.Symlink(filepath.Join(root, "gone.json"), filepath.Join(sheets, "dangling.json")); err != nil {
+		t.Skip(err)
+	}
+	ts := httptest.NewServer(New(Options{Bundled: root}).Handler())
+	defer ts.Close()
+	resp, body := sendReq(t, "GET", ts.URL+"/v1/bundled/g", "", "")
+	var out bundledFilesOut
+	json.Unmarshal([]byte(body), &out)
+	if resp.StatusCode != 200 || len(out.Sheets) != 1 || out.Sheets[0].Name != "ada" {
+		t.Errorf("with a folder and a dangling link among the sheets: %d %.300s; want ada's sheet alone", resp.StatusCode, body)
+	}
+	if _, body := sendReq(t, "GET", ts.URL+"/v1/bundled", "", ""); strings.Contains(body, "folder") || strings.Contains(body, "dangling") {
+		t.Errorf("the list names what is no sheet: %s", body)
+	}
+
+	root, sheets = bundled(t)
+	secret := filepath.Join(t.TempDir(), "secret.json")
+	os.WriteFile(secret, []byte(`{"name": "TOPSECRET"}`), 0o644)
+	if err := os.Symlink(secret, filepath.Join(sheets, "out.json")); err != nil {
+		t.Fatal(err)
+	}
+	ts2 := httptest.NewServer(New(Options{Bundled: root}).Handler())
+	defer ts2.Close()
+	resp, body = sendReq(t, "GET", ts2.URL+"/v1/bundled/g", "", "")
+	out = bundledFilesOut{}
+	json.Unmarshal([]byte(body), &out)
+	if resp.StatusCode != 200 || len(out.Sheets) != 1 || strings.Contains(body, "TOPSECRET") || strings.Contains(body, secret) {
+		t.Errorf("a sheet linked out of --bundled: %d %.300s; want it left out, its target not shown", resp.StatusCode, body)
+	}
+	// the ruleset itself linked out: no such bundled ruleset
+	os.Remove(filepath.Join(root, "g", "ruleset.json"))
+	os.Symlink(secret, filepath.Join(root, "g", "ruleset.json"))
+	if resp, body := sendReq(t, "GET", ts2.URL+"/v1/bundled/g", "", ""); resp.StatusCode != 404 || strings.Contains(body, "TOPSECRET") {
+		t.Errorf("a ruleset linked out of --bundled: %d %.300s; want 404", resp.StatusCode, body)
+	}
 }

@@ -105,16 +105,39 @@ func servePlayFile(w http.ResponseWriter, r *http.Request, name string) {
 	http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(body))
 }
 
-// acceptsGzip: the request's Accept-Encoding names gzip without q=0.
+// acceptsGzip: the request's Accept-Encoding takes gzip with a weight
+// above 0, named or through "*" (RFC 9110 12.5.3: gzip named decides over
+// "*"; a weight is q, in any case, that parses as a number).
 func acceptsGzip(r *http.Request) bool {
+	star := false
 	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
 		enc, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.EqualFold(strings.TrimSpace(enc), "gzip") {
-			q := strings.ReplaceAll(params, " ", "")
-			return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+		enc = strings.TrimSpace(enc)
+		w := weight(params)
+		switch {
+		case strings.EqualFold(enc, "gzip"):
+			return w > 0
+		case enc == "*":
+			star = w > 0
 		}
 	}
-	return false
+	return star
+}
+
+// weight is a coding's q parameter (1 when there is none; 0 when it is
+// not a number).
+func weight(params string) float64 {
+	for _, p := range strings.Split(params, ";") {
+		name, v, ok := strings.Cut(strings.TrimSpace(p), "=")
+		if ok && strings.EqualFold(strings.TrimSpace(name), "q") {
+			q, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			if err != nil {
+				return 0
+			}
+			return q
+		}
+	}
+	return 1
 }
 
 // favicon is the service's icon (a browser asks for /favicon.ico on

@@ -123,7 +123,8 @@ func TestPlaygroundAssets(t *testing.T) {
 }
 
 func TestAcceptsGzip(t *testing.T) {
-	for h, want := range map[string]bool{"": false, "gzip": true, "br, gzip;q=0.5": true, "gzip;q=0": false, "GZIP": true, "x-gzip": false, "identity": false} {
+	for h, want := range map[string]bool{"": false, "gzip": true, "br, gzip;q=0.5": true, "gzip;q=0": false, "GZIP": true, "x-gzip": false, "identity": false,
+		"gzip;q=0.0000": false, "gzip;Q=0": false, "gzip; q=0.001": true, "*;q=1": true, "*": true, "*, gzip;q=0": false, "gzip;q=x": false} {
 		r, _ := http.NewRequest("GET", "/", nil)
 		r.Header.Set("Accept-Encoding", h)
 		if got := acceptsGzip(r); got != want {

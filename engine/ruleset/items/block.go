@@ -55,6 +55,11 @@ type ItemsBlock struct {
 	// startingGear, market) that the engine does not model yet.
 	Raw map[string]any
 
+	// refs are itemRefs' answer for the first refsOf items, kept: a file
+	// with many bad refs would otherwise list every item for each.
+	refs   []string
+	refsOf int
+
 	// complete is set once binding, carry and rarityCaps were read; they
 	// read derived values, which exist only after the vocabulary pass.
 	complete bool

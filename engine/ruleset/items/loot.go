@@ -332,12 +332,16 @@ func lootIDs(b *ItemsBlock) []string {
 // itemRefs are the "catalog/entry" refs of every item of the block, the
 // options a mistyped ref is matched against.
 func itemRefs(b *ItemsBlock) []string {
+	if b.refs != nil && b.refsOf == len(b.Items) {
+		return b.refs
+	}
 	out := make([]string, 0, len(b.Items))
 	for _, it := range b.Items {
 		if it.Catalog != "" && it.Coin == "" {
 			out = append(out, it.Ref())
 		}
 	}
+	b.refs, b.refsOf = out, len(b.Items)
 	return out
 }
 
