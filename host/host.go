@@ -155,8 +155,6 @@ func LoadIsolated(dirs []string, opts plugin.Options, iso isolate.Options) (h *H
 	}
 	h = &Host{Set: plugin.NewSet(opts), remote: c}
 	h.Kinds, h.Resolvers = c.Kinds()
-	// The worker's load errors arrive as text: the path lists the plugins
-	// that loaded, not those it left out.
 	h.path = pluginPath(dirs, h.Manifests(), h.PluginDirs(), errs)
 	return h, errs, nil
 }

@@ -89,18 +89,24 @@ func walkPath(files, extra []string, visit func(dir string, exists bool)) {
 	}
 	add(DefaultDir, false)
 	for _, f := range files {
+		ancestors := ancestorPluginDirs(f)
 		for _, name := range declaredNames(f) {
-			for _, d := range ancestorPluginDirs(f) {
-				if seen[sameFolder(d)] {
-					break // that plugins/ folder is on the path whole
-				}
+			for _, d := range ancestors {
 				pd := filepath.Join(d, name)
-				if _, err := os.Stat(filepath.Join(pd, "plugin.lua")); err == nil {
+				_, err := os.Stat(filepath.Join(pd, "plugin.lua"))
+				has := err == nil
+				if seen[sameFolder(d)] {
+					if has {
+						break // that plugins/ folder is on the path whole, NAME in it
+					}
+					continue // on the path, without NAME: a farther one may have it
+				}
+				if has {
 					add(pd, true)
 					break // the nearest copy; farther ones would be shadowed
 				}
-				if !seen[sameFolder(pd)] {
-					seen[sameFolder(pd)] = true
+				if key := sameFolder(pd); !seen[key] {
+					seen[key] = true
 					visit(pd, false)
 				}
 			}

@@ -88,3 +88,23 @@ func TestPathOrder(t *testing.T) {
 		t.Errorf("Dirs: got %q, want %q", got, want)
 	}
 }
+
+// TestPathLooksPastAFolderWithoutThePlugin: a plugins/ folder above the
+// ruleset that is on the path already (the working directory's) but does
+// not hold a declared plugin does not end the search: the nearest
+// plugins/ farther up that holds it is found.
+func TestPathLooksPastAFolderWithoutThePlugin(t *testing.T) {
+	repo := t.TempDir()
+	mkdirs(t, filepath.Join(repo, ".git"))
+	fakePlugin(t, filepath.Join(repo, "plugins", "foo"))
+	fakePlugin(t, filepath.Join(repo, "rulesets", "plugins", "other"))
+	rs := filepath.Join(repo, "rulesets", "x", "ruleset.json")
+	mkdirs(t, filepath.Dir(rs))
+	os.WriteFile(rs, []byte(`{"id": "x", "plugins": [{"name": "foo", "version": "^1.0"}]}`), 0o644)
+	t.Chdir(filepath.Join(repo, "rulesets"))
+	t.Setenv(host.EnvVar, "")
+	got := host.Path([]string{rs}, nil)
+	if want := []string{"plugins", filepath.Join(repo, "plugins", "foo")}; !slices.Equal(got, want) {
+		t.Errorf("path:\n got %q\nwant %q", got, want)
+	}
+}

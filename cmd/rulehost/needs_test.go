@@ -93,6 +93,12 @@ func TestDeclaredPluginRefusals(t *testing.T) {
 		t.Errorf("missing: exit %d\n%s%s", code, out, errs)
 	}
 
+	// run, which starts a session on the ruleset, names the same folders
+	code, _, errs = runCLI("run", "--session", filepath.Join(tmp, "s"), "-r", rs, "--party", filepath.Dir(kai), writeFile(t, filepath.Join(tmp, "t.txt"), "--- gm\nHello.\n"))
+	if code != exitRefused || !strings.Contains(errs, "looked in "+filepath.Join(rsDir, "plugins")+" (missing), ./plugins (missing)") {
+		t.Errorf("run with the plugin missing: exit %d\n%s", code, errs)
+	}
+
 	code, out, _ = runCLI("validate", "--plugins", old, "--plugins", newer, rs)
 	line = firstLine(out)
 	for _, want := range []string{rs + ":7:", `/plugins/0/version: plugin "ironsworn" version 0.9.0 does not satisfy "^1.0"`,

@@ -53,8 +53,9 @@ func (o loadOptions) loadedPlugins() []session.PluginPin {
 // refused a ruleset whose declared plugin did not load.
 func (o loadOptions) pins(rs *ruleset.Ruleset) []session.PluginPin {
 	var out []session.PluginPin
+	loaded := o.loadedPlugins()
 	for _, need := range rs.Plugins {
-		for _, p := range o.loadedPlugins() {
+		for _, p := range loaded {
 			if p.Name == need.Name {
 				out = append(out, p)
 				break
@@ -85,6 +86,13 @@ func pluginOptions(c *cli.Context) (loadOptions, error) {
 // finds a ruleset's plugins from any working directory. Every folder
 // considered, missing ones too, is what a refusal says it looked in.
 func rulesetPluginOptions(c *cli.Context, files ...string) (loadOptions, error) {
+	opts, _, err := rulesetPluginPath(c, files...)
+	return opts, err
+}
+
+// rulesetPluginPath is rulesetPluginOptions with the folders it loaded
+// from (the plugin path a session started on them records).
+func rulesetPluginPath(c *cli.Context, files ...string) (loadOptions, []string, error) {
 	dirs, looked := host.PathLooked(files, c.StringSlice("plugins"))
 	opts, err := pluginOptionsFrom(c, dirs)
 	switch {
@@ -96,7 +104,7 @@ func rulesetPluginOptions(c *cli.Context, files ...string) (loadOptions, error) 
 	default:
 		opts.Ruleset.Plugins = lookedIn(opts.Ruleset.Plugins, looked)
 	}
-	return opts, err
+	return opts, dirs, err
 }
 
 // lookedIn is the plugin path found with every folder it looked in,

@@ -21,16 +21,19 @@ type progress struct {
 	start     time.Time
 	lastDraw  time.Time
 	now       func() time.Time
-	throttle  time.Duration
 	drawnOnce bool
 }
 
-// barWidth is the bar's length in cells.
-const barWidth = 30
+// barWidth is the bar's length in cells; throttle the least time between
+// two redraws.
+const (
+	barWidth = 30
+	throttle = 100 * time.Millisecond
+)
 
 func newProgress(w io.Writer, total int, now func() time.Time) *progress {
 	t := now()
-	return &progress{w: w, total: total, start: t, now: now, throttle: 100 * time.Millisecond}
+	return &progress{w: w, total: total, start: t, now: now}
 }
 
 // Add counts one finished case and redraws, at most once per throttle
@@ -39,7 +42,7 @@ func (p *progress) Add() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.done++
-	if t := p.now(); !p.drawnOnce || p.done >= p.total || t.Sub(p.lastDraw) >= p.throttle {
+	if t := p.now(); !p.drawnOnce || p.done >= p.total || t.Sub(p.lastDraw) >= throttle {
 		p.draw(t)
 	}
 }

@@ -14,7 +14,6 @@ import (
 	"github.com/rulehost/rulehost/engine/jsonin"
 	"github.com/rulehost/rulehost/engine/record"
 	"github.com/rulehost/rulehost/engine/session"
-	"github.com/rulehost/rulehost/host"
 	"github.com/urfave/cli/v2"
 )
 
@@ -107,8 +106,7 @@ func startSession(c *cli.Context, dir string, entries []session.Entry) (*session
 	if c.String("ruleset") == "" || c.String("party") == "" {
 		return nil, loadOptions{}, misuse(c, "%s holds no session yet: give --ruleset and --party to start one", dir)
 	}
-	dirs := host.Path([]string{c.String("ruleset")}, c.StringSlice("plugins"))
-	opts, err := pluginOptionsFrom(c, dirs)
+	opts, dirs, err := rulesetPluginPath(c, c.String("ruleset"))
 	if err != nil {
 		return nil, opts, err
 	}

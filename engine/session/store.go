@@ -431,8 +431,7 @@ func replay(dir string, load Loader, o Options, writing bool) (*Session, int64, 
 	if !key.complete() || o.AcceptChanged && cfg.VerifyLoaded(dir, o.Plugins) != nil {
 		return FoldWith(rs, sheets, cfg.Seed, events, o.Hooks), good, nil
 	}
-	s, _ := FoldFrom(rs, sheets, cfg.Seed, events, o.Hooks, key, ReadSnapshotFile(dir, good))
-	s.snapKey = &key
+	s, _ := FoldFrom(rs, sheets, cfg.Seed, events, o.Hooks, key, ReadSnapshotFile(dir, good)) // it keeps the key
 	return s, good, nil
 }
 

@@ -118,10 +118,11 @@ func currentConfig(dir string, cfg Config, loaded []PluginPin) (Config, error) {
 		if out.Plugins[i].Hash, err = HashDir(Path(dir, out.Plugins[i].Dir), ""); err != nil {
 			return out, err
 		}
-		// a pinned plugin takes the version it has now, as loaded
-		for _, l := range loaded {
-			if l.Name == out.Plugins[i].Name && out.Plugins[i].Name != "" {
-				out.Plugins[i].Version = l.Version
+		// a pinned plugin takes the version it has now, as loaded (the
+		// first of a name is the one loaded)
+		if name := out.Plugins[i].Name; name != "" {
+			if j := slices.IndexFunc(loaded, func(l PluginPin) bool { return l.Name == name }); j >= 0 {
+				out.Plugins[i].Version = loaded[j].Version
 			}
 		}
 	}

@@ -125,14 +125,15 @@ func Install(sb *sandbox.Sandbox) (*State, error) {
 	if _, err := sb.LoadProgram(prelude()); err != nil {
 		return nil, fmt.Errorf("bridge: prelude: %w", err)
 	}
-	if slow, ok := api.RawGetString("count").(*lua.LFunction); ok {
-		api.RawSetString("count", L.NewFunction(countOr(slow)))
-	}
-	if slow, ok := api.RawGetString("pickBand").(*lua.LFunction); ok {
-		api.RawSetString("pickBand", L.NewFunction(st.pickBandOr(slow)))
-	}
-	if slow, ok := api.RawGetString("difficulty").(*lua.LFunction); ok {
-		api.RawSetString("difficulty", L.NewFunction(st.difficultyOr(slow)))
+	// the prelude's functions with a fast path in Go, each falling back
+	// on the Lua for what it does not know
+	for _, fast := range []struct {
+		name string
+		wrap func(*lua.LFunction) lua.LGFunction
+	}{{"count", countOr}, {"pickBand", st.pickBandOr}, {"difficulty", st.difficultyOr}} {
+		if slow, ok := api.RawGetString(fast.name).(*lua.LFunction); ok {
+			api.RawSetString(fast.name, L.NewFunction(fast.wrap(slow)))
+		}
 	}
 	L.SetGlobal("rulehost", sb.Freeze(api))
 	L.SetGlobal("dice", sb.Freeze(d))

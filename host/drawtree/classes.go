@@ -143,8 +143,8 @@ const (
 // faces merge and that were tried in at least classContexts throws. Only
 // contiguous runs of faces are merged (a class is a range lo..hi), so a
 // class is shown by its lowest face and the walk's faces stay in order.
-// An error on any replay (or the deadline) gives no classes.
-func findClasses(run Run, opts Options) (classes, error) {
+// An error on any replay (or the deadline) gives no classes (nil).
+func findClasses(run Run, opts Options) classes {
 	rng := rand.New(rand.NewPCG(opts.Seed^0xc1a55e5, 0x5eed))
 	split := map[int][][]bool{} // sides -> [f][g] told apart
 	tried := map[int]int{}      // sides -> throws a die of it was tried in
@@ -156,7 +156,7 @@ func findClasses(run Run, opts Options) (classes, error) {
 	largest, uniform := 0, 0
 	for ctx := 0; replays < classReplays; ctx++ {
 		if late(opts) {
-			return nil, nil
+			return nil
 		}
 		fill := 0 // random
 		if ctx > 0 && uniform < largest {
@@ -165,11 +165,11 @@ func findClasses(run Run, opts Options) (classes, error) {
 		}
 		sc.start(nil, fill, rng.Uint64())
 		if _, err := run(sc); err != nil {
-			return nil, nil
+			return nil
 		}
 		base := append([]draw(nil), sc.drawn...)
 		if len(base) == 0 {
-			return nil, nil // nothing drawn: nothing to class
+			return nil // nothing drawn: nothing to class
 		}
 		for _, d := range base {
 			largest = max(largest, min(d.sides, maxClassSides))
@@ -196,7 +196,7 @@ func findClasses(run Run, opts Options) (classes, error) {
 				break
 			}
 			if late(opts) {
-				return nil, nil
+				return nil
 			}
 			progressed = true
 			keys := make([]string, d.sides)
@@ -209,7 +209,7 @@ func findClasses(run Run, opts Options) (classes, error) {
 				sc.start(script, fill, seed)
 				k, err := run(sc)
 				if err != nil {
-					return nil, nil
+					return nil
 				}
 				keys[f-1] = k
 				replays++
@@ -264,7 +264,7 @@ func findClasses(run Run, opts Options) (classes, error) {
 			out[sides] = p
 		}
 	}
-	return out, nil
+	return out
 }
 
 // allSplit reports whether every face of a size was told apart from the

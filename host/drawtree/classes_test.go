@@ -185,14 +185,14 @@ func TestClassesSumStaysTooBig(t *testing.T) {
 // TestFindClassesErrorGivesNone: a mechanic that fails on some face
 // gives no classes (the walk then reports its error or samples).
 func TestFindClassesErrorGivesNone(t *testing.T) {
-	cl, err := findClasses(func(s dice.Stream) (string, error) {
+	cl := findClasses(func(s dice.Stream) (string, error) {
 		if slices.Contains(dice.RollPool(s, nil, 3, 10), 3) {
 			return "", errors.New("three")
 		}
 		return "x", nil
 	}, Options{}.withDefaults())
-	if err != nil || cl != nil {
-		t.Fatalf("%v %v", cl, err)
+	if cl != nil {
+		t.Fatalf("%v", cl)
 	}
 }
 

@@ -144,8 +144,7 @@ func Exact(run Run, opts Options) (Result, error) {
 	// outcome cannot tell apart as one branch, if that makes it fit and
 	// smaller.
 	if classes {
-		cl, err := findClasses(run, opts)
-		if err == nil && len(cl) > 0 {
+		if cl := findClasses(run, opts); len(cl) > 0 {
 			cest, cper, err := estimate(run, opts, multiset, cl)
 			if err != nil {
 				return Result{}, err

@@ -143,10 +143,14 @@ func Start(dirs []string, popts plugin.Options, opts Options) (*Client, []error,
 	if opts.Stderr == nil {
 		opts.Stderr = os.Stderr
 	}
-	// Every worker's output is copied into Stderr by a goroutine of its
-	// own: one lock makes the workers' writes take turns, so a writer that
-	// is not safe for concurrent use (a test's buffer, a log sink) is safe.
-	opts.Stderr = &lockedWriter{w: opts.Stderr}
+	// Every worker's output is copied into a Stderr that is not a file by
+	// a goroutine of its own: one lock makes the workers' writes take
+	// turns, so a writer that is not safe for concurrent use (a test's
+	// buffer, a log sink) is safe. A file (the process's stderr) is the
+	// workers' own, with no pipe and no copy.
+	if _, file := opts.Stderr.(*os.File); !file {
+		opts.Stderr = &lockedWriter{w: opts.Stderr}
+	}
 	if opts.Workers <= 0 {
 		opts.Workers = runtime.GOMAXPROCS(0)
 	}

@@ -59,7 +59,6 @@ var nativeTags = map[string]bool{
 }
 
 var (
-	nameRE = lazy.Regexp(`^[a-z][a-z0-9-]{0,63}$`)
 	tagRE  = lazy.Regexp(`^[a-z][a-z0-9_]{0,63}$`)
 	keyRE  = lazy.Regexp(`^[A-Za-z][A-Za-z0-9_]{0,63}$`)
 )
@@ -108,7 +107,7 @@ func readManifest(lv lua.LValue) (Manifest, error) {
 		} else {
 			for _, e := range sortedEntries(kt) {
 				name, ok := e.key.(lua.LString)
-				if !ok || !nameRE().MatchString(string(name)) {
+				if !ok || !ruleset.ValidPluginName(string(name)) {
 					bad("kinds: kind name %s: use lower-case letters, digits and dashes", e.key.String())
 					continue
 				}

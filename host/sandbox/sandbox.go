@@ -410,14 +410,15 @@ func (s *Sandbox) exec(ctx context.Context, stream dice.Stream, body func(L *lua
 	}
 	L := s.l
 	cc.l = L
-	watcher.add(cc)
-	defer watcher.remove(cc)
-
 	top := L.GetTop()
 	s.cc, s.stream, s.ids = cc, stream, nil
 	L.SetContext(cc)
 	cc.granted = cc.grant()
 	L.SetStepper(cc, cc.granted)
+	// watched only now: SetStepper clears a poke, so a fault the watcher
+	// set before it would reach the call a grant of instructions late
+	watcher.add(cc)
+	defer watcher.remove(cc)
 	var perr error
 	func() {
 		defer func() {
