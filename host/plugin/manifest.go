@@ -59,8 +59,8 @@ var nativeTags = map[string]bool{
 }
 
 var (
-	tagRE  = lazy.Regexp(`^[a-z][a-z0-9_]{0,63}$`)
-	keyRE  = lazy.Regexp(`^[A-Za-z][A-Za-z0-9_]{0,63}$`)
+	tagRE = lazy.Regexp(`^[a-z][a-z0-9_]{0,63}$`)
+	keyRE = lazy.Regexp(`^[A-Za-z][A-Za-z0-9_]{0,63}$`)
 )
 
 // readManifest checks the manifest table a plugin returned. Problems are
