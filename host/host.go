@@ -206,6 +206,18 @@ func (h *Host) PluginDirs() []string {
 	return out
 }
 
+// Pins are the loaded plugins as a session pins them (session.Config.Pin,
+// the service's pins by name): manifest name, version and folder, in load
+// order.
+func (h *Host) Pins() []session.PluginPin {
+	dirs := h.PluginDirs()
+	var out []session.PluginPin
+	for i, m := range h.Manifests() {
+		out = append(out, session.PluginPin{Name: m.Name, Version: m.Version, Dir: dirs[i]})
+	}
+	return out
+}
+
 // Restarts reports how many isolated workers have been replaced (0 in
 // process).
 func (h *Host) Restarts() int {

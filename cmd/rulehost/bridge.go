@@ -155,7 +155,7 @@ func bridgeParty(c *cli.Context, a bridgeArgs) (*items.Party, error) {
 		if err != nil {
 			return nil, err
 		}
-		s, err := session.Read(a.session, session.FileLoader(opts.Ruleset), session.Options{Hooks: opts.hooks(), Plugins: opts.loadedPlugins()})
+		s, err := session.Read(a.session, session.FileLoader(opts.Ruleset), opts.sessionOptions())
 		if err != nil {
 			return nil, refused(err)
 		}

@@ -27,7 +27,7 @@ func sessionMember(c *cli.Context, verb string) (s *session.Session, p *items.Pa
 	if err != nil {
 		return nil, nil, 0, false, err
 	}
-	s, err = session.Read(dir, session.FileLoader(opts.Ruleset), session.Options{Hooks: opts.hooks(), Plugins: opts.loadedPlugins()})
+	s, err = session.Read(dir, session.FileLoader(opts.Ruleset), opts.sessionOptions())
 	if err != nil {
 		return nil, nil, 0, false, refused(err)
 	}

@@ -34,18 +34,24 @@ func (o loadOptions) hooks() session.Hooks {
 	return h
 }
 
-// loadedPlugins are the loaded plugins as a session pins them: manifest name,
-// version and folder, in load order.
+// loadedPlugins are the loaded plugins as a session pins them (Host.Pins).
 func (o loadOptions) loadedPlugins() []session.PluginPin {
 	if o.Host == nil {
 		return nil
 	}
-	var out []session.PluginPin
-	dirs := o.Host.PluginDirs()
-	for i, m := range o.Host.Manifests() {
-		out = append(out, session.PluginPin{Name: m.Name, Version: m.Version, Dir: dirs[i]})
-	}
-	return out
+	return o.Host.Pins()
+}
+
+// sessionOptions are the plugins' part of opening a session: their
+// hooks for the fold, and the plugins a session's pins are checked against.
+func (o loadOptions) sessionOptions() session.Options {
+	return session.Options{Hooks: o.hooks(), Plugins: o.loadedPlugins()}
+}
+
+// acceptChanged is o with the command's --accept-changed.
+func acceptChanged(c *cli.Context, o session.Options) session.Options {
+	o.AcceptChanged = c.Bool("accept-changed")
+	return o
 }
 
 // pins are the loaded plugins the ruleset declares: what a session

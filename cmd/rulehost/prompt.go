@@ -114,7 +114,7 @@ func promptInput(c *cli.Context) (prompt.Input, loadOptions, error) {
 		if err != nil {
 			return prompt.Input{}, loadOptions{}, err
 		}
-		s, err := session.Read(dir, session.FileLoader(opts.Ruleset), session.Options{Hooks: opts.hooks(), Plugins: opts.loadedPlugins(), AcceptChanged: c.Bool("accept-changed")})
+		s, err := session.Read(dir, session.FileLoader(opts.Ruleset), acceptChanged(c, opts.sessionOptions()))
 		if err != nil {
 			return prompt.Input{}, loadOptions{}, refused(err)
 		}

@@ -155,8 +155,9 @@ func continueSession(c *cli.Context, dir string) (*session.Session, loadOptions,
 	if err != nil {
 		return nil, opts, err
 	}
-	s, err := session.OpenWith(dir, session.FileLoader(opts.Ruleset), session.Options{
-		Wait: c.Duration("wait"), Hooks: opts.hooks(), Plugins: opts.loadedPlugins(), AcceptChanged: c.Bool("accept-changed")})
+	so := acceptChanged(c, opts.sessionOptions())
+	so.Wait = c.Duration("wait")
+	s, err := session.OpenWith(dir, session.FileLoader(opts.Ruleset), so)
 	if err != nil {
 		return nil, opts, writerRefused(err)
 	}

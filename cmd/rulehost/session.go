@@ -74,7 +74,7 @@ func showSession(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	s, err := session.Read(dir, session.FileLoader(opts.Ruleset), session.Options{Hooks: opts.hooks(), Plugins: opts.loadedPlugins(), AcceptChanged: c.Bool("accept-changed")})
+	s, err := session.Read(dir, session.FileLoader(opts.Ruleset), acceptChanged(c, opts.sessionOptions()))
 	if err != nil {
 		return refused(err)
 	}
@@ -187,7 +187,7 @@ func upgradeSession(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	up, err := session.Upgrade(dir, session.FileLoader(opts.Ruleset), session.Options{Hooks: opts.hooks(), Plugins: opts.loadedPlugins()}, c.Duration("wait"))
+	up, err := session.Upgrade(dir, session.FileLoader(opts.Ruleset), opts.sessionOptions(), c.Duration("wait"))
 	if err != nil {
 		return refused(err)
 	}

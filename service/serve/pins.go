@@ -39,9 +39,9 @@ func (s *Server) loadedPins() ([]pluginPin, error) {
 		if h == nil {
 			return
 		}
-		dirs := h.PluginDirs()
+		pins := h.Pins()
 		for i, m := range h.Manifests() {
-			refs, err := session.PinByName([]session.PluginPin{{Name: m.Name, Version: m.Version, Dir: dirs[i]}})
+			refs, err := session.PinByName(pins[i : i+1])
 			if err != nil {
 				s.pinErr = fmt.Errorf("the service cannot pin its plugins: %w", err)
 				return
