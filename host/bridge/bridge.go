@@ -130,7 +130,7 @@ func Install(sb *sandbox.Sandbox) (*State, error) {
 	for _, fast := range []struct {
 		name string
 		wrap func(*lua.LFunction) lua.LGFunction
-	}{{"count", countOr}, {"pickBand", st.pickBandOr}, {"difficulty", st.difficultyOr}} {
+	}{{"count", st.countOr}, {"pickBand", st.pickBandOr}, {"difficulty", st.difficultyOr}} {
 		if slow, ok := api.RawGetString(fast.name).(*lua.LFunction); ok {
 			api.RawSetString(fast.name, L.NewFunction(fast.wrap(slow)))
 		}
@@ -305,13 +305,21 @@ func (st *State) dicePool(L *lua.LState) int {
 // the call's instruction budget and deadline, as before.
 const maxFastCount = 4096
 
+// countEntriesPerStep is how many entries of a list the Go count walks
+// for one instruction of the budget: the Lua loop it replaces spends
+// about five instructions on each.
+const countEntriesPerStep = 8
+
 // countOr is rulehost.count(list, atLeast): the prelude's Lua function
 // (slow) for anything unusual, and for the common case, a plain table of
 // numbers such as dice.pool returns and a number, the same count in Go.
 // An opposed roll counted two pools in Lua: a third of its instructions.
-func countOr(slow *lua.LFunction) lua.LGFunction {
+func (st *State) countOr(slow *lua.LFunction) lua.LGFunction {
 	return func(L *lua.LState) int {
 		if n, ok := fastCount(L.Get(1), L.Get(2)); ok {
+			// charged as instructions, one per countEntriesPerStep
+			// entries walked, so the budget still bounds the work
+			st.sb.Charge(L, (L.Get(1).(*lua.LTable).Len()+countEntriesPerStep-1)/countEntriesPerStep)
 			L.Push(Num(n))
 			return 1
 		}

@@ -129,3 +129,33 @@ func TestCountInGoCostsNoInstructions(t *testing.T) {
 		t.Fatalf("the count in Lua: %v, want the budget exceeded", err)
 	}
 }
+
+// TestCountInGoIsCharged: the Go count is charged to the instruction
+// budget by the entries it walks, so a plugin that calls it in a loop
+// over a long list is stopped by the budget, not only by its deadline.
+func TestCountInGoIsCharged(t *testing.T) {
+	sb, err := sandbox.New(sandbox.Options{Name: "budget", MaxInstructions: 10_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sb.Close()
+	if _, err := bridge.Install(sb); err != nil {
+		t.Fatal(err)
+	}
+	fn, err := sb.Load("c.lua", `return function(list)
+		local n = 0
+		for i = 1, 100 do n = n + rulehost.count(list, 5) end
+		return n
+	end`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	list := sb.L().CreateTable(4096, 0)
+	for i := 0; i < 4096; i++ {
+		list.Append(lua.LNumber(i % 10))
+	}
+	// 100 counts of 4,096 entries are 51,200 charged instructions
+	if _, err := sb.Call(context.Background(), nil, fn, list); !errors.Is(err, sandbox.ErrBudget) {
+		t.Fatalf("100 Go counts of 4,096 entries under a budget of 10,000: %v; want the budget exceeded", err)
+	}
+}

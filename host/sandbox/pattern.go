@@ -633,3 +633,18 @@ func (ms *matchState) addValue(b *strings.Builder, grow func(int), s, e int, rep
 		L.RaiseError("invalid replacement value (a %s)", val.Type().String())
 	}
 }
+
+// Charge counts n instructions against the running call's budget for work
+// a host function does in Go on the plugin's behalf (a fast path that
+// walks a plugin's table), and stops the call as an instruction would
+// once the budget is spent. Outside a call it does nothing.
+func (s *Sandbox) Charge(L *lua.LState, n int) {
+	cc := s.cc
+	if cc == nil || n <= 0 {
+		return
+	}
+	cc.steps += int64(n)
+	if cc.maxSteps > 0 && cc.steps > cc.maxSteps {
+		s.raiseFault(L, ErrBudget, "instruction budget exceeded")
+	}
+}
